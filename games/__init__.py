@@ -1,0 +1,4 @@
+"""Pure rule engines. Importing this package registers every game."""
+
+from games.core import Engine, all_engines, get_engine  # noqa: F401
+from games.geek_out import rules as _geek_out  # noqa: F401

@@ -1,0 +1,323 @@
+"""The engine protocol every game implements, plus the pieces all engines share.
+
+A game is an :class:`Engine` subclass. Its state is plain JSON data (dicts, lists, ints, strings, bools)
+so that storing, comparing and replaying it is trivial and exact. Every function is pure: ``apply``
+returns a new state and never touches the one it was given.
+
+Seats are the integers ``0 .. players-1`` in turn order as seated. ``SYSTEM`` is the seat that performs
+time-driven transitions (a turn timeout) and moderator actions (removing a player); those are logged and
+replayed like any other action, so the action log alone rebuilds every game.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+SYSTEM = -1
+"""The seat of the table itself: timeouts and moderator removals are actions of this seat."""
+
+State = dict[str, Any]
+
+
+class RulesError(Exception):
+    """An action the rules do not allow. The message is a sentence a player understands."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal action of one seat.
+
+    ``key`` is short (it travels inside a Discord custom_id); ``label`` is what the button says.
+    ``style`` is a hint for the UI: "primary", "secondary", "success" or "danger".
+    ``group`` lets a UI gather many actions into one menu (e.g. "target").
+    """
+
+    key: str
+    label: str
+    style: str = "secondary"
+    group: str = ""
+    emoji: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the log line. ``text`` may name seats as ``{p0}``, ``{p1}``..."""
+
+    text: str
+    seat: int = SYSTEM
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option chosen at /play time (a variant or a setting)."""
+
+    name: str
+    description: str
+    default: int | str | bool
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: Any) -> Any:
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise RulesError(f"Option {self.name} must be true or false.")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"Option {self.name} must be a whole number.")
+            if self.minimum is not None and value < self.minimum:
+                raise RulesError(f"Option {self.name} must be at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise RulesError(f"Option {self.name} must be at most {self.maximum}.")
+        if self.choices and value not in self.choices:
+            raise RulesError(f"Option {self.name} must be one of {', '.join(map(str, self.choices))}.")
+        return value
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final standings: ``scores[seat]``, and ``ranking`` as groups of tied seats, best first."""
+
+    scores: tuple[int | float, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    detail: dict = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+
+def rank_by_score(scores: list[int | float], eligible: list[int] | None = None) -> tuple[tuple[int, ...], ...]:
+    """Groups seats by score, highest first; equal scores share a place (the rules' shared victory).
+
+    Seats not in ``eligible`` (players who left) are ranked after everyone else, in their own groups.
+    """
+    seats = list(range(len(scores))) if eligible is None else list(eligible)
+    others = [s for s in range(len(scores)) if s not in seats]
+    groups: list[tuple[int, ...]] = []
+    for pool in (seats, others):
+        for value in sorted({scores[s] for s in pool}, reverse=True):
+            groups.append(tuple(s for s in pool if scores[s] == value))
+    return tuple(groups)
+
+
+# --------------------------------------------------------------------------------------------- randomness
+class Rng:
+    """A seeded generator whose sequence is defined here, not by Python's ``random`` (which may change).
+
+    The state keeps ``(seed, counter)``; each draw hashes both, so the stream is reproducible forever and
+    unaffected by anything else in the process.
+    """
+
+    def __init__(self, state: State):
+        self._state = state
+
+    def _next64(self) -> int:
+        counter = self._state["rng"]
+        self._state["rng"] = counter + 1
+        digest = hashlib.blake2b(f"{self._state['seed']}:{counter}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling keeps it unbiased)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % n
+
+    def choice(self, items: list | tuple):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def uniform(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self._next64() >> 11) / float(1 << 53)
+
+
+# --------------------------------------------------------------------------------------------- engines
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class Engine(ABC):
+    """Base class of every game: subclasses set the class attributes and implement the abstract methods.
+
+    Common mechanics live here so each game writes only its rules: seat removal and timeouts arrive as
+    SYSTEM actions with keys ``leave:<seat>`` and ``timeout:<seat>``, and are passed to ``on_leave`` and
+    ``on_timeout``.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    schema: ClassVar[int] = 1
+    summary: ClassVar[str] = ""
+
+    # --- identity and options ------------------------------------------------------------------------
+    def normalise_options(self, given: dict | None) -> dict:
+        given = dict(given or {})
+        unknown = set(given) - {o.name for o in self.options}
+        if unknown:
+            raise RulesError(f"Unknown option: {', '.join(sorted(unknown))}.")
+        return {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
+
+    def check_players(self, players: int, options: dict) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise RulesError(f"{self.title} needs {self.min_players} to {self.max_players} players.")
+
+    # --- to implement --------------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, options: dict, state: State) -> None:
+        """Fill a fresh ``state`` (which already has seed, rng, players, options)."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> frozenset[int]:
+        """The seats that may act now; empty when the game is over."""
+
+    @abstractmethod
+    def actions(self, state: State, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` (only called for seats in ``to_act``)."""
+
+    @abstractmethod
+    def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        """Apply a legal action in place on a copy of the state (``key`` is already known to be legal)."""
+
+    @abstractmethod
+    def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
+        """``seat`` has left (already marked in ``state["left"]``): move the game on without them."""
+
+    @abstractmethod
+    def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
+        """What a fair table does when ``seat`` sits idle past the turn timeout."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator)."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """Final standings once the game is over, else None."""
+
+    def rules_text(self) -> str:
+        return self.summary
+
+    def secret_variants(self, state: State, seat: int | None, rng) -> list[State]:
+        """States that differ from ``state`` only in what ``seat`` may not see (for the conformance check
+        that views hide secrets). Games without secrets have none."""
+        return []
+
+    # --- the protocol, shared ------------------------------------------------------------------------
+    def new(self, players: int, options: dict | None, seed: int) -> State:
+        opts = self.normalise_options(options)
+        self.check_players(players, opts)
+        state: State = {
+            "game": self.slug,
+            "schema": self.schema,
+            "seed": int(seed),
+            "rng": 0,
+            "players": players,
+            "options": opts,
+            "left": [False] * players,
+            "ply": 0,
+        }
+        self.setup(players, opts, state)
+        return state
+
+    def is_over(self, state: State) -> bool:
+        return not self.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        return self.actions(state, seat)
+
+    def apply(self, state: State, seat: int, key: str) -> tuple[State, list[Event]]:
+        """Returns the new state and what happened; raises :class:`RulesError` and leaves ``state`` alone."""
+        events: list[Event] = []
+        if seat == SYSTEM:
+            new = copy.deepcopy(state)
+            if key.startswith("leave:"):
+                target = _parse_seat(key[6:], state)
+                if new["left"][target]:
+                    raise RulesError("That player has already left.")
+                new["left"][target] = True
+                self.on_leave(new, target, events)
+            elif key.startswith("timeout:"):
+                target = _parse_seat(key[8:], state)
+                if target not in self.to_act(state):
+                    raise RulesError("That player is not the one to act.")
+                self.on_timeout(new, target, events)
+            else:
+                raise RulesError("Unknown table action.")
+        else:
+            if self.is_over(state):
+                raise RulesError("The game is over.")
+            if seat not in self.to_act(state):
+                raise RulesError("It is not your turn.")
+            if key not in {a.key for a in self.actions(state, seat)}:
+                raise RulesError("That move is not allowed right now.")
+            new = copy.deepcopy(state)
+            self.play(new, seat, key, events)
+        new["ply"] = state["ply"] + 1
+        return new, events
+
+    def remaining(self, state: State) -> list[int]:
+        return [s for s in range(state["players"]) if not state["left"][s]]
+
+    def encode(self, state: State) -> str:
+        return canonical_json(state)
+
+    def decode(self, text: str) -> State:
+        state = json.loads(text)
+        if state.get("game") != self.slug:
+            raise ValueError(f"not a {self.slug} state")
+        if state.get("schema") != self.schema:
+            raise ValueError(f"{self.slug} state schema {state.get('schema')} is not {self.schema}")
+        return state
+
+    def replay(self, players: int, options: dict | None, seed: int, log: list[tuple[int, str]]) -> State:
+        state = self.new(players, options, seed)
+        for seat, key in log:
+            state, _ = self.apply(state, seat, key)
+        return state
+
+
+def _parse_seat(text: str, state: State) -> int:
+    if not text.isdigit() or int(text) >= state["players"]:
+        raise RulesError("No such seat.")
+    return int(text)
+
+
+# --------------------------------------------------------------------------------------------- registry
+_REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine_cls: type[Engine]) -> type[Engine]:
+    _REGISTRY[engine_cls.slug] = engine_cls()
+    return engine_cls
+
+
+def get_engine(slug: str) -> Engine:
+    try:
+        return _REGISTRY[slug]
+    except KeyError:
+        raise KeyError(f"no game called {slug!r}") from None
+
+
+def all_engines() -> list[Engine]:
+    return list(_REGISTRY.values())
