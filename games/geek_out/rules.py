@@ -10,7 +10,19 @@ Keys: ``u<die>`` use a die, ``t<die>`` target a die, ``back`` undo the die choic
 
 from __future__ import annotations
 
-from games.core import SYSTEM, Action, Engine, Event, Option, Result, Rng, RulesError, State, rank_by_score, register
+from games.core import (
+    SYSTEM,
+    Action,
+    Engine,
+    Event,
+    Option,
+    Result,
+    Rng,
+    RulesError,
+    State,
+    rank_by_score,
+    register,
+)
 
 FACES = ("42", "heart", "meeple", "ship", "hero", "dragon")
 NAMES = {

@@ -1,0 +1,117 @@
+"""The discord.py client: opens the store, loads the cogs, registers the DynamicItems, syncs commands once,
+runs the deadline loop, and owns the one error handler."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.admin import Admin
+from bot.cogs.help import Help
+from bot.cogs.tables import Tables, say
+from bot.settings import Settings
+from bot.store import Store
+from bot.tables import Defaults, TableService
+from bot.ui.components import TableButton, TableSelect
+
+log = logging.getLogger(__name__)
+
+
+class Geotable(commands.Bot):
+    def __init__(self, settings: Settings, *, tick: float = 5.0, **kwargs):
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.guild_messages = True  # to notice a board buried under chat (no message content needed)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        self.settings = settings
+        self.tick = tick
+        self.store: Store | None = None
+        self.service: TableService | None = None
+        self._deadline_task: asyncio.Task | None = None
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database)
+        self.service = TableService(
+            self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout)
+        )
+        await self.add_cog(Tables(self))
+        await self.add_cog(Admin(self))
+        await self.add_cog(Help(self))
+        self.add_dynamic_items(TableButton, TableSelect)
+        if self.settings.sync_commands:
+            if self.settings.dev_guild:
+                guild = discord.Object(self.settings.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        self._deadline_task = asyncio.create_task(self._deadlines(), name="geotable-deadlines")
+
+    async def close(self) -> None:
+        if self._deadline_task:
+            self._deadline_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._deadline_task
+        await super().close()
+        if self.store:
+            await self.store.close()
+
+    # --- clicks and errors ---------------------------------------------------------------------------
+    async def on_table_click(self, interaction: discord.Interaction, table_id, version, key) -> None:
+        """Every button and menu of every table comes here (see bot/ui/components.py)."""
+        try:
+            await self.get_cog("Tables").on_click(interaction, table_id, version, key)
+        except Exception:
+            log.exception("click %s on table %s failed", key, table_id)
+            await self._apologise(interaction)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Components whose custom_id is none of ours get an answer too, instead of a silent failure."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith(("gt:", "gs:")):
+            await say(interaction, "This button doesn't belong to any game I know.")
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
+        if isinstance(error, app_commands.MissingPermissions):
+            perms = " and ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+            await say(interaction, f"You need the {perms} permission to do that.")
+            return
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await say(interaction, "Games are played in server channels, not in direct messages.")
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await say(interaction, "You can't use this command here.")
+            return
+        log.error("command %s failed", interaction.command and interaction.command.qualified_name,
+                  exc_info=error)
+        await self._apologise(interaction)
+
+    async def _apologise(self, interaction: discord.Interaction) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await say(interaction, "Something went wrong on my side; the game is unchanged. Please try again.")
+
+    # --- timers --------------------------------------------------------------------------------------
+    async def _deadlines(self) -> None:
+        """Fires due deadlines (idle turns, forgotten lobbies); they live in SQLite, so a restart keeps them."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                for change in await self.service.fire_due():
+                    await self.get_cog("Tables").publish(change)
+            except Exception:
+                log.exception("deadline loop")
+            await asyncio.sleep(self.tick)
+
+
+async def run(settings: Settings) -> None:
+    bot = Geotable(settings)
+    async with bot:
+        await bot.start(settings.token)

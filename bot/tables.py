@@ -1,0 +1,379 @@
+"""The table service: everything that happens to one channel's game, with no Discord types.
+
+Every change goes the same way: take the channel's lock, load the table (cache, else SQLite), check who
+asks and whether the board they clicked is current, let the engine apply the action, commit state,
+version, action log and deadline in one statement, and only then hand back what changed so the caller
+can draw and show it. A failed check raises :class:`UserError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+
+from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, TableRow
+from games import get_engine
+from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
+from render import render_board
+
+log = logging.getLogger(__name__)
+
+LOBBY_KEYS = ("join", "leave", "start")
+
+
+class UserError(Exception):
+    """A refusal to show the user (ephemeral): the sentence says why. ``stale`` means their board is old."""
+
+    def __init__(self, message: str, *, stale: bool = False):
+        super().__init__(message)
+        self.stale = stale
+
+
+@dataclass
+class Table:
+    """A table in memory: its stored row plus the decoded engine state."""
+
+    row: TableRow
+    engine: Engine
+    state: State | None = None
+    messages_since_board: int = 0
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def players(self) -> list[dict]:
+        return self.row.players
+
+    @property
+    def names(self) -> list[str]:
+        return [p["name"] for p in self.row.players]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, p in enumerate(self.row.players):
+            if p["id"] == user_id:
+                if self.state is not None and self.state["left"][seat]:
+                    return None
+                return seat
+        return None
+
+    def to_act(self) -> list[int]:
+        return sorted(self.engine.to_act(self.state)) if self.state is not None else []
+
+    def actions_for(self, seat: int) -> list[Action]:
+        return self.engine.legal_actions(self.state, seat) if self.state is not None else []
+
+    def result(self) -> Result | None:
+        return self.engine.result(self.state) if self.state is not None else None
+
+    def describe(self, events: list[Event]) -> str:
+        """Event texts with seat placeholders replaced by player names."""
+        return " ".join(name_seats(e.text, self.names) for e in events)
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    return re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))], text)
+
+
+@dataclass
+class Change:
+    """What a call changed, for the caller to show: the table after it and the move in words."""
+
+    table: Table
+    text: str = ""
+    finished: bool = False
+    closed: bool = False
+
+
+@dataclass
+class Defaults:
+    turn_timeout: int = 600
+    lobby_timeout: int = 1800
+
+
+class TableService:
+    def __init__(self, store: Store, defaults: Defaults | None = None, clock=time.time):
+        self.store = store
+        self.defaults = defaults or Defaults()
+        self.clock = clock
+        self._cache: dict[int, Table] = {}
+        self._channel_locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # --- loading -------------------------------------------------------------------------------------
+    async def get(self, table_id: int) -> Table | None:
+        table = self._cache.get(table_id)
+        if table is not None:
+            return table
+        row = await self.store.get_table(table_id)
+        if row is None:
+            return None
+        engine = get_engine(row.game)
+        table = Table(row, engine, engine.decode(row.state) if row.state else None)
+        if row.status in ("lobby", "playing"):
+            self._cache[table_id] = table
+        return table
+
+    async def in_channel(self, channel_id: int) -> Table | None:
+        for table in self._cache.values():
+            if table.row.channel_id == channel_id and table.status in ("lobby", "playing"):
+                return table
+        row = await self.store.open_table_in(channel_id)
+        return await self.get(row.id) if row else None
+
+    def cached_in(self, channel_id: int) -> list[Table]:
+        """Open tables of a channel already in memory (no database trip: called for every chat message)."""
+        return [t for t in self._cache.values() if t.row.channel_id == channel_id]
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._channel_locks[channel_id]
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        return await self.store.guild_settings(guild_id)
+
+    async def turn_timeout(self, guild_id: int) -> int:
+        return (await self.settings(guild_id)).turn_timeout or self.defaults.turn_timeout
+
+    # --- lobby ---------------------------------------------------------------------------------------
+    async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict) -> Table:
+        engine = get_engine(game)
+        try:
+            options = engine.normalise_options(options)
+        except RulesError as exc:
+            raise UserError(str(exc)) from None
+        settings = await self.settings(guild_id)
+        if settings.allowed_channels is not None and channel_id not in settings.allowed_channels:
+            where = ", ".join(f"<#{c}>" for c in settings.allowed_channels) or "no channel yet"
+            raise UserError(f"Games can't be started in this channel. Moderators allow: {where}.")
+        async with self.lock(channel_id):
+            existing = await self.in_channel(channel_id)
+            if existing is not None:
+                raise UserError(self._busy_sentence(existing))
+            try:
+                row = await self.store.create_table(
+                    guild_id=guild_id, channel_id=channel_id, game=game, options=options,
+                    seed=secrets.randbits(62), host=host, lobby_due=self.clock() + self.defaults.lobby_timeout,
+                )
+            except ChannelBusy:
+                raise UserError("A game is already open in this channel.") from None
+            table = Table(row, engine)
+            self._cache[row.id] = table
+            return table
+
+    def _busy_sentence(self, table: Table) -> str:
+        where = ""
+        if table.row.message_id:
+            where = (f": https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
+                     f"{table.row.message_id}")
+        state = "waiting in its lobby" if table.status == "lobby" else "being played"
+        return f"A game of {table.engine.title} is already {state} in this channel{where}"
+
+    async def lobby(self, table_id: int, key: str, user: dict) -> Change:
+        """Join, leave or start a lobby. Lobby buttons are not version-checked: each is safe to repeat."""
+        table = await self._open(table_id)
+        async with self.lock(table.row.channel_id):
+            if table.status != "lobby":
+                raise UserError("This game has already started." if table.status == "playing"
+                                else "This lobby is closed.")
+            players = list(table.players)
+            seated = any(p["id"] == user["id"] for p in players)
+            host_id = table.row.host_id
+            if key == "join":
+                if seated:
+                    raise UserError("You are already seated at this table.")
+                if len(players) >= table.engine.max_players:
+                    raise UserError(f"The table is full ({table.engine.max_players} players).")
+                players.append({"id": user["id"], "name": user["name"]})
+                text = f"{user['name']} joined."
+            elif key == "leave":
+                if not seated:
+                    raise UserError("You are not seated at this table.")
+                return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
+            elif key == "start":
+                return await self._start(table, user, players)
+            else:
+                raise UserError("That button is not part of this lobby.")
+            await self._write(self.store.update_lobby(table.id, table.version, players, host_id))
+            table.row = await self.store.get_table(table.id)
+            return Change(table, text)
+
+    async def _start(self, table: Table, user: dict, players: list[dict]) -> Change:
+        if not any(p["id"] == user["id"] for p in players):
+            raise UserError("Only a seated player can start the game.")
+        if user["id"] != table.row.host_id and any(p["id"] == table.row.host_id for p in players):
+            raise UserError("Only the host can start the game.")
+        engine = table.engine
+        if len(players) < engine.min_players:
+            raise UserError(f"{engine.title} needs at least {engine.min_players} players.")
+        state = engine.new(len(players), table.row.options, table.row.seed)
+        due = self.clock() + await self.turn_timeout(table.row.guild_id)
+        await self._write(self.store.start_table(table.id, table.version, players, engine.encode(state),
+                                                 due if engine.to_act(state) else None))
+        table.row = await self.store.get_table(table.id)
+        table.state = state
+        first = table.to_act()
+        text = "The game begins." + (f" {table.names[first[0]]} goes first." if len(first) == 1 else "")
+        return Change(table, text)
+
+    # --- moves ---------------------------------------------------------------------------------------
+    async def act(self, table_id: int, version: int, key: str, user_id: int) -> Change:
+        """A player's click. Raises UserError (nothing changed) unless the move was committed."""
+        table = await self._open(table_id)
+        async with self.lock(table.row.channel_id):
+            if table.status == "lobby":
+                raise UserError("The game has not started yet.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not playing at this table.")
+            if version != table.version:
+                raise UserError("This board is out of date; here is the current one.", stale=True)
+            if seat not in table.engine.to_act(table.state):
+                waiting = ", ".join(table.names[s] for s in table.to_act())
+                raise UserError(f"It is not your turn: waiting for {waiting}.")
+            return await self._apply(table, seat, key)
+
+    async def _apply(self, table: Table, seat: int, key: str) -> Change:
+        engine = table.engine
+        try:
+            state, events = engine.apply(table.state, seat, key)
+        except RulesError as exc:
+            raise UserError(str(exc)) from None
+        text = table.describe(events)
+        over = engine.is_over(state)
+        result = engine.result(state) if over else None
+        due = None if over else self.clock() + await self.turn_timeout(table.row.guild_id)
+        standings = None
+        if result is not None:
+            standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
+                         "players": table.players}
+        await self._write(self.store.record_move(
+            table_id=table.id, version=table.version, state=engine.encode(state),
+            status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
+            turn_due=due, standings=standings, last_move=text,
+        ))
+        table.state = state
+        table.row.version += 1
+        table.row.last_move = text
+        if over:
+            table.row.status = "finished"
+            self._cache.pop(table.id, None)
+        return Change(table, text, finished=over)
+
+    async def _open(self, table_id: int) -> Table:
+        table = await self.get(table_id)
+        if table is None:
+            raise UserError("This board is gone: there is no such game.")
+        if table.status in ("finished", "ended"):
+            raise UserError("This game is over.")
+        return table
+
+    async def _write(self, coro) -> None:
+        try:
+            await coro
+        except StaleVersion:
+            # another process moved first: forget our copy so the next load is fresh
+            raise UserError("This board is out of date; here is the current one.", stale=True) from None
+
+    # --- leaving, removal, ending --------------------------------------------------------------------
+    async def leave(self, table: Table, user_id: int, by: str | None = None) -> Change:
+        """A player leaves (or a moderator removes them): the game goes on without them."""
+        async with self.lock(table.row.channel_id):
+            if table.status == "lobby":
+                user = next((p for p in table.players if p["id"] == user_id), None)
+                if user is None:
+                    raise UserError("That user is not seated at this table.")
+                return await self._lobby_remove(table, user)
+            if table.status != "playing":
+                raise UserError("This game is over.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("That user is not playing at this table.")
+            change = await self._apply(table, SYSTEM, f"leave:{seat}")
+            if by:
+                change.text = f"{by} removed {table.names[seat]}. " + change.text
+            return change
+
+    async def _lobby_remove(self, table: Table, user: dict) -> Change:
+        players = [p for p in table.players if p["id"] != user["id"]]
+        if not players:
+            await self.store.close_table(table.id, "ended", "everyone left the lobby")
+            table.row = await self.store.get_table(table.id)
+            self._cache.pop(table.id, None)
+            return Change(table, f"{user['name']} left; the lobby is closed.", closed=True)
+        host = table.row.host_id if table.row.host_id != user["id"] else players[0]["id"]
+        await self._write(self.store.update_lobby(table.id, table.version, players, host))
+        table.row = await self.store.get_table(table.id)
+        return Change(table, f"{user['name']} left.")
+
+    async def end(self, table: Table, reason: str) -> Change:
+        async with self.lock(table.row.channel_id):
+            if table.status not in ("lobby", "playing"):
+                raise UserError("This game is already over.")
+            await self.store.close_table(table.id, "ended", reason)
+            table.row = await self.store.get_table(table.id)
+            self._cache.pop(table.id, None)
+            return Change(table, f"The game was ended: {reason}", closed=True)
+
+    async def set_message(self, table: Table, message_id: int | None) -> None:
+        table.row.message_id = message_id
+        table.messages_since_board = 0
+        await self.store.set_message(table.id, message_id)
+
+    # --- timers --------------------------------------------------------------------------------------
+    async def fire_due(self) -> list[Change]:
+        """Applies every deadline that has passed: idle players time out, forgotten lobbies close."""
+        changes = []
+        now = self.clock()
+        for table_id, kind, due_at in await self.store.deadlines():
+            if due_at > now:
+                break
+            table = await self.get(table_id)
+            if table is None:
+                continue
+            async with self.lock(table.row.channel_id):
+                # the deadline may have moved while we waited for the lock
+                current = await self.store.deadline(table_id, kind)
+                if current is None or current > self.clock():
+                    continue
+                if kind == "lobby" and table.status == "lobby":
+                    await self.store.close_table(table.id, "ended", "nobody started the lobby")
+                    table.row = await self.store.get_table(table.id)
+                    self._cache.pop(table.id, None)
+                    changes.append(Change(table, "Nobody started this lobby in time, so it closed.", closed=True))
+                elif kind == "turn" and table.status == "playing":
+                    texts = []
+                    change = None
+                    for seat in table.to_act():
+                        change = await self._apply(table, SYSTEM, f"timeout:{seat}")
+                        texts.append(change.text)
+                        if table.status != "playing":
+                            break
+                    if change is not None:
+                        change.text = " ".join(texts)
+                        changes.append(change)
+                else:
+                    await self.store.clear_deadline(table_id, kind)
+        return changes
+
+    async def next_due(self) -> float | None:
+        deadlines = await self.store.deadlines()
+        return deadlines[0][2] if deadlines else None
+
+    # --- drawing -------------------------------------------------------------------------------------
+    async def render(self, table: Table) -> bytes:
+        """The public board as PNG, drawn in a worker thread."""
+        view = table.engine.view(table.state, None)
+        return await asyncio.to_thread(render_board, table.row.game, view, table.names, table.row.last_move)

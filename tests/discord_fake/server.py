@@ -1,0 +1,572 @@
+"""A loopback fake of Discord (REST API and gateway) that the real discord.py client connects to.
+
+It keeps every message it is sent (with components and attachment bytes), answers like Discord does, and
+refuses what Discord refuses: component and text limits, a second acknowledgement (40060), a response
+after 3 seconds (10062), a webhook call with an expired 15-minute token (50027). Tests drive it through
+:class:`FakeDiscord` methods: ``slash``, ``click``, ``select``, ``say``, ``messages``, ``ephemerals``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+DISCORD_EPOCH_MS = 1420070400000
+APP_ID = 900000000000000001
+ALL_PERMISSIONS = (1 << 41) - 1
+MANAGE_GUILD = 1 << 5
+MANAGE_MESSAGES = 1 << 13
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)  # view, send, embed...
+ACK_WINDOW = 3.0
+TOKEN_LIFETIME = 15 * 60
+
+
+class DiscordError(Exception):
+    def __init__(self, status: int, code: int, message: str):
+        super().__init__(f"{status} {code} {message}")
+        self.status, self.code, self.message = status, code, message
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    type: int
+    user_id: int
+    channel_id: int
+    created: float
+    message_id: int | None = None  # the message a clicked component is on
+    acked: int | None = None  # the callback type once acknowledged
+    original_id: int | None = None  # the message the response created or edited
+    error: DiscordError | None = None
+    followups: list[int] = field(default_factory=list)
+
+
+class FakeDiscord:
+    def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602)):
+        self.guild_id = guild_id
+        self.channels = {c: {"id": str(c), "type": 0, "name": f"table-{c}", "guild_id": str(guild_id),
+                             "position": i, "permission_overwrites": []} for i, c in enumerate(channels)}
+        self.bot_user = {"id": str(APP_ID), "username": "Geotable", "discriminator": "0", "global_name": None,
+                         "avatar": None, "bot": True}
+        self.users: dict[int, dict] = {}
+        self.permissions: dict[int, int] = {}
+        self.messages: dict[int, dict] = {}  # id -> message payload (public and ephemeral)
+        self.ephemeral_of: dict[int, int] = {}  # message id -> user id it was shown to
+        self.files: dict[int, bytes] = {}  # attachment id -> bytes
+        self.interactions: dict[int, Interaction] = {}
+        self.tokens: dict[str, Interaction] = {}
+        self.commands: dict[str, dict] = {}
+        self.requests: list[tuple[str, str]] = []
+        self.rejections: list[DiscordError] = []
+        self.clock_offset = 0.0  # seconds added to "now" (to age tokens and messages)
+        self._ids = itertools.count(1)
+        self._seq = itertools.count(1)
+        self._sockets: list[web.WebSocketResponse] = []
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- lifecycle -----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        app = web.Application(client_max_size=30 * 1024 * 1024)
+        app.router.add_route("*", "/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def now(self) -> float:
+        return time.time() + self.clock_offset
+
+    def snowflake(self) -> int:
+        ms = int(self.now() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._ids) & 0x3FFFFF)
+
+    # --- people --------------------------------------------------------------------------------------
+    def add_user(self, user_id: int, name: str, *, moderator: bool = False) -> dict:
+        user = {"id": str(user_id), "username": name.lower(), "discriminator": "0", "global_name": name,
+                "avatar": None, "bot": False}
+        self.users[user_id] = user
+        self.permissions[user_id] = MEMBER_PERMISSIONS | (MANAGE_GUILD | MANAGE_MESSAGES if moderator else 0)
+        return user
+
+    def member(self, user_id: int) -> dict:
+        return {"user": self.users[user_id], "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False, "mute": False, "flags": 0, "nick": None, "avatar": None,
+                "permissions": str(self.permissions[user_id])}
+
+    # --- gateway -------------------------------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                data = json.loads(msg.data)
+                if data["op"] == 1:
+                    await ws.send_str(json.dumps({"op": 11}))
+                elif data["op"] == 2:
+                    await self._send(ws, "READY", {
+                        "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                        "session_id": "fake-session", "resume_gateway_url": self.gateway_url,
+                        "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
+                    })
+                    await self._send(ws, "GUILD_CREATE", self._guild())
+                elif data["op"] == 6:
+                    await ws.send_str(json.dumps({"op": 9, "d": False}))
+        finally:
+            if ws in self._sockets:
+                self._sockets.remove(ws)
+        return ws
+
+    def _guild(self) -> dict:
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
+                    "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        bot_member = {"user": self.bot_user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                      "deaf": False, "mute": False, "flags": 0}
+        return {"id": str(self.guild_id), "name": "Fake Guild", "owner_id": "1", "roles": [everyone],
+                "channels": list(self.channels.values()), "threads": [], "members": [bot_member],
+                "member_count": 1 + len(self.users), "unavailable": False, "emojis": [], "stickers": [],
+                "features": [], "voice_states": [], "presences": [], "large": False, "stage_instances": [],
+                "guild_scheduled_events": [], "premium_tier": 0, "preferred_locale": "en-US",
+                "joined_at": "2026-01-01T00:00:00+00:00", "mfa_level": 0, "verification_level": 0,
+                "explicit_content_filter": 0, "default_message_notifications": 0, "afk_timeout": 300,
+                "system_channel_flags": 0, "nsfw_level": 0, "icon": None, "description": None}
+
+    async def _send(self, ws, event: str, data: dict) -> None:
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        if not self._sockets:
+            raise RuntimeError("no bot is connected to the fake gateway")
+        for ws in list(self._sockets):
+            await self._send(ws, event, data)
+
+    # --- REST ----------------------------------------------------------------------------------------
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["tail"]
+        method = request.method
+        self.requests.append((method, path))
+        try:
+            payload, uploads = await self._read(request)
+            result = await self._route(method, path, payload, uploads, request)
+        except DiscordError as exc:
+            self.rejections.append(exc)
+            return web.Response(status=exc.status, body=json.dumps({"code": exc.code, "message": exc.message}),
+                                content_type="application/json")
+        if result is None:
+            return web.Response(status=204)
+        return web.Response(status=200, body=json.dumps(result), content_type="application/json")
+
+    async def _read(self, request: web.Request) -> tuple[Any, dict[str, bytes]]:
+        uploads: dict[str, bytes] = {}
+        if request.content_type.startswith("multipart/"):
+            payload = None
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                else:
+                    uploads[part.name] = await part.read()
+            return payload, uploads
+        body = await request.read()
+        return (json.loads(body) if body else None), uploads
+
+    async def _route(self, method: str, path: str, payload, uploads, request) -> Any:
+        parts = path.strip("/").split("/")
+        if path == "/users/@me":
+            return self.bot_user
+        if path == "/oauth2/applications/@me":
+            return {"id": str(APP_ID), "name": "Geotable", "icon": None, "description": "", "rpc_origins": [],
+                    "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64,
+                    "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None},
+                    "flags": 0, "summary": "", "team": None}
+        if parts[0] == "gateway":
+            return {"url": self.gateway_url, "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}
+        if parts[0] == "applications" and parts[-1] == "commands":
+            if method == "PUT":
+                self.commands = {}
+                out = []
+                for cmd in payload:
+                    cmd = dict(cmd, id=str(self.snowflake()), application_id=str(APP_ID), version="1")
+                    self.commands[cmd["name"]] = cmd
+                    out.append(cmd)
+                return out
+            return list(self.commands.values())
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            return self._callback(int(parts[1]), parts[2], payload, uploads)
+        if parts[0] == "webhooks":
+            return self._webhook(method, parts[2], parts[3:], payload, uploads)
+        if parts[0] == "channels":
+            channel_id = int(parts[1])
+            if channel_id not in self.channels:
+                raise DiscordError(404, 10003, "Unknown Channel")
+            if len(parts) == 2:
+                return self.channels[channel_id]
+            if parts[2] == "messages":
+                if len(parts) == 3 and method == "POST":
+                    return self._create(channel_id, payload, uploads, author=self.bot_user)
+                if len(parts) == 3 and method == "GET":
+                    msgs = [m for m in self.messages.values()
+                            if int(m["channel_id"]) == channel_id and int(m["id"]) not in self.ephemeral_of]
+                    return sorted(msgs, key=lambda m: -int(m["id"]))[: int(request.query.get("limit", 50))]
+                message_id = int(parts[3])
+                message = self.messages.get(message_id)
+                if message is None or int(message["channel_id"]) != channel_id or message_id in self.ephemeral_of:
+                    raise DiscordError(404, 10008, "Unknown Message")
+                if method == "GET":
+                    return message
+                if method == "PATCH":
+                    if message["author"]["id"] != self.bot_user["id"]:
+                        raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+                    return self._edit(message, payload, uploads)
+                if method == "DELETE":
+                    del self.messages[message_id]
+                    return None
+        raise DiscordError(404, 0, f"404: Not Found ({method} {path})")
+
+    # --- interactions --------------------------------------------------------------------------------
+    def _callback(self, interaction_id: int, token: str, payload: dict, uploads) -> dict:
+        it = self.interactions.get(interaction_id)
+        if it is None or it.token != token:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        if it.acked is not None:
+            it.error = DiscordError(400, 40060, "Interaction has already been acknowledged.")
+            raise it.error
+        if self.now() - it.created > ACK_WINDOW:
+            it.error = DiscordError(404, 10062, "Unknown interaction")
+            raise it.error
+        kind = payload["type"]
+        data = payload.get("data") or {}
+        if kind in (6, 7) and it.type != 3:
+            raise DiscordError(400, 50035, "Invalid Form Body: update types need a component interaction")
+        message = None
+        if kind in (4, 5):
+            if kind == 5:
+                data = {"content": "", "flags": data.get("flags", 0) | 128}
+            message = self._create(it.channel_id, data, uploads, author=self.bot_user, interaction=it)
+            it.original_id = int(message["id"])
+        elif kind == 6:
+            it.original_id = it.message_id
+        elif kind == 7:
+            message = self._edit(self.messages[it.message_id], data, uploads)
+            it.original_id = it.message_id
+        elif kind not in (8, 9):
+            raise DiscordError(400, 50035, f"Invalid Form Body: unknown callback type {kind}")
+        it.acked = kind
+        response = {"interaction": {"id": str(it.id), "type": it.type, "response_message_id":
+                                    str(it.original_id) if it.original_id else None,
+                                    "response_message_loading": kind == 5,
+                                    "response_message_ephemeral": bool(message and int(message["id"]) in
+                                                                       self.ephemeral_of)}}
+        if message is not None:
+            response["resource"] = {"type": kind, "message": message}
+        return response
+
+    def _webhook(self, method: str, token: str, rest: list[str], payload, uploads) -> Any:
+        it = self.tokens.get(token)
+        if it is None or self.now() - it.created > TOKEN_LIFETIME:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
+        if not rest:  # POST a followup
+            if it.acked is None:
+                raise DiscordError(400, 40060, "Interaction has not been acknowledged.")
+            message = self._create(it.channel_id, payload, uploads, author=self.bot_user, interaction=it)
+            it.followups.append(int(message["id"]))
+            return message
+        target = rest[1]
+        if target == "@original":
+            if it.original_id is None:
+                raise DiscordError(404, 10008, "Unknown Message")
+            message_id = it.original_id
+        else:
+            message_id = int(target)
+        message = self.messages.get(message_id)
+        if message is None:
+            raise DiscordError(404, 10008, "Unknown Message")
+        if method == "GET":
+            return message
+        if method == "DELETE":
+            del self.messages[message_id]
+            return None
+        message["flags"] = message.get("flags", 0) & ~128
+        return self._edit(message, payload, uploads)
+
+    # --- messages ------------------------------------------------------------------------------------
+    def _create(self, channel_id: int, payload: dict, uploads, *, author: dict,
+                interaction: Interaction | None = None) -> dict:
+        payload = payload or {}
+        check_message(payload, uploads)
+        message_id = self.snowflake()
+        message = {
+            "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_id), "author": author,
+            "content": "", "timestamp": _iso(self.now()), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "components": [], "pinned": False, "type": 0 if interaction is None else 20, "flags": 0,
+        }
+        if interaction is not None:
+            message["application_id"] = str(APP_ID)
+            message["webhook_id"] = str(APP_ID)
+        self._apply(message, payload, uploads)
+        message["flags"] = payload.get("flags", 0) or 0
+        if interaction is not None and message["flags"] & 64:
+            self.ephemeral_of[message_id] = interaction.user_id
+        self.messages[message_id] = message
+        return message
+
+    def _edit(self, message: dict, payload: dict, uploads) -> dict:
+        check_message(payload or {}, uploads, editing=True)
+        self._apply(message, payload or {}, uploads)
+        message["edited_timestamp"] = _iso(self.now())
+        return message
+
+    def _apply(self, message: dict, payload: dict, uploads: dict[str, bytes]) -> None:
+        for key in ("content", "embeds", "components"):
+            if key in payload and payload[key] is not None:
+                message[key] = payload[key]
+        if "attachments" in payload or uploads:
+            kept = []
+            existing = {a["id"]: a for a in message["attachments"]}
+            for i, att in enumerate(payload.get("attachments") or []):
+                if str(att.get("id")) in existing:
+                    kept.append(existing[str(att["id"])])
+                    continue
+                data = uploads.get(f"files[{att.get('id', i)}]")
+                if data is None:
+                    raise DiscordError(400, 50035, "Invalid Form Body: attachment without an uploaded file")
+                attachment_id = self.snowflake()
+                self.files[attachment_id] = data
+                kept.append({"id": str(attachment_id), "filename": att.get("filename", "file"), "size": len(data),
+                             "url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}",
+                             "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}",
+                             "content_type": "image/png" if att.get("filename", "").endswith(".png") else None})
+            message["attachments"] = kept
+
+    # --- the driver ----------------------------------------------------------------------------------
+    def _interaction(self, kind: int, user_id: int, channel_id: int, data: dict,
+                     message: dict | None = None) -> tuple[Interaction, dict]:
+        it = Interaction(self.snowflake(), f"tok{next(self._ids)}x" + "a" * 40, kind, user_id, channel_id,
+                         self.now(), int(message["id"]) if message else None)
+        self.interactions[it.id] = it
+        self.tokens[it.token] = it
+        payload = {
+            "id": str(it.id), "application_id": str(APP_ID), "type": kind, "token": it.token, "version": 1,
+            "guild_id": str(self.guild_id), "channel_id": str(channel_id), "channel": self.channels[channel_id],
+            "member": self.member(user_id), "app_permissions": str(ALL_PERMISSIONS), "locale": "en-US",
+            "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0, "attachment_size_limit": 10 * 1024 * 1024, "data": data,
+        }
+        if message is not None:
+            payload["message"] = message
+        return it, payload
+
+    async def slash(self, user_id: int, channel_id: int, name: str, *path: str, **options) -> Interaction:
+        """Runs ``/name [path...] option=value``; Members and channels may be passed as ids."""
+        command = self.commands.get(name)
+        if command is None:
+            raise AssertionError(f"/{name} was never synced; commands: {sorted(self.commands)}")
+        resolved: dict = {}
+        spec = command
+        for sub in path:
+            spec = next(o for o in spec.get("options", []) if o["name"] == sub)
+        typed = []
+        for opt_name, value in options.items():
+            opt_spec = next((o for o in spec.get("options", []) if o["name"] == opt_name), None)
+            if opt_spec is None:
+                raise AssertionError(f"/{name} {' '.join(path)} has no option {opt_name}")
+            kind = opt_spec["type"]
+            if kind == 6:
+                resolved.setdefault("users", {})[str(value)] = self.users[value]
+                member = self.member(value)
+                member.pop("user")
+                resolved.setdefault("members", {})[str(value)] = member
+                value = str(value)
+            elif kind == 7:
+                resolved.setdefault("channels", {})[str(value)] = dict(self.channels[value],
+                                                                       permissions=str(ALL_PERMISSIONS))
+                value = str(value)
+            typed.append({"name": opt_name, "type": kind, "value": value})
+        for sub in reversed(path):
+            typed = [{"name": sub, "type": 1, "options": typed}]
+        data = {"id": command["id"], "name": name, "type": 1, "options": typed, "guild_id": str(self.guild_id)}
+        if resolved:
+            data["resolved"] = resolved
+        it, payload = self._interaction(2, user_id, channel_id, data)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.settle()
+        return it
+
+    async def click(self, user_id: int, message: dict | int, label: str | None = None, *,
+                    custom_id: str | None = None) -> Interaction:
+        """Clicks the button with ``label`` (or ``custom_id``) on ``message``, as the user would."""
+        message = self.messages[int(message)] if isinstance(message, int) else self.messages[int(message["id"])]
+        button = self.find_component(message, label=label, custom_id=custom_id, kind=2)
+        it, payload = self._interaction(3, user_id, int(message["channel_id"]),
+                                        {"custom_id": button["custom_id"], "component_type": 2}, message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.settle()
+        return it
+
+    async def select(self, user_id: int, message: dict | int, value: str, *, custom_id: str | None = None) -> Interaction:
+        message = self.messages[int(message)] if isinstance(message, int) else self.messages[int(message["id"])]
+        menu = self.find_component(message, custom_id=custom_id, kind=3, value=value)
+        it, payload = self._interaction(3, user_id, int(message["channel_id"]),
+                                        {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]},
+                                        message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.settle()
+        return it
+
+    async def say(self, user_id: int, channel_id: int, text: str) -> dict:
+        message = self._create(channel_id, {"content": text}, {}, author=self.users[user_id])
+        event = dict(message, member={k: v for k, v in self.member(user_id).items() if k != "user"})
+        await self.dispatch("MESSAGE_CREATE", event)
+        await self.settle()
+        return message
+
+    def find_component(self, message: dict, *, label=None, custom_id=None, kind=2, value=None) -> dict:
+        for row in message.get("components", []):
+            for comp in row.get("components", []):
+                if comp["type"] != kind:
+                    continue
+                if custom_id is not None and comp.get("custom_id") == custom_id:
+                    return comp
+                if label is not None and comp.get("label", "").startswith(label):
+                    return comp
+                if value is not None and any(o["value"] == value for o in comp.get("options", [])):
+                    return comp
+        labels = [c.get("label") or c.get("placeholder") for r in message.get("components", [])
+                  for c in r.get("components", [])]
+        raise AssertionError(f"no component {label or custom_id or value!r} on the message; it has {labels}")
+
+    def messages_in(self, channel_id: int) -> list[dict]:
+        """Public messages of a channel, oldest first."""
+        return sorted((m for i, m in self.messages.items()
+                       if int(m["channel_id"]) == channel_id and i not in self.ephemeral_of),
+                      key=lambda m: int(m["id"]))
+
+    def ephemerals(self, user_id: int) -> list[dict]:
+        return sorted((self.messages[i] for i, u in self.ephemeral_of.items() if u == user_id and i in self.messages),
+                      key=lambda m: int(m["id"]))
+
+    def replies_to(self, it: Interaction) -> list[dict]:
+        ids = ([it.original_id] if it.original_id and it.acked in (4, 5) else []) + it.followups
+        return [self.messages[i] for i in ids if i in self.messages]
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Waits until the bot has finished handling everything sent so far: no new task is running."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        await asyncio.sleep(0.01)
+        while loop.time() < deadline:
+            pending = self._busy()
+            if not pending:
+                await asyncio.sleep(0.01)
+                pending = self._busy()
+                if not pending:
+                    return
+            await asyncio.wait(pending, timeout=0.05)
+        names = [t.get_name() + ":" + repr(t.get_coro())[:80] for t in pending]
+        raise AssertionError(f"the bot did not settle in time; still running: {names}")
+
+    baseline_tasks: set = set()
+
+    def _busy(self) -> list[asyncio.Task]:
+        """The bot's tasks still at work. The fake's own keep-alive connection handlers don't count: a
+        request in flight always has a bot task waiting for its answer."""
+        me = asyncio.current_task()
+        return [t for t in asyncio.all_tasks()
+                if not t.done() and t is not me and t not in self.baseline_tasks
+                and "RequestHandler.start" not in repr(t.get_coro())]
+
+    def mark_baseline(self) -> None:
+        """Long-lived tasks (gateway reader, heartbeats, timers) that ``settle`` must not wait for."""
+        self.baseline_tasks = {t for t in asyncio.all_tasks() if not t.done()}
+
+
+# --- Discord's limits ------------------------------------------------------------------------------------
+def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = False) -> None:
+    def bad(why: str):
+        raise DiscordError(400, 50035, f"Invalid Form Body: {why}")
+
+    if len(payload.get("content") or "") > 2000:
+        bad("content longer than 2000")
+    embeds = payload.get("embeds") or []
+    if len(embeds) > 10:
+        bad("more than 10 embeds")
+    total = 0
+    for e in embeds:
+        for key, limit in (("title", 256), ("description", 4096)):
+            if len(e.get(key) or "") > limit:
+                bad(f"embed {key} longer than {limit}")
+            total += len(e.get(key) or "")
+        for f in e.get("fields", []):
+            total += len(f.get("name", "")) + len(f.get("value", ""))
+        total += len((e.get("footer") or {}).get("text", ""))
+    if total > 6000:
+        bad("embeds longer than 6000 in all")
+    rows = payload.get("components") or []
+    if len(rows) > 5:
+        bad("more than 5 action rows")
+    seen = set()
+    for row in rows:
+        if row.get("type") != 1:
+            bad("top-level component is not an action row")
+        comps = row.get("components", [])
+        if not comps or len(comps) > 5:
+            bad("an action row holds 1 to 5 components")
+        if any(c["type"] == 3 for c in comps) and len(comps) > 1:
+            bad("a select menu must be alone in its row")
+        for c in comps:
+            cid = c.get("custom_id")
+            if c["type"] == 2 and c.get("style") != 5 and not cid:
+                bad("button without custom_id")
+            if cid is not None:
+                if len(cid) > 100:
+                    bad("custom_id longer than 100")
+                if cid in seen:
+                    bad("duplicate custom_id")
+                seen.add(cid)
+            if len(c.get("label") or "") > 80:
+                bad("button label longer than 80")
+            if c["type"] == 3:
+                opts = c.get("options", [])
+                if not 1 <= len(opts) <= 25:
+                    bad("a select menu has 1 to 25 options")
+                if len({o["value"] for o in opts}) != len(opts):
+                    bad("duplicate select option value")
+                for o in opts:
+                    if len(o["label"]) > 100 or len(o["value"]) > 100:
+                        bad("select option longer than 100")
+    for data in uploads.values():
+        if len(data) > 10 * 1024 * 1024:
+            raise DiscordError(413, 40005, "Request entity too large")
+
+
+def _iso(ts: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ts)) + f".{int(ts % 1 * 1e6):06d}+00:00"
