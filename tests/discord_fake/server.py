@@ -422,15 +422,27 @@ class FakeDiscord:
         return it
 
     async def click(self, user_id: int, message: dict | int, label: str | None = None, *,
-                    custom_id: str | None = None) -> Interaction:
-        """Clicks the button with ``label`` (or ``custom_id``) on ``message``, as the user would."""
-        message = self.messages[int(message)] if isinstance(message, int) else self.messages[int(message["id"])]
+                    custom_id: str | None = None, settle: bool = True) -> Interaction:
+        """Clicks the button with ``label`` (or ``custom_id``) on ``message``, as the user would.
+
+        Pass a copy of a message taken earlier (``snapshot``) to click a board as a user whose screen had
+        not refreshed yet saw it."""
+        if isinstance(message, int):
+            message = self.messages[message]
         button = self.find_component(message, label=label, custom_id=custom_id, kind=2)
         it, payload = self._interaction(3, user_id, int(message["channel_id"]),
                                         {"custom_id": button["custom_id"], "component_type": 2}, message)
         await self.dispatch("INTERACTION_CREATE", payload)
-        await self.settle()
+        if settle:
+            await self.settle()
         return it
+
+    async def click_forged(self, user_id: int, message: dict, custom_id: str) -> Interaction:
+        """A click carrying a custom_id we put on a copy of the message (a forged or malformed one)."""
+        forged = snapshot(message)
+        forged["components"] = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Forged",
+                                                            "custom_id": custom_id}]}]
+        return await self.click(user_id, forged, custom_id=custom_id)
 
     async def select(self, user_id: int, message: dict | int, value: str, *, custom_id: str | None = None) -> Interaction:
         message = self.messages[int(message)] if isinstance(message, int) else self.messages[int(message["id"])]
@@ -465,14 +477,11 @@ class FakeDiscord:
         raise AssertionError(f"no component {label or custom_id or value!r} on the message; it has {labels}")
 
     def messages_in(self, channel_id: int) -> list[dict]:
-        """Public messages of a channel, oldest first."""
-        return sorted((m for i, m in self.messages.items()
-                       if int(m["channel_id"]) == channel_id and i not in self.ephemeral_of),
-                      key=lambda m: int(m["id"]))
+        """Public messages of a channel, in the order they were posted."""
+        return [m for i, m in self.messages.items() if int(m["channel_id"]) == channel_id and i not in self.ephemeral_of]
 
     def ephemerals(self, user_id: int) -> list[dict]:
-        return sorted((self.messages[i] for i, u in self.ephemeral_of.items() if u == user_id and i in self.messages),
-                      key=lambda m: int(m["id"]))
+        return [self.messages[i] for i, u in self.ephemeral_of.items() if u == user_id and i in self.messages]
 
     def replies_to(self, it: Interaction) -> list[dict]:
         ids = ([it.original_id] if it.original_id and it.acked in (4, 5) else []) + it.followups
@@ -566,6 +575,11 @@ def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = Fals
     for data in uploads.values():
         if len(data) > 10 * 1024 * 1024:
             raise DiscordError(413, 40005, "Request entity too large")
+
+
+def snapshot(message: dict) -> dict:
+    """A deep copy of a message as a user's screen shows it now."""
+    return json.loads(json.dumps(message))
 
 
 def _iso(ts: float) -> str:

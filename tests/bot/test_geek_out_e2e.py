@@ -1,0 +1,307 @@
+"""Geek Out! Masters played through the real discord.py client against the fake Discord."""
+
+import asyncio
+import io
+import re
+
+from PIL import Image
+
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
+from tests.discord_fake.harness import BotRunner
+from tests.discord_fake.server import MANAGE_MESSAGES, snapshot
+
+NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy"}
+
+
+def board(fake, channel=CHANNEL):
+    """The newest table message (the one with a board image)."""
+    boards = [m for m in fake.messages_in(channel) if m["attachments"]]
+    assert boards, "no board was posted"
+    return boards[-1]
+
+
+def lobby(fake, channel=CHANNEL):
+    return [m for m in fake.messages_in(channel) if m["embeds"] and "lobby" in m["embeds"][0]["title"]][-1]
+
+
+def to_act(message):
+    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
+
+
+def labels(message):
+    return [c.get("label") for r in message["components"] for c in r["components"]]
+
+
+def last_ephemeral(fake, user):
+    eph = fake.ephemerals(user)
+    assert eph, "no ephemeral answer"
+    return eph[-1]["content"]
+
+
+def version_of(message):
+    ids = [c["custom_id"] for r in message["components"] for c in r["components"] if c.get("custom_id")]
+    return {int(i.split(":")[2]) for i in ids}
+
+
+async def start_game(fake, players=(ANA, BO), channel=CHANNEL, **options):
+    opts = ", ".join(f"{k}={v}" for k, v in options.items())
+    await fake.slash(players[0], channel, "play", game="geek_out", **({"options": opts} if opts else {}))
+    lob = lobby(fake, channel)
+    for p in players[1:]:
+        await fake.click(p, lob, "Join")
+    await fake.click(players[0], lob, "Start")
+    return board(fake, channel)
+
+
+async def play_one(fake, channel=CHANNEL, prefer=("Pass",)):
+    b = board(fake, channel)
+    who = to_act(b)
+    names = labels(b)
+    pick = next((n for p in prefer for n in names if n.startswith(p)), names[0])
+    await fake.click(who, b, pick)
+    return who, pick
+
+
+async def test_a_whole_two_player_game_from_play_to_standings(fake, runner):
+    b = await start_game(fake)
+    assert b["embeds"][0]["image"]["url"].startswith("attachment://")
+    moves = 0
+    while not any("final standings" in m["content"] for m in fake.messages_in(CHANNEL)):
+        before = board(fake)
+        await play_one(fake, prefer=("Pass", "Continue", "Die", "Reroll", "Flip", "Send"))
+        after = board(fake)
+        assert after["id"] == before["id"]  # the same message is edited...
+        assert len(after["attachments"]) == 1  # ...and its old image replaced, not piled up
+        moves += 1
+        assert moves < 400
+    assert not fake.rejections
+    final = board(fake)
+    assert final["components"] == [] or labels(final) == ["Rules"] or not to_act(final)
+    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][0]["content"]
+    assert "Ana" in standings and "Bo" in standings
+    results = await runner.bot.store.results(fake.guild_id)
+    assert len(results) == 1 and len(results[0]["standings"]["scores"]) == 2
+    # the channel is free again
+    await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+    assert "lobby" in lobby(fake)["embeds"][0]["title"]
+
+
+async def test_board_image_is_a_reasonable_png(fake, runner):
+    b = await start_game(fake)
+    [att] = b["attachments"]
+    data = fake.files[int(att["id"])]
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG" and 700 <= img.width <= 900
+    assert len(data) < 300 * 1024
+
+
+async def test_only_the_player_to_act_may_move(fake, runner):
+    b = await start_game(fake)
+    who = to_act(b)
+    other = BO if who == ANA else ANA
+    first = labels(b)[0]
+    await fake.click(other, b, first)
+    assert last_ephemeral(fake, other).startswith("It is not your turn")
+    await fake.click(CY, b, first)
+    assert last_ephemeral(fake, CY) == "You are not playing at this table."
+    assert board(fake)["embeds"] == b["embeds"] and version_of(board(fake)) == version_of(b)
+
+
+async def test_an_outdated_board_is_refused_and_changes_nothing(fake, runner):
+    b = await start_game(fake)
+    old = snapshot(b)
+    who, pick = await play_one(fake, prefer=("Die",))
+    current = snapshot(board(fake))
+    await fake.click(who, old, labels(old)[0])
+    assert "out of date" in last_ephemeral(fake, who)
+    assert board(fake) == current
+
+
+async def test_a_double_click_race_applies_exactly_once(fake, runner):
+    b = await start_game(fake)
+    who = to_act(b)
+    label = labels(b)[0]
+    v = version_of(b)
+    await asyncio.gather(fake.click(who, b, label, settle=False), fake.click(who, b, label, settle=False))
+    await fake.settle()
+    assert version_of(board(fake)) == {next(iter(v)) + 1} or not to_act(board(fake))
+    assert sum("out of date" in m["content"] for m in fake.ephemerals(who)) == 1
+    assert len(await runner.bot.store.actions(1)) == 1
+
+
+async def test_forged_and_malformed_custom_ids_get_a_sentence(fake, runner):
+    b = await start_game(fake)
+    for cid in ("gt:99999:1:p", "gt:nonsense", "gs:1:x", "totally-else", "gt:1:1:" + "z" * 60):
+        await fake.click_forged(ANA, b, cid)
+        text = last_ephemeral(fake, ANA)
+        assert ("gone" in text or "doesn't belong" in text or "out of date" in text
+                or "not your turn" in text or "not allowed" in text), (cid, text)
+    # an illegal key on the current version from the player to act
+    who = to_act(board(fake))
+    v = next(iter(version_of(board(fake))))
+    await fake.click_forged(who, board(fake), f"gt:1:{v}:u99")
+    assert last_ephemeral(fake, who) == "That move is not allowed right now."
+    assert version_of(board(fake)) == version_of(b)
+    assert len(await runner.bot.store.actions(1)) == 0
+
+
+async def test_restart_mid_game_keeps_the_same_buttons_working(fake, runner):
+    await start_game(fake)
+    await play_one(fake, prefer=("Die",))
+    before = snapshot(board(fake))
+    await runner.restart()
+    who = to_act(before)
+    await fake.click(who, before, labels(before)[0])
+    after = board(fake)
+    assert after["id"] == before["id"] and after != before
+    assert not fake.rejections
+    assert len(await runner.bot.store.actions(1)) == 2
+
+
+async def test_second_play_in_the_channel_says_where_the_game_is(fake, runner):
+    await start_game(fake)
+    await fake.slash(BO, CHANNEL, "play", game="geek_out")
+    text = last_ephemeral(fake, BO)
+    assert "already being played" in text and f"/{board(fake)['id']}" in text
+
+
+async def test_lobby_rules(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+    lob = lobby(fake)
+    await fake.click(BO, lob, "Start")
+    assert last_ephemeral(fake, BO) == "Only a seated player can start the game."
+    await fake.click(ANA, lob, "Join")
+    assert last_ephemeral(fake, ANA) == "You are already seated at this table."
+    await fake.click(BO, lob, "Join")
+    await fake.click(BO, lob, "Start")
+    assert last_ephemeral(fake, BO) == "Only the host can start the game."
+    await fake.click(ANA, lob, "Leave")  # the host leaves: Bo becomes host and may start
+    await fake.click(BO, lob, "Start")
+    assert to_act(board(fake)) == BO
+
+
+async def test_game_status_reposts_and_retires_the_old_board(fake, runner):
+    b = await start_game(fake)
+    await fake.slash(BO, CHANNEL, "game", "status")
+    new = board(fake)
+    assert new["id"] != b["id"]
+    assert fake.messages[int(b["id"])]["components"] == []
+
+
+async def test_a_buried_board_is_posted_again_at_the_next_move(fake, runner):
+    b = await start_game(fake)
+    for i in range(6):
+        await fake.say(CY, CHANNEL, f"chat {i}")
+    await play_one(fake, prefer=("Die",))
+    new = board(fake)
+    assert new["id"] != b["id"] and fake.messages[int(b["id"])]["components"] == []
+
+
+async def test_an_hour_old_board_is_posted_again(fake, runner):
+    await start_game(fake)
+    fake.clock_offset = -3700  # the board posted now carries an id from an hour ago
+    await fake.slash(ANA, CHANNEL, "game", "status")
+    fake.clock_offset = 0
+    b = board(fake)
+    await play_one(fake, prefer=("Die",))
+    assert board(fake)["id"] != b["id"]
+
+
+async def test_game_leave_ends_a_two_player_game(fake, runner):
+    await start_game(fake)
+    await fake.slash(BO, CHANNEL, "game", "leave")
+    assert last_ephemeral(fake, BO) == "You left the game."
+    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
+    assert standings and "Bo** (left)" in standings[0]["content"]
+
+
+async def test_game_leave_in_three_player_game_goes_on(fake, runner):
+    await start_game(fake, players=(ANA, BO, CY))
+    await fake.slash(CY, CHANNEL, "game", "leave")
+    assert to_act(board(fake)) in (ANA, BO)
+    assert not [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
+
+
+async def test_rules_are_ephemeral(fake, runner):
+    await fake.slash(CY, CHANNEL, "rules", game="geek_out")
+    assert "n(n+1)/2" in last_ephemeral(fake, CY)
+    assert not fake.messages_in(CHANNEL)
+
+
+async def test_moderator_commands_are_hidden_and_checked(fake, runner):
+    assert str(fake.commands["mod"]["default_member_permissions"]) == str(MANAGE_MESSAGES)
+    await start_game(fake)
+    await fake.slash(ANA, CHANNEL, "mod", "end", reason="bored")
+    assert "Manage Messages permission" in last_ephemeral(fake, ANA)
+    await fake.slash(ANA, CHANNEL, "mod", "timeout", seconds=60)
+    assert "Manage Guild permission" in last_ephemeral(fake, ANA)
+    assert to_act(board(fake)) is not None
+    await fake.slash(MOD, CHANNEL, "mod", "remove", player=BO)
+    assert any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+
+
+async def test_moderator_ends_a_game_with_a_reason(fake, runner):
+    before = snapshot(await start_game(fake))
+    await fake.slash(MOD, CHANNEL, "mod", "end", reason="stuck for a day")
+    assert "stuck for a day" in fake.messages_in(CHANNEL)[-1]["content"]
+    assert board(fake)["components"] == []
+    await fake.click(to_act(before), before, labels(before)[0])  # a screen that had not refreshed yet
+    assert last_ephemeral(fake, to_act(before)) == "This game is over."
+
+
+async def test_moderator_limits_channels_and_sets_the_timeout(fake, runner):
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow", channel=601)
+    assert "<#601>" in last_ephemeral(fake, MOD)
+    await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+    assert "can't be started in this channel" in last_ephemeral(fake, ANA)
+    await fake.slash(ANA, 601, "play", game="geek_out")
+    assert lobby(fake, 601)
+    await fake.slash(MOD, CHANNEL, "mod", "timeout", seconds=45)
+    assert "45 seconds" in last_ephemeral(fake, MOD)
+    assert (await runner.bot.store.guild_settings(fake.guild_id)).turn_timeout == 45
+
+
+async def test_idle_turns_time_out_even_across_a_restart(fake, tmp_path):
+    r = BotRunner(fake, str(tmp_path / "t.db"), turn_timeout=1)
+    await r.start()
+    try:
+        b = await start_game(fake)
+        first = to_act(b)
+        await r.stop()
+        await asyncio.sleep(1.3)  # the deadline passes while the bot is down
+        await r.start()
+        for _ in range(40):
+            await asyncio.sleep(0.05)
+            await fake.settle()
+            if to_act(board(fake)) != first:
+                break
+        assert to_act(board(fake)) != first
+        assert "ran out of time" in board(fake)["embeds"][0]["description"]
+    finally:
+        await r.stop()
+
+
+async def test_a_lobby_nobody_starts_closes_itself(fake, tmp_path):
+    r = BotRunner(fake, str(tmp_path / "t.db"), lobby_timeout=0)
+    await r.start()
+    try:
+        await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+        for _ in range(40):
+            await asyncio.sleep(0.05)
+            await fake.settle()
+            if any("Nobody started" in m["content"] for m in fake.messages_in(CHANNEL)):
+                break
+        assert any("Nobody started" in m["content"] for m in fake.messages_in(CHANNEL))
+        assert lobby(fake)["components"] == []
+    finally:
+        await r.stop()
+
+
+async def test_options_are_validated(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", game="geek_out", options="turns=99")
+    assert "at most 10" in last_ephemeral(fake, ANA)
+    await fake.slash(ANA, CHANNEL, "play", game="geek_out", options="colour=red")
+    assert "Unknown option" in last_ephemeral(fake, ANA)
+    b = await start_game(fake, turns=1)
+    assert b
