@@ -14,7 +14,7 @@ import re
 import secrets
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, TableRow
 from games import get_engine
@@ -112,6 +112,7 @@ class TableService:
         self.clock = clock
         self._cache: dict[int, Table] = {}
         self._channel_locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._settings: dict[int, GuildSettings] = {}
 
     # --- loading -------------------------------------------------------------------------------------
     async def get(self, table_id: int) -> Table | None:
@@ -142,7 +143,14 @@ class TableService:
         return self._channel_locks[channel_id]
 
     async def settings(self, guild_id: int) -> GuildSettings:
-        return await self.store.guild_settings(guild_id)
+        """A copy of the guild's settings (cached: every move reads the turn timeout)."""
+        if guild_id not in self._settings:
+            self._settings[guild_id] = await self.store.guild_settings(guild_id)
+        return replace(self._settings[guild_id])
+
+    async def save_settings(self, settings: GuildSettings) -> None:
+        await self.store.save_guild_settings(settings)
+        self._settings[settings.guild_id] = replace(settings)
 
     async def turn_timeout(self, guild_id: int) -> int:
         return (await self.settings(guild_id)).turn_timeout or self.defaults.turn_timeout

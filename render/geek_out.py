@@ -86,7 +86,7 @@ def _icon(d: ImageDraw.ImageDraw, face: str, s: float, ink) -> None:
         d.polygon(P([(74, 56), (80, 56), (77, 62)]), fill=bg)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def die_sprite(face: str | None, size: int, number: int, mark: str = "") -> Image.Image:
     """One die: rounded square in the face's colour, its icon, and its number in a corner badge.
 

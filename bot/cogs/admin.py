@@ -68,7 +68,7 @@ class Admin(commands.Cog):
                       seconds: app_commands.Range[int, 30, 86400] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
         settings.turn_timeout = seconds
-        await self.service.store.save_guild_settings(settings)
+        await self.service.save_settings(settings)
         shown = seconds or self.service.defaults.turn_timeout
         await say(interaction, f"Turn timeout is now {shown} seconds (from the next move on).")
 
@@ -89,7 +89,7 @@ class Admin(commands.Cog):
         elif action == "everywhere":
             settings.allowed_channels = None
         if action != "show":
-            await self.service.store.save_guild_settings(settings)
+            await self.service.save_settings(settings)
         if settings.allowed_channels is None:
             text = "Games may be started in every channel."
         elif not settings.allowed_channels:

@@ -1,0 +1,171 @@
+"""Prints each figure as a ratio against a baseline measured in the same run (machines here are noisy, so
+absolute times mean little; ratios travel). Targets come from the issues.
+
+    render / encode-only of the same canvas            target <= 2
+    a move's persist / a raw sqlite3 upsert of the row  target <= 3
+        (the upsert is given the same single hop to a worker thread that keeps the event loop free; the
+        same figure against an upsert run on the loop itself is printed for information: the ~0.1 ms
+        cross-thread round trip of this machine dominates it)
+    a whole move (load, apply, persist, render) / render alone   target <= 1.5
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bot.store import Store
+from bot.tables import TableService
+from games.geek_out.rules import GeekOut
+from render import geek_out as geek_out_render
+from render import render_board
+from render.common import encode_png
+
+NAMES = ["Ana", "Bo", "Cy", "Dee"]
+
+
+def timed(fn, repeat: int) -> float:
+    """Median seconds of ``fn()`` over ``repeat`` runs, after a warm-up."""
+    fn()
+    samples = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples)
+
+
+async def atimed(fn, repeat: int) -> float:
+    await fn()
+    samples = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        await fn()
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples)
+
+
+def sample_states(n: int = 40) -> list[dict]:
+    engine = GeekOut()
+    out, seed = [], 0
+    while len(out) < n:
+        s = engine.new(4, {}, seed)
+        for _ in range(15):
+            if not engine.to_act(s):
+                break
+            out.append(s)
+            s, _ = engine.apply(s, s["current"], engine.legal_actions(s, s["current"])[0].key)
+        seed += 1
+    return out[:n]
+
+
+def bench_render() -> tuple[float, float]:
+    engine = GeekOut()
+    views = [engine.view(s, None) for s in sample_states()]
+    images = [geek_out_render.draw(v, NAMES, "Ana's Meeple rerolled die 4: Dragon -> 42") for v in views]
+    i = iter(range(10**9))
+    render = timed(lambda: render_board("geek_out", views[next(i) % len(views)], NAMES, "Ana's Meeple rerolled"), 60)
+    j = iter(range(10**9))
+    encode = timed(lambda: encode_png(images[next(j) % len(images)]), 60)
+    return render, encode
+
+
+async def bench_persist(folder: Path) -> tuple[float, float]:
+    engine = GeekOut()
+    state = engine.encode(sample_states(1)[0])
+    store = await Store.open(folder / "persist.db")
+    row = await store.create_table(guild_id=1, channel_id=1, game="geek_out", options={}, seed=1,
+                                   host={"id": 1, "name": "Ana"}, lobby_due=None)
+    await store.start_table(row.id, 0, [{"id": 1, "name": "Ana"}], state, turn_due=None)
+    version = 1
+
+    async def persist():
+        nonlocal version
+        await store.record_move(table_id=row.id, version=version, state=state, status="playing", ply=version,
+                                seat=0, action="u1", turn_due=time.time() + 600, standings=None,
+                                last_move="Ana's Meeple rerolled die 4: Dragon -> 42")
+        version += 1
+
+    ours = await atimed(persist, 300)
+    await store.close()
+
+    raw = sqlite3.connect(folder / "raw.db", isolation_level=None, check_same_thread=False)
+    raw.execute("PRAGMA journal_mode = WAL")
+    raw.execute("PRAGMA synchronous = NORMAL")
+    raw.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT, version INTEGER)")
+    counter = iter(range(10**9))
+
+    def upsert():
+        raw.execute("INSERT INTO t (id, state, version) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+                    " state = excluded.state, version = excluded.version", (state, next(counter)))
+
+    on_loop = timed(upsert, 300)
+    # the same upsert with the one trip to a database thread that keeps the event loop free, as ours has
+    hop = await atimed(lambda: asyncio.to_thread(upsert), 300)
+    raw.close()
+    return ours, hop, on_loop
+
+
+async def bench_move(folder: Path) -> tuple[float, float]:
+    """A whole move through the table service (lock, load from cache, check, apply, persist, render)."""
+    store = await Store.open(folder / "move.db")
+    service = TableService(store)
+    players = [{"id": 100 + i, "name": n} for i, n in enumerate(NAMES[:2])]
+    channel = iter(range(1, 10**6))
+
+    async def new_table():
+        table = await service.open_lobby(1, next(channel), "geek_out", {}, players[0])
+        await service.lobby(table.id, "join", players[1])
+        await service.lobby(table.id, "start", players[0])
+        return table
+
+    table = await new_table()
+
+    async def move():
+        nonlocal table
+        if table.status != "playing":
+            table = await new_table()
+        seat = table.to_act()[0]
+        key = table.actions_for(seat)[0].key
+        await service.act(table.id, table.version, key, players[seat]["id"])
+        if table.status == "playing":
+            await service.render(table)
+
+    async def render_only():
+        await service.render(table)
+
+    whole = await atimed(move, 150)
+    alone = await atimed(render_only, 150)
+    await store.close()
+    return whole, alone
+
+
+def main() -> int:
+    figures = []
+    render, encode = bench_render()
+    figures.append(("render / encode-only of the same canvas", render, encode, 2.0))
+    with tempfile.TemporaryDirectory() as tmp:
+        persist, upsert_hop, upsert_on_loop = asyncio.run(bench_persist(Path(tmp)))
+        figures.append(("move persist / raw upsert, one thread hop", persist, upsert_hop, 3.0))
+        figures.append(("(info) move persist / raw upsert on the loop", persist, upsert_on_loop, None))
+        whole, alone = asyncio.run(bench_move(Path(tmp)))
+        figures.append(("whole move / its render alone", whole, alone, 1.5))
+    print(f"{'figure':45} {'ratio':>7} {'target':>7}   (measured ms / baseline ms)")
+    for name, value, base, target in figures:
+        ratio = value / base
+        ok = target is None or ratio <= target
+        shown = "-" if target is None else f"<={target}"
+        print(f"{name:45} {ratio:7.2f} {shown:>7}   ({value * 1e3:.3f} / {base * 1e3:.3f})"
+              + ("" if ok else "   ABOVE TARGET"))
+    print(json.dumps({n: round(v / b, 3) for n, v, b, _ in figures}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
