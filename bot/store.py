@@ -142,11 +142,11 @@ class Store:
         )
 
     async def start_table(self, table_id: int, version: int, players: list[dict], state: str,
-                          turn_due: float | None) -> None:
+                          turn_due: float | None, last_move: str = "") -> None:
         await self._update_checked(
-            "UPDATE tables SET status = 'playing', players = ?, state = ?, version = version + 1, updated_at = ?"
-            " WHERE id = ? AND version = ? AND status = 'lobby'",
-            (json.dumps(players), state, time.time(), table_id, version),
+            "UPDATE tables SET status = 'playing', players = ?, state = ?, last_move = ?, version = version + 1,"
+            " updated_at = ? WHERE id = ? AND version = ? AND status = 'lobby'",
+            (json.dumps(players), state, last_move, time.time(), table_id, version),
         )
         await self.db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
         if turn_due is not None:

@@ -227,13 +227,14 @@ class TableService:
         if len(players) < engine.min_players:
             raise UserError(f"{engine.title} needs at least {engine.min_players} players.")
         state = engine.new(len(players), table.row.options, table.row.seed)
+        first = sorted(engine.to_act(state))
+        names = [p["name"] for p in players]
+        text = "The game begins." + (f" {names[first[0]]} goes first." if len(first) == 1 else "")
         due = self.clock() + await self.turn_timeout(table.row.guild_id)
         await self._write(self.store.start_table(table.id, table.version, players, engine.encode(state),
-                                                 due if engine.to_act(state) else None))
+                                                 due if first else None, last_move=text))
         table.row = await self.store.get_table(table.id)
         table.state = state
-        first = table.to_act()
-        text = "The game begins." + (f" {table.names[first[0]]} goes first." if len(first) == 1 else "")
         return Change(table, text)
 
     # --- moves ---------------------------------------------------------------------------------------
