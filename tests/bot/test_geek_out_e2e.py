@@ -305,3 +305,12 @@ async def test_options_are_validated(fake, runner):
     assert "Unknown option" in last_ephemeral(fake, ANA)
     b = await start_game(fake, turns=1)
     assert b
+
+
+async def test_a_game_in_a_thread(fake, runner):
+    thread = 700
+    b = await start_game(fake, channel=thread)
+    assert b["channel_id"] == str(thread)
+    await play_one(fake, channel=thread, prefer=("Die",))
+    assert board(fake, thread)["id"] == b["id"] and not fake.rejections
+    assert fake.messages_in(CHANNEL) == []

@@ -49,10 +49,16 @@ class Interaction:
 
 
 class FakeDiscord:
-    def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602)):
+    def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602), threads: tuple[int, ...] = (700,)):
         self.guild_id = guild_id
         self.channels = {c: {"id": str(c), "type": 0, "name": f"table-{c}", "guild_id": str(guild_id),
                              "position": i, "permission_overwrites": []} for i, c in enumerate(channels)}
+        self.threads = {t: {"id": str(t), "type": 11, "name": f"thread-{t}", "guild_id": str(guild_id),
+                            "parent_id": str(channels[0]), "owner_id": "1", "member_count": 1, "message_count": 0,
+                            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                                "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
+                        for t in threads}
+        self.channels.update(self.threads)
         self.bot_user = {"id": str(APP_ID), "username": "Geotable", "discriminator": "0", "global_name": None,
                          "avatar": None, "bot": True}
         self.users: dict[int, dict] = {}
@@ -150,7 +156,8 @@ class FakeDiscord:
         bot_member = {"user": self.bot_user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                       "deaf": False, "mute": False, "flags": 0}
         return {"id": str(self.guild_id), "name": "Fake Guild", "owner_id": "1", "roles": [everyone],
-                "channels": list(self.channels.values()), "threads": [], "members": [bot_member],
+                "channels": [c for i, c in self.channels.items() if i not in self.threads],
+                "threads": list(self.threads.values()), "members": [bot_member],
                 "member_count": 1 + len(self.users), "unavailable": False, "emojis": [], "stickers": [],
                 "features": [], "voice_states": [], "presences": [], "large": False, "stage_instances": [],
                 "guild_scheduled_events": [], "premium_tier": 0, "preferred_locale": "en-US",
