@@ -1,0 +1,436 @@
+"""GEONEO: add/subtract cards to pick a field, place pieces, then clear away shapes for points
+(../shared/rules/geoneo.txt and the GEONEO section of decisions.md).
+
+Fields are numbered ``row * width + col``; the board (numbers per field) is data (data/board.json), any
+rectangular board works. Colours: with 2-3 players each seat has its own; with 4, partners (opposite seats,
+0+2 and 1+3) share one colour and score as a team. Scores are kept in half points (triangles can score .5).
+
+Phases: ``play`` (a round of cards), ``place`` (a piece on a field of the round's number), ``clear``
+(clearing away shapes), ``over``.
+
+Keys: ``c<v>`` first card of a round, ``a<v>`` add, ``s<v>`` subtract, ``d<v>`` put a card away (nothing
+fits), ``f<field>`` place on a field, shape keys ``L<a>.<b>`` / ``R<a>.<b>.<c>.<d>`` / ``T<corner>.<a>.<b>``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from importlib import resources
+
+from games.core import SYSTEM, Action, Engine, Event, Result, Rng, State, rank_by_score, register
+
+CARDS = tuple(v for v in range(1, 7) for _ in range(6))
+HAND = 9
+PIECES = {2: 18, 3: 12, 4: 9}
+COLOUR_NAMES = ("White", "Black", "Red")
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@lru_cache(maxsize=1)
+def standard_board() -> tuple[tuple[int, ...], ...]:
+    data = json.loads((resources.files("games.geoneo") / "data" / "board.json").read_text(encoding="utf-8"))
+    return tuple(tuple(row) for row in data["rows"])
+
+
+def field_name(field: int, width: int) -> str:
+    """Column letter and row number, as printed on the board: field 0 is A1."""
+    return f"{COLUMNS[field % width]}{field // width + 1}"
+
+
+def colour_of(seat: int, players: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+def half(points2: int) -> int | float:
+    """Half points back to points (4.5 stays 4.5, 8.0 becomes 8)."""
+    return points2 // 2 if points2 % 2 == 0 else points2 / 2
+
+
+# --- shapes ------------------------------------------------------------------------------------------------
+def shapes(pieces: list[int | None], width: int, colour: int) -> list[tuple[str, int, tuple[int, ...]]]:
+    """Every valid shape of ``colour``: (key, points in halves, corner fields), best first, then by key.
+
+    Line: two ends in one row, column or 45-degree diagonal; points = fields from end to end.
+    Rectangle: four corners, axis-aligned, at least 2 x 2; points = side x side.
+    Right triangle: the right-angle corner shares a row with one corner and a column with the other, legs
+    of at least 2 fields; points = leg x leg / 2.
+    """
+    mine = [i for i, p in enumerate(pieces) if p == colour]
+    own = set(mine)
+    pos = {i: divmod(i, width) for i in mine}
+    found: list[tuple[str, int, tuple[int, ...]]] = []
+    by_row: dict[int, list[int]] = {}
+    by_col: dict[int, list[int]] = {}
+    for i in mine:
+        r, c = pos[i]
+        by_row.setdefault(r, []).append(i)
+        by_col.setdefault(c, []).append(i)
+    for x, a in enumerate(mine):
+        ra, ca = pos[a]
+        for b in mine[x + 1:]:
+            rb, cb = pos[b]
+            dr, dc = rb - ra, cb - ca
+            if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+                found.append((f"L{a}.{b}", 2 * (max(abs(dr), abs(dc)) + 1), (a, b)))
+            if dr > 0 and dc > 0:  # a is the top-left corner of a rectangle
+                c1, c2 = ra * width + cb, rb * width + ca
+                if c1 in own and c2 in own:
+                    found.append((f"R{a}.{c1}.{c2}.{b}", 2 * (dr + 1) * (dc + 1), (a, c1, c2, b)))
+    for corner in mine:
+        r, c = pos[corner]
+        for a in by_row[r]:
+            if a == corner:
+                continue
+            for b in by_col[c]:
+                if b == corner:
+                    continue
+                legs = (abs(pos[a][1] - c) + 1) * (abs(pos[b][0] - r) + 1)
+                found.append((f"T{corner}.{a}.{b}", legs, (corner, a, b)))
+    found.sort(key=lambda s: (-s[1], s[0]))
+    return found
+
+
+def describe_shape(key: str, width: int) -> str:
+    kind = {"L": "Line", "R": "Rectangle", "T": "Triangle"}[key[0]]
+    fields = [field_name(int(f), width) for f in key[1:].split(".")]
+    if kind == "Rectangle":
+        fields = [fields[0], fields[3]]  # two opposite corners name it
+    return f"{kind} {'-'.join(fields)}"
+
+
+@register
+class Geoneo(Engine):
+    slug = "geoneo"
+    title = "GEONEO"
+    min_players = 2
+    max_players = 4
+    summary = (
+        "**GEONEO**: choose cards to pick a field, place your pieces, then clear away shapes for points.\n"
+        "• **Cards**: each round the start player plays a card; each next player adds or subtracts one of "
+        "theirs. Every result must stay 0-6 and the final one 1-6; with no card that fits you put one away.\n"
+        "• **Placing**: the start player puts a piece on a free field showing the final result. If none is "
+        "free, the last player places on a field showing the result before their card, then the player "
+        "before them, and so on. Placing is mandatory. A final 0 voids the round.\n"
+        "• With 4 players, opposite seats are a team with one colour; an empty seat places a partner's piece.\n"
+        "• **Clearing away** starts when a player or team has placed every piece: in turn, choose a shape whose "
+        "corners are all your colour (line: fields end to end; rectangle: side x side; right triangle: leg x "
+        "leg / 2), score it and remove its corner pieces. No shape: you are skipped. Most points wins."
+    )
+
+    # --- setup ---------------------------------------------------------------------------------------
+    def setup(self, players: int, options: dict, state: State) -> None:
+        board = standard_board()
+        width, height = len(board[0]), len(board)
+        rng = Rng(state)
+        start = rng.below(players)
+        colours = 2 if players == 4 else players
+        state.update(
+            width=width,
+            height=height,
+            numbers=[n for row in board for n in row],
+            pieces=[None] * (width * height),
+            supply=[PIECES[players]] * players,
+            hands=[[] for _ in range(players)],
+            deck=[],
+            away=[],
+            round={"start": start, "plays": []},
+            place=None,
+            phase="play",
+            clearer=None,
+            scores=[0] * colours,
+            cleared=[0] * colours,
+            highlight=None,
+        )
+        self._deal(state)
+
+    def _deal(self, state: State) -> None:
+        cards = list(CARDS)
+        Rng(state).shuffle(cards)
+        n = state["players"]
+        state["hands"] = [sorted(cards[i * HAND:(i + 1) * HAND]) for i in range(n)]
+        state["deck"] = cards[n * HAND:]
+        state["away"] = []
+
+    # --- helpers -------------------------------------------------------------------------------------
+    def _colour(self, state: State, seat: int) -> int:
+        return colour_of(seat, state["players"])
+
+    def _result(self, state: State) -> int | None:
+        plays = state["round"]["plays"]
+        return plays[-1]["result"] if plays else None
+
+    def _round_seat(self, state: State) -> int:
+        """The seat to play the next card of the round."""
+        r = state["round"]
+        return (r["start"] + len(r["plays"])) % state["players"]
+
+    def _free(self, state: State, number: int) -> list[int]:
+        return [i for i, n in enumerate(state["numbers"]) if n == number and state["pieces"][i] is None]
+
+    def _supply_seat(self, state: State, seat: int) -> int | None:
+        """Whose pieces ``seat`` places: their own, or (4 players) the partner's when theirs are gone."""
+        if state["supply"][seat] > 0:
+            return seat
+        if state["players"] == 4 and state["supply"][(seat + 2) % 4] > 0:
+            return (seat + 2) % 4
+        return None
+
+    def _colour_done(self, state: State, colour: int) -> bool:
+        return all(state["supply"][s] == 0 for s in range(state["players"]) if self._colour(state, s) == colour)
+
+    # --- the protocol --------------------------------------------------------------------------------
+    def to_act(self, state: State) -> frozenset[int]:
+        phase = state["phase"]
+        if phase == "over":
+            return frozenset()
+        if phase == "play":
+            return frozenset({self._round_seat(state)})
+        if phase == "place":
+            return frozenset({state["place"]["seat"]})
+        return frozenset({state["clearer"]})
+
+    def actions(self, state: State, seat: int) -> list[Action]:
+        phase = state["phase"]
+        if phase == "play":
+            return self._card_actions(state, seat)
+        if phase == "place":
+            number = state["place"]["number"]
+            width = state["width"]
+            return [Action(f"f{i}", f"{field_name(i, width)} ({number})", "primary", "field")
+                    for i in self._free(state, number)]
+        width = state["width"]
+        return [Action(key, f"{describe_shape(key, width)}: {half(pts)} pts", "primary", key[0])
+                for key, pts, _ in shapes(state["pieces"], width, self._colour(state, seat))]
+
+    def _card_actions(self, state: State, seat: int) -> list[Action]:
+        values = sorted(set(state["hands"][seat]))
+        result = self._result(state)
+        if result is None:
+            return [Action(f"c{v}", f"Play {v}", "primary", "card") for v in values]
+        last = len(state["round"]["plays"]) == state["players"] - 1
+        low = 1 if last else 0
+        acts = []
+        for v in values:
+            if low <= result + v <= 6:
+                acts.append(Action(f"a{v}", f"+{v} = {result + v}", "success", "card"))
+            if low <= result - v <= 6:
+                acts.append(Action(f"s{v}", f"-{v} = {result - v}", "danger", "card"))
+        if not acts:
+            acts = [Action(f"d{v}", f"Put away {v} (nothing fits)", "secondary", "card") for v in values]
+        return acts
+
+    def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        kind = key[0]
+        if kind in "casd":
+            self._play_card(state, seat, kind, int(key[1:]), events)
+        elif kind == "f":
+            self._place(state, seat, int(key[1:]), events)
+        else:
+            self._clear(state, seat, key, events)
+        self._autoplay(state, events)
+
+    # --- cards ---------------------------------------------------------------------------------------
+    def _play_card(self, state: State, seat: int, kind: str, value: int, events: list[Event]) -> None:
+        state["hands"][seat].remove(value)
+        before = self._result(state)
+        result = {"c": value, "a": (before or 0) + value, "s": (before or 0) - value, "d": before}[kind]
+        op = {"c": "first", "a": "+", "s": "-", "d": "away"}[kind]
+        state["round"]["plays"].append({"seat": seat, "card": value, "op": op, "result": result})
+        state["highlight"] = None
+        if kind == "c":
+            events.append(Event(f"{{p{seat}}} opens the round with a {value}.", seat))
+        elif kind == "d":
+            events.append(Event(f"{{p{seat}}} has no card that fits and puts a {value} away (still {result}).", seat))
+        else:
+            events.append(Event(f"{{p{seat}}} plays {op}{value}: {before} {op} {value} = {result}.", seat))
+        if len(state["round"]["plays"]) == state["players"]:
+            self._end_of_cards(state, events)
+
+    def _end_of_cards(self, state: State, events: list[Event]) -> None:
+        plays = state["round"]["plays"]
+        final = plays[-1]["result"]
+        if final == 0:
+            events.append(Event("The final result is 0: the round is void, no piece is placed.", SYSTEM))
+            self._next_round(state, events)
+            return
+        # the start player places on the final result; failing that, the last player on the result before
+        # their card, then the player before them, and so on
+        candidates = [(plays[0]["seat"], final)]
+        for k in range(len(plays) - 1, 0, -1):
+            candidates.append((plays[k]["seat"], plays[k - 1]["result"]))
+        for seat, number in candidates:
+            if 1 <= number <= 6 and self._free(state, number) and self._supply_seat(state, seat) is not None:
+                state["phase"] = "place"
+                state["place"] = {"seat": seat, "number": number}
+                return
+        events.append(Event(f"No free field fits ({final} or the results before): nobody places.", SYSTEM))
+        self._next_round(state, events)
+
+    def _next_round(self, state: State, events: list[Event]) -> None:
+        state["away"].extend(p["card"] for p in state["round"]["plays"])
+        state["round"] = {"start": (state["round"]["start"] + 1) % state["players"], "plays": []}
+        state["place"] = None
+        state["phase"] = "play"
+        if not any(state["hands"]):
+            self._deal(state)
+            events.append(Event("All cards are played: the 36 cards are shuffled and dealt again.", SYSTEM))
+
+    # --- placing -------------------------------------------------------------------------------------
+    def _place(self, state: State, seat: int, field: int, events: list[Event]) -> None:
+        owner = self._supply_seat(state, seat)
+        colour = self._colour(state, owner)
+        state["pieces"][field] = colour
+        state["supply"][owner] -= 1
+        state["highlight"] = [field]
+        whose = "" if owner == seat else f" (a piece of {{p{owner}}})"
+        events.append(Event(f"{{p{seat}}} places on {field_name(field, state['width'])}{whose}.", seat))
+        if self._colour_done(state, colour):
+            state["away"].extend(p["card"] for p in state["round"]["plays"])
+            state["round"]["plays"] = []
+            state["place"] = None
+            events.append(Event(f"{{p{seat}}}'s last piece is placed: clearing away begins with them.", seat))
+            self._start_clearing(state, seat, events)
+        else:
+            self._next_round(state, events)
+
+    # --- clearing away -------------------------------------------------------------------------------
+    def _start_clearing(self, state: State, seat: int, events: list[Event]) -> None:
+        state["phase"] = "clear"
+        self._set_clearer(state, seat, events)
+
+    def _set_clearer(self, state: State, first: int, events: list[Event]) -> None:
+        """The first seat from ``first`` on (clockwise) with a shape; the game ends when nobody has one."""
+        n = state["players"]
+        for step in range(n):
+            seat = (first + step) % n
+            if shapes(state["pieces"], state["width"], self._colour(state, seat)):
+                state["clearer"] = seat
+                return
+            if not state["left"][seat]:
+                events.append(Event(f"{{p{seat}}} has no shape left and is skipped.", seat))
+        state["clearer"] = None
+        state["phase"] = "over"
+        events.append(Event("Nobody has a shape left: the game is over.", SYSTEM))
+
+    def _clear(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        colour = self._colour(state, seat)
+        shape = next(s for s in shapes(state["pieces"], state["width"], colour) if s[0] == key)
+        _, points2, corners = shape
+        for f in corners:
+            state["pieces"][f] = None
+        state["scores"][colour] += points2
+        state["cleared"][colour] += len(corners)
+        state["highlight"] = list(corners)
+        events.append(Event(f"{{p{seat}}} clears a {describe_shape(key, state['width'])} for {half(points2)} "
+                            f"points.", seat))
+        self._set_clearer(state, (seat + 1) % state["players"], events)
+
+    # --- absent and departing players ----------------------------------------------------------------
+    def _autoplay(self, state: State, events: list[Event]) -> None:
+        """Seats whose player left are played by the table (as on a timeout), so rounds keep their shape."""
+        guard = 0
+        while state["phase"] != "over":
+            seat = next(iter(self.to_act(state)))
+            if not state["left"][seat]:
+                return
+            self._table_move(state, seat, events)
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError("autoplay did not finish")
+
+    def _table_move(self, state: State, seat: int, events: list[Event]) -> None:
+        key = self.actions(state, seat)[0].key
+        kind = key[0]
+        if kind in "casd":
+            self._play_card(state, seat, kind, int(key[1:]), events)
+        elif kind == "f":
+            self._place(state, seat, int(key[1:]), events)
+        else:
+            self._clear(state, seat, key, events)
+
+    def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
+        events.append(Event(f"{{p{seat}}} left the game; the table plays their seat from now on.", SYSTEM))
+        if len(self.remaining(state)) < 2:
+            state["phase"] = "over"
+            return
+        if self._team_gone(state):
+            state["phase"] = "over"
+            return
+        self._autoplay(state, events)
+
+    def _team_gone(self, state: State) -> bool:
+        """Four players: a team whose both players left cannot go on."""
+        if state["players"] != 4:
+            return False
+        return any(state["left"][c] and state["left"][c + 2] for c in (0, 1))
+
+    def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
+        """The table plays for the idle player: the first legal option (lowest card that fits, the first
+        free field, or the best shape)."""
+        events.append(Event(f"{{p{seat}}} ran out of time; the table plays for them.", SYSTEM))
+        self._table_move(state, seat, events)
+        self._autoplay(state, events)
+
+    # --- what players see ----------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        """Public: board, pieces, supplies, the round's cards, scores, hand sizes. Own hand only to its seat."""
+        n = state["players"]
+        view = {
+            "game": self.slug,
+            "players": n,
+            "width": state["width"],
+            "height": state["height"],
+            "numbers": list(state["numbers"]),
+            "pieces": list(state["pieces"]),
+            "colours": [self._colour(state, s) for s in range(n)],
+            "supply": list(state["supply"]),
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "round": {"start": state["round"]["start"], "plays": [dict(p) for p in state["round"]["plays"]]},
+            "result": self._result(state),
+            "place": dict(state["place"]) if state["place"] else None,
+            "phase": state["phase"],
+            "to_act": sorted(self.to_act(state)),
+            "scores": [half(s) for s in state["scores"]],
+            "highlight": list(state["highlight"]) if state["highlight"] else None,
+            "away_count": len(state["away"]),
+            "left": list(state["left"]),
+        }
+        if seat is not None and 0 <= seat < n:
+            view["hand"] = list(state["hands"][seat])
+            view["seat"] = seat
+        return view
+
+    def secret_variants(self, state: State, seat: int | None, rng) -> list[State]:
+        """Swap a card between two hidden places (another seat's hand or the face-down pile)."""
+        hidden = [("hands", s) for s in range(state["players"]) if s != seat and state["hands"][s]]
+        if state["deck"]:
+            hidden.append(("deck", None))
+        variants = []
+        for _ in range(3):
+            if len(hidden) < 2:
+                break
+            (ka, sa), (kb, sb) = rng.sample(hidden, 2)
+            new = copy.deepcopy(state)
+            a = new["hands"][sa] if ka == "hands" else new["deck"]
+            b = new["hands"][sb] if kb == "hands" else new["deck"]
+            i, j = rng.randrange(len(a)), rng.randrange(len(b))
+            if a[i] == b[j]:
+                continue
+            a[i], b[j] = b[j], a[i]
+            for h in new["hands"]:
+                h.sort()
+            variants.append(new)
+        return variants
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        n = state["players"]
+        scores = [half(state["scores"][self._colour(state, s)]) for s in range(n)]
+        return Result(tuple(scores), rank_by_score(scores, self.remaining(state)),
+                      {"teams": [[0, 2], [1, 3]] if n == 4 else None})
+
+    def colour_label(self, players: int, colour: int) -> str:
+        return COLOUR_NAMES[colour]
