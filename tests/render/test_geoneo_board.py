@@ -1,0 +1,44 @@
+import io
+import random
+
+from PIL import Image
+
+from games.geoneo.rules import Geoneo
+from render import render_board, render_hand
+
+E = Geoneo()
+
+
+def played(players, seed, steps):
+    s = E.new(players, {}, seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if not E.to_act(s):
+            break
+        seat = min(E.to_act(s))
+        s, _ = E.apply(s, seat, r.choice(E.legal_actions(s, seat)).key)
+    return s
+
+
+def test_boards_for_every_player_count_and_phase_decode_and_stay_small():
+    for players in (2, 3, 4):
+        for steps in (0, 5, 60, 400):
+            s = played(players, steps, steps)
+            names = ["Ana", "Bo", "Cy", "Dee"][:players]
+            data = render_board("geoneo", E.view(s, None), names, "Ana places on D6.")
+            img = Image.open(io.BytesIO(data))
+            assert img.width == 800 and img.height < 800 and len(data) < 300 * 1024
+
+
+def test_the_public_board_is_drawn_from_a_view_without_hands():
+    s = played(3, 1, 10)
+    view = E.view(s, None)
+    assert "hand" not in view
+    before = render_board("geoneo", view, ["A", "B", "C"])
+    s["hands"][0], s["hands"][1] = s["hands"][1], s["hands"][0]  # hands change, nothing public does
+    assert render_board("geoneo", E.view(s, None), ["A", "B", "C"]) == before
+
+
+def test_a_hand_image():
+    img = Image.open(io.BytesIO(render_hand("geoneo", [1, 2, 2, 6], "Ana")))
+    assert img.width >= 300
