@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, TableRow
 from games import get_engine
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
-from render import render_board
+from render import render_board, render_hand
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,8 @@ class Table:
     engine: Engine
     state: State | None = None
     messages_since_board: int = 0
+    menu_page: tuple[int, int] = (0, 0)
+    """(version, page) of the long-menu page shown; a new version starts again at page 0."""
 
     @property
     def id(self) -> int:
@@ -382,6 +384,11 @@ class TableService:
         return deadlines[0][2] if deadlines else None
 
     # --- drawing -------------------------------------------------------------------------------------
+    async def render_private(self, table: Table, seat: int) -> bytes:
+        """The seat's own secret part (a hand) as PNG, drawn in a worker thread. Only for that seat's eyes."""
+        view = table.engine.view(table.state, seat)
+        return await asyncio.to_thread(render_hand, table.row.game, view["hand"], table.names[seat])
+
     async def render(self, table: Table) -> bytes:
         """The public board as PNG, drawn in a worker thread."""
         view = table.engine.view(table.state, None)

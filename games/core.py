@@ -35,6 +35,8 @@ class Action:
     ``key`` is short (it travels inside a Discord custom_id); ``label`` is what the button says.
     ``style`` is a hint for the UI: "primary", "secondary", "success" or "danger".
     ``group`` lets a UI gather many actions into one menu (e.g. "target").
+    ``secret`` marks an action whose label reveals hidden information (a card in hand): it is only ever
+    offered to its seat in a private (ephemeral) message.
     """
 
     key: str
@@ -42,6 +44,7 @@ class Action:
     style: str = "secondary"
     group: str = ""
     emoji: str = ""
+    secret: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,8 @@ class Engine(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     schema: ClassVar[int] = 1
     summary: ClassVar[str] = ""
+    private_label: ClassVar[str] = ""
+    """Games with secret information name the button that shows a player their own part ("My hand")."""
 
     # --- identity and options ------------------------------------------------------------------------
     def normalise_options(self, given: dict | None) -> dict:

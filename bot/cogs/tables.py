@@ -123,6 +123,12 @@ class Tables(commands.Cog):
         if table_id is None:
             await say(interaction, "This button doesn't belong to any game I know.")
             return
+        if key == "hand":
+            await self._show_private(interaction, table_id)
+            return
+        if key.startswith("page."):
+            await self._show_page(interaction, table_id, version, key)
+            return
         if key == "rules":
             table = await self.service.get(table_id)
             if table is None:
@@ -131,6 +137,7 @@ class Tables(commands.Cog):
                 await say(interaction, messages.rules_text(table.engine))
             return
         await interaction.response.defer()
+        private = bool(interaction.message and interaction.message.flags.ephemeral)
         try:
             if key in LOBBY_KEYS:
                 change = await self.service.lobby(table_id, key, user_of(interaction))
@@ -143,7 +150,53 @@ class Tables(commands.Cog):
                 text += f" {self._link(table)}"
             await interaction.followup.send(text, ephemeral=True)
             return
+        if private:  # a move from a player's own ephemeral: show them what is left, without old buttons
+            await self._refresh_private(interaction, change.table)
         await self.publish(change)
+
+    async def _show_private(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A fresh ephemeral with the player's secret part and, on their turn, their secret moves."""
+        table = await self.service.get(table_id)
+        if table is None or table.status != "playing":
+            await say(interaction, "This game is not running.")
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await say(interaction, "You are not playing at this table.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await self._private_message(table, seat)
+        await interaction.edit_original_response(content=message["content"], attachments=[message["file"]],
+                                                 view=message.get("view"))
+
+    async def _refresh_private(self, interaction: discord.Interaction, table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.status != "playing":
+            await interaction.edit_original_response(content="Played.", attachments=[], view=None)
+            return
+        message = await self._private_message(table, seat)
+        await interaction.edit_original_response(content=message["content"], attachments=[message["file"]],
+                                                 view=message.get("view"))
+
+    async def _private_message(self, table: Table, seat: int) -> dict:
+        image = await self.service.render_private(table, seat)
+        secret = [a for a in table.actions_for(seat) if a.secret] if seat in table.to_act() else []
+        text = "Your hand (only you can see this)."
+        text += " Your move: choose a card." if secret else " It is not your turn to play a card."
+        message = {"content": text, "file": discord.File(io.BytesIO(image), filename="hand.png")}
+        view = components.private_view(table, secret)
+        if view is not None:
+            message["view"] = view
+        return message
+
+    async def _show_page(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
+        table = await self.service.get(table_id)
+        if table is None or table.status != "playing" or version != table.version:
+            await say(interaction, "This board is out of date or over.")
+            return
+        await interaction.response.defer()
+        table.menu_page = (table.version, int(key.split(".", 1)[1]) if key[5:].isdigit() else 0)
+        await self.publish(Change(table))
 
     # --- showing boards ------------------------------------------------------------------------------
     def _link(self, table: Table) -> str:
@@ -193,8 +246,9 @@ class Tables(commands.Cog):
         embed = messages.table_embed(table, filename)
         if table.status == "ended":
             embed.description = f"**Ended:** {table.row.end_reason}"
+        version, page = table.menu_page
         return {"embed": embed, "attachments": [discord.File(io.BytesIO(image), filename=filename)],
-                "view": components.table_view(table)}
+                "view": components.table_view(table, page if version == table.version else 0)}
 
     def _too_old(self, message_id: int) -> bool:
         return time.time() - discord.utils.snowflake_time(message_id).timestamp() > REPOST_AFTER

@@ -91,31 +91,57 @@ def button(table: Table, key: str, label: str, style: str = "secondary", row: in
                        emoji=emoji or None)
 
 
-def action_items(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
-    """Buttons when they fit in four rows, else one select menu per action group (each up to 25)."""
+PER_PAGE = 100  # four menus of 25; the fifth row holds the utility buttons
+
+
+def action_items(table: Table, actions: list[Action], page: int = 0) -> tuple[list[discord.ui.Item], int]:
+    """Buttons when they fit in four rows; else menus of 25 options in the given order (best first), four
+    per page. Returns the items of ``page`` and the number of pages."""
     if len(actions) <= MAX_BUTTONS:
-        return [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji) for i, a in enumerate(actions)]
-    groups: dict[str, list[Action]] = {}
-    for a in actions:
-        groups.setdefault(a.group or "move", []).append(a)
+        items = [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji) for i, a in enumerate(actions)]
+        return items, 1
+    pages = -(-len(actions) // PER_PAGE)
+    page %= pages
+    shown = actions[page * PER_PAGE:(page + 1) * PER_PAGE]
     items: list[discord.ui.Item] = []
-    for row, (group, members) in enumerate(list(groups.items())[:4]):
-        for start in range(0, len(members), 25):
-            options = [discord.SelectOption(label=a.label[:100], value=a.key) for a in members[start:start + 25]]
-            items.append(TableSelect(f"{table.id}:{table.version}:{group}", options, f"Choose: {group}", row=row))
-    return items[:4]
+    for row, start in enumerate(range(0, len(shown), 25)):
+        chunk = shown[start:start + 25]
+        first = page * PER_PAGE + start + 1
+        options = [discord.SelectOption(label=a.label[:100], value=a.key) for a in chunk]
+        items.append(TableSelect(f"{table.id}:{table.version}:m{page}.{row}", options,
+                                 f"Choose ({first}-{first + len(chunk) - 1} of {len(actions)}, best first)", row=row))
+    return items, pages
 
 
-def table_view(table: Table) -> discord.ui.View | None:
-    """The components of a running table: the legal moves of the player to act."""
+def table_view(table: Table, page: int = 0) -> discord.ui.View | None:
+    """The components of a running table: the public legal moves of the player to act. Secret moves (a card
+    from a hand) are offered only in the player's own ephemeral reply to the private button."""
     if table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
+    pages = 1
     if len(to_act) == 1:
-        for item in action_items(table, table.actions_for(to_act[0])):
+        public = [a for a in table.actions_for(to_act[0]) if not a.secret]
+        items, pages = action_items(table, public, page)
+        for item in items:
             view.add_item(item)
+    if table.engine.private_label:
+        view.add_item(button(table, "hand", table.engine.private_label, "success", row=4, emoji="🂠"))
+    if pages > 1:
+        view.add_item(button(table, f"page.{(page + 1) % pages}", f"More choices ({page + 1}/{pages})", row=4))
     view.add_item(button(table, "rules", "Rules", "secondary", row=4, emoji="📖"))
+    return view
+
+
+def private_view(table: Table, actions: list[Action]) -> discord.ui.View | None:
+    """The secret moves of one seat, for its ephemeral message."""
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    items, _ = action_items(table, actions)
+    for item in items:
+        view.add_item(item)
     return view
 
 

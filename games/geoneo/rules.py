@@ -106,6 +106,7 @@ class Geoneo(Engine):
     title = "GEONEO"
     min_players = 2
     max_players = 4
+    private_label = "My hand"
     summary = (
         "**GEONEO**: choose cards to pick a field, place your pieces, then clear away shapes for points.\n"
         "• **Cards**: each round the start player plays a card; each next player adds or subtracts one of "
@@ -208,17 +209,18 @@ class Geoneo(Engine):
         values = sorted(set(state["hands"][seat]))
         result = self._result(state)
         if result is None:
-            return [Action(f"c{v}", f"Play {v}", "primary", "card") for v in values]
+            return [Action(f"c{v}", f"Play {v}", "primary", "card", secret=True) for v in values]
         last = len(state["round"]["plays"]) == state["players"] - 1
         low = 1 if last else 0
         acts = []
         for v in values:
             if low <= result + v <= 6:
-                acts.append(Action(f"a{v}", f"+{v} = {result + v}", "success", "card"))
+                acts.append(Action(f"a{v}", f"+{v} = {result + v}", "success", "card", secret=True))
             if low <= result - v <= 6:
-                acts.append(Action(f"s{v}", f"-{v} = {result - v}", "danger", "card"))
+                acts.append(Action(f"s{v}", f"-{v} = {result - v}", "danger", "card", secret=True))
         if not acts:
-            acts = [Action(f"d{v}", f"Put away {v} (nothing fits)", "secondary", "card") for v in values]
+            acts = [Action(f"d{v}", f"Put away {v} (nothing fits)", "secondary", "card", secret=True)
+                    for v in values]
         return acts
 
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:

@@ -199,7 +199,7 @@ class FakeDiscord:
                 if part.name == "payload_json":
                     payload = json.loads(await part.text())
                 else:
-                    uploads[part.name] = await part.read()
+                    uploads[part.name] = bytes(await part.read())
             return payload, uploads
         body = await request.read()
         return (json.loads(body) if body else None), uploads

@@ -1,0 +1,115 @@
+"""GEONEO through the real discord.py client and the fake Discord: secret hands, teams, whole games."""
+
+import logging
+import re
+
+from tests.bot.conftest import ANA, BO, CHANNEL, CY
+
+DEE = 104
+NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", DEE: "Dee"}
+SECRET_LABEL = re.compile(r"^(Play \d|[+-]\d = \d|Put away \d)")
+
+
+def board(fake, channel=CHANNEL):
+    return [m for m in fake.messages_in(channel) if m["attachments"]][-1]
+
+
+def to_act(message):
+    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
+
+
+def components(message):
+    return [c for r in message["components"] for c in r["components"]]
+
+
+async def start(fake, players):
+    await fake.slash(players[0], CHANNEL, "play", game="geoneo")
+    lobby = fake.messages_in(CHANNEL)[-1]
+    for p in players[1:]:
+        await fake.click(p, lobby, "Join")
+    await fake.click(players[0], lobby, "Start")
+
+
+async def move(fake, hands_seen):
+    b = board(fake)
+    who = to_act(b)
+    comps = components(b)
+    selects = [c for c in comps if c["type"] == 3]
+    public = [c for c in comps if c["type"] == 2 and c["label"] not in ("My hand", "Rules")
+              and not c["label"].startswith("More")]
+    if selects:
+        await fake.select(who, b, selects[0]["options"][0]["value"])
+    elif public:
+        await fake.click(who, b, public[0]["label"])
+    else:
+        await fake.click(who, b, "My hand")
+        private = fake.ephemerals(who)[-1]
+        assert private["content"].startswith("Your hand") and private["attachments"]
+        hands_seen.add(fake.files[int(private["attachments"][0]["id"])])
+        await fake.click(who, private, components(private)[0]["label"])
+
+
+async def play_to_the_end(fake, limit=600):
+    hands_seen = set()
+    for _ in range(limit):
+        if any("final standings" in m["content"] for m in fake.messages_in(CHANNEL)):
+            return hands_seen
+        await move(fake, hands_seen)
+    raise AssertionError("the game did not end")
+
+
+def assert_no_hand_in_public(fake, hands_seen, caplog):
+    public_files = set()
+    for m in fake.messages_in(CHANNEL):
+        for c in components(m):
+            assert not SECRET_LABEL.match(c.get("label") or ""), c
+            for o in c.get("options", []):
+                assert not SECRET_LABEL.match(o["label"]), o
+        assert "hand" not in (m["content"] or "").lower() or "final standings" in m["content"]
+        public_files |= {fake.files[int(a["id"])] for a in m["attachments"]}
+    assert hands_seen and not (hands_seen & public_files)
+    for record in caplog.records:
+        if record.name.startswith("bot"):
+            assert "hand" not in record.getMessage().lower()
+
+
+async def test_a_whole_two_player_game_with_secret_hands(fake, runner, caplog):
+    caplog.set_level(logging.DEBUG, logger="bot")
+    await start(fake, (ANA, BO))
+    hands_seen = await play_to_the_end(fake)
+    assert not fake.rejections
+    assert_no_hand_in_public(fake, hands_seen, caplog)
+    [result] = await runner.bot.store.results(fake.guild_id)
+    assert len(result["standings"]["scores"]) == 2
+
+
+async def test_a_four_player_team_game(fake, runner, caplog):
+    fake.add_user(DEE, "Dee")
+    caplog.set_level(logging.DEBUG, logger="bot")
+    await start(fake, (ANA, BO, CY, DEE))
+    hands_seen = await play_to_the_end(fake)
+    assert_no_hand_in_public(fake, hands_seen, caplog)
+    [result] = await runner.bot.store.results(fake.guild_id)
+    scores = result["standings"]["scores"]
+    assert scores[0] == scores[2] and scores[1] == scores[3]  # partners share the team's score
+    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][0]["content"]
+    assert "Ana** = **Cy" in standings or "Bo** = **Dee" in standings
+
+
+async def test_my_hand_is_only_for_seated_players_and_moves_only_on_your_turn(fake, runner):
+    await start(fake, (ANA, BO))
+    b = board(fake)
+    who = to_act(b)
+    other = BO if who == ANA else ANA
+    await fake.click(CY, b, "My hand")
+    assert fake.ephemerals(CY)[-1]["content"] == "You are not playing at this table."
+    await fake.click(other, b, "My hand")
+    private = fake.ephemerals(other)[-1]
+    assert "not your turn" in private["content"] and private["components"] == []
+    await fake.click(who, b, "My hand")
+    mine = fake.ephemerals(who)[-1]
+    assert all(SECRET_LABEL.match(c["label"]) for c in components(mine))
+    # someone else clicking a button of that ephemeral (a forwarded id) is refused
+    await fake.click(other, mine, components(mine)[0]["label"])
+    assert fake.ephemerals(other)[-1]["content"].startswith("It is not your turn")
