@@ -221,6 +221,10 @@ class Engine(ABC):
     def rules_text(self) -> str:
         return self.summary
 
+    def seating(self, players: int) -> list[str]:
+        """A short note per seat for the lobby (a team, a colour); empty strings when there is nothing to say."""
+        return [""] * players
+
     def secret_variants(self, state: State, seat: int | None, rng) -> list[State]:
         """States that differ from ``state`` only in what ``seat`` may not see (for the conformance check
         that views hide secrets). Games without secrets have none."""

@@ -17,8 +17,11 @@ def _clip(text: str, limit: int) -> str:
 
 def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     engine = table.engine
+    notes = engine.seating(len(table.players)) if len(table.players) >= engine.min_players else [""] * len(
+        table.players)
     seats = "\n".join(
         f"{i + 1}. <@{p['id']}>" + (" (host)" if p["id"] == table.row.host_id else "")
+        + (f" · {notes[i]}" if notes[i] else "")
         for i, p in enumerate(table.players)
     )
     options = ", ".join(f"{k} = {v}" for k, v in table.row.options.items())

@@ -434,5 +434,8 @@ class Geoneo(Engine):
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state)),
                       {"teams": [[0, 2], [1, 3]] if n == 4 else None})
 
-    def colour_label(self, players: int, colour: int) -> str:
-        return COLOUR_NAMES[colour]
+    def seating(self, players: int) -> list[str]:
+        """Colours by seat; with 4 players, opposite seats form a team and share a colour."""
+        if players == 4:
+            return [f"team {COLOUR_NAMES[s % 2]} (with seat {(s + 2) % 4 + 1})" for s in range(4)]
+        return [COLOUR_NAMES[s] if players <= 3 else "" for s in range(players)]

@@ -4,6 +4,7 @@ import logging
 import re
 
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
+from tests.discord_fake.server import snapshot
 
 DEE = 104
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", DEE: "Dee"}
@@ -87,7 +88,13 @@ async def test_a_whole_two_player_game_with_secret_hands(fake, runner, caplog):
 async def test_a_four_player_team_game(fake, runner, caplog):
     fake.add_user(DEE, "Dee")
     caplog.set_level(logging.DEBUG, logger="bot")
-    await start(fake, (ANA, BO, CY, DEE))
+    await fake.slash(ANA, CHANNEL, "play", game="geoneo")
+    lobby = fake.messages_in(CHANNEL)[-1]
+    for p in (BO, CY, DEE):
+        await fake.click(p, lobby, "Join")
+    seats = lobby["embeds"][0]["description"]
+    assert "team White (with seat 3)" in seats and "team Black (with seat 4)" in seats
+    await fake.click(ANA, lobby, "Start")
     hands_seen = await play_to_the_end(fake)
     assert_no_hand_in_public(fake, hands_seen, caplog)
     [result] = await runner.bot.store.results(fake.guild_id)
@@ -113,3 +120,15 @@ async def test_my_hand_is_only_for_seated_players_and_moves_only_on_your_turn(fa
     # someone else clicking a button of that ephemeral (a forwarded id) is refused
     await fake.click(other, mine, components(mine)[0]["label"])
     assert fake.ephemerals(other)[-1]["content"].startswith("It is not your turn")
+
+
+async def test_restart_mid_game_keeps_hands_and_buttons(fake, runner):
+    await start(fake, (ANA, BO))
+    seen = set()
+    for _ in range(5):
+        await move(fake, seen)
+    before = snapshot(board(fake))
+    await runner.restart()
+    await move(fake, seen)
+    assert board(fake)["id"] == before["id"] and board(fake) != before
+    assert not fake.rejections
