@@ -84,7 +84,8 @@ def draw(view: dict, names: list[str], last: str | None = None) -> Image.Image:
 
     # the round: cards played, each marked as first / added / subtracted / put away, and the result
     x = 16
-    d.text((x, 50), "ROUND", font=font(13), fill=MUTED)
+    if view["phase"] in ("play", "place"):
+        d.text((x, 50), "ROUND", font=font(13), fill=MUTED)
     x += 56
     for play in view["round"]["plays"]:
         op = {"first": "", "+": "+", "-": "-", "away": "x"}[play["op"]]
@@ -115,8 +116,9 @@ def draw(view: dict, names: list[str], last: str | None = None) -> Image.Image:
             gone = " (left)" if view["left"][s] else ""
             d.text((sx + 10, y), fit_text(f"{mark}{names[s]}{gone}", 13, 790 - sx - 16), font=font(13),
                    fill=HIGHLIGHT if s in view["to_act"] else TEXT)
-            d.text((sx + 22, y + 16), f"{view['supply'][s]} pieces, {view['hand_sizes'][s]} cards", font=font(12),
-                   fill=MUTED)
+            pieces, cards = view["supply"][s], view["hand_sizes"][s]
+            d.text((sx + 22, y + 16), f"{pieces} piece{'s' * (pieces != 1)}, {cards} card{'s' * (cards != 1)}",
+                   font=font(12), fill=MUTED)
             y += 36
         y += 6
 
