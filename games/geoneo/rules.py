@@ -224,6 +224,10 @@ class Geoneo(Engine):
         return acts
 
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        self._do(state, seat, key, events)
+        self._autoplay(state, events)
+
+    def _do(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         kind = key[0]
         if kind in "casd":
             self._play_card(state, seat, kind, int(key[1:]), events)
@@ -231,7 +235,6 @@ class Geoneo(Engine):
             self._place(state, seat, int(key[1:]), events)
         else:
             self._clear(state, seat, key, events)
-        self._autoplay(state, events)
 
     # --- cards ---------------------------------------------------------------------------------------
     def _play_card(self, state: State, seat: int, kind: str, value: int, events: list[Event]) -> None:
@@ -343,14 +346,8 @@ class Geoneo(Engine):
                 raise RuntimeError("autoplay did not finish")
 
     def _table_move(self, state: State, seat: int, events: list[Event]) -> None:
-        key = self.actions(state, seat)[0].key
-        kind = key[0]
-        if kind in "casd":
-            self._play_card(state, seat, kind, int(key[1:]), events)
-        elif kind == "f":
-            self._place(state, seat, int(key[1:]), events)
-        else:
-            self._clear(state, seat, key, events)
+        """The first legal option: the lowest card that fits, the first free field, or the best shape."""
+        self._do(state, seat, self.actions(state, seat)[0].key, events)
 
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
         events.append(Event(f"{{p{seat}}} left the game; the table plays their seat from now on.", SYSTEM))
