@@ -186,10 +186,6 @@ class Store:
         ) as cur:
             return [(r["seat"], r["action"]) for r in await cur.fetchall()]
 
-    async def open_tables(self) -> list[TableRow]:
-        async with self.db.execute("SELECT * FROM tables WHERE status IN ('lobby', 'playing')") as cur:
-            return [TableRow.from_row(r) for r in await cur.fetchall()]
-
     async def results(self, guild_id: int) -> list[dict]:
         async with self.db.execute(
             "SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,)

@@ -216,7 +216,7 @@ class TableService:
                 return await self._start(table, user, players)
             else:
                 raise UserError("That button is not part of this lobby.")
-            await self._write(self.store.update_lobby(table.id, table.version, players, host_id))
+            await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
             table.row = await self.store.get_table(table.id)
             return Change(table, text)
 
@@ -233,7 +233,7 @@ class TableService:
         names = [p["name"] for p in players]
         text = "The game begins." + (f" {names[first[0]]} goes first." if len(first) == 1 else "")
         due = self.clock() + await self.turn_timeout(table.row.guild_id)
-        await self._write(self.store.start_table(table.id, table.version, players, engine.encode(state),
+        await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
                                                  due if first else None, last_move=text))
         table.row = await self.store.get_table(table.id)
         table.state = state
@@ -270,7 +270,7 @@ class TableService:
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
                          "players": table.players}
-        await self._write(self.store.record_move(
+        await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
             turn_due=due, standings=standings, last_move=text,
@@ -291,11 +291,12 @@ class TableService:
             raise UserError("This game is over.")
         return table
 
-    async def _write(self, coro) -> None:
+    async def _write(self, table: Table, coro) -> None:
         try:
             await coro
         except StaleVersion:
-            # another process moved first: forget our copy so the next load is fresh
+            # another writer moved first: forget our copy so the next load reads the stored table
+            self._cache.pop(table.id, None)
             raise UserError("This board is out of date; here is the current one.", stale=True) from None
 
     # --- leaving, removal, ending --------------------------------------------------------------------
@@ -325,7 +326,7 @@ class TableService:
             self._cache.pop(table.id, None)
             return Change(table, f"{user['name']} left; the lobby is closed.", closed=True)
         host = table.row.host_id if table.row.host_id != user["id"] else players[0]["id"]
-        await self._write(self.store.update_lobby(table.id, table.version, players, host))
+        await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
         table.row = await self.store.get_table(table.id)
         return Change(table, f"{user['name']} left.")
 
@@ -378,10 +379,6 @@ class TableService:
                 else:
                     await self.store.clear_deadline(table_id, kind)
         return changes
-
-    async def next_due(self) -> float | None:
-        deadlines = await self.store.deadlines()
-        return deadlines[0][2] if deadlines else None
 
     # --- drawing -------------------------------------------------------------------------------------
     async def render_private(self, table: Table, seat: int) -> bytes:

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.geoneo.rules import field_name
 from render.common import (
     BLACK,
     HIGHLIGHT,
@@ -31,7 +32,6 @@ LEFT, TOP = 14, 96
 PIECE_FILL = {0: (245, 245, 240), 1: (30, 30, 34), 2: VERMILLION}
 PIECE_NAME = ("White", "Black", "Red")
 FIELD_TINT = {1: (74, 80, 96), 2: (66, 84, 92), 3: (70, 90, 80), 4: (88, 84, 70), 5: (92, 76, 76), 6: (82, 74, 92)}
-COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def piece_mark(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: int, r: float) -> None:
@@ -58,7 +58,7 @@ def _board_background(numbers: tuple[int, ...], width: int, height: int) -> Imag
         d.rounded_rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), radius=8, fill=FIELD_TINT.get(n, PANEL),
                             outline=PANEL_EDGE)
         text_centered(d, (x + CELL / 2, y + CELL / 2), str(n), 34, (200, 204, 214))
-        d.text((x + 7, y + 5), f"{COLUMNS[c]}{r + 1}", font=font(12), fill=MUTED)
+        d.text((x + 7, y + 5), field_name(i, width), font=font(12), fill=MUTED)
     return img
 
 

@@ -34,9 +34,8 @@ class Admin(commands.Cog):
     @app_commands.describe(reason="Why (shown in the channel)")
     @app_commands.checks.has_permissions(manage_messages=True)
     async def end(self, interaction: discord.Interaction, reason: str) -> None:
-        table = await self.service.in_channel(interaction.channel_id)
+        table = await self.tables.table_here(interaction)
         if table is None:
-            await say(interaction, "There is no game in this channel.")
             return
         try:
             change = await self.service.end(table, f"{reason[:300]} (by {interaction.user.display_name})")
@@ -49,9 +48,8 @@ class Admin(commands.Cog):
     @mod.command(name="remove", description="Remove a player from this channel's game")
     @app_commands.checks.has_permissions(manage_messages=True)
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        table = await self.service.in_channel(interaction.channel_id)
+        table = await self.tables.table_here(interaction)
         if table is None:
-            await say(interaction, "There is no game in this channel.")
             return
         try:
             change = await self.service.leave(table, player.id, by=interaction.user.display_name)

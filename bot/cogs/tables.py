@@ -95,20 +95,25 @@ class Tables(commands.Cog):
         return [app_commands.Choice(name=f"{hint}"[:100], value=hint[:100])] if hint else []
 
     # --- /game ---------------------------------------------------------------------------------------
-    @game.command(name="status", description="Post the current board of this channel's game again")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def table_here(self, interaction: discord.Interaction) -> Table | None:
+        """The open table of the interaction's channel; answers the user when there is none."""
         table = await self.service.in_channel(interaction.channel_id)
         if table is None:
             await say(interaction, "There is no game in this channel. Start one with /play.")
+        return table
+
+    @game.command(name="status", description="Post the current board of this channel's game again")
+    async def status(self, interaction: discord.Interaction) -> None:
+        table = await self.table_here(interaction)
+        if table is None:
             return
         await interaction.response.send_message("Here is the board again, below.", ephemeral=True)
         await self.publish(Change(table), fresh=True)
 
     @game.command(name="leave", description="Leave this channel's game (it goes on without you)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = await self.service.in_channel(interaction.channel_id)
+        table = await self.table_here(interaction)
         if table is None:
-            await say(interaction, "There is no game in this channel.")
             return
         try:
             change = await self.service.leave(table, interaction.user.id)

@@ -10,7 +10,6 @@ and gets a sentence back instead of a silent failure.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import discord
 
@@ -25,8 +24,6 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 _BODY = re.compile(r"(?P<table>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-]{1,60})")
-
-ClickHandler = Callable[[discord.Interaction, int | None, int, str], object]
 
 
 def parse(body: str) -> tuple[int, int, str] | None:
