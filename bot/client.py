@@ -13,13 +13,17 @@ from discord.ext import commands
 
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
-from bot.cogs.tables import Tables, say
+from bot.cogs.tables import Tables, play_group, say
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Defaults, TableService
+from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
 
 log = logging.getLogger(__name__)
+
+PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_messages": "Manage Messages"}
+"""Permission names as Discord's own UI shows them."""
 
 
 class Geotable(commands.Bot):
@@ -40,7 +44,9 @@ class Geotable(commands.Bot):
         self.service = TableService(
             self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout)
         )
-        await self.add_cog(Tables(self))
+        tables = Tables(self)
+        await self.add_cog(tables)
+        self.tree.add_command(play_group(tables.open_table))
         await self.add_cog(Admin(self))
         await self.add_cog(Help(self))
         self.add_dynamic_items(TableButton, TableSelect)
@@ -78,10 +84,13 @@ class Geotable(commands.Bot):
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if not custom_id.startswith(("gt:", "gs:")):
             await say(interaction, "This button doesn't belong to any game I know.")
+        elif not components.on_message(interaction.message, custom_id):
+            await components.dispatch_unlisted(interaction, custom_id)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
         if isinstance(error, app_commands.MissingPermissions):
-            perms = " and ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+            perms = " and ".join(PERMISSION_NAMES.get(p, p.replace("_", " ").title())
+                                 for p in error.missing_permissions)
             await say(interaction, f"You need the {perms} permission to do that.")
             return
         if isinstance(error, app_commands.NoPrivateMessage):

@@ -43,6 +43,7 @@ class TableRow:
     end_reason: str | None
     created_at: float
     updated_at: float
+    ping_message_id: int | None = None
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> TableRow:
@@ -180,6 +181,9 @@ class Store:
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
+    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
+        await self.db.execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
+
     async def actions(self, table_id: int) -> list[tuple[int, str]]:
         async with self.db.execute(
             "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
@@ -229,6 +233,19 @@ class Store:
             " ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
             " allowed_channels = excluded.allowed_channels",
             (s.guild_id, s.turn_timeout, json.dumps(s.allowed_channels) if s.allowed_channels is not None else None),
+        )
+
+    # --- user settings -------------------------------------------------------------------------------
+    async def pings_enabled(self, user_id: int) -> bool:
+        async with self.db.execute("SELECT pings FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return bool(row[0]) if row else True
+
+    async def set_pings(self, user_id: int, enabled: bool) -> None:
+        await self.db.execute(
+            "INSERT INTO user_settings (user_id, pings) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
+            (user_id, int(enabled)),
         )
 
     # --- helpers -------------------------------------------------------------------------------------

@@ -14,12 +14,12 @@ import re
 import secrets
 import time
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, TableRow
 from games import get_engine
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
-from render import render_board, render_hand
+from render import render_board, render_private
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +42,9 @@ class Table:
     engine: Engine
     state: State | None = None
     messages_since_board: int = 0
-    menu_page: tuple[int, int] = (0, 0)
-    """(version, page) of the long-menu page shown; a new version starts again at page 0."""
+    picks: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
+    memory for the table version it was made on; a new version starts again from the first step."""
 
     @property
     def id(self) -> int:
@@ -82,6 +83,18 @@ class Table:
     def result(self) -> Result | None:
         return self.engine.result(self.state) if self.state is not None else None
 
+    def pick_of(self, seat: int) -> str:
+        """The group ``seat`` picked as the first step of a choice on the current version, or ""."""
+        version, group = self.picks.get(seat, (-1, ""))
+        return group if version == self.version else ""
+
+    def focus(self) -> dict | None:
+        """What the board marks for the choice in progress of the one seat to act."""
+        to_act = self.to_act()
+        if len(to_act) != 1 or not self.pick_of(to_act[0]):
+            return None
+        return self.engine.focus(self.state, to_act[0], self.pick_of(to_act[0]))
+
     def describe(self, events: list[Event]) -> str:
         """Event texts with seat placeholders replaced by player names."""
         return " ".join(name_seats(e.text, self.names) for e in events)
@@ -99,6 +112,10 @@ class Change:
     text: str = ""
     finished: bool = False
     closed: bool = False
+    before: frozenset[int] | None = None
+    """The seats that were to act before the change; None when whose turn it is did not change (a redraw)."""
+    timed_out: tuple[int, ...] = ()
+    """Seats whose turn the table finished because they sat idle past the turn timeout."""
 
 
 @dataclass
@@ -237,7 +254,7 @@ class TableService:
                                                  due if first else None, last_move=text))
         table.row = await self.store.get_table(table.id)
         table.state = state
-        return Change(table, text)
+        return Change(table, text, before=frozenset())
 
     # --- moves ---------------------------------------------------------------------------------------
     async def act(self, table_id: int, version: int, key: str, user_id: int) -> Change:
@@ -262,7 +279,9 @@ class TableService:
             state, events = engine.apply(table.state, seat, key)
         except RulesError as exc:
             raise UserError(str(exc)) from None
-        text = table.describe(events)
+        before = engine.to_act(table.state)
+        # a step that says nothing (a die picked, its target to come) keeps the last move on show
+        text = table.describe(events) or table.row.last_move or ""
         over = engine.is_over(state)
         result = engine.result(state) if over else None
         due = None if over else self.clock() + await self.turn_timeout(table.row.guild_id)
@@ -281,7 +300,7 @@ class TableService:
         if over:
             table.row.status = "finished"
             self._cache.pop(table.id, None)
-        return Change(table, text, finished=over)
+        return Change(table, text, finished=over, before=before)
 
     async def _open(self, table_id: int) -> Table:
         table = await self.get(table_id)
@@ -339,6 +358,10 @@ class TableService:
             self._cache.pop(table.id, None)
             return Change(table, f"The game was ended: {reason}", closed=True)
 
+    async def set_ping_message(self, table: Table, message_id: int | None) -> None:
+        table.row.ping_message_id = message_id
+        await self.store.set_ping_message(table.id, message_id)
+
     async def set_message(self, table: Table, message_id: int | None) -> None:
         table.row.message_id = message_id
         table.messages_since_board = 0
@@ -366,27 +389,51 @@ class TableService:
                     self._cache.pop(table.id, None)
                     changes.append(Change(table, "Nobody started this lobby in time, so it closed.", closed=True))
                 elif kind == "turn" and table.status == "playing":
-                    texts = []
+                    texts, timed_out = [], []
+                    before = frozenset(table.to_act())
                     change = None
                     for seat in table.to_act():
                         change = await self._apply(table, SYSTEM, f"timeout:{seat}")
                         texts.append(change.text)
+                        timed_out.append(seat)
                         if table.status != "playing":
                             break
                     if change is not None:
                         change.text = " ".join(texts)
+                        change.before = before
+                        change.timed_out = tuple(timed_out)
                         changes.append(change)
                 else:
                     await self.store.clear_deadline(table_id, kind)
         return changes
 
+    async def pick(self, table_id: int, version: int, group: str, user_id: int) -> Table:
+        """The first step of a two-step choice (``group``; "" goes back). Only the seat to act may take it."""
+        table = await self._open(table_id)
+        async with self.lock(table.row.channel_id):
+            if table.status != "playing":
+                raise UserError("The game has not started yet.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not playing at this table.")
+            if version != table.version:
+                raise UserError("This board is out of date; here is the current one.", stale=True)
+            if seat not in table.engine.to_act(table.state):
+                waiting = ", ".join(table.names[s] for s in table.to_act())
+                raise UserError(f"Only {waiting} can choose now.")
+            if group and group not in {a.group for a in table.actions_for(seat)}:
+                raise UserError("That choice is not available now.")
+            table.picks[seat] = (table.version, group)
+            return table
+
     # --- drawing -------------------------------------------------------------------------------------
     async def render_private(self, table: Table, seat: int) -> bytes:
         """The seat's own secret part (a hand) as PNG, drawn in a worker thread. Only for that seat's eyes."""
         view = table.engine.view(table.state, seat)
-        return await asyncio.to_thread(render_hand, table.row.game, view["hand"], table.names[seat])
+        return await asyncio.to_thread(render_private, table.row.game, view, table.names[seat])
 
     async def render(self, table: Table) -> bytes:
         """The public board as PNG, drawn in a worker thread."""
         view = table.engine.view(table.state, None)
-        return await asyncio.to_thread(render_board, table.row.game, view, table.names, table.row.last_move)
+        return await asyncio.to_thread(render_board, table.row.game, view, table.names, table.row.last_move,
+                                       table.focus())

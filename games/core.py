@@ -95,17 +95,20 @@ class Result:
         return self.ranking[0] if self.ranking else ()
 
 
-def rank_by_score(scores: list[int | float], eligible: list[int] | None = None) -> tuple[tuple[int, ...], ...]:
+def rank_by_score(scores: list[int | float], eligible: list[int] | None = None,
+                  teams: list[list[int]] | None = None) -> tuple[tuple[int, ...], ...]:
     """Groups seats by score, highest first; equal scores share a place (the rules' shared victory).
 
-    Seats not in ``eligible`` (players who left) are ranked after everyone else, in their own groups.
+    Seats not in ``eligible`` (players who left) are ranked after everyone else, in their own groups. With
+    ``teams`` (lists of seats sharing one score) a team ranks as one: it stays in play while any partner
+    does, and its seats always share a group.
     """
-    seats = list(range(len(scores))) if eligible is None else list(eligible)
-    others = [s for s in range(len(scores)) if s not in seats]
+    units = [tuple(t) for t in teams] if teams else [(s,) for s in range(len(scores))]
+    playing = set(range(len(scores)) if eligible is None else eligible)
     groups: list[tuple[int, ...]] = []
-    for pool in (seats, others):
-        for value in sorted({scores[s] for s in pool}, reverse=True):
-            groups.append(tuple(s for s in pool if scores[s] == value))
+    for pool in ([u for u in units if playing & set(u)], [u for u in units if not playing & set(u)]):
+        for value in sorted({scores[u[0]] for u in pool}, reverse=True):
+            groups.append(tuple(sorted(s for u in pool if scores[u[0]] == value for s in u)))
     return tuple(groups)
 
 
@@ -172,6 +175,8 @@ class Engine(ABC):
     summary: ClassVar[str] = ""
     private_label: ClassVar[str] = ""
     """Games with secret information name the button that shows a player their own part ("My hand")."""
+    group_noun: ClassVar[str] = "choice"
+    """What one action of a group is called when a long list is offered group by group ("shape")."""
 
     # --- identity and options ------------------------------------------------------------------------
     def normalise_options(self, given: dict | None) -> dict:
@@ -221,6 +226,11 @@ class Engine(ABC):
     def rules_text(self) -> str:
         return self.summary
 
+    def focus(self, state: State, seat: int, group: str) -> dict | None:
+        """What the board marks while ``seat`` picks among the actions of ``group`` (the UI offers a long list
+        of actions in two steps: first their group, then the action). None: nothing to mark."""
+        return None
+
     def seating(self, players: int) -> list[str]:
         """A short note per seat for the lobby (a team, a colour); empty strings when there is nothing to say."""
         return [""] * players
@@ -259,6 +269,8 @@ class Engine(ABC):
         """Returns the new state and what happened; raises :class:`RulesError` and leaves ``state`` alone."""
         events: list[Event] = []
         if seat == SYSTEM:
+            if self.is_over(state):
+                raise RulesError("The game is over.")
             new = copy.deepcopy(state)
             if key.startswith("leave:"):
                 target = _parse_seat(key[6:], state)

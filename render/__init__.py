@@ -1,21 +1,50 @@
-"""Board images drawn from an engine's view. ``render_board`` is the one entry point the bot calls
-(from a worker thread: drawing never runs on the event loop)."""
+"""Board images drawn from an engine's view. The bot calls ``render_board`` and ``render_private`` (from a
+worker thread: drawing never runs on the event loop).
+
+Each game's module declares ``GAME = "<slug>"`` and exposes ``draw_board(view, names, last, focus)`` and,
+when the game has secrets, ``draw_private(view, name)``; both return a Pillow image. A new game only adds its
+module to ``_MODULES``.
+"""
 
 from __future__ import annotations
+
+from types import ModuleType
 
 from render import geek_out, geoneo
 from render.common import encode_png
 
-_BOARDS = {"geek_out": geek_out.draw, "geoneo": geoneo.draw}
+_MODULES: tuple[ModuleType, ...] = (geek_out, geoneo)
+_RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
 
 
-def render_board(game: str, view: dict, names: list[str], last: str | None = None) -> bytes:
-    """The public board of ``game`` as PNG bytes."""
-    return encode_png(_BOARDS[game](view, names, last))
+class NoPrivateImage(KeyError):
+    """The game shows every seat the same board: it has no private image."""
+
+
+def render_board(game: str, view: dict, names: list[str], last: str | None = None,
+                 focus: dict | None = None) -> bytes:
+    """The public board of ``game`` as PNG bytes.
+
+    ``last`` is the last move in words (the footer). ``focus`` marks a choice in progress, per game
+    (GEONEO: ``{"anchor": field, "fields": [fields]}`` while a shape is chosen); None when nothing is.
+    """
+    return encode_png(_RENDERERS[game].draw_board(view, names, last, focus))
+
+
+def has_private(game: str) -> bool:
+    """Whether ``game`` draws a private image for each seat (a hand)."""
+    return hasattr(_RENDERERS[game], "draw_private")
+
+
+def render_private(game: str, view: dict, name: str) -> bytes:
+    """The seat's private image (GEONEO: its hand) from that seat's own view, as PNG bytes, for an ephemeral
+    reply to that player only. Raises ``NoPrivateImage`` for games without one."""
+    module = _RENDERERS[game]
+    if not hasattr(module, "draw_private"):
+        raise NoPrivateImage(f"{game} has no private image")
+    return encode_png(module.draw_private(view, name))
 
 
 def render_hand(game: str, hand: list, name: str) -> bytes:
-    """A player's secret hand as PNG bytes, for an ephemeral reply to that player only."""
-    if game != "geoneo":
-        raise KeyError(f"{game} has no hand to draw")
-    return encode_png(geoneo.draw_hand(hand, name))
+    """Deprecated: ``render_private`` with a view holding only the hand (kept until the bot switches)."""
+    return render_private(game, {"hand": list(hand)}, name)

@@ -1,20 +1,37 @@
-"""The drawing toolkit every board shares: palette, fonts, panels, badges, text and PNG encoding.
+"""The drawing toolkit every board shares: palette, fonts, text, the header/footer bars, player rows, the
+winner banner, seat marks and PNG encoding (docs/rendering.md).
 
 Colours come from the Okabe-Ito palette, which stays distinguishable with the common colour-vision
 deficiencies; every coloured thing also carries a shape or a label, so colour is never the only cue.
-Fonts are Pillow's own scalable default (``ImageFont.load_default(size=...)``), so nothing depends on the
-fonts of the machine or the Docker image.
+Fonts are Pillow's own scalable default (``ImageFont.load_default(size=...)``, Aileron), so nothing depends on
+the fonts of the machine or the Docker image.
+
+Legibility: boards are drawn ``WIDTH`` (800) px wide and Discord shows them about 400 px wide, so every size
+here is halved on screen. No text is drawn smaller than ``SMALL`` (20 px here, 10 px on screen: a 7 px cap
+height); ``tests/render/test_legibility.py`` enforces it through ``record_fonts``.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH = 800
-"""Boards are drawn about this wide: Discord's inline preview shows them without scaling much."""
+"""Every board (and private image) is drawn this wide; Discord shows it about ``DISPLAY_WIDTH`` wide."""
+DISPLAY_WIDTH = 400
+MIN_CAP_HEIGHT = 7
+"""The smallest cap height (px, of "H") any text may have once the image is shown ``DISPLAY_WIDTH`` wide."""
+
+# text sizes at WIDTH; SMALL is the floor (a 7 px cap height at 400 px wide)
+SMALL = 20
+BODY = 22
+LARGE = 26
+STATUS = 30
 
 # Okabe-Ito, plus neutrals for the table itself
 ORANGE = (230, 159, 0)
@@ -28,40 +45,95 @@ BLACK = (20, 20, 24)
 WHITE = (250, 250, 247)
 
 BACKGROUND = (38, 42, 51)
+BAR = (28, 31, 38)
 PANEL = (52, 57, 69)
 PANEL_EDGE = (84, 91, 108)
 TEXT = (235, 236, 240)
-MUTED = (158, 164, 178)
+MUTED = (170, 176, 190)
 HIGHLIGHT = (255, 214, 10)
+CURRENT_ROW = (74, 68, 36)
 
 PLAYER_COLOURS = (SKY, ORANGE, GREEN, PURPLE, YELLOW, VERMILLION, BLUE, WHITE)
 PLAYER_MARKS = ("●", "■", "▲", "◆", "★", "✚", "⬟", "⬢")
-"""A distinct mark per seat so a seat is known by shape as well as by colour."""
+"""A distinct mark per seat so a seat is known by shape as well as by colour (drawn by ``seat_mark``)."""
+
+MARGIN = 10
+HEADER_H = 86
+FOOTER_H = 74
+
+# --- fonts and the recorder the legibility test reads -------------------------------------------------
+_RECORDER: ContextVar[list[float] | None] = ContextVar("render_font_sizes", default=None)
+_TEXTS: ContextVar[list[str] | None] = ContextVar("render_texts", default=None)
+_CACHES: list = []
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+@lru_cache(maxsize=64)
+def _font(size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGB", (width, height), BACKGROUND)
-    return img, ImageDraw.Draw(img)
+def font(size: float, *, scale: float = 1) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font at ``size`` px. Every text of every board goes through here.
+
+    ``scale`` says how much the canvas it is drawn on is bigger than the image it ends up in (a sprite drawn
+    at 4x and shrunk passes 4), so the size recorded is the size in the final image.
+    """
+    sizes = _RECORDER.get()
+    if sizes is not None:
+        sizes.append(size / scale)
+    return _font(size)
 
 
-def panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str | None = None,
-          *, outline=PANEL_EDGE, fill=PANEL, title_size: int = 15) -> None:
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=2)
-    if title:
-        draw.text((box[0] + 10, box[1] + 6), title, font=font(title_size), fill=MUTED)
+def cached(maxsize: int) -> Callable:
+    """``lru_cache`` for backgrounds and sprites that ``record_fonts`` can empty (so their text is seen)."""
+
+    def wrap(fn):
+        c = lru_cache(maxsize=maxsize)(fn)
+        _CACHES.append(c)
+        return c
+
+    return wrap
 
 
-def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=TEXT,
-                  *, stroke: int = 0, stroke_fill=BLACK) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
+@contextmanager
+def record_fonts() -> Iterator[list[float]]:
+    """Collects the size (px in the final image) of every font asked for while drawing inside the block.
+
+    Empties the drawing caches first, so text baked into a cached background or sprite is drawn (and
+    recorded) again. Per context (a ``ContextVar``), so renders in other threads are not mixed in.
+    """
+    for c in _CACHES:
+        c.cache_clear()
+    sizes: list[float] = []
+    token = _RECORDER.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _RECORDER.reset(token)
 
 
-_PLAIN = str.maketrans({"→": "->", "×": "x", "—": "-", "–": "-", "•": "*"})
+@contextmanager
+def record_texts() -> Iterator[list[str]]:
+    """Collects every string drawn with ``text`` inside the block (as drawn: clipped, plain), for tests.
+    Empties the drawing caches first, like ``record_fonts``."""
+    for c in _CACHES:
+        c.cache_clear()
+    texts: list[str] = []
+    token = _TEXTS.set(texts)
+    try:
+        yield texts
+    finally:
+        _TEXTS.reset(token)
+
+
+def cap_height(size: float, width: int = WIDTH) -> int:
+    """Cap height (px) of text drawn at ``size`` in an image ``width`` wide, once shown DISPLAY_WIDTH wide."""
+    box = _font(size * DISPLAY_WIDTH / width).getbbox("H")
+    return box[3] - box[1]
+
+
+# --- text ---------------------------------------------------------------------------------------------
+_PLAIN = str.maketrans({"→": "->", "×": "x", "—": "-", "–": "-", "•": "*", "’": "'", "↔": "<->"})
 
 
 def plain(text: str) -> str:
@@ -69,39 +141,263 @@ def plain(text: str) -> str:
     return text.translate(_PLAIN)
 
 
-def fit_text(text: str, size: int, max_width: int) -> str:
+def fit_text(text: str, size: float, max_width: float) -> str:
     """Shortens ``text`` with an ellipsis until it fits in ``max_width`` pixels (and makes it drawable)."""
+    font(size)  # recorded: what is measured at this size is drawn at it
+    return _fit(text, size, max_width)
+
+
+@lru_cache(maxsize=1024)
+def _fit(text: str, size: float, max_width: float) -> str:
     text = plain(text)
-    f = font(size)
+    f = _font(size)
     if f.getlength(text) <= max_width:
         return text
-    while text and f.getlength(text + "…") > max_width:
-        text = text[:-1]
-    return text + "…"
+    lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.getlength(text[:mid].rstrip() + "…") <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
-def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], label: str, *, radius: int = 11,
-          fill=BLACK, fg=WHITE, size: int = 14) -> None:
+def wrap_text(text: str, size: float, max_width: float, lines: int = 2) -> list[str]:
+    """Word-wraps ``text`` into at most ``lines`` lines of ``max_width`` px; the last one is clipped."""
+    f = font(size)
+    out: list[str] = []
+    words = plain(text).split()
+    while words and len(out) < lines - 1:
+        line = words.pop(0)
+        while words and f.getlength(line + " " + words[0]) <= max_width:
+            line += " " + words.pop(0)
+        if f.getlength(line) > max_width:  # one very long word
+            words.insert(0, line)
+            break
+        out.append(line)
+    if words:
+        out.append(fit_text(" ".join(words), size, max_width))
+    return out
+
+
+@lru_cache(maxsize=2048)
+def _mask(s: str, size: float, stroke: int, anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage (an "L" mask) and its offset from the anchor point: rendered once, then reused."""
+    f = _font(size)
+    left, top, right, bottom = f.getbbox(s, anchor=anchor, stroke_width=stroke)
+    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor, stroke_width=stroke,
+                              stroke_fill=255)
+    return mask, left, top
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float, fill=TEXT, *,
+         anchor: str = "la", bold: bool = False, max_width: float | None = None) -> float:
+    """Draws ``s`` (clipped to ``max_width``); ``bold`` thickens it with a stroke. Returns its width.
+
+    Glyph masks are cached, so a label drawn again (names, numbers, titles) costs a paste, not a render."""
+    f = font(size)
+    s = fit_text(s, size, max_width) if max_width is not None else plain(s)
+    texts = _TEXTS.get()
+    if texts is not None:
+        texts.append(s)
+    stroke = 1 if bold else 0
+    mask, left, top = _mask(s, size, stroke, anchor)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+    return f.getlength(s) + 2 * stroke
+
+
+def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float, fill=TEXT, *,
+                  bold: bool = False) -> None:
+    text(draw, xy, s, size, fill, anchor="mm", bold=bold)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """"Ana", "Ana & Bo", "Ana, Bo & Cy"."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
+
+
+def join_fit(names: Sequence[str], size: float, max_width: float) -> str:
+    """``join_names`` within ``max_width`` px: each name is clipped to an equal share, so none is lost."""
+    names = [plain(n) for n in names]
+    joined = join_names(names)
+    if font(size).getlength(joined) <= max_width or not names:
+        return joined
+    glue = font(size).getlength(joined) - sum(font(size).getlength(n) for n in names)
+    each = (max_width - glue) / len(names)
+    return join_names([fit_text(n, size, each) for n in names])
+
+
+def plural(n: int | float, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def top_seats(scores: Sequence[float], left: Sequence[bool]) -> list[int]:
+    """The seats (not left) with the best score: the winners when the view does not name them."""
+    alive = [s for s in range(len(scores)) if not left[s]] or list(range(len(scores)))
+    best = max(scores[s] for s in alive)
+    return [s for s in alive if scores[s] == best]
+
+
+# --- shapes -------------------------------------------------------------------------------------------
+def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    return img, ImageDraw.Draw(img)
+
+
+def panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], title: str | None = None,
+          *, outline=PANEL_EDGE, fill=PANEL, right: str | None = None) -> None:
+    """A rounded panel with an optional title (top left) and a note (top right), both ``SMALL``."""
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=2)
+    if title:
+        text(draw, (box[0] + 12, box[1] + 8), title, SMALL, MUTED, bold=True)
+    if right:
+        text(draw, (box[2] - 12, box[1] + 8), right, SMALL, MUTED, anchor="ra")
+
+
+def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], label: str, *, radius: int = 16,
+          fill=BLACK, fg=WHITE, size: int = SMALL) -> None:
     x, y = centre
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=fg, width=1)
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=fg, width=2)
     text_centered(draw, (x, y), label, size, fg)
 
 
-def seat_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, r: int = 8) -> None:
+def seat_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, r: int = 11) -> None:
     """The seat's colour in the seat's own shape (circle, square, triangle, diamond, star...)."""
     x, y = centre
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
     kind = seat % 8
+    edge = dict(fill=colour, outline=BLACK, width=2)
     if kind == 0:
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=BLACK)
+        draw.ellipse((x - r, y - r, x + r, y + r), **edge)
     elif kind == 1:
-        draw.rectangle((x - r, y - r, x + r, y + r), fill=colour, outline=BLACK)
+        draw.rectangle((x - r * 0.9, y - r * 0.9, x + r * 0.9, y + r * 0.9), **edge)
     elif kind == 2:
-        draw.polygon([(x, y - r), (x + r, y + r), (x - r, y + r)], fill=colour, outline=BLACK)
+        draw.polygon([(x, y - r), (x + r * 1.05, y + r * 0.85), (x - r * 1.05, y + r * 0.85)], **edge)
     elif kind == 3:
-        draw.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour, outline=BLACK)
+        draw.polygon([(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)], **edge)
+    elif kind == 4:  # a five-pointed star
+        draw.polygon(_star(x, y, r * 1.15, r * 0.5, 5), **edge)
+    elif kind == 5:  # a plus
+        t = r * 0.4
+        draw.polygon([(x - t, y - r), (x + t, y - r), (x + t, y - t), (x + r, y - t), (x + r, y + t), (x + t, y + t),
+                      (x + t, y + r), (x - t, y + r), (x - t, y + t), (x - r, y + t), (x - r, y - t), (x - t, y - t)],
+                     **edge)
+    else:  # pentagon, hexagon
+        draw.regular_polygon((x, y, r + 1), n_sides=kind - 1, **edge)
+
+
+def _star(x: float, y: float, outer: float, inner: float, points: int) -> list[tuple[float, float]]:
+    import math
+
+    out = []
+    for k in range(points * 2):
+        a = -math.pi / 2 + k * math.pi / points
+        rad = outer if k % 2 == 0 else inner
+        out.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+    return out
+
+
+def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 11, fill=HIGHLIGHT) -> None:
+    """A five-pointed star with a dark edge: marks a winner (next to the gold, so not by colour alone)."""
+    draw.polygon(_star(centre[0], centre[1], r, r * 0.45, 5), fill=fill, outline=BLACK)
+
+
+def turn_arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 9, fill=HIGHLIGHT) -> None:
+    """A right-pointing triangle: "this one's turn" without relying on the row's colour."""
+    x, y = centre
+    draw.polygon([(x - r * 0.7, y - r), (x + r * 0.9, y), (x - r * 0.7, y + r)], fill=fill)
+
+
+# --- the shared layout pieces -------------------------------------------------------------------------
+def header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | None = None,
+           seat: int | None = None, mark: Callable[[tuple[float, float]], None] | None = None,
+           arrow: bool = True, winner: bool = False, width: int = WIDTH) -> int:
+    """The bar on top of every board: the game's title (and ``right``, e.g. "Turn 2 of 5") on the first line,
+    the status (whose turn and what they must do) big on the second, led by a turn arrow and the seat's mark
+    (or ``mark(centre)``, e.g. the colour of the pieces they play; ``arrow`` False when it is not a turn).
+    ``winner``
+    draws the status as the gold winner banner. Returns the y below the bar."""
+    draw.rectangle((0, 0, width, HEADER_H - 1), fill=BAR)
+    draw.line((0, HEADER_H - 1, width, HEADER_H - 1), fill=PANEL_EDGE, width=2)
+    text(draw, (MARGIN + 4, 8), title, BODY, MUTED)
+    if right:
+        text(draw, (width - MARGIN - 4, 8), right, BODY, TEXT, anchor="ra")
+    box = (MARGIN - 2, 36, width - MARGIN + 2, HEADER_H - 8)
+    if winner:
+        winner_banner(draw, box, status)
+        return HEADER_H
+    x = MARGIN + 4
+    cy = (box[1] + box[3]) / 2
+    if seat is not None:
+        if arrow:
+            turn_arrow(draw, (x + 8, cy))
+        if mark is not None:
+            mark((x + 34, cy))
+        else:
+            seat_mark(draw, (x + 34, cy), seat, 12)
+        x += 54
+    text(draw, (x, cy), status, STATUS, HIGHLIGHT, anchor="lm", max_width=width - MARGIN - x)
+    return HEADER_H
+
+
+def winner_banner(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], title: str,
+                  detail: str | None = None) -> None:
+    """Gold banner with stars naming the winner(s); ``detail`` (optional) is a second, smaller line."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=10, fill=HIGHLIGHT, outline=BLACK, width=2)
+    cy = (y0 + y1) / 2
+    r = min(13, (y1 - y0) / 3)
+    for sx in (x0 + 24, x1 - 24):
+        draw.polygon(_star(sx, cy, r * 1.2, r * 0.5, 5), fill=BLACK)
+    inner = x1 - x0 - 96
+    if detail:
+        text(draw, ((x0 + x1) / 2, cy - 4), title, STATUS, BLACK, anchor="ms", max_width=inner, bold=True)
+        text(draw, ((x0 + x1) / 2, cy + 6), detail, BODY, BLACK, anchor="mt", max_width=inner)
     else:
-        draw.regular_polygon((x, y, r + 1), n_sides=kind + 1, fill=colour, outline=BLACK)
+        text(draw, ((x0 + x1) / 2, cy), title, STATUS, BLACK, anchor="mm", max_width=inner, bold=True)
+
+
+def footer(draw: ImageDraw.ImageDraw, last: str | None, *, height: int, width: int = WIDTH) -> None:
+    """The bar at the bottom of every board: the last move in words, wrapped to two lines."""
+    y = height - FOOTER_H
+    draw.rectangle((0, y, width, height), fill=BAR)
+    draw.line((0, y, width, y), fill=PANEL_EDGE, width=2)
+    if not last:
+        text(draw, (MARGIN + 4, y + FOOTER_H / 2), "No move yet.", BODY, MUTED, anchor="lm")
+        return
+    lines = wrap_text(last, BODY, width - 2 * MARGIN - 8)
+    top = y + FOOTER_H / 2 - 14 * len(lines)
+    for k, line in enumerate(lines):
+        text(draw, (MARGIN + 4, top + 28 * k + 14), line, BODY, TEXT, anchor="lm")
+
+
+def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], seat: int, name: str, *,
+               name_width: float, current: bool = False, gone: bool = False, size: int = BODY,
+               mark: bool = True) -> float:
+    """A player's row: the turn arrow and a gold frame when it is their turn, the seat mark, the name
+    (clipped to ``name_width``; "(left)" and muted when they left). Returns the x where the name starts."""
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    if current:
+        draw.rounded_rectangle(box, radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT, width=2)
+        turn_arrow(draw, (x0 + 12, cy), 8)
+    x = x0 + 24
+    if mark:
+        seat_mark(draw, (x + 10, cy), seat, 10)
+        x += 28
+    room = name_width - (x - x0)
+    if gone:
+        suffix = " (left)"
+        label = fit_text(name, size, room - font(size).getlength(suffix)) + suffix
+        text(draw, (x, cy), label, size, MUTED, anchor="lm")
+    else:
+        text(draw, (x, cy), name, size, TEXT, anchor="lm", max_width=room)
+    return x
 
 
 def encode_png(img: Image.Image) -> bytes:

@@ -1,33 +1,49 @@
-"""The Geek Out! Masters board: the four dice zones, every die numbered with its face drawn, the scoreboard.
+"""The Geek Out! Masters board: whose turn and what they must do, the active dice grouped by face (each group
+named), the inactive / used / scored zones, the scoreboard and the last move.
 
 Faces keep the dice's colour pairs (42/Heart red, Meeple/Spaceship green, Superhero/Dragon yellow) and each
-has its own icon, so they read without colour. Inactive dice are drawn blank: their face does not matter
-until a Heart brings one in and rolls it.
+has its own icon and its name beneath, so they read without colour. Dice are named by face only (the moves
+say "Flip a Dragon"), so the board draws no die numbers. Inactive dice are drawn blank: their face does not
+matter until a Heart brings one in and rolls it.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.common import (
     BLACK,
+    BODY,
+    FOOTER_H,
     GREEN,
+    HEADER_H,
     HIGHLIGHT,
+    MARGIN,
     MUTED,
-    PANEL,
+    SMALL,
+    STATUS,
     TEXT,
     VERMILLION,
     WHITE,
+    WIDTH,
     YELLOW,
+    cached,
     canvas,
     fit_text,
     font,
+    footer,
+    header,
+    join_fit,
     panel,
-    seat_mark,
-    text_centered,
+    player_row,
+    plural,
+    star,
+    text,
+    top_seats,
 )
+
+GAME = "geek_out"
+TITLE = "Geek Out! Masters"
 
 FACE_COLOUR = {
     "42": VERMILLION,
@@ -37,9 +53,18 @@ FACE_COLOUR = {
     "hero": YELLOW,
     "dragon": YELLOW,
 }
-FACE_LABEL = {"42": "42", "heart": "HEART", "meeple": "MEEPLE", "ship": "SHIP", "hero": "HERO", "dragon": "DRAGON"}
+FACE_NAME = {"42": "42", "heart": "Heart", "meeple": "Meeple", "ship": "Spaceship", "hero": "Superhero",
+             "dragon": "Dragon"}
+FACE_ORDER = ("heart", "meeple", "ship", "hero", "42", "dragon")
+"""Active dice are grouped in this order: the four action faces first, then 42s and Dragons."""
+VERB = {"meeple": "reroll", "hero": "flip", "ship": "send away"}
 BLANK = (112, 118, 132)
 SS = 4  # supersampling factor for smooth icons
+
+GAP = 8
+ACTIVE_H = 148
+ZONES_H = 116
+ROW_H = {True: 32, False: 38}  # by "more than four players"
 
 
 def _icon(d: ImageDraw.ImageDraw, face: str, s: float, ink) -> None:
@@ -52,152 +77,233 @@ def _icon(d: ImageDraw.ImageDraw, face: str, s: float, ink) -> None:
         return (x0 * s / 100, y0 * s / 100, x1 * s / 100, y1 * s / 100)
 
     if face == "42":
-        d.text((s / 2, s / 2), "42", font=font(int(s * 0.5)), fill=ink, anchor="mm",
-               stroke_width=int(s * 0.02), stroke_fill=ink)
+        d.text((s / 2, s / 2), "42", font=font(int(s * 0.5), scale=SS), fill=ink, anchor="mm",
+               stroke_width=int(s * 0.025), stroke_fill=ink)
     elif face == "heart":
-        d.ellipse(E(18, 24, 52, 58), fill=ink)
-        d.ellipse(E(48, 24, 82, 58), fill=ink)
-        d.polygon(P([(19, 48), (81, 48), (50, 84)]), fill=ink)
+        d.ellipse(E(16, 22, 52, 58), fill=ink)
+        d.ellipse(E(48, 22, 84, 58), fill=ink)
+        d.polygon(P([(17, 47), (83, 47), (50, 86)]), fill=ink)
     elif face == "meeple":
-        d.ellipse(E(38, 14, 62, 38), fill=ink)
-        d.polygon(P([(40, 36), (60, 36), (86, 50), (84, 60), (64, 58), (76, 86), (56, 86), (50, 72), (44, 86),
-                     (24, 86), (36, 58), (16, 60), (14, 50)]), fill=ink)
+        d.ellipse(E(37, 12, 63, 38), fill=ink)
+        d.polygon(P([(40, 36), (60, 36), (88, 50), (86, 61), (64, 58), (78, 88), (56, 88), (50, 73), (44, 88),
+                     (22, 88), (36, 58), (14, 61), (12, 50)]), fill=ink)
     elif face == "ship":
-        d.polygon(P([(50, 10), (64, 30), (64, 70), (36, 70), (36, 30)]), fill=ink)
-        d.polygon(P([(36, 50), (20, 76), (36, 70)]), fill=ink)
-        d.polygon(P([(64, 50), (80, 76), (64, 70)]), fill=ink)
-        d.polygon(P([(42, 72), (58, 72), (50, 90)]), fill=ink)
-        bg = FACE_COLOUR["ship"]
-        d.ellipse(E(43, 34, 57, 48), fill=bg)
+        d.polygon(P([(50, 8), (65, 30), (65, 70), (35, 70), (35, 30)]), fill=ink)
+        d.polygon(P([(35, 48), (17, 78), (35, 70)]), fill=ink)
+        d.polygon(P([(65, 48), (83, 78), (65, 70)]), fill=ink)
+        d.polygon(P([(41, 72), (59, 72), (50, 92)]), fill=ink)
+        d.ellipse(E(42, 32, 58, 48), fill=FACE_COLOUR["ship"])
     elif face == "hero":
         # a domino mask with two eye holes
-        d.polygon(P([(10, 38), (30, 30), (50, 36), (70, 30), (90, 38), (86, 58), (68, 68), (56, 60), (50, 56),
-                     (44, 60), (32, 68), (14, 58)]), fill=ink)
-        bg = FACE_COLOUR["hero"]
-        d.ellipse(E(24, 40, 42, 54), fill=bg)
-        d.ellipse(E(58, 40, 76, 54), fill=bg)
+        d.polygon(P([(8, 36), (30, 28), (50, 34), (70, 28), (92, 36), (88, 58), (68, 70), (56, 61), (50, 57),
+                     (44, 61), (32, 70), (12, 58)]), fill=ink)
+        d.ellipse(E(23, 39, 42, 54), fill=FACE_COLOUR["hero"])
+        d.ellipse(E(58, 39, 77, 54), fill=FACE_COLOUR["hero"])
     elif face == "dragon":
         # a dragon's head in profile: horns, eye, open jaw with teeth
-        d.polygon(P([(14, 44), (36, 30), (40, 12), (50, 28), (62, 16), (62, 32), (86, 44), (88, 54), (60, 56),
-                     (86, 70), (82, 78), (48, 76), (26, 86), (22, 66)]), fill=ink)
-        bg = FACE_COLOUR["dragon"]
-        d.ellipse(E(58, 36, 68, 46), fill=bg)
-        d.polygon(P([(64, 56), (70, 56), (67, 63)]), fill=bg)
-        d.polygon(P([(74, 56), (80, 56), (77, 62)]), fill=bg)
+        d.polygon(P([(12, 44), (36, 28), (40, 8), (51, 26), (64, 12), (63, 31), (88, 43), (90, 54), (60, 56),
+                     (88, 70), (84, 80), (48, 78), (24, 90), (20, 66)]), fill=ink)
+        d.ellipse(E(57, 35, 69, 47), fill=FACE_COLOUR["dragon"])
+        d.polygon(P([(64, 56), (71, 56), (67.5, 64)]), fill=FACE_COLOUR["dragon"])
+        d.polygon(P([(75, 57), (82, 58), (78, 64)]), fill=FACE_COLOUR["dragon"])
 
 
-@lru_cache(maxsize=512)
-def die_sprite(face: str | None, size: int, number: int, mark: str = "") -> Image.Image:
-    """One die: rounded square in the face's colour, its icon, and its number in a corner badge.
-
-    ``face`` None draws a blank (inactive) die. ``mark`` is "" or "selected" (a gold ring).
-    """
+@cached(maxsize=128)
+def die_sprite(face: str | None, size: int, selected: bool = False) -> Image.Image:
+    """One die: a rounded square in the face's colour with its icon; ``face`` None draws a blank (inactive)
+    die; ``selected`` adds a gold frame (the die whose action is being used). ``size`` + 6 px square."""
     big = size * SS
     pad = 3 * SS
     img = Image.new("RGBA", (big + 2 * pad, big + 2 * pad), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     colour = FACE_COLOUR.get(face, BLANK)
-    if mark == "selected":
+    if selected:
         d.rounded_rectangle((0, 0, big + 2 * pad - 1, big + 2 * pad - 1), radius=big // 5, fill=HIGHLIGHT)
-    d.rounded_rectangle((pad, pad, pad + big, pad + big), radius=big // 6, fill=colour,
-                        outline=BLACK, width=2 * SS)
+    d.rounded_rectangle((pad, pad, pad + big, pad + big), radius=big // 6, fill=colour, outline=BLACK,
+                        width=max(2, size // 16) * SS)
     if face is not None:
         ink = BLACK if colour == YELLOW else WHITE
         inner = Image.new("RGBA", (big, big), (0, 0, 0, 0))
         _icon(ImageDraw.Draw(inner), face, big, ink)
         img.alpha_composite(inner, (pad, pad))
-    r = int(max(size * 0.19, 10) * SS)
-    cx, cy = pad + r + SS, pad + r + SS
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BLACK, outline=WHITE, width=SS)
-    d.text((cx, cy), str(number), font=font(int(r * 1.25)), fill=WHITE, anchor="mm")
     return img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
 
 
-def _dice_row(img: Image.Image, dice: list[tuple[int, dict]], box, size: int, *, per_row: int,
-              blank: bool = False, selected: int | None = None, labels: bool = False) -> None:
-    x0, y0, x1, _ = box
-    gap = 8
-    step = size + gap
-    for k, (i, die) in enumerate(dice):
-        row, col = divmod(k, per_row)
-        x = x0 + 12 + col * step
-        y = y0 + 28 + row * (step + (16 if labels else 0))
-        sprite = die_sprite(None if blank else die["face"], size, i + 1, "selected" if i == selected else "")
-        img.paste(sprite, (x - 3, y - 3), sprite)
-        if labels:
-            text_centered(ImageDraw.Draw(img), (x + size / 2, y + size + 10), FACE_LABEL[die["face"]], 12, MUTED)
+def _paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    """Pastes a die sprite with its die's top-left corner at (x, y)."""
+    img.paste(sprite, (int(x) - 3, int(y) - 3), sprite)
 
 
-@lru_cache(maxsize=8)
-def _background(rows: int) -> Image.Image:
-    height = 374 + 30 + 26 * rows + 44
-    img, d = canvas(height)
-    d.text((16, 14), "GEEK OUT! MASTERS", font=font(22), fill=TEXT)
-    return img
+# --- the active zone: dice grouped by face, each group named ----------------------------------------------
+def _groups(view: dict) -> list[tuple[str, int, bool]]:
+    """(face, count, selected) in FACE_ORDER; the die being used (target step) is its own first group."""
+    active = [(i, d["face"]) for i, d in enumerate(view["dice"]) if d["zone"] == "active"]
+    sel = view["selected"]
+    out = []
+    if sel is not None and any(i == sel for i, _ in active):
+        out.append((view["dice"][sel]["face"], 1, True))
+    for face in FACE_ORDER:
+        n = sum(1 for i, f in active if f == face and i != sel)
+        if n:
+            out.append((face, n, False))
+    return out
 
 
-def draw(view: dict, names: list[str], last: str | None = None) -> Image.Image:
-    players = view["players"]
-    img = _background(players).copy()
-    d = ImageDraw.Draw(img)
-    dice = list(enumerate(view["dice"]))
-    by_zone = {z: [(i, die) for i, die in dice if die["zone"] == z] for z in ("active", "inactive", "used", "scored")}
-    cur = view["current"]
+def _group_width(face: str, n: int, size: int) -> float:
+    dice = n * size + (n - 1) * 6
+    return max(dice, font(SMALL).getlength(FACE_NAME[face]) + 6)
+
+
+def _active_zone(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box) -> None:
+    x0, y0, x1, y1 = box
+    groups = _groups(view)
+    count = sum(n for _, n, _ in groups)
+    panel(d, box, "ACTIVE", right=f"{count} {'die' if count == 1 else 'dice'}")
+    if not groups:
+        cy = (y0 + y1) / 2 + 12
+        if view["phase"] != "choose":
+            text(d, ((x0 + x1) / 2, cy), "No active dice.", BODY, MUTED, anchor="mm")
+            return
+        used = sum(1 for die in view["dice"] if die["zone"] == "used")
+        lines = (f"Continue: roll the {used} used {'die' if used == 1 else 'dice'} again, risking the 42s",
+                 f"Pass: bank {plural(view['at_risk_points'], 'point')} now")
+        for k, line in enumerate(lines):
+            text(d, (x0 + 24, cy + (k - 0.5) * 34), line, BODY, TEXT, anchor="lm", max_width=x1 - x0 - 48)
+        return
+    room = x1 - x0 - 24
+    for size in (64, 60, 56, 52, 48, 44):
+        gap = 22 if size >= 56 else 14
+        total = sum(_group_width(f, n, size) for f, n, _ in groups) + gap * (len(groups) - 1)
+        if total <= room:
+            break
+    x = x0 + 12 + (room - total) / 2
+    top = y0 + 38 + (64 - size) / 2
+    for face, n, selected in groups:
+        w = _group_width(face, n, size)
+        dice_w = n * size + (n - 1) * 6
+        dx = x + (w - dice_w) / 2
+        sprite = die_sprite(face, size, selected)
+        for k in range(n):
+            _paste(img, sprite, dx + k * (size + 6), top)
+        label_y = y0 + 38 + 64 + 8
+        text(d, (x + w / 2, label_y), FACE_NAME[face], SMALL, HIGHLIGHT if selected else TEXT, anchor="mt",
+             bold=selected)
+        x += w + gap
+
+
+def _small_zone(img: Image.Image, d: ImageDraw.ImageDraw, box, title: str, dice: list[str | None],
+                note: str | None, note_colour=MUTED) -> None:
+    x0, y0, x1, y1 = box
+    n = len(dice)
+    panel(d, box, title, right=str(n) if title != "SCORED" else f"{n} x 42")
+    if not dice:
+        text(d, (x0 + 12, y0 + 42), "none", BODY, MUTED)
+    size = 34
+    room = x1 - x0 - 24 - size
+    step = min(size + 6, room / max(n - 1, 1))
+    for k, face in enumerate(dice):
+        _paste(img, die_sprite(face, size), x0 + 12 + k * step, y0 + 38)
+    if note:
+        text(d, (x0 + 12, y1 - 12), note, SMALL, note_colour, anchor="ls", max_width=x1 - x0 - 24)
+
+
+# --- the scoreboard ------------------------------------------------------------------------------------
+def _scores_height(players: int) -> int:
+    return 40 + ROW_H[players > 4] * players + 8
+
+
+def _scoreboard(d: ImageDraw.ImageDraw, view: dict, names: list[str], top: int, winners: list[int]) -> None:
+    players, limit = view["players"], view["turn_limit"]
     over = view["phase"] == "over"
-
-    # header: whose turn and what they must do
-    if over:
-        status = "Game over"
-    else:
-        turn = min(view["turns"][cur] + 1, view["turn_limit"])
-        need = {
-            "act": "must use an action die",
-            "target": f"picks a target for die {(view['selected'] or 0) + 1}",
-            "choose": "Continue or Pass?",
-        }[view["phase"]]
-        status = fit_text(f"{names[cur]} · turn {turn}/{view['turn_limit']} · {need}", 17, 520)
-    d.text((784, 18), status, font=font(17), fill=HIGHLIGHT, anchor="ra")
-
-    # active zone, big dice with face names beneath
-    active_box = (10, 50, 790, 170)
-    panel(d, active_box, f"ACTIVE · {len(by_zone['active'])}")
-    _dice_row(img, by_zone["active"], active_box, 60, per_row=10, selected=view["selected"], labels=True)
-    if not by_zone["active"]:
-        text_centered(d, (400, 110), "no active dice", 16, MUTED)
-
-    # the three small zones
-    risk = f"SCORED · {view['at_risk']} x 42 = {view['at_risk_points']} pts at risk"
-    for (zone, title), x in zip((("inactive", "INACTIVE"), ("used", "USED"), ("scored", risk)), (10, 270, 530),
-                                strict=True):
-        box = (x, 180, x + 260, 366)
-        panel(d, box, title if zone == "scored" else f"{title} · {len(by_zone[zone])}")
-        _dice_row(img, by_zone[zone], box, 40, per_row=5, blank=(zone == "inactive"))
-        if not by_zone[zone]:
-            text_centered(d, (x + 130, 274), "empty", 15, MUTED)
-
-    # scoreboard: a row per player, a column per turn
-    top = 374
-    limit = view["turn_limit"]
-    panel(d, (10, top, 790, top + 30 + 26 * players + 6), None)
-    col0 = 330
-    colw = min(60, (700 - col0) // max(limit, 1))
+    row_h = ROW_H[players > 4]
+    box = (MARGIN, top, WIDTH - MARGIN, top + _scores_height(players))
+    panel(d, box, "SCORES")
+    total_x = WIDTH - MARGIN - 52
+    colw = min(58, 420 // max(limit, 1))
+    col0 = total_x - 56 - colw * limit
     for t in range(limit):
-        text_centered(d, (col0 + t * colw + colw / 2, top + 16), f"T{t + 1}", 13, MUTED)
-    text_centered(d, (745, top + 16), "TOTAL", 13, MUTED)
+        text(d, (col0 + t * colw + colw / 2, top + 8), f"T{t + 1}", SMALL, MUTED, anchor="ma")
+    text(d, (total_x, top + 8), "TOTAL", SMALL, MUTED, anchor="ma", bold=True)
+    size = SMALL if players > 4 else BODY
     for seat in range(players):
-        y = top + 30 + seat * 26
-        if seat == cur and not over:
-            d.rounded_rectangle((14, y - 1, 786, y + 23), radius=6, fill=(70, 66, 40), outline=HIGHLIGHT)
-        seat_mark(d, (32, y + 11), seat)
-        name = names[seat] + (" (left)" if view["left"][seat] else "")
-        d.text((48, y + 3), fit_text(name, 16, col0 - 60), font=font(16), fill=MUTED if view["left"][seat] else TEXT)
+        y = top + 38 + seat * row_h
+        cy = y + row_h / 2
+        current = seat == view["current"] and not over
+        player_row(d, (MARGIN + 4, y + 1, WIDTH - MARGIN - 4, y + row_h - 1), seat, names[seat],
+                   name_width=col0 - MARGIN - 12, current=current, gone=view["left"][seat], size=size)
         for t, pts in enumerate(view["scores"][seat]):
-            text_centered(d, (col0 + t * colw + colw / 2, y + 11), str(pts), 16, TEXT if pts else MUTED)
-        text_centered(d, (745, y + 11), str(view["totals"][seat]), 18, TEXT)
+            text(d, (col0 + t * colw + colw / 2, cy), str(pts), size, TEXT if pts else MUTED, anchor="mm")
+        win = over and seat in winners
+        text(d, (total_x, cy), str(view["totals"][seat]), size + 4, HIGHLIGHT if win else TEXT, anchor="mm",
+             bold=True)
+        if win:
+            star(d, (total_x - 40, cy), 11)
 
-    # footer: the last move in words
-    y = img.height - 34
-    d.rectangle((0, y - 4, img.width, img.height), fill=PANEL)
-    if last:
-        d.text((16, y + 4), fit_text(last, 15, 768), font=font(15), fill=TEXT)
+
+def winners_of(view: dict) -> list[int]:
+    """The winning seats: ``view["winners"]`` when the view names them, else the best totals of seats still in."""
+    if view.get("winners") is not None:
+        return list(view["winners"])
+    return top_seats(view["totals"], view["left"])
+
+
+def _status(view: dict, names: list[str]) -> str:
+    cur = view["current"]
+    phase = view["phase"]
+    if phase == "act":
+        need = "use an action die"
+    elif phase == "target":
+        face = view["dice"][view["selected"]]["face"] if view["selected"] is not None else "meeple"
+        need = f"pick a die to {VERB.get(face, 'target')}"
+    else:
+        need = "Continue or Pass?"
+    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
+    return f"{fit_text(names[cur], STATUS, room)}: {need}"
+
+
+def _height(view: dict) -> int:
+    body = _scores_height(view["players"])
+    if view["phase"] != "over":
+        body += ACTIVE_H + GAP + ZONES_H + GAP
+    return HEADER_H + GAP + body + GAP + FOOTER_H
+
+
+def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
+    """The public board. ``focus`` is unused: every Geek Out choice already shows (the gold-framed die)."""
+    over = view["phase"] == "over"
+    height = _height(view)
+    img, d = canvas(height)
+    winners = winners_of(view) if over else []
+    if over:
+        best = view["totals"][winners[0]] if winners else 0
+        if view["players"] == 1:
+            tail = f" scores {plural(best, 'point')}"
+        else:
+            tail = f" {'wins' if len(winners) == 1 else 'win'} with {plural(best, 'point')}!"
+        who = join_fit([names[s] for s in winners], STATUS, WIDTH - 120 - font(STATUS).getlength(tail))
+        header(d, TITLE, who + tail, right="Game over", winner=True)
+    else:
+        cur = view["current"]
+        turn = min(view["turns"][cur] + 1, view["turn_limit"])
+        header(d, TITLE, _status(view, names), right=f"Turn {turn} of {view['turn_limit']}", seat=cur)
+    y = HEADER_H + GAP
+    if not over:
+        _active_zone(img, d, view, (MARGIN, y, WIDTH - MARGIN, y + ACTIVE_H))
+        y += ACTIVE_H + GAP
+        zone = {z: [die["face"] for die in view["dice"] if die["zone"] == z] for z in ("inactive", "used", "scored")}
+        w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
+        boxes = [(MARGIN + k * (w + GAP), y, MARGIN + k * (w + GAP) + w, y + ZONES_H) for k in range(3)]
+        _small_zone(img, d, boxes[0], "INACTIVE", [None] * len(zone["inactive"]), "a Heart brings one in")
+        _small_zone(img, d, boxes[1], "USED", zone["used"], "Continue rolls them")
+        risk = view["at_risk_points"]
+        _small_zone(img, d, boxes[2], "SCORED", zone["scored"],
+                    f"{plural(risk, 'pt')} at risk" if zone["scored"] else None, HIGHLIGHT)
+        y += ZONES_H + GAP
+    _scoreboard(d, view, names, y, winners)
+    footer(d, last, height=height)
     return img
+
+
+draw = draw_board
+"""The old name (benchmarks/__main__.py draws with it)."""
+

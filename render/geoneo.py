@@ -1,154 +1,380 @@
-"""The GEONEO board: labelled number fields, pieces (colour plus a mark per colour), the round's cards, scores.
+"""The GEONEO board: the number fields with their coordinates on the edges, the pieces, the colours (or
+teams) with scores, pieces and cards per player, the round's cards with who played them, the last move.
 
-Pieces carry a shape as well as a colour (White: ring, Black: square, Red: triangle), so colour is never the
-only cue. The last placement or the cleared shape is outlined in gold.
+Pieces carry a shape as well as a colour (White: ring, Black: square, Red: triangle) and a contrasting rim,
+so colour is never the only cue and black pieces stand out on the fields. Gold marks what the player to act
+may choose (free fields while placing; the chosen corner and the corners on offer while choosing a shape,
+``focus``); sky blue outlines the last placement or the last cleared shape.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
-from games.geoneo.rules import field_name
+from games.geoneo.rules import COLOUR_NAMES, field_name
 from render.common import (
     BLACK,
+    BODY,
+    FOOTER_H,
+    HEADER_H,
     HIGHLIGHT,
+    LARGE,
+    MARGIN,
     MUTED,
     PANEL,
     PANEL_EDGE,
+    SKY,
+    SMALL,
+    STATUS,
     TEXT,
     VERMILLION,
     WHITE,
+    WIDTH,
+    cached,
     canvas,
     fit_text,
     font,
+    footer,
+    header,
+    join_fit,
+    join_names,
     panel,
-    text_centered,
+    player_row,
+    plural,
+    star,
+    text,
+    top_seats,
 )
 
-CELL = 72
-LEFT, TOP = 14, 96
-PIECE_FILL = {0: (245, 245, 240), 1: (30, 30, 34), 2: VERMILLION}
-PIECE_NAME = ("White", "Black", "Red")
-FIELD_TINT = {1: (74, 80, 96), 2: (66, 84, 92), 3: (70, 90, 80), 4: (88, 84, 70), 5: (92, 76, 76), 6: (82, 74, 92)}
+GAME = "geoneo"
+TITLE = "GEONEO"
+
+CELL = 60
+GAP = 8
+LEFT = MARGIN + 26  # room for the row numbers
+TOP = HEADER_H + GAP + 28  # room for the column letters
+PIECE_FILL = {0: (246, 246, 240), 1: (16, 16, 20), 2: VERMILLION}
+PIECE_RIM = {0: BLACK, 1: WHITE, 2: BLACK}
+FIELD_TINT = {1: (78, 86, 104), 2: (66, 90, 100), 3: (70, 96, 84), 4: (96, 90, 70), 5: (100, 78, 78),
+              6: (88, 78, 102)}
+NUMBER_INK = (222, 226, 234)
+SS = 4
 
 
-def piece_mark(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: int, r: float) -> None:
-    fill = PIECE_FILL[colour]
-    edge = BLACK if colour != 1 else WHITE
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=3)
-    m = r * 0.36
+# --- pieces ----------------------------------------------------------------------------------------------
+@cached(maxsize=16)
+def piece_sprite(colour: int, r: int) -> Image.Image:
+    """A piece of radius ``r``: its colour, a contrasting rim and its mark (ring, square, triangle)."""
+    R = r * SS
+    pad = 2 * SS
+    size = 2 * (R + pad)
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = size / 2
+    rim = max(3, r // 6) * SS
+    if colour == 1:  # a white rim outside a dark edge: black pieces never melt into a dark field
+        d.ellipse((c - R - pad + SS, c - R - pad + SS, c + R + pad - SS, c + R + pad - SS), fill=WHITE)
+        d.ellipse((c - R + rim * 0.4, c - R + rim * 0.4, c + R - rim * 0.4, c + R - rim * 0.4),
+                  fill=PIECE_FILL[1])
+    else:
+        d.ellipse((c - R, c - R, c + R, c + R), fill=PIECE_FILL[colour], outline=PIECE_RIM[colour], width=rim)
+    m = R * 0.42
     ink = BLACK if colour == 0 else WHITE
     if colour == 0:
-        d.ellipse((cx - m, cy - m, cx + m, cy + m), outline=ink, width=3)
+        d.ellipse((c - m, c - m, c + m, c + m), outline=ink, width=int(R * 0.16))
     elif colour == 1:
-        d.rectangle((cx - m, cy - m, cx + m, cy + m), fill=ink)
+        d.rectangle((c - m * 0.85, c - m * 0.85, c + m * 0.85, c + m * 0.85), fill=ink)
     else:
-        d.polygon([(cx, cy - m * 1.1), (cx + m, cy + m * 0.8), (cx - m, cy + m * 0.8)], fill=ink)
+        d.polygon([(c, c - m * 1.15), (c + m * 1.05, c + m * 0.8), (c - m * 1.05, c + m * 0.8)], fill=ink)
+    return img.resize((size // SS, size // SS), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=4)
-def _board_background(numbers: tuple[int, ...], width: int, height: int) -> Image.Image:
-    img, d = canvas(TOP + height * CELL + 70)
-    d.text((16, 12), "GEONEO", font=font(22), fill=TEXT)
+def put_piece(img: Image.Image, centre: tuple[float, float], colour: int, r: int) -> None:
+    sprite = piece_sprite(colour, r)
+    img.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+
+
+# --- the board -------------------------------------------------------------------------------------------
+def _cell(i: int, width: int) -> tuple[int, int, int, int]:
+    r, c = divmod(i, width)
+    x, y = LEFT + c * CELL, TOP + r * CELL
+    return x, y, x + CELL, y + CELL
+
+
+def _centre(i: int, width: int) -> tuple[float, float]:
+    x0, y0, x1, y1 = _cell(i, width)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def _height(rows: int) -> int:
+    return TOP + rows * CELL + GAP + 4 + FOOTER_H
+
+
+@cached(maxsize=4)
+def _background(numbers: tuple[int, ...], width: int, height: int) -> Image.Image:
+    img, d = canvas(_height(height))
+    for c in range(width):
+        text(d, (LEFT + c * CELL + CELL / 2, TOP - 6), field_name(c, width)[0], BODY, MUTED, anchor="ms", bold=True)
+    for r in range(height):
+        text(d, (LEFT - 8, TOP + r * CELL + CELL / 2), str(r + 1), BODY, MUTED, anchor="rm", bold=True)
     for i, n in enumerate(numbers):
-        r, c = divmod(i, width)
-        x, y = LEFT + c * CELL, TOP + r * CELL
-        d.rounded_rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), radius=8, fill=FIELD_TINT.get(n, PANEL),
+        x0, y0, x1, y1 = _cell(i, width)
+        d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=FIELD_TINT.get(n, PANEL),
                             outline=PANEL_EDGE)
-        text_centered(d, (x + CELL / 2, y + CELL / 2), str(n), 34, (200, 204, 214))
-        d.text((x + 7, y + 5), field_name(i, width), font=font(12), fill=MUTED)
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), str(n), 34, NUMBER_INK, anchor="mm")
+    return img
+
+
+def _option(d: ImageDraw.ImageDraw, i: int, view: dict) -> None:
+    """A free field the piece may go to: gold frame, its number and its name."""
+    width = view["width"]
+    x0, y0, x1, y1 = _cell(i, width)
+    cx = (x0 + x1) / 2
+    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=(92, 84, 40), outline=HIGHLIGHT, width=4)
+    text(d, (cx, y0 + 23), str(view["numbers"][i]), 30, WHITE, anchor="mm", bold=True)
+    text(d, (cx, y1 - 6), field_name(i, width), SMALL, HIGHLIGHT, anchor="ms", bold=True)
+
+
+def _dashed_ring(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, fill, width: int = 4,
+                 dashes: int = 10) -> None:
+    x, y = centre
+    step = 360 / dashes
+    for k in range(dashes):
+        d.arc((x - r, y - r, x + r, y + r), k * step, k * step + step * 0.55, fill=fill, width=width)
+
+
+def _last_move(d: ImageDraw.ImageDraw, view: dict) -> None:
+    """The last placement or cleared shape: sky-blue frames, the shape's outline joining them."""
+    hl = view.get("highlight") or []
+    width = view["width"]
+    for i in hl:
+        x0, y0, x1, y1 = _cell(i, width)
+        d.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=SKY, width=4)
+    if len(hl) >= 2:
+        pts = [_centre(i, width) for i in hl]
+        if len(hl) == 4:
+            pts = [pts[0], pts[1], pts[3], pts[2]]
+        d.line(pts + [pts[0]] if len(pts) > 2 else pts, fill=SKY, width=4, joint="curve")
+
+
+# --- the side panel --------------------------------------------------------------------------------------
+def colour_label(view: dict, colour: int) -> str:
+    return f"Team {COLOUR_NAMES[colour]}" if view["players"] == 4 else COLOUR_NAMES[colour]
+
+
+def _points(p: int | float) -> str:
+    return plural(p, "pt")
+
+
+def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
+    x0, y0, x1, y1 = box
+    panel(d, box)
+    n = view["players"]
+    colours = view["colours"]
+    to_act = set(view["to_act"])
+    over = view["phase"] == "over"
+    col_pieces, col_cards = x1 - 92, x1 - 32
+    text(d, (col_pieces, y0 + 8), "pieces", SMALL, MUTED, anchor="ma")
+    text(d, (col_cards, y0 + 8), "cards", SMALL, MUTED, anchor="ma")
+    y = y0 + 34
+    row = 29
+    for colour in sorted(set(colours)):
+        seats = [s for s in range(n) if colours[s] == colour]
+        put_piece(img, (x0 + 22, y + row / 2), colour, 11)
+        score = view["scores"][colour]
+        won = over and colour in winners
+        score_w = font(BODY).getlength(_points(score)) + (34 if won else 10)
+        text(d, (x0 + 42, y + row / 2), colour_label(view, colour), BODY, TEXT, anchor="lm", bold=True,
+             max_width=x1 - x0 - 52 - score_w)
+        text(d, (x1 - 10, y + row / 2), _points(score), BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
+        if won:
+            star(d, (x1 - score_w + 8, y + row / 2), 11)
+        y += row
+        for s in seats:
+            player_row(d, (x0 + 6, y, x1 - 6, y + row - 2), s, names[s], name_width=col_pieces - 26 - x0 - 6,
+                       current=s in to_act, gone=view["left"][s], size=SMALL, mark=False)
+            cy = y + row / 2 - 1
+            text(d, (col_pieces, cy), str(view["supply"][s]), SMALL, TEXT, anchor="mm")
+            text(d, (col_cards, cy), str(view["hand_sizes"][s]), SMALL, TEXT, anchor="mm")
+            y += row
+        y += 6
+    plays = view["round"]["plays"]
+    if view["phase"] not in ("play", "place"):
+        return
+    y += 2
+    d.line((x0 + 10, y, x1 - 10, y), fill=PANEL_EDGE, width=2)
+    text(d, (x0 + 12, y + 6), "THIS ROUND", SMALL, MUTED, bold=True)
+    if view["result"] is not None:
+        text(d, (x1 - 10, y + 4), f"= {view['result']}", BODY, HIGHLIGHT, anchor="ra", bold=True)
+    y += 32
+    if not plays:
+        text(d, (x0 + 12, y + 2), "no card yet", SMALL, MUTED)
+    step = min(30, (y1 - 6 - y) / max(len(plays), 1))
+    for play in plays:
+        _play_row(d, play, names, (x0 + 10, y, x1 - 10, y + step - 3))
+        y += step
+
+
+def _play_row(d: ImageDraw.ImageDraw, play: dict, names: list[str], box) -> None:
+    """One card of the round: the card (with its sign), who played it, and the result after it."""
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    away = play["op"] == "away"
+    sign = {"first": "", "+": "+", "-": "-", "away": ""}[play["op"]]
+    d.rounded_rectangle((x0, y0, x0 + 46, y1), radius=5, fill=MUTED if away else WHITE, outline=BLACK, width=2)
+    text(d, (x0 + 23, cy), f"{sign}{play['card']}", BODY, BLACK, anchor="mm", bold=True)
+    after = "away" if away else f"= {play['result']}"
+    after_w = font(SMALL).getlength(after)
+    text(d, (x0 + 56, cy), names[play["seat"]], SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 70 - after_w)
+    text(d, (x1, cy), after, SMALL, MUTED if away else TEXT, anchor="rm")
+
+
+# --- texts -----------------------------------------------------------------------------------------------
+def winners_of(view: dict) -> list[int]:
+    """The winning seats: ``view["winners"]`` when present, else the seats of the best colour(s)."""
+    if view.get("winners") is not None:
+        return list(view["winners"])
+    per_seat = [view["scores"][c] for c in view["colours"]]
+    return top_seats(per_seat, view["left"])
+
+
+def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
+    if not seats:
+        return "Game over"
+    colours = sorted({view["colours"][s] for s in seats})
+    best = view["scores"][colours[0]]
+    tail = f" {'wins' if len(colours) == 1 else 'tie'} with {plural(best, 'point')}!"
+    room = WIDTH - 120 - font(STATUS).getlength(tail)
+    if view["players"] == 4:
+        who = join_names(f"Team {COLOUR_NAMES[c]}" for c in colours)
+        members = [names[s] for s in range(4) if view["colours"][s] in colours]
+        who = f"{who} ({join_fit(members, STATUS, room - font(STATUS).getlength(who + ' ()'))})"
+    else:
+        tags = [f" ({COLOUR_NAMES[view['colours'][s]]})" for s in seats]
+        each = (room - sum(font(STATUS).getlength(t + " & ") for t in tags)) / len(seats)
+        who = join_names([fit_text(names[s], STATUS, each) + t for s, t in zip(seats, tags, strict=True)])
+    return fit_text(who, STATUS, room) + tail
+
+
+def _status(view: dict, names: list[str], focus: dict | None = None) -> tuple[str, int | None]:
+    """What the header says and whose seat mark leads it."""
+    to_act = view["to_act"]
+    seat = to_act[0] if to_act else None
+    phase = view["phase"]
+    if phase == "play":
+        need = "open the round with a card" if view["result"] is None else \
+            f"add or subtract a card (now {view['result']})"
+    elif phase == "place":
+        need = f"place a piece on a {view['place']['number']}"
+    elif focus and focus.get("anchor") is not None:
+        need = f"pick a shape from {field_name(focus['anchor'], view['width'])}"
+    else:
+        need = "clear away a shape"
+    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
+    return f"{join_fit([names[s] for s in to_act], STATUS, room)}: {need}", seat
+
+
+PHASE_NAME = {"play": "Playing cards", "place": "Placing", "clear": "Clearing away", "over": "Game over"}
+
+
+def _piece_colour(view: dict, seat: int) -> int:
+    return view["colours"][seat]
+
+
+def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
+    """The public board. ``focus`` (optional, while a shape is chosen): ``{"anchor": field, "fields": [...]}``:
+    the chosen corner (a gold ring) and the other corners of the shapes on offer (dashed rings, named)."""
+    width, height = view["width"], view["height"]
+    img = _background(tuple(view["numbers"]), width, height).copy()
+    d = ImageDraw.Draw(img)
+    over = view["phase"] == "over"
+    winners = winners_of(view) if over else []
+    if over:
+        header(d, TITLE, _winner_text(view, names, winners), right=PHASE_NAME["over"], winner=True)
+    else:
+        status, seat = _status(view, names, focus)
+        # led by the colour of the pieces the player to act plays for
+        mark = None if seat is None else lambda c: put_piece(img, c, _piece_colour(view, seat), 12)
+        header(d, TITLE, status, right=PHASE_NAME.get(view["phase"]), seat=seat, mark=mark)
+
+    if view["phase"] == "place" and view.get("place"):
+        number = view["place"]["number"]
+        for i, n in enumerate(view["numbers"]):
+            if n == number and view["pieces"][i] is None:
+                _option(d, i, view)
+    _last_move(d, view)
+    anchor = (focus or {}).get("anchor")
+    if anchor is not None:
+        x0, y0, x1, y1 = _cell(anchor, width)
+        d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=9, fill=(92, 84, 40), outline=HIGHLIGHT, width=4)
+    r = int(CELL * 0.36)
+    for i, p in enumerate(view["pieces"]):
+        if p is not None:
+            put_piece(img, _centre(i, width), p, r)
+    if focus:
+        for i in focus.get("fields") or []:
+            _dashed_ring(d, _centre(i, width), r + 5, HIGHLIGHT, 4)
+        if anchor is not None:
+            cx, cy = _centre(anchor, width)
+            d.ellipse((cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7), outline=BLACK, width=9)
+            d.ellipse((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6), outline=HIGHLIGHT, width=6)
+
+    side = (LEFT + width * CELL + 12, HEADER_H + GAP, WIDTH - MARGIN, TOP + height * CELL)
+    win_colours = sorted({view["colours"][s] for s in winners})
+    _side(img, d, view, names, side, win_colours)
+    footer(d, last, height=img.height)
     return img
 
 
 def draw(view: dict, names: list[str], last: str | None = None) -> Image.Image:
-    width, height = view["width"], view["height"]
-    img = _board_background(tuple(view["numbers"]), width, height).copy()
-    d = ImageDraw.Draw(img)
-    for i, p in enumerate(view["pieces"]):
-        if p is None:
-            continue
-        r, c = divmod(i, width)
-        piece_mark(d, LEFT + c * CELL + CELL / 2, TOP + r * CELL + CELL / 2 + 4, p, CELL * 0.3)
-    hl = view.get("highlight") or []
-    for i in hl:
-        r, c = divmod(i, width)
-        x, y = LEFT + c * CELL, TOP + r * CELL
-        d.rounded_rectangle((x, y, x + CELL, y + CELL), radius=10, outline=HIGHLIGHT, width=4)
-    if len(hl) >= 2:
-        pts = [(LEFT + (i % width) * CELL + CELL / 2, TOP + (i // width) * CELL + CELL / 2) for i in hl]
-        if len(hl) == 4:
-            pts = [pts[0], pts[1], pts[3], pts[2]]
-        d.line(pts + [pts[0]] if len(pts) > 2 else pts, fill=HIGHLIGHT, width=3)
+    return draw_board(view, names, last)
 
-    # the round: cards played, each marked as first / added / subtracted / put away, and the result
-    x = 16
-    if view["phase"] in ("play", "place"):
-        d.text((x, 50), "ROUND", font=font(13), fill=MUTED)
-    x += 56
-    for play in view["round"]["plays"]:
-        op = {"first": "", "+": "+", "-": "-", "away": "x"}[play["op"]]
-        horizontal = play["op"] == "-"
-        w, h = (44, 32) if horizontal else (32, 44)
-        y = 44 + (44 - h) // 2
-        d.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=WHITE if play["op"] != "away" else MUTED,
-                            outline=BLACK, width=2)
-        text_centered(d, (x + w / 2, y + h / 2), f"{op}{play['card']}", 18, BLACK)
-        x += w + 8
-    if view["result"] is not None:
-        d.text((x + 4, 54), f"= {view['result']}", font=font(20), fill=HIGHLIGHT)
-    status = _status(view, names)
-    d.text((784, 18), fit_text(status, 17, 560), font=font(17), fill=HIGHLIGHT, anchor="ra")
 
-    # side panel: colours, pieces left, scores
-    sx = LEFT + width * CELL + 10
-    panel(d, (sx, TOP, 790, TOP + height * CELL), "SCORES")
-    colours = view["colours"]
-    y = TOP + 30
-    for colour in sorted(set(colours)):
-        seats = [s for s in range(view["players"]) if colours[s] == colour]
-        piece_mark(d, sx + 18, y + 12, colour, 10)
-        d.text((sx + 34, y + 2), f"{view['scores'][colour]} pts", font=font(16), fill=TEXT)
-        y += 26
-        for s in seats:
-            mark = "> " if s in view["to_act"] else "  "
-            gone = " (left)" if view["left"][s] else ""
-            d.text((sx + 10, y), fit_text(f"{mark}{names[s]}{gone}", 13, 790 - sx - 16), font=font(13),
-                   fill=HIGHLIGHT if s in view["to_act"] else TEXT)
-            pieces, cards = view["supply"][s], view["hand_sizes"][s]
-            d.text((sx + 22, y + 16), f"{pieces} piece{'s' * (pieces != 1)}, {cards} card{'s' * (cards != 1)}",
-                   font=font(12), fill=MUTED)
-            y += 36
-        y += 6
+# --- the private image: a player's hand ------------------------------------------------------------------
+HAND_CARD_W, HAND_CARD_H, HAND_GAP = 74, 108, 10
 
-    footer = img.height - 34
-    d.rectangle((0, footer - 4, img.width, img.height), fill=PANEL)
-    if last:
-        d.text((16, footer + 4), fit_text(last, 15, 768), font=font(15), fill=TEXT)
+
+def draw_private(view: dict, name: str) -> Image.Image:
+    """The seat's hand as cards, for the ephemeral "My hand" reply, with what the round needs of them."""
+    hand = sorted(view.get("hand") or [])
+    height = HEADER_H + GAP + HAND_CARD_H + 2 * 12 + GAP
+    img, d = canvas(height)
+    seat = view.get("seat")
+    status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'card')}"
+    right = None
+    mine = False
+    if "phase" in view and seat is not None:
+        mine = seat in view["to_act"]
+        result = view.get("result")
+        phase = view["phase"]
+        if phase == "play" and mine:
+            status = "Your turn: open the round" if result is None else f"Your turn: add or subtract (now {result})"
+        elif phase == "place" and mine and view.get("place"):
+            status = f"Your turn: place a piece on a {view['place']['number']}"
+        elif phase == "clear" and mine:
+            status = "Your turn: clear away a shape"
+        elif phase == "play" and result is not None:
+            status = f"{fit_text(name, STATUS, 300)}: the round is at {result}"
+        right = f"{plural(view['supply'][seat], 'piece')} left"
+    mark = None
+    if "colours" in view and seat is not None:  # led by the colour of the pieces they play
+        colour = view["colours"][seat]
+        mark = lambda c: put_piece(img, c, colour, 12)  # noqa: E731
+    title = f"{TITLE} - {name}'s hand" if len(name) <= 24 else f"{TITLE} - your hand"
+    header(d, title, status, right=right, seat=seat if mark else None, mark=mark, arrow=mine)
+    top = HEADER_H + GAP + 12
+    if not hand:
+        text(d, (WIDTH / 2, top + HAND_CARD_H / 2), "No cards in hand.", LARGE, MUTED, anchor="mm")
+    total = len(hand) * HAND_CARD_W + (len(hand) - 1) * HAND_GAP
+    x = (WIDTH - total) / 2
+    for v in hand:
+        d.rounded_rectangle((x, top, x + HAND_CARD_W, top + HAND_CARD_H), radius=9, fill=WHITE, outline=BLACK,
+                            width=3)
+        text(d, (x + HAND_CARD_W / 2, top + HAND_CARD_H / 2 + 2), str(v), 56, BLACK, anchor="mm", bold=True)
+        x += HAND_CARD_W + HAND_GAP
     return img
-
-
-def _status(view: dict, names: list[str]) -> str:
-    phase = view["phase"]
-    if phase == "over":
-        return "Game over"
-    who = ", ".join(names[s] for s in view["to_act"])
-    if phase == "play":
-        return f"{who} plays a card"
-    if phase == "place":
-        return f"{who} places a piece on a {view['place']['number']}"
-    return f"{who} clears away a shape"
 
 
 def draw_hand(hand: list[int], name: str) -> Image.Image:
-    """The owner's hand as cards, for the ephemeral 'My hand' reply."""
-    w = 40 + 64 * max(len(hand), 1)
-    img = Image.new("RGB", (max(w, 320), 150), (38, 42, 51))
-    d = ImageDraw.Draw(img)
-    d.text((16, 10), fit_text(f"{name}'s hand", 16, 300), font=font(16), fill=TEXT)
-    for k, v in enumerate(hand):
-        x = 20 + 64 * k
-        d.rounded_rectangle((x, 40, x + 56, 136), radius=8, fill=WHITE, outline=BLACK, width=2)
-        text_centered(d, (x + 28, 88), str(v), 36, BLACK)
-    return img
+    """The old entry point: a hand without the rest of the view."""
+    return draw_private({"hand": list(hand)}, name)

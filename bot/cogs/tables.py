@@ -1,20 +1,26 @@
-"""Players' commands (/play, /game status, /game leave), button clicks, and showing boards in channels."""
+"""Players' commands (/play <game>, /game ...), button clicks, and showing boards, pings and private panels."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import inspect
 import io
 import logging
 import time
 from collections import defaultdict
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.panels import Panels
 from bot.tables import LOBBY_KEYS, Change, Table, UserError
 from bot.ui import components, messages
-from games import all_engines, get_engine
+from games import all_engines
+from games.core import Engine, Option
+from render import has_private
 
 log = logging.getLogger(__name__)
 
@@ -23,26 +29,10 @@ BURIED_AFTER = 6
 REPOST_AFTER = 50 * 60
 """Seconds after which the board is posted afresh rather than edited (Discord stops bots editing old
 interaction messages after about an hour; a fresh board also sits where players look)."""
+PRESENT_FOR = 60
+"""A player who clicked at the table this many seconds ago is at the table: their turn needs no ping."""
 
 GAME_CHOICES = [app_commands.Choice(name=e.title, value=e.slug) for e in all_engines()]
-
-
-def parse_options(text: str | None) -> dict:
-    """``"turns=3, variant=x"`` -> ``{"turns": 3, "variant": "x"}``; numbers and true/false are typed."""
-    options: dict = {}
-    for part in (text or "").replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        if "=" not in part:
-            raise UserError(f"Options look like name=value, separated by commas (not {part.strip()!r}).")
-        name, value = (s.strip() for s in part.split("=", 1))
-        if value.lower() in ("true", "yes", "on", "false", "no", "off"):
-            options[name] = value.lower() in ("true", "yes", "on")
-        elif value.lstrip("-").isdigit():
-            options[name] = int(value)
-        else:
-            options[name] = value
-    return options
 
 
 def user_of(interaction: discord.Interaction) -> dict:
@@ -57,24 +47,68 @@ async def say(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+# --- /play <game>: one subcommand per game, its options typed from the engine's option list ------------------
+def _annotation(option: Option):
+    if isinstance(option.default, bool):
+        return bool
+    if option.choices:
+        return Literal.__getitem__(tuple(option.choices))
+    if isinstance(option.default, int):
+        if option.minimum is not None or option.maximum is not None:
+            return app_commands.Range[int, option.minimum, option.maximum]
+        return int
+    return str
+
+
+def command_name(engine: Engine) -> str:
+    return engine.slug.replace("_", "-")
+
+
+def play_group(open_table) -> app_commands.Group:
+    """``/play geek-out turns:3``, ``/play geoneo``...: Discord offers and checks each game's options.
+    ``open_table(interaction, slug, options)`` is called with the options the user gave."""
+    group = app_commands.Group(name="play", description="Open a table for a game in this channel", guild_only=True)
+    for engine in all_engines():
+        group.add_command(_play_command(engine, open_table))
+    return group
+
+
+def _play_command(engine: Engine, open_table) -> app_commands.Command:
+    async def callback(interaction: discord.Interaction, **given):
+        await open_table(interaction, engine.slug, {k: v for k, v in given.items() if v is not None})
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    for option in engine.options:
+        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=_annotation(option) | None))
+    callback.__signature__ = inspect.Signature(params)
+    callback.__discord_app_commands_param_description__ = {
+        o.name: f"{o.description} (default {str(o.default).lower() if isinstance(o.default, bool) else o.default})"[:100]
+        for o in engine.options
+    }
+    players = (f"{engine.min_players}-{engine.max_players} players" if engine.min_players != engine.max_players
+               else f"{engine.min_players} players")
+    return app_commands.Command(name=command_name(engine), description=f"{engine.title} ({players})"[:100],
+                                callback=callback)
+
+
 class Tables(commands.Cog):
     game = app_commands.Group(name="game", description="The game in this channel", guild_only=True)
 
     def __init__(self, bot):
         self.bot = bot
         self.service = bot.service
+        self.panels = Panels(clock=lambda: self.service.clock())
         self._publish_locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._seen: dict[int, dict[int, float]] = {}
+        """table -> user -> when they last clicked there (a player who just acted needs no ping)."""
 
     # --- /play ---------------------------------------------------------------------------------------
-    @app_commands.command(name="play", description="Open a table for a game in this channel")
-    @app_commands.describe(game="The game to play", options="Options as name=value, e.g. turns=3")
-    @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                   options: str | None = None) -> None:
+    async def open_table(self, interaction: discord.Interaction, slug: str, options: dict) -> None:
         try:
             table = await self.service.open_lobby(
-                interaction.guild_id, interaction.channel_id, game.value, parse_options(options), user_of(interaction)
+                interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction)
             )
         except UserError as exc:
             await say(interaction, str(exc))
@@ -83,16 +117,6 @@ class Tables(commands.Cog):
             f"Opened a {table.engine.title} table here; the lobby is below.", ephemeral=True
         )
         await self.publish(Change(table, f"{interaction.user.display_name} opened the table."))
-
-    @play.autocomplete("options")
-    async def _options_hint(self, interaction: discord.Interaction, current: str):
-        slug = getattr(interaction.namespace, "game", None)
-        try:
-            engine = get_engine(slug)
-        except KeyError:
-            return []
-        hint = ", ".join(f"{o.name}={o.default}" for o in engine.options)
-        return [app_commands.Choice(name=f"{hint}"[:100], value=hint[:100])] if hint else []
 
     # --- /game ---------------------------------------------------------------------------------------
     async def table_here(self, interaction: discord.Interaction) -> Table | None:
@@ -123,123 +147,219 @@ class Tables(commands.Cog):
         await say(interaction, "You left the game.")
         await self.publish(change)
 
+    @game.command(name="pings", description="Whether I mention you when your turn comes (in every server)")
+    @app_commands.describe(enabled="on: mention me when it is my turn; off: don't")
+    async def pings(self, interaction: discord.Interaction, enabled: Literal["on", "off"]) -> None:
+        await self.service.store.set_pings(interaction.user.id, enabled == "on")
+        await say(interaction, messages.pings_sentence(enabled == "on"))
+
     # --- clicks --------------------------------------------------------------------------------------
     async def on_click(self, interaction: discord.Interaction, table_id: int | None, version: int, key: str) -> None:
         if table_id is None:
             await say(interaction, "This button doesn't belong to any game I know.")
             return
+        self._seen.setdefault(table_id, {})[interaction.user.id] = self.service.clock()
         if key == "hand":
-            await self._show_private(interaction, table_id)
-            return
-        if key.startswith("page."):
-            await self._show_page(interaction, table_id, version, key)
-            return
-        if key == "rules":
+            await self._open_panel(interaction, table_id)
+        elif key.startswith("pick."):
+            await self._pick(interaction, table_id, version, key[5:])
+        elif key == "rules":
             table = await self.service.get(table_id)
-            if table is None:
-                await say(interaction, "This board is gone: there is no such game.")
-            else:
-                await say(interaction, messages.rules_text(table.engine))
-            return
+            await say(interaction, messages.rules_text(table.engine) if table else
+                      "This board is gone: there is no such game.")
+        elif key == "pings.off":
+            await self.service.store.set_pings(interaction.user.id, False)
+            await say(interaction, messages.pings_sentence(False))
+        else:
+            await self._act(interaction, table_id, version, key)
+
+    def _from_panel(self, interaction: discord.Interaction) -> bool:
+        return bool(interaction.message and interaction.message.flags.ephemeral)
+
+    async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
         await interaction.response.defer()
-        private = bool(interaction.message and interaction.message.flags.ephemeral)
         try:
             if key in LOBBY_KEYS:
                 change = await self.service.lobby(table_id, key, user_of(interaction))
             else:
                 change = await self.service.act(table_id, version, key, interaction.user.id)
         except UserError as exc:
-            text = str(exc)
-            table = await self.service.get(table_id)
-            if exc.stale and table is not None and table.row.message_id:
-                text += f" {self._link(table)}"
-            await interaction.followup.send(text, ephemeral=True)
+            await self._refuse(interaction, table_id, exc)
             return
-        if private:  # a move from a player's own ephemeral: show them what is left, without old buttons
-            await self._refresh_private(interaction, change.table)
+        if self._from_panel(interaction):
+            self._keep_panel(interaction, change.table)
         await self.publish(change)
 
-    async def _show_private(self, interaction: discord.Interaction, table_id: int) -> None:
-        """A fresh ephemeral with the player's secret part and, on their turn, their secret moves."""
+    async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str) -> None:
+        """The first step of a two-step choice: the board and the player's panel show the chosen group."""
+        await interaction.response.defer()
+        try:
+            table = await self.service.pick(table_id, version, group, interaction.user.id)
+        except UserError as exc:
+            await self._refuse(interaction, table_id, exc)
+            return
+        if self._from_panel(interaction):
+            self._keep_panel(interaction, table)
+        await self.publish(Change(table))
+
+    async def _refuse(self, interaction: discord.Interaction, table_id: int, exc: UserError) -> None:
+        """Says why nothing happened. An out-of-date board that is the table's own message or a panel is
+        brought up to date (it was left behind, e.g. by a crash between the commit and the edit); any other
+        old message gets a link to the current board."""
+        text = str(exc)
+        table = await self.service.get(table_id)
+        if exc.stale and table is not None and table.status in ("lobby", "playing"):
+            if self._from_panel(interaction):
+                seat = table.seat_of(interaction.user.id)
+                if seat is not None:
+                    self._keep_panel(interaction, table)
+                    await self._edit_panel(table, interaction.user.id, note="That was out of date; here is the "
+                                                                           "table now.")
+                    return
+            elif interaction.message is not None and interaction.message.id == table.row.message_id:
+                shown = components.message_version(interaction.message)
+                if shown is None or shown < table.version:  # the board itself fell behind: heal it
+                    await self.publish(Change(table))
+                    text = "This board was out of date; it shows the current state now."
+                else:
+                    text = "That board was out of date: it changed before your click arrived. Have another look."
+            elif table.row.message_id:
+                text = f"This board is out of date. The current one: {self._link(table)}"
+        await interaction.followup.send(text, ephemeral=True)
+
+    # --- private panels ------------------------------------------------------------------------------
+    async def _open_panel(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A fresh panel (the player's secret part and, on their turn, their moves); the previous one goes."""
         table = await self.service.get(table_id)
         if table is None or table.status != "playing":
             await say(interaction, "This game is not running.")
+            return
+        if not has_private(table.row.game):
+            await say(interaction, f"{table.engine.title} has no private hand: everything is on the board.")
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await say(interaction, "You are not playing at this table.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await self._private_message(table, seat)
-        await interaction.edit_original_response(content=message["content"], attachments=[message["file"]],
-                                                 view=message.get("view"))
+        old = self.panels.get(table.id, interaction.user.id)
+        self.panels.set(table.id, interaction.user.id, interaction, seat)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await old.interaction.delete_original_response()
+        await self._edit_panel(table, interaction.user.id)
 
-    async def _refresh_private(self, interaction: discord.Interaction, table: Table) -> None:
+    def _keep_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        """A click on a panel: its fresh token keeps the panel editable for another 15 minutes."""
         seat = table.seat_of(interaction.user.id)
-        if seat is None or table.status != "playing":
-            await interaction.edit_original_response(content="Played.", attachments=[], view=None)
-            return
-        message = await self._private_message(table, seat)
-        await interaction.edit_original_response(content=message["content"], attachments=[message["file"]],
-                                                 view=message.get("view"))
+        if seat is not None:
+            self.panels.set(table.id, interaction.user.id, interaction, seat)
 
-    async def _private_message(self, table: Table, seat: int) -> dict:
-        image = await self.service.render_private(table, seat)
-        secret = [a for a in table.actions_for(seat) if a.secret] if seat in table.to_act() else []
-        text = "Your hand (only you can see this)."
-        text += " Your move: choose a card." if secret else " It is not your turn to play a card."
-        message = {"content": text, "file": discord.File(io.BytesIO(image), filename="hand.png")}
-        view = components.private_view(table, secret)
-        if view is not None:
-            message["view"] = view
-        return message
-
-    async def _show_page(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
-        table = await self.service.get(table_id)
-        if table is None or table.status != "playing" or version != table.version:
-            await say(interaction, "This board is out of date or over.")
+    async def _edit_panel(self, table: Table, user_id: int, note: str = "") -> None:
+        panel = self.panels.get(table.id, user_id)
+        if panel is None:
             return
-        await interaction.response.defer()
-        table.menu_page = (table.version, int(key.split(".", 1)[1]) if key[5:].isdigit() else 0)
-        await self.publish(Change(table))
+        try:
+            if table.status != "playing" or table.seat_of(user_id) is None:
+                self.panels.drop(table.id, user_id)
+                await panel.interaction.edit_original_response(
+                    content=messages.panel_closed(table), attachments=[], view=None)
+                return
+            image = await self.service.render_private(table, panel.seat)
+            await panel.interaction.edit_original_response(
+                content=messages.panel_text(table, panel.seat, note),
+                attachments=[discord.File(io.BytesIO(image), filename=f"panel{table.id}-{table.version}.png")],
+                view=components.panel_view(table, panel.seat),
+            )
+        except discord.HTTPException as exc:  # the token expired (50027) or the message is gone
+            log.info("panel of %s at table %s no longer editable: %s", user_id, table.id, exc)
+            self.panels.drop(table.id, user_id)
+
+    async def _refresh_panels(self, table: Table) -> None:
+        live = self.panels.live(table.id)
+        if live:
+            await asyncio.gather(*(self._edit_panel(table, user_id) for user_id, _ in live))
+        if table.status not in ("lobby", "playing"):
+            self.panels.drop_table(table.id)
 
     # --- showing boards ------------------------------------------------------------------------------
-    def _link(self, table: Table) -> str:
-        return f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{table.row.message_id}"
+    def _link(self, table: Table, message_id: int | None = None) -> str:
+        return (f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
+                f"{message_id or table.row.message_id}")
 
     async def publish(self, change: Change, *, fresh: bool = False) -> None:
         """Shows the table as it is now: edits its message, or posts a fresh one when the old is buried,
-        old or gone (retiring the old one's buttons). One publication per channel at a time, in order."""
+        old or gone (retiring the old one's buttons); then pings whose turn came and refreshes the players'
+        panels. One publication per channel at a time, in order."""
         table = change.table
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
         async with self._publish_locks[table.row.channel_id]:
-            kwargs = await self._message(table, change)
-            old = table.row.message_id
-            if old and not fresh and table.messages_since_board < BURIED_AFTER and not self._too_old(old):
-                try:
-                    await channel.get_partial_message(old).edit(**kwargs)
-                except discord.NotFound:
-                    old = None
-                else:
-                    await self._after(table, change, channel)
-                    return
-            files = kwargs.pop("attachments")
-            message = await channel.send(files=files, **{k: v for k, v in kwargs.items() if v is not None})
-            await self.service.set_message(table, message.id)
-            if old:
-                try:
-                    await channel.get_partial_message(old).edit(view=None)
-                except discord.HTTPException:
-                    log.info("could not retire the old board %s of table %s", old, table.id)
+            await self._show_board(table, change, channel, fresh)
+            await self._ping(table, change, channel)
+            if table.state is not None:
+                await self._refresh_panels(table)
+            if table.status not in ("lobby", "playing"):
+                self._seen.pop(table.id, None)
             await self._after(table, change, channel)
+
+    async def _show_board(self, table: Table, change: Change, channel, fresh: bool) -> None:
+        kwargs = await self._message(table, change)
+        old = table.row.message_id
+        if old and not fresh and table.messages_since_board < BURIED_AFTER and not self._too_old(old):
+            try:
+                await channel.get_partial_message(old).edit(**kwargs)
+            except discord.NotFound:
+                old = None
+            else:
+                return
+        files = kwargs.pop("attachments")
+        message = await channel.send(files=files, **{k: v for k, v in kwargs.items() if v is not None})
+        await self.service.set_message(table, message.id)
+        if old:
+            try:
+                await channel.get_partial_message(old).edit(view=None)
+            except discord.HTTPException:
+                log.info("could not retire the old board %s of table %s", old, table.id)
+
+    async def _ping(self, table: Table, change: Change, channel) -> None:
+        """Mentions the players whose turn just came (in message content: mentions in embeds and edits do
+        not notify), unless they clicked at the table moments ago or switched pings off. The table keeps at
+        most one ping message in the channel: each new one replaces the last."""
+        if change.before is None and table.status in ("lobby", "playing"):
+            return  # a redraw: whose turn it is did not change
+        now = self.service.clock()
+        seen = self._seen.get(table.id, {})
+        mention = []
+        if table.status == "playing":
+            for seat in table.to_act():
+                user_id = table.players[seat]["id"]
+                if seat in (change.before or ()) or now - seen.get(user_id, 0) < PRESENT_FOR:
+                    continue
+                if await self.service.store.pings_enabled(user_id):
+                    mention.append(user_id)
+        old = table.row.ping_message_id
+        text = messages.ping(table, mention, change.timed_out) if table.status == "playing" else ""
+        if old and (text or change.before != frozenset(table.to_act())):
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).delete()
+            await self.service.set_ping_message(table, None)
+        if text:
+            text += f"\n{self._link(table)}"
+            message = await channel.send(
+                text[:2000], view=components.ping_view(table) if mention else None,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention],
+                                                         everyone=False, roles=False, replied_user=False),
+            )
+            await self.service.set_ping_message(table, message.id)
 
     async def _after(self, table: Table, change: Change, channel) -> None:
         if change.finished:
             result = table.result()
             if result is not None:
-                await channel.send(messages.standings(table, result))
+                await channel.send(messages.standings(table, result),
+                                   allowed_mentions=discord.AllowedMentions.none())
         elif change.closed and change.text:
-            await channel.send(change.text[:2000])
+            await channel.send(change.text[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     async def _message(self, table: Table, change: Change) -> dict:
         if table.status == "lobby" or (table.status == "ended" and table.state is None):
@@ -249,11 +369,8 @@ class Tables(commands.Cog):
         image = await self.service.render(table)
         filename = f"table{table.id}-{table.version}.png"
         embed = messages.table_embed(table, filename)
-        if table.status == "ended":
-            embed.description = f"**Ended:** {table.row.end_reason}"
-        version, page = table.menu_page
         return {"embed": embed, "attachments": [discord.File(io.BytesIO(image), filename=filename)],
-                "view": components.table_view(table, page if version == table.version else 0)}
+                "view": components.table_view(table)}
 
     def _too_old(self, message_id: int) -> bool:
         return time.time() - discord.utils.snowflake_time(message_id).timestamp() > REPOST_AFTER

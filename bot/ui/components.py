@@ -73,13 +73,50 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gs:(?P<b
         return cls(match["body"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        parsed = parse(self.body)
-        if parsed is None:
-            await _dispatch(interaction, self.body)
-            return
-        table_id, version, _group = parsed
-        await _dispatch(interaction, f"{table_id}:{version}:{values[0] or '-'}")
+        await _dispatch_select(interaction, self.body)
+
+
+async def _dispatch_select(interaction: discord.Interaction, body: str) -> None:
+    """A menu's chosen value is the action key."""
+    values = (interaction.data or {}).get("values") or [""]
+    parsed = parse(body)
+    if parsed is None:
+        await _dispatch(interaction, body)
+        return
+    table_id, version, _group = parsed
+    await _dispatch(interaction, f"{table_id}:{version}:{values[0] or '-'}")
+
+
+def on_message(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether ``custom_id`` is a component of ``message`` as Discord has it now."""
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
+def message_version(message: discord.Message) -> int | None:
+    """The table version the message's components were made for (None: it has none of ours)."""
+    versions = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None) or ""
+            parsed = parse(custom_id[3:]) if custom_id.startswith(("gt:", "gs:")) else None
+            if parsed is not None:
+                versions.append(parsed[1])
+    return max(versions) if versions else None
+
+
+async def dispatch_unlisted(interaction: discord.Interaction, custom_id: str) -> None:
+    """A click whose component is no longer on the message (the player's screen showed an older version,
+    or the id was forged): discord.py's item dispatch skips it, so it is routed here to get its answer."""
+    if custom_id.startswith("gs:"):
+        await _dispatch_select(interaction, custom_id[3:])
+    else:
+        await _dispatch(interaction, custom_id[3:])
 
 
 def button(table: Table, key: str, label: str, style: str = "secondary", row: int | None = None,
@@ -88,57 +125,76 @@ def button(table: Table, key: str, label: str, style: str = "secondary", row: in
                        emoji=emoji or None)
 
 
-PER_PAGE = 100  # four menus of 25; the fifth row holds the utility buttons
+MENU_ROWS = 4  # four rows of menus or buttons; the fifth row holds the utility buttons
 
 
-def action_items(table: Table, actions: list[Action], page: int = 0) -> tuple[list[discord.ui.Item], int]:
-    """Buttons when they fit in four rows; else menus of 25 options in the given order (best first), four
-    per page. Returns the items of ``page`` and the number of pages."""
-    if len(actions) <= MAX_BUTTONS:
-        items = [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji) for i, a in enumerate(actions)]
-        return items, 1
-    pages = -(-len(actions) // PER_PAGE)
-    page %= pages
-    shown = actions[page * PER_PAGE:(page + 1) * PER_PAGE]
+def _buttons(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
+    return [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji) for i, a in enumerate(actions)]
+
+
+def _menus(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
+    """Menus of 25 options in the given order (best first), one per row."""
     items: list[discord.ui.Item] = []
-    for row, start in enumerate(range(0, len(shown), 25)):
-        chunk = shown[start:start + 25]
-        first = page * PER_PAGE + start + 1
+    for row, start in enumerate(range(0, min(len(actions), 25 * MENU_ROWS), 25)):
+        chunk = actions[start:start + 25]
         options = [discord.SelectOption(label=a.label[:100], value=a.key) for a in chunk]
-        items.append(TableSelect(f"{table.id}:{table.version}:m{page}.{row}", options,
-                                 f"Choose ({first}-{first + len(chunk) - 1} of {len(actions)}, best first)", row=row))
-    return items, pages
+        placeholder = f"Choose ({start + 1}-{start + len(chunk)} of {len(actions)}, best first)"
+        items.append(TableSelect(f"{table.id}:{table.version}:m{row}", options, placeholder, row=row))
+    return items
 
 
-def table_view(table: Table, page: int = 0) -> discord.ui.View | None:
+def action_items(table: Table, actions: list[Action], group: str = "") -> list[discord.ui.Item]:
+    """The components for a list of actions: buttons when they fit in four rows. A longer list comes in two
+    steps, never paged: first its groups (``Action.group``, e.g. a shape's first corner) as buttons, then the
+    chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
+    if len(actions) <= MAX_BUTTONS:
+        return _buttons(table, actions)
+    groups: dict[str, list[Action]] = {}
+    for a in actions:
+        groups.setdefault(a.group, []).append(a)
+    if group in groups:
+        chosen = groups[group]
+        items = _buttons(table, chosen) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen)
+        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩")]
+    if 1 < len(groups) <= MAX_BUTTONS:
+        noun = table.engine.group_noun
+        return [button(table, f"pick.{g}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}", "primary",
+                       row=i // 5) for i, (g, acts) in enumerate(groups.items())]
+    return _menus(table, actions)
+
+
+def table_view(table: Table) -> discord.ui.View | None:
     """The components of a running table: the public legal moves of the player to act. Secret moves (a card
-    from a hand) are offered only in the player's own ephemeral reply to the private button."""
+    from a hand) are offered only in the player's own ephemeral panel; when several seats act at once, each
+    plays from their panel."""
     if table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
-    pages = 1
     if len(to_act) == 1:
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
-        items, pages = action_items(table, public, page)
-        for item in items:
+        for item in action_items(table, public, table.pick_of(to_act[0])):
             view.add_item(item)
     if table.engine.private_label:
         view.add_item(button(table, "hand", table.engine.private_label, "success", row=4, emoji="🂠"))
-    if pages > 1:
-        view.add_item(button(table, f"page.{(page + 1) % pages}", f"More choices ({page + 1}/{pages})", row=4))
     view.add_item(button(table, "rules", "Rules", "secondary", row=4, emoji="📖"))
     return view
 
 
-def private_view(table: Table, actions: list[Action]) -> discord.ui.View | None:
-    """The secret moves of one seat, for its ephemeral message."""
+def panel_view(table: Table, seat: int) -> discord.ui.View | None:
+    """A player's own panel: on their turn, every move they can make (secret ones included)."""
+    actions = table.actions_for(seat) if seat in table.to_act() else []
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    items, _ = action_items(table, actions)
-    for item in items:
+    for item in action_items(table, actions, table.pick_of(seat)):
         view.add_item(item)
+    return view
+
+
+def ping_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(table, "pings.off", "Stop pinging me", "secondary", emoji="🔕"))
     return view
 
 

@@ -1,4 +1,4 @@
-"""The words of every message: lobby, table status, final standings, rules. Limits are Discord's."""
+"""The words of every message: lobby, table status, pings, panels, final standings, rules. Limits are Discord's."""
 
 from __future__ import annotations
 
@@ -25,15 +25,17 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
         for i, p in enumerate(table.players)
     )
     options = ", ".join(f"{k} = {v}" for k, v in table.row.options.items())
+    if table.status == "lobby":
+        how = (f"{len(table.players)}/{engine.max_players} seated; {engine.min_players} needed to start. "
+               "Press **Join** to take a seat; the host presses **Start**.")
+        title = f"{engine.title} · lobby"
+    else:
+        how = "This lobby is closed."
+        title = f"{engine.title} · lobby closed"
     embed = discord.Embed(
-        title=f"{engine.title} · lobby",
-        description=_clip(
-            f"{seats}\n\n{len(table.players)}/{engine.max_players} seated; "
-            f"{engine.min_players} needed to start. The host presses **Start**."
-            + (f"\nOptions: {options}" if options else "")
-            + (f"\n\n{note}" if note else ""),
-            4000,
-        ),
+        title=title,
+        description=_clip(f"{seats}\n\n{how}" + (f"\nOptions: {options}" if options else "")
+                          + (f"\n\n{note}" if note else ""), 4000),
         colour=COLOUR,
     )
     embed.set_footer(text=f"Table {table.id}")
@@ -46,8 +48,14 @@ def table_embed(table: Table, filename: str) -> discord.Embed:
     if table.status == "playing":
         to_act = table.to_act()
         lines.append("To act: " + ", ".join(f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act))
+        if len(to_act) == 1 and table.pick_of(to_act[0]):
+            noun = table.engine.group_noun
+            lines.append(f"Choosing a {noun} from **{table.pick_of(to_act[0])}** (Back to pick another).")
     elif table.status == "finished":
-        lines.append("**Game over.**")
+        result = table.result()
+        lines.append(f"**Game over.** {winners_sentence(table, result)}" if result else "**Game over.**")
+    elif table.status == "ended":
+        lines.append(f"**Ended:** {table.row.end_reason}")
     if table.row.last_move:
         lines.append(f"Last move: {table.row.last_move}")
     embed = discord.Embed(
@@ -57,18 +65,81 @@ def table_embed(table: Table, filename: str) -> discord.Embed:
     return embed
 
 
+# --- pings and panels ----------------------------------------------------------------------------------------
+def ping(table: Table, mention: list[int], timed_out: tuple[int, ...]) -> str:
+    """The one short ping message of a table: who timed out, and a real mention for whose turn came."""
+    parts = []
+    if timed_out:
+        who = " and ".join(f"**{table.names[s]}**" for s in timed_out)
+        parts.append(f"⏰ {who} ran out of time; the table played for them.")
+    if mention:
+        parts.append(" ".join(f"<@{u}>" for u in mention) + f": your turn in **{table.engine.title}**.")
+    return " ".join(parts)
+
+
+def pings_sentence(enabled: bool) -> str:
+    if enabled:
+        return "I will mention you when your turn comes. (/game pings off to stop.)"
+    return "I won't mention you when your turn comes any more. (/game pings on to have it back.)"
+
+
+def panel_text(table: Table, seat: int, note: str = "") -> str:
+    """The words above a player's panel: whose turn, what to do, the last move."""
+    label = (table.engine.private_label or "My view").replace("My ", "Your ", 1)
+    to_act = table.to_act()
+    if seat in to_act:
+        doing = "**Your move**: choose below."
+        if table.pick_of(seat):
+            doing = f"**Your move**: choose a {table.engine.group_noun} from **{table.pick_of(seat)}**."
+    else:
+        doing = "It is not your turn: waiting for " + ", ".join(table.names[s] for s in to_act) + "."
+    lines = [f"{label} (only you can see this; it stays up to date). {doing}"]
+    if table.row.last_move:
+        lines.append(f"Last move: {table.row.last_move}")
+    if note:
+        lines.append(f"*{note}*")
+    return _clip("\n".join(lines), 2000)
+
+
+def panel_closed(table: Table) -> str:
+    return "This game is over." if table.status != "playing" else "You are no longer playing at this table."
+
+
+# --- the end ---------------------------------------------------------------------------------------------------
+def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
+    """The names in one ranking group: a team as one entry ("Team White (Ana & Cy)"), else each player."""
+    names, left = table.names, table.state["left"]
+
+    def who(s: int) -> str:
+        return f"**{names[s]}**" + (" (left)" if left[s] else "")
+
+    teams = result.detail.get("teams") if result.detail else None
+    if not teams:
+        return [who(s) for s in group]
+    team_names = result.detail.get("team_names") or [f"Team {i + 1}" for i in range(len(teams))]
+    out = []
+    for i, team in enumerate(teams):
+        if set(team) & set(group):
+            out.append(f"**{team_names[i]}** (" + " & ".join(who(s) for s in team) + ")")
+    return out
+
+
+def winners_sentence(table: Table, result: Result) -> str:
+    entries = _entries(table, result, result.winners)
+    if len(entries) > 1:
+        return "Shared victory: " + ", ".join(entries) + "!"
+    return f"{entries[0]} wins!" if entries else ""
+
+
 def standings(table: Table, result: Result) -> str:
-    names = table.names
     lines = [f"🏆 **{table.engine.title}: final standings**"]
     place = 0
     for group in result.ranking:
-        label = ORDINALS[min(place, len(ORDINALS) - 1)]
-        who = " = ".join(f"**{names[s]}**" + (" (left)" if table.state["left"][s] else "") for s in group)
-        lines.append(f"{label}: {who}, {result.scores[group[0]]} points")
-        place += len(group)
-    winners = result.winners
-    if len(winners) > 1:
-        lines.append("Shared victory: " + ", ".join(names[s] for s in winners) + "!")
+        entries = _entries(table, result, group)
+        lines.append(f"{ORDINALS[min(place, len(ORDINALS) - 1)]}: {' = '.join(entries)}, "
+                     f"{result.scores[group[0]]} points")
+        place += len(entries)
+    lines.append(winners_sentence(table, result))
     return _clip("\n".join(lines), 2000)
 
 

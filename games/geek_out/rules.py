@@ -2,13 +2,21 @@
 
 Ten numbered dice (1..10) move between four zones: active, inactive, used and scored. A turn starts with
 dice 1-7 rolled active and 8-10 inactive. While an action face is active the player must resolve one (in
-any order); choosing a die that needs a target opens a target step. When no action face is left, Dragons
-bust the turn, otherwise the 42s are scored and the player may Continue (roll the used dice) or Pass.
+any order). When no action face is left, Dragons bust the turn, otherwise the 42s are scored and the player
+may Continue (roll the used dice) or Pass.
+
+Dice are identical, so the player chooses faces, not dice: one button per distinct action face, one per
+distinct target face. A die whose target face is unique acts at once (no target step), and whenever only one
+outcome is possible the table plays it and logs it (docs/rules/geek-out-masters.md, decision 3).
 
 Keys: ``u<die>`` use a die, ``t<die>`` target a die, ``back`` undo the die choice, ``c`` continue, ``p`` pass.
+The offered key names the lowest-numbered die of its face; any die showing the same face is accepted too.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
 
 from games.core import (
     SYSTEM,
@@ -43,14 +51,102 @@ OPPOSITE = {
 }
 ACTION_FACES = frozenset({"heart", "meeple", "ship", "hero"})
 TARGETED = frozenset({"meeple", "ship", "hero"})
+ACT_ORDER = ("heart", "meeple", "hero", "ship")
+"""The order of the action buttons (and of the timeout's tie-break)."""
 ZONES = ("active", "inactive", "used", "scored")
 DICE = 10
 START_ACTIVE = 7
+
+Move = tuple[str, str | None]
+"""One deduplicated choice: (the face used, the face it targets or None)."""
 
 
 def points_for(scored: int) -> int:
     """The scoring table: n scored 42s bank n(n+1)/2 points (1, 3, 6, ... 55)."""
     return scored * (scored + 1) // 2
+
+
+def _a(face: str) -> str:
+    return f"a {NAMES[face]}"
+
+
+def _points(n: int) -> str:
+    return f"{n} {'point' if n == 1 else 'points'}"
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+# --------------------------------------------------------------------------------------------- choices
+def moves(active: tuple[str, ...] | list[str]) -> list[Move]:
+    """Every distinct choice the active faces allow, in button order (action faces in ``ACT_ORDER``,
+    targets in ``FACES`` order). A targeted face with no other active die appears as ``(face, None)``."""
+    out: list[Move] = []
+    for face in ACT_ORDER:
+        if face not in active:
+            continue
+        if face == "heart":
+            out.append((face, None))
+            continue
+        others = list(active)
+        others.remove(face)
+        targets = [t for t in FACES if t in others]
+        if targets:
+            out.extend((face, t) for t in targets)
+        else:
+            out.append((face, None))
+    return out
+
+
+# --------------------------------------------------------------------------------------------- the timeout
+def _sorted(faces: list[str]) -> tuple[str, ...]:
+    return tuple(sorted(faces, key=FACES.index))
+
+
+@lru_cache(maxsize=1 << 16)
+def turn_value(active: tuple[str, ...], inactive: int, scored: int) -> Fraction:
+    """Expected points banked by the timeout policy from here: every choice the best one, and a Pass at the
+    first Continue/Pass choice. ``active`` is sorted in ``FACES`` order; the number of used dice does not
+    matter (a chosen Pass and a forced Pass bank the same)."""
+    options = moves(active)
+    if not options:
+        if "dragon" in active:
+            return Fraction(0)
+        return Fraction(points_for(scored + active.count("42")))
+    return max(move_value(active, inactive, scored, m) for m in options)
+
+
+def move_value(active: tuple[str, ...], inactive: int, scored: int, move: Move) -> Fraction:
+    """Expected points of playing ``move`` now and then following the timeout policy."""
+    face, target = move
+    rest = list(active)
+    rest.remove(face)
+    if face == "heart":
+        if not inactive:
+            return turn_value(_sorted(rest), inactive, scored)
+        return sum((turn_value(_sorted([*rest, f]), inactive - 1, scored) for f in FACES), Fraction(0)) / 6
+    if target is None:
+        return Fraction(0) if face == "ship" else turn_value(_sorted(rest), inactive, scored)
+    rest.remove(target)
+    if face == "meeple":
+        return sum((turn_value(_sorted([*rest, f]), inactive, scored) for f in FACES), Fraction(0)) / 6
+    if face == "hero":
+        return turn_value(_sorted([*rest, OPPOSITE[target]]), inactive, scored)
+    return turn_value(_sorted(rest), inactive + 1, scored)
+
+
+def best_move(active: tuple[str, ...] | list[str], inactive: int, scored: int) -> tuple[Move, Fraction]:
+    """The timeout's choice: the highest expected banked points; ties go to the first in button order."""
+    key = _sorted(list(active))
+    best: tuple[Move, Fraction] | None = None
+    for m in moves(key):
+        v = move_value(key, inactive, scored, m)
+        if best is None or v > best[1]:
+            best = (m, v)
+    if best is None:
+        raise ValueError("no action face is active")
+    return best
 
 
 @register
@@ -72,8 +168,9 @@ class GeekOut(Engine):
         "**Continue** (roll the used dice again, keeping the 42s at risk) or **Pass** to bank "
         "n(n+1)/2 points for n 42s: 1, 3, 6, 10, 15, 21, 28, 36, 45, 55. No used dice: you must pass.\n"
         "• Everyone plays 5 turns; the highest total wins, ties share the victory.\n"
-        "• If you time out, the table finishes your turn for you: it resolves the dice (aiming Meeples, "
-        "Superheroes and Spaceships at Dragons first) and passes at the first chance."
+        "• When only one move is possible, the table plays it for you and says so in the log.\n"
+        "• If you time out, the table finishes your turn for you: it resolves the dice the way that banks the "
+        "most points on average, and passes at the first chance."
     )
 
     # --- setup and turn flow -------------------------------------------------------------------------
@@ -89,64 +186,95 @@ class GeekOut(Engine):
             phase="act",
             selected=None,
         )
-        self._start_turn(state, [])
+        events: list[Event] = []
+        self._start_turn(state, events)
+        self._settle(state, events)
 
     def _start_turn(self, state: State, events: list[Event]) -> None:
+        """Rolls the turn's seven dice (the caller settles)."""
         rng = Rng(state)
         for i, die in enumerate(state["dice"]):
             if i < START_ACTIVE:
                 die.update(zone="active", face=rng.choice(FACES))
             else:
                 die.update(zone="inactive")
+        state["phase"] = "act"
         state["selected"] = None
         cur = state["current"]
         rolled = ", ".join(NAMES[state["dice"][i]["face"]] for i in range(START_ACTIVE))
         events.append(Event(f"{{p{cur}}} starts turn {state['turns'][cur] + 1} and rolls {rolled}.", cur))
-        self._settle(state, events)
 
     def _zone(self, state: State, zone: str) -> list[int]:
         return [i for i, d in enumerate(state["dice"]) if d["zone"] == zone]
 
+    def _faces(self, state: State) -> list[str]:
+        return [state["dice"][i]["face"] for i in self._zone(state, "active")]
+
+    def _moves(self, state: State) -> list[Move]:
+        return moves(self._faces(state))
+
     def _settle(self, state: State, events: list[Event]) -> None:
-        """Decides what the turn needs next, after the dice changed."""
-        state["selected"] = None
-        active = self._zone(state, "active")
-        faces = [state["dice"][i]["face"] for i in active]
-        cur = state["current"]
-        if any(f in ACTION_FACES for f in faces):
-            state["phase"] = "act"
+        """Decides what the turn needs next after the dice changed, and plays every forced step itself:
+        a lone choice is played (and logged), a bust or a forced pass ends the turn and the next one starts,
+        until a player has a real choice or the game is over."""
+        while state["phase"] != "over":
+            state["selected"] = None
+            faces = self._faces(state)
+            cur = state["current"]
+            options = self._moves(state)
+            if options:
+                if len({face for face, _ in options}) == 1 and len(options) > 1:
+                    # one die face to use but a real choice of target: straight to the target step
+                    state["phase"] = "target"
+                    state["selected"] = self._first(state, options[0][0])
+                    return
+                if len(options) == 1:
+                    if self._resolve(state, cur, options[0], events):
+                        continue
+                    self._end_turn(state, 0, events)
+                    continue
+                state["phase"] = "act"
+                return
+            if "dragon" in faces:
+                n = faces.count("dragon")
+                lost = len(self._zone(state, "scored")) + faces.count("42")
+                who = "A Dragon" if n == 1 else f"{n} Dragons"
+                if lost:
+                    text = f"{who} {'eats' if n == 1 else 'eat'} {{p{cur}}}'s {lost} × 42: 0 points this turn."
+                else:
+                    text = f"{who} {'ends' if n == 1 else 'end'} {{p{cur}}}'s turn: 0 points this turn."
+                events.append(Event(text, cur))
+                self._end_turn(state, 0, events)
+                continue
+            for i in self._zone(state, "active"):
+                state["dice"][i]["zone"] = "scored"
+            if not self._zone(state, "used"):
+                self._bank(state, events, forced=True)
+                continue
+            state["phase"] = "choose"
             return
-        if "dragon" in faces:
-            n = faces.count("dragon")
-            lost = len(self._zone(state, "scored")) + faces.count("42")
-            what = "the Dragon eats" if n == 1 else f"{n} Dragons eat"
-            events.append(Event(f"{{p{cur}}} is stuck with {what} {lost} × 42: 0 points this turn.", cur))
-            self._end_turn(state, 0, events)
-            return
-        for i in active:
-            state["dice"][i]["zone"] = "scored"
-        if not self._zone(state, "used"):
-            self._bank(state, events, forced=True)
-            return
-        state["phase"] = "choose"
 
     def _bank(self, state: State, events: list[Event], forced: bool = False) -> None:
         cur = state["current"]
         n = len(self._zone(state, "scored"))
         pts = points_for(n)
-        why = " (no used dice left to roll)" if forced else ""
-        events.append(Event(f"{{p{cur}}} passes{why} and banks {n} × 42 = {pts} points.", cur))
+        if forced:
+            text = f"{{p{cur}}} has no used dice to roll and banks {n} × 42 = {_points(pts)}."
+        else:
+            text = f"{{p{cur}}} passes and banks {n} × 42 = {_points(pts)}."
+        events.append(Event(text, cur))
         self._end_turn(state, pts, events)
 
     def _end_turn(self, state: State, points: int, events: list[Event]) -> None:
+        """Records the turn and rolls the next player's dice (the caller settles)."""
         cur = state["current"]
         if not state["left"][cur]:
             state["scores"][cur].append(points)
             state["turns"][cur] += 1
         nxt = self._next_seat(state, cur)
+        state["selected"] = None
         if nxt is None:
             state["phase"] = "over"
-            state["selected"] = None
             return
         state["current"] = nxt
         self._start_turn(state, events)
@@ -163,49 +291,99 @@ class GeekOut(Engine):
                 return seat
         return None
 
+    # --- dice by face --------------------------------------------------------------------------------
+    def _first(self, state: State, face: str, besides: int | None = None) -> int:
+        """The lowest-numbered active die showing ``face`` (other than ``besides``)."""
+        return next(
+            i for i in self._zone(state, "active") if i != besides and state["dice"][i]["face"] == face
+        )
+
+    def _count(self, state: State, face: str, besides: int | None = None) -> int:
+        return sum(1 for i in self._zone(state, "active") if i != besides and state["dice"][i]["face"] == face)
+
+    def _canonical(self, state: State, seat: int, key: str) -> str:
+        """Maps a key naming any die of a face to the offered key of that face (dice are identical, so an
+        older button naming another die of the same face still means the same move)."""
+        if seat != state.get("current") or not key[1:].isascii() or not key[1:].isdigit() or key[1] == "0":
+            return key
+        n = int(key[1:]) - 1
+        if n >= DICE or state["dice"][n]["zone"] != "active":
+            return key
+        face = state["dice"][n]["face"]
+        if key[0] == "u" and state["phase"] == "act" and face in ACTION_FACES:
+            return f"u{self._first(state, face) + 1}"
+        sel = state["selected"]
+        if key[0] == "t" and state["phase"] == "target" and n != sel:
+            return f"t{self._first(state, face, sel) + 1}"
+        return key
+
+    def apply(self, state: State, seat: int, key: str) -> tuple[State, list[Event]]:
+        """As ``Engine.apply``, after mapping a key that names another die of an offered face to the offered key."""
+        if seat != SYSTEM and isinstance(key, str) and state.get("phase") in ("act", "target"):
+            key = self._canonical(state, seat, key)
+        return super().apply(state, seat, key)
+
     # --- the protocol --------------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state["phase"] == "over" else frozenset({state["current"]})
 
     def actions(self, state: State, seat: int) -> list[Action]:
-        dice = state["dice"]
         phase = state["phase"]
         if phase == "choose":
             at_risk = len(self._zone(state, "scored"))
             used = len(self._zone(state, "used"))
             return [
                 Action("c", f"Continue: roll {used} used {'die' if used == 1 else 'dice'}", "primary"),
-                Action("p", f"Pass: bank {points_for(at_risk)} points", "success"),
+                Action("p", f"Pass: bank {_points(points_for(at_risk))}", "success"),
             ]
-        active = self._zone(state, "active")
+        options = self._moves(state)
         if phase == "target":
             sel = state["selected"]
-            verb = {"meeple": "Reroll", "hero": "Flip", "ship": "Send away"}[dice[sel]["face"]]
+            face = state["dice"][sel]["face"]
             acts = [
-                Action(f"t{j + 1}", f"{verb} die {j + 1} ({NAMES[dice[j]['face']]})", "primary", "target")
-                for j in active
-                if j != sel
+                Action(f"t{self._first(state, t, sel) + 1}", self._target_label(face, t), "primary", "target")
+                for f, t in options
+                if f == face and t is not None
             ]
-            acts.append(Action("back", "Choose another die", "secondary"))
+            if len({m[0] for m in options}) > 1:
+                acts.append(Action("back", "Choose another die", "secondary"))
             return acts
         acts = []
-        inactive = bool(self._zone(state, "inactive"))
-        for i in active:
-            face = dice[i]["face"]
-            if face not in ACTION_FACES:
+        for face in ACT_ORDER:
+            targets = [t for f, t in options if f == face]
+            if not targets:
                 continue
-            alone = len(active) == 1
-            if face == "heart":
-                what = "bring in a die" if inactive else "no inactive die: no effect"
-            elif face == "ship" and alone:
-                what = "self-destruct, 0 points"
-            elif alone:
-                what = "no other die: no effect"
-            else:
-                what = {"meeple": "reroll a die", "hero": "flip a die", "ship": "send a die away"}[face]
-            style = "danger" if face == "ship" and alone else "primary"
-            acts.append(Action(f"u{i + 1}", f"Die {i + 1} {NAMES[face]}: {what}", style, "use"))
+            i = self._first(state, face)
+            style = "danger" if face == "ship" and targets == [None] else "primary"
+            acts.append(Action(f"u{i + 1}", self._use_label(state, face, i, targets), style, "use"))
         return acts
+
+    def _use_label(self, state: State, face: str, i: int, targets: list[str | None]) -> str:
+        name = NAMES[face]
+        if face == "heart":
+            if self._zone(state, "inactive"):
+                return "Heart: bring in a die"
+            return "Heart: no inactive die, no effect"
+        if targets == [None]:
+            return "Spaceship: self-destruct, 0 points" if face == "ship" else f"{name}: no other die, no effect"
+        if len(targets) > 1:
+            return f"{name}: " + {"meeple": "reroll a die", "hero": "flip a die", "ship": "send a die away"}[face]
+        t = targets[0]
+        the = "the" if self._count(state, t, i) == 1 else "a"
+        what = {
+            "meeple": f"reroll {the} {NAMES[t]}",
+            "hero": f"flip {the} {NAMES[t]} (to {NAMES[OPPOSITE[t]]})",
+            "ship": f"send {the} {NAMES[t]} away",
+        }[face]
+        return f"{name}: {what}"
+
+    @staticmethod
+    def _target_label(face: str, target: str) -> str:
+        return {
+            "meeple": f"Reroll {_a(target)}",
+            "hero": f"Flip {_a(target)} (to {NAMES[OPPOSITE[target]]})",
+            "ship": f"Send {_a(target)} away",
+        }[face]
 
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         dice = state["dice"]
@@ -214,95 +392,108 @@ class GeekOut(Engine):
             rng = Rng(state)
             for i in used:
                 dice[i].update(zone="active", face=rng.choice(FACES))
-            rolled = ", ".join(f"{i + 1}: {NAMES[dice[i]['face']]}" for i in used)
-            events.append(Event(f"{{p{seat}}} continues and rolls {len(used)} dice ({rolled}).", seat))
+            rolled = ", ".join(NAMES[dice[i]["face"]] for i in used)
+            events.append(Event(f"{{p{seat}}} continues and rolls {_dice(len(used))}: {rolled}.", seat))
             self._settle(state, events)
         elif key == "p":
             self._bank(state, events)
+            self._settle(state, events)
         elif key == "back":
             state["phase"] = "act"
             state["selected"] = None
         elif key.startswith("u"):
-            self._use(state, seat, int(key[1:]) - 1, events)
+            i = int(key[1:]) - 1
+            face = dice[i]["face"]
+            targets = [t for f, t in self._moves(state) if f == face]
+            if len(targets) > 1:
+                state["phase"] = "target"
+                state["selected"] = i
+                return
+            self._step(state, seat, (face, targets[0]), events)
         elif key.startswith("t"):
-            self._target(state, seat, state["selected"], int(key[1:]) - 1, events)
+            face = dice[state["selected"]]["face"]
+            self._step(state, seat, (face, dice[int(key[1:]) - 1]["face"]), events)
 
-    def _use(self, state: State, seat: int, i: int, events: list[Event]) -> None:
+    def _step(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        """Plays one move and settles what follows."""
+        if not self._resolve(state, seat, move, events):
+            self._end_turn(state, 0, events)
+        self._settle(state, events)
+
+    def _resolve(self, state: State, seat: int, move: Move, events: list[Event]) -> bool:
+        """Plays ``move`` with the lowest-numbered dice of its faces (dice are identical). Returns False when
+        the turn ends at once (a lone Spaceship self-destructs); the caller ends it and settles."""
         dice = state["dice"]
-        face = dice[i]["face"]
-        others = [j for j in self._zone(state, "active") if j != i]
-        if face in TARGETED and others:
-            state["phase"] = "target"
-            state["selected"] = i
-            return
+        face, target = move
+        i = self._first(state, face)
+        name = NAMES[face]
+        who = f"{{p{seat}}}'s {name}"
         dice[i]["zone"] = "used"
+        state["selected"] = None
         if face == "heart":
             inactive = self._zone(state, "inactive")
             if inactive:
                 j = inactive[0]
                 dice[j].update(zone="active", face=Rng(state).choice(FACES))
-                events.append(
-                    Event(f"{{p{seat}}}'s Heart brought in die {j + 1}: {NAMES[dice[j]['face']]}.", seat)
-                )
+                events.append(Event(f"{who} brought in a die: {NAMES[dice[j]['face']]}.", seat))
             else:
-                events.append(Event(f"{{p{seat}}}'s Heart found no inactive die: no effect.", seat))
-        elif face == "ship":
-            lost = len(self._zone(state, "scored"))
-            events.append(
-                Event(f"{{p{seat}}}'s lone Spaceship self-destructs, taking {lost} × 42: 0 points this turn.", seat)
-            )
-            self._end_turn(state, 0, events)
-            return
-        else:
-            events.append(Event(f"{{p{seat}}}'s {NAMES[face]} had no other die to act on: no effect.", seat))
-        self._settle(state, events)
-
-    def _target(self, state: State, seat: int, i: int, j: int, events: list[Event]) -> None:
-        dice = state["dice"]
-        face = dice[i]["face"]
-        before = NAMES[dice[j]["face"]]
+                events.append(Event(f"{who} found no inactive die: no effect.", seat))
+            return True
+        if target is None:
+            if face == "ship":
+                lost = len(self._zone(state, "scored"))
+                loss = f", destroying {lost} scored {'42' if lost == 1 else '42s'}" if lost else ""
+                events.append(Event(f"{who} is alone and self-destructs{loss}: 0 points this turn.", seat))
+                return False
+            events.append(Event(f"{who} had no other die to act on: no effect.", seat))
+            return True
+        j = self._first(state, target, i)
         if face == "meeple":
-            dice[j]["face"] = Rng(state).choice(FACES)
-            text = f"rerolled die {j + 1}: {before} → {NAMES[dice[j]['face']]}"
+            dice[j]["face"] = after = Rng(state).choice(FACES)
+            if after == target:
+                text = f"rerolled {_a(target)}: {_a(after)} again"
+            else:
+                text = f"rerolled {_a(target)} into {_a(after)}"
         elif face == "hero":
-            dice[j]["face"] = OPPOSITE[dice[j]["face"]]
-            text = f"flipped die {j + 1}: {before} → {NAMES[dice[j]['face']]}"
+            dice[j]["face"] = OPPOSITE[target]
+            text = f"flipped {_a(target)} to {_a(OPPOSITE[target])}"
         else:
             dice[j]["zone"] = "inactive"
-            text = f"sent die {j + 1} ({before}) to the inactive zone"
-        dice[i]["zone"] = "used"
-        events.append(Event(f"{{p{seat}}}'s {NAMES[face]} {text}.", seat))
-        self._settle(state, events)
+            text = f"sent {_a(target)} to the inactive zone"
+        events.append(Event(f"{who} {text}.", seat))
+        return True
 
     # --- absent and departing players ----------------------------------------------------------------
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
         events.append(Event(f"{{p{seat}}} left the game.", SYSTEM))
         if state["phase"] != "over" and state["current"] == seat:
             self._end_turn(state, 0, events)
+            self._settle(state, events)
         elif state["phase"] != "over" and len(self.remaining(state)) < min(2, state["players"]):
             state["phase"] = "over"
+            state["selected"] = None
+
+    def timeout_move(self, state: State) -> tuple[Move, Fraction]:
+        """What the table plays for an idle player now (act or target step) and its expected points."""
+        return best_move(self._faces(state), len(self._zone(state, "inactive")), len(self._zone(state, "scored")))
 
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
-        """The table finishes the idle player's turn: dice resolved (Dragons targeted first), then Pass."""
+        """The table finishes the idle player's turn: each step the move with the highest expected banked
+        points (an exact expectimax assuming a Pass at the first choice), then Pass (decision 4)."""
         events.append(Event(f"{{p{seat}}} ran out of time; the table finishes their turn.", SYSTEM))
         turns_before = state["turns"][seat]
         while state["phase"] != "over" and state["current"] == seat and state["turns"][seat] == turns_before:
             if state["phase"] == "choose":
                 self.play(state, seat, "p", events)
                 continue
-            acts = self.actions(state, seat)
-            if state["phase"] == "target":
-                dragons = [a for a in acts if a.key.startswith("t") and "(Dragon)" in a.label]
-                pick = dragons[0] if dragons else acts[0]
-            else:
-                pick = acts[0]
-            self.play(state, seat, pick.key, events)
+            move, _ = self.timeout_move(state)
+            self._step(state, seat, move, events)
 
     # --- what players see ----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict:
         """Geek Out has no secrets: every seat and spectators see the same."""
         scored = len(self._zone(state, "scored"))
-        return {
+        out = {
             "game": self.slug,
             "players": state["players"],
             "current": state["current"],
@@ -317,6 +508,10 @@ class GeekOut(Engine):
             "at_risk_points": points_for(scored),
             "left": list(state["left"]),
         }
+        result = self.result(state)
+        if result is not None:
+            out["winners"] = list(result.winners)
+        return out
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
@@ -332,8 +527,8 @@ class GeekOut(Engine):
     def arrange(self, state: State, events: list[Event] | None = None, **zones: dict[int, str]) -> State:
         """Forces an outcome for tests and examples: ``arrange(s, active={1: "42"}, used={2: "hero"})``.
 
-        Dice not named keep their place. The turn is then settled as after any move, so forced end-of-action
-        cases (bust, scoring, forced pass) happen at once.
+        Dice not named keep their place. The turn is then settled as after any move, so forced steps (a lone
+        choice, a bust, scoring, a forced pass) happen at once and are logged in ``events``.
         """
         for zone, faces in zones.items():
             if zone not in ZONES:
@@ -344,4 +539,3 @@ class GeekOut(Engine):
                 state["dice"][number - 1].update(face=face, zone=zone)
         self._settle(state, events if events is not None else [])
         return state
-

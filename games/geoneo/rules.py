@@ -107,6 +107,7 @@ class Geoneo(Engine):
     min_players = 2
     max_players = 4
     private_label = "My hand"
+    group_noun = "shape"
     summary = (
         "**GEONEO**: choose cards to pick a field, place your pieces, then clear away shapes for points.\n"
         "• **Cards**: each round the start player plays a card; each next player adds or subtracts one of "
@@ -202,8 +203,20 @@ class Geoneo(Engine):
             return [Action(f"f{i}", f"{field_name(i, width)} ({number})", "primary", "field")
                     for i in self._free(state, number)]
         width = state["width"]
-        return [Action(key, f"{describe_shape(key, width)}: {half(pts)} pts", "primary", key[0])
-                for key, pts, _ in shapes(state["pieces"], width, self._colour(state, seat))]
+        return [Action(key, f"{describe_shape(key, width)}: {half(pts)} pts", "primary",
+                       field_name(min(corners), width))
+                for key, pts, corners in shapes(state["pieces"], width, self._colour(state, seat))]
+
+    def focus(self, state: State, seat: int, group: str) -> dict | None:
+        """While a shape is chosen by its first corner (``group``, a field name): that corner and the other
+        corners of the shapes it starts, for the board to mark."""
+        width = state["width"]
+        found = [corners for key, _, corners in shapes(state["pieces"], width, self._colour(state, seat))
+                 if field_name(min(corners), width) == group]
+        if not found:
+            return None
+        anchor = min(found[0])
+        return {"anchor": anchor, "fields": sorted({f for c in found for f in c} - {anchor})}
 
     def _card_actions(self, state: State, seat: int) -> list[Action]:
         values = sorted(set(state["hands"][seat]))
@@ -396,6 +409,8 @@ class Geoneo(Engine):
             "away_count": len(state["away"]),
             "left": list(state["left"]),
         }
+        if state["phase"] == "over":
+            view["winners"] = list(self.result(state).winners)
         if seat is not None and 0 <= seat < n:
             view["hand"] = list(state["hands"][seat])
             view["seat"] = seat
@@ -428,8 +443,9 @@ class Geoneo(Engine):
             return None
         n = state["players"]
         scores = [half(state["scores"][self._colour(state, s)]) for s in range(n)]
-        return Result(tuple(scores), rank_by_score(scores, self.remaining(state)),
-                      {"teams": [[0, 2], [1, 3]] if n == 4 else None})
+        teams = [[0, 2], [1, 3]] if n == 4 else None
+        return Result(tuple(scores), rank_by_score(scores, self.remaining(state), teams),
+                      {"teams": teams, "team_names": [f"Team {COLOUR_NAMES[c]}" for c in (0, 1)] if teams else None})
 
     def seating(self, players: int) -> list[str]:
         """Colours by seat; with 4 players, opposite seats form a team and share a colour."""

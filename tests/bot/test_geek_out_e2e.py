@@ -4,11 +4,12 @@ import asyncio
 import io
 import re
 
+import pytest
 from PIL import Image
 
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.discord_fake.harness import BotRunner
-from tests.discord_fake.server import MANAGE_MESSAGES, snapshot
+from tests.discord_fake.server import MANAGE_MESSAGES, DiscordError, snapshot
 
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy"}
 
@@ -45,8 +46,7 @@ def version_of(message):
 
 
 async def start_game(fake, players=(ANA, BO), channel=CHANNEL, **options):
-    opts = ", ".join(f"{k}={v}" for k, v in options.items())
-    await fake.slash(players[0], channel, "play", game="geek_out", **({"options": opts} if opts else {}))
+    await fake.slash(players[0], channel, "play", "geek-out", **options)
     lob = lobby(fake, channel)
     for p in players[1:]:
         await fake.click(p, lob, "Join")
@@ -83,7 +83,7 @@ async def test_a_whole_two_player_game_from_play_to_standings(fake, runner):
     results = await runner.bot.store.results(fake.guild_id)
     assert len(results) == 1 and len(results[0]["standings"]["scores"]) == 2
     # the channel is free again
-    await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
     assert "lobby" in lobby(fake)["embeds"][0]["title"]
 
 
@@ -161,13 +161,13 @@ async def test_restart_mid_game_keeps_the_same_buttons_working(fake, runner):
 
 async def test_second_play_in_the_channel_says_where_the_game_is(fake, runner):
     await start_game(fake)
-    await fake.slash(BO, CHANNEL, "play", game="geek_out")
+    await fake.slash(BO, CHANNEL, "play", "geek-out")
     text = last_ephemeral(fake, BO)
     assert "already being played" in text and f"/{board(fake)['id']}" in text
 
 
 async def test_lobby_rules(fake, runner):
-    await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
     lob = lobby(fake)
     await fake.click(BO, lob, "Start")
     assert last_ephemeral(fake, BO) == "Only a seated player can start the game."
@@ -235,7 +235,7 @@ async def test_moderator_commands_are_hidden_and_checked(fake, runner):
     await fake.slash(ANA, CHANNEL, "mod", "end", reason="bored")
     assert "Manage Messages permission" in last_ephemeral(fake, ANA)
     await fake.slash(ANA, CHANNEL, "mod", "timeout", seconds=60)
-    assert "Manage Guild permission" in last_ephemeral(fake, ANA)
+    assert "Manage Server permission" in last_ephemeral(fake, ANA)
     assert to_act(board(fake)) is not None
     await fake.slash(MOD, CHANNEL, "mod", "remove", player=BO)
     assert any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
@@ -253,9 +253,9 @@ async def test_moderator_ends_a_game_with_a_reason(fake, runner):
 async def test_moderator_limits_channels_and_sets_the_timeout(fake, runner):
     await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow", channel=601)
     assert "<#601>" in last_ephemeral(fake, MOD)
-    await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
     assert "can't be started in this channel" in last_ephemeral(fake, ANA)
-    await fake.slash(ANA, 601, "play", game="geek_out")
+    await fake.slash(ANA, 601, "play", "geek-out")
     assert lobby(fake, 601)
     await fake.slash(MOD, CHANNEL, "mod", "timeout", seconds=45)
     assert "45 seconds" in last_ephemeral(fake, MOD)
@@ -286,7 +286,7 @@ async def test_a_lobby_nobody_starts_closes_itself(fake, tmp_path):
     r = BotRunner(fake, str(tmp_path / "t.db"), lobby_timeout=0)
     await r.start()
     try:
-        await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+        await fake.slash(ANA, CHANNEL, "play", "geek-out")
         for _ in range(40):
             await asyncio.sleep(0.05)
             await fake.settle()
@@ -299,11 +299,19 @@ async def test_a_lobby_nobody_starts_closes_itself(fake, tmp_path):
 
 
 async def test_options_are_validated(fake, runner):
-    await fake.slash(ANA, CHANNEL, "play", game="geek_out", options="turns=99")
-    assert "at most 10" in last_ephemeral(fake, ANA)
-    await fake.slash(ANA, CHANNEL, "play", game="geek_out", options="colour=red")
-    assert "Unknown option" in last_ephemeral(fake, ANA)
+    spec = fake.commands["play"]
+    [geek_out] = [o for o in spec["options"] if o["name"] == "geek-out"]
+    assert geek_out["type"] == 1  # a subcommand per game...
+    [turns] = geek_out["options"]
+    assert (turns["name"], turns["type"], turns["min_value"], turns["max_value"]) == ("turns", 4, 1, 10)
+    assert not turns["required"]  # ...with typed options Discord offers and checks
+    with pytest.raises(DiscordError):
+        await fake.slash(ANA, CHANNEL, "play", "geek-out", turns=99)
+    with pytest.raises(AssertionError):
+        await fake.slash(ANA, CHANNEL, "play", "geek-out", colour="red")
+    assert not fake.messages_in(CHANNEL)
     b = await start_game(fake, turns=1)
+    assert (await runner.bot.store.get_table(1)).options == {"turns": 1}
     assert b
 
 

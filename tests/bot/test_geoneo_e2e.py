@@ -25,7 +25,7 @@ def components(message):
 
 
 async def start(fake, players):
-    await fake.slash(players[0], CHANNEL, "play", game="geoneo")
+    await fake.slash(players[0], CHANNEL, "play", "geoneo")
     lobby = fake.messages_in(CHANNEL)[-1]
     for p in players[1:]:
         await fake.click(p, lobby, "Join")
@@ -88,20 +88,30 @@ async def test_a_whole_two_player_game_with_secret_hands(fake, runner, caplog):
 async def test_a_four_player_team_game(fake, runner, caplog):
     fake.add_user(DEE, "Dee")
     caplog.set_level(logging.DEBUG, logger="bot")
-    await fake.slash(ANA, CHANNEL, "play", game="geoneo")
+    await fake.slash(ANA, CHANNEL, "play", "geoneo")
     lobby = fake.messages_in(CHANNEL)[-1]
     for p in (BO, CY, DEE):
         await fake.click(p, lobby, "Join")
     seats = lobby["embeds"][0]["description"]
     assert "team White (with seat 3)" in seats and "team Black (with seat 4)" in seats
     await fake.click(ANA, lobby, "Start")
-    hands_seen = await play_to_the_end(fake)
+    hands_seen = set()
+    for _ in range(30):
+        await move(fake, hands_seen)
+    await fake.slash(DEE, CHANNEL, "game", "leave")  # the table plays Dee's seat; the team stays a team
+    hands_seen |= await play_to_the_end(fake)
     assert_no_hand_in_public(fake, hands_seen, caplog)
     [result] = await runner.bot.store.results(fake.guild_id)
     scores = result["standings"]["scores"]
     assert scores[0] == scores[2] and scores[1] == scores[3]  # partners share the team's score
     standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][0]["content"]
-    assert "Ana** = **Cy" in standings or "Bo** = **Dee" in standings
+    lines = standings.splitlines()
+    assert "**Team Black** (**Bo** & **Dee** (left))" in standings
+    if scores[0] != scores[1]:  # two places, one per team, each a team
+        assert lines[1].startswith("1st: **Team") and lines[2].startswith("2nd: **Team") and len(lines) == 4
+        assert lines[3].endswith("wins!") and "Team" in lines[3]
+    else:
+        assert lines[1].startswith("1st: **Team") and "= **Team" in lines[1] and "Shared victory" in lines[2]
 
 
 async def test_my_hand_is_only_for_seated_players_and_moves_only_on_your_turn(fake, runner):

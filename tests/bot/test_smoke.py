@@ -2,7 +2,7 @@ from tests.bot.conftest import ANA, BO, CHANNEL
 
 
 async def test_play_join_start_and_a_move(fake, runner):
-    it = await fake.slash(ANA, CHANNEL, "play", game="geek_out")
+    it = await fake.slash(ANA, CHANNEL, "play", "geek-out")
     assert it.acked == 4, fake.rejections
     [lobby] = fake.messages_in(CHANNEL)
     await fake.click(BO, lobby, "Join")

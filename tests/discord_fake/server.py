@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +72,7 @@ class FakeDiscord:
         self.commands: dict[str, dict] = {}
         self.requests: list[tuple[str, str]] = []
         self.rejections: list[DiscordError] = []
+        self.notifications: list[tuple[int, int]] = []  # (user, message) for every mention that notified
         self.clock_offset = 0.0  # seconds added to "now" (to age tokens and messages)
         self._ids = itertools.count(1)
         self._seq = itertools.count(1)
@@ -341,10 +343,22 @@ class FakeDiscord:
             message["webhook_id"] = str(APP_ID)
         self._apply(message, payload, uploads)
         message["flags"] = payload.get("flags", 0) or 0
+        message["mentions"] = [self.users[u] for u in self._notified(payload) if u in self.users]
+        self.notifications += [(u, message_id) for u in self._notified(payload)]
         if interaction is not None and message["flags"] & 64:
             self.ephemeral_of[message_id] = interaction.user_id
         self.messages[message_id] = message
         return message
+
+    @staticmethod
+    def _notified(payload: dict) -> list[int]:
+        """Users a new message notifies: mentions in its content (never in embeds), as allowed_mentions lets
+        them through (without allowed_mentions every mention notifies). Edits notify nobody."""
+        mentioned = [int(u) for u in re.findall(r"<@!?(\d+)>", payload.get("content") or "")]
+        allowed = payload.get("allowed_mentions")
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return mentioned
+        return [u for u in mentioned if str(u) in [str(x) for x in allowed.get("users") or []]]
 
     def _edit(self, message: dict, payload: dict, uploads) -> dict:
         check_message(payload or {}, uploads, editing=True)
@@ -407,6 +421,7 @@ class FakeDiscord:
             if opt_spec is None:
                 raise AssertionError(f"/{name} {' '.join(path)} has no option {opt_name}")
             kind = opt_spec["type"]
+            _check_option(opt_spec, value)
             if kind == 6:
                 resolved.setdefault("users", {})[str(value)] = self.users[value]
                 member = self.member(value)
@@ -437,8 +452,10 @@ class FakeDiscord:
         if isinstance(message, int):
             message = self.messages[message]
         button = self.find_component(message, label=label, custom_id=custom_id, kind=2)
+        # like Discord: the click carries the id the user's screen showed, and the message as it is now
+        current = self.messages.get(int(message["id"]), message)
         it, payload = self._interaction(3, user_id, int(message["channel_id"]),
-                                        {"custom_id": button["custom_id"], "component_type": 2}, message)
+                                        {"custom_id": button["custom_id"], "component_type": 2}, current)
         await self.dispatch("INTERACTION_CREATE", payload)
         if settle:
             await self.settle()
@@ -582,6 +599,26 @@ def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = Fals
     for data in uploads.values():
         if len(data) > 10 * 1024 * 1024:
             raise DiscordError(413, 40005, "Request entity too large")
+
+
+def _check_option(spec: dict, value) -> None:
+    """What Discord's own client refuses to send for a typed slash-command option."""
+    def bad(why: str):
+        raise DiscordError(400, 50035, f"Invalid option {spec['name']}: {why}")
+
+    kind = spec["type"]
+    if kind == 4 and (isinstance(value, bool) or not isinstance(value, int)):
+        bad("not an integer")
+    if kind == 5 and not isinstance(value, bool):
+        bad("not a boolean")
+    if kind == 3 and not isinstance(value, str):
+        bad("not a string")
+    if "min_value" in spec and value < spec["min_value"]:
+        bad(f"below {spec['min_value']}")
+    if "max_value" in spec and value > spec["max_value"]:
+        bad(f"above {spec['max_value']}")
+    if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
+        bad("not one of the choices")
 
 
 def snapshot(message: dict) -> dict:

@@ -1,0 +1,170 @@
+"""Every text on every board stays readable where Discord shows it (docs/rendering.md).
+
+Boards are drawn 800 px wide and shown about 400 px wide in an embed. For a set of states of each game (every
+phase, every player count, long names, players who left, game over) the board and the private image are drawn
+while ``render.common.record_fonts`` records every font size asked for; the smallest, scaled to 400 px wide,
+must have a cap height (of "H") of at least 7 px.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from games.geek_out.rules import GeekOut
+from games.geoneo.rules import Geoneo, shapes
+from render import has_private, render_board, render_private
+from render.common import record_fonts
+
+DISPLAY_WIDTH = 400
+MIN_CAP = 7
+LONG = ["Bartholomew Featherstonehaugh", "Wilhelmina Cholmondeley-Smythe", "Cy", "Dee the Magnificent of Everywhere",
+        "Eve", "Fitzgerald Montgomery", "Gus", "Hildegard von Bingen-Hohenzollern"]
+SHORT = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+LAST = ("Wilhelmina Cholmondeley-Smythe's Superhero flipped a Dragon into a Superhero, and then the table "
+        "finished her turn because she ran out of time.")
+
+
+def cap(size: float, width: int) -> int:
+    box = ImageFont.load_default(size=size * DISPLAY_WIDTH / width).getbbox("H")
+    return box[3] - box[1]
+
+
+@pytest.fixture(autouse=True)
+def every_text_has_a_font(monkeypatch):
+    """A text drawn without ``font=`` would use Pillow's default size, unseen by the recorder."""
+    original = ImageDraw.ImageDraw.text
+
+    def checked(self, xy, text, fill=None, font=None, *args, **kwargs):
+        assert font is not None, f"text {text!r} drawn without render.common.font()"
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", checked)
+
+
+def check(draw, what: str) -> None:
+    with record_fonts() as sizes:
+        data = draw()
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG" and img.width == 800, what
+    assert len(data) <= 300 * 1024, what
+    assert sizes, f"{what}: no text recorded"
+    small = min(sizes, key=lambda s: cap(s, img.width))
+    assert cap(small, img.width) >= MIN_CAP, (
+        f"{what}: a {small:g} px font on a {img.width} px image has a cap height of {cap(small, img.width)} px "
+        f"at {DISPLAY_WIDTH} px wide (needs {MIN_CAP})")
+
+
+# --- Geek Out ------------------------------------------------------------------------------------------
+GO = GeekOut()
+
+
+def geek_out_states() -> list[tuple[str, dict]]:
+    """One state per phase for 1, 2, 3 and 8 players, plus game over with and without ``winners``."""
+    out = []
+    for players in (1, 2, 3, 8):
+        seen: set[str] = set()
+        for seed in range(40):
+            s = GO.new(players, {}, seed)
+            r = random.Random(seed)
+            while GO.to_act(s):
+                if s["phase"] not in seen:
+                    seen.add(s["phase"])
+                    out.append((f"geek_out {players}p {s['phase']}", s))
+                cur = s["current"]
+                s, _ = GO.apply(s, cur, r.choice(GO.legal_actions(s, cur)).key)
+            if "over" not in seen:
+                seen.add("over")
+                out.append((f"geek_out {players}p over", s))
+            if seen >= {"act", "target", "choose", "over"}:
+                break
+        assert seen >= {"act", "choose", "over"}, (players, seen)  # "target" too, while the engine has it
+    s = GO.new(3, {}, 5)
+    s, _ = GO.apply(s, -1, "leave:1")
+    out.append(("geek_out 3p one left", s))
+    s = GO.new(2, {"turns": 10}, 7)
+    out.append(("geek_out 2p ten turns", s))
+    return out
+
+
+@pytest.mark.parametrize("names", [SHORT, LONG], ids=["short", "long"])
+def test_geek_out_boards_read_at_400_px(names):
+    for what, s in geek_out_states():
+        view = GO.view(s, None)
+        n = s["players"]
+        who = names[:n]
+        check(lambda v=view, who=who: render_board("geek_out", v, who, LAST), what)
+        if view["phase"] == "over":
+            totals = view["totals"]
+            view = dict(view, winners=[max(range(n), key=totals.__getitem__)])
+            check(lambda v=view, who=who: render_board("geek_out", v, who, None), what + " with winners")
+
+
+def test_geek_out_has_no_private_image():
+    assert not has_private("geek_out")
+
+
+# --- GEONEO --------------------------------------------------------------------------------------------
+GN = Geoneo()
+
+
+def geoneo_states() -> list[tuple[str, dict]]:
+    """Every phase for 2, 3 and 4 players (4 = two teams), from seeded random games."""
+    out = []
+    for players in (2, 3, 4):
+        seen: set[str] = set()
+        for seed in range(20):
+            s = GN.new(players, {}, seed)
+            r = random.Random(seed)
+            steps = 0
+            while GN.to_act(s):
+                phase = s["phase"]
+                if phase not in seen or (phase == "clear" and steps % 7 == 0):
+                    seen.add(phase)
+                    out.append((f"geoneo {players}p {phase} #{steps}", s))
+                seat = min(GN.to_act(s))
+                s, _ = GN.apply(s, seat, r.choice(GN.legal_actions(s, seat)).key)
+                steps += 1
+            seen.add("over")
+            out.append((f"geoneo {players}p over", s))
+            if seen >= {"play", "place", "clear", "over"}:
+                break
+        assert seen >= {"play", "place", "clear", "over"}, (players, seen)
+    return out
+
+
+def focus_for(s: dict) -> dict | None:
+    """What the bot passes while a player picks a shape: the chosen corner and the other corners on offer."""
+    seat = min(GN.to_act(s))
+    colour = GN.view(s, None)["colours"][seat]
+    found = shapes(s["pieces"], s["width"], colour)
+    if not found:
+        return None
+    anchor = found[0][2][0]
+    fields = sorted({f for _, _, corners in found if anchor in corners for f in corners if f != anchor})
+    return {"anchor": anchor, "fields": fields}
+
+
+@pytest.mark.parametrize("names", [SHORT, LONG], ids=["short", "long"])
+def test_geoneo_boards_and_hands_read_at_400_px(names):
+    for what, s in geoneo_states():
+        n = s["players"]
+        view = GN.view(s, None)
+        who = names[:n]
+        check(lambda v=view, who=who: render_board("geoneo", v, who, LAST), what)
+        if s["phase"] == "clear":
+            focus = focus_for(s)
+            check(lambda v=view, f=focus, who=who: render_board("geoneo", v, who, None, f), what + " focus")
+        if s["phase"] == "over":
+            won = dict(view, winners=[0, 2] if n == 4 else [0])
+            check(lambda v=won, who=who: render_board("geoneo", v, who, LAST), what + " won")
+        for seat in range(n):
+            private = GN.view(s, seat)
+            check(lambda v=private, seat=seat: render_private("geoneo", v, names[seat]), f"{what} hand {seat}")
+
+
+def test_geoneo_has_a_private_image():
+    assert has_private("geoneo")
