@@ -27,7 +27,7 @@ PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_messages": "Manage 
 
 
 class Geotable(commands.Bot):
-    def __init__(self, settings: Settings, *, tick: float = 5.0, **kwargs):
+    def __init__(self, settings: Settings, *, tick: float = 1.0, **kwargs):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True  # to notice a board buried under chat (no message content needed)
@@ -109,15 +109,28 @@ class Geotable(commands.Bot):
 
     # --- timers --------------------------------------------------------------------------------------
     async def _deadlines(self) -> None:
-        """Fires due deadlines (idle turns, forgotten lobbies); they live in SQLite, so a restart keeps them."""
+        """Fires due deadlines (idle turns, forgotten lobbies, sand timers) on time: it sleeps until the next
+        one is due (at most ``tick`` seconds, and less when a move sets an earlier one). They live in SQLite,
+        so a restart keeps them; boards left behind by a crash are shown again first."""
         await self.wait_until_ready()
+        tables = self.get_cog("Tables")
+        with contextlib.suppress(Exception):
+            await tables.heal()
+        service = self.service
         while not self.is_closed():
             try:
-                for change in await self.service.fire_due():
-                    await self.get_cog("Tables").publish(change)
+                changes = await service.fire_due()
+                for outcome in await asyncio.gather(*(tables.publish(c) for c in changes), return_exceptions=True):
+                    if isinstance(outcome, Exception):
+                        log.error("showing a timed change failed", exc_info=outcome)
+                next_due = await service.next_deadline()
             except Exception:
                 log.exception("deadline loop")
-            await asyncio.sleep(self.tick)
+                next_due = None
+            now = service.clock()
+            # still due after firing: it could not fire now (logged), so it is tried again a tick later
+            delay = self.tick if next_due is None or next_due <= now else min(self.tick, next_due - now)
+            await service.sleep_until_woken(delay)
 
 
 async def run(settings: Settings) -> None:

@@ -44,6 +44,7 @@ class TableRow:
     created_at: float
     updated_at: float
     ping_message_id: int | None = None
+    shown_version: int = 0
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> TableRow:
@@ -181,6 +182,20 @@ class Store:
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
+    async def set_shown_version(self, table_id: int, version: int) -> None:
+        """The version the table's channel message shows now (written after the message was edited)."""
+        await self.db.execute("UPDATE tables SET shown_version = MAX(shown_version, ?) WHERE id = ?",
+                              (version, table_id))
+
+    async def behind(self) -> list[int]:
+        """Tables whose channel message shows an older version than the table: open ones, and finished ones
+        whose end was never shown (a crash between the commit and the edit)."""
+        async with self.db.execute(
+            "SELECT id FROM tables WHERE message_id IS NOT NULL AND shown_version < version"
+            " AND status IN ('lobby', 'playing', 'finished', 'ended') ORDER BY id"
+        ) as cur:
+            return [r[0] for r in await cur.fetchall()]
+
     async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
         await self.db.execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
 
@@ -210,6 +225,18 @@ class Store:
     async def deadlines(self) -> list[tuple[int, str, float]]:
         async with self.db.execute("SELECT table_id, kind, due_at FROM deadlines ORDER BY due_at") as cur:
             return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+
+    async def due_deadlines(self, now: float, limit: int = 200) -> list[tuple[int, str, float]]:
+        """Deadlines that have passed, oldest first (indexed: never reads the ones still to come)."""
+        async with self.db.execute(
+            "SELECT table_id, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+        ) as cur:
+            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+
+    async def next_deadline(self) -> float | None:
+        async with self.db.execute("SELECT MIN(due_at) FROM deadlines") as cur:
+            row = await cur.fetchone()
+        return row[0]
 
     async def deadline(self, table_id: int, kind: str) -> float | None:
         async with self.db.execute(

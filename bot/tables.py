@@ -9,11 +9,11 @@ can draw and show it. A failed check raises :class:`UserError` and changes nothi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import secrets
 import time
-from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, TableRow
@@ -124,14 +124,42 @@ class Defaults:
     lobby_timeout: int = 1800
 
 
+class KeyedLocks:
+    """One asyncio lock per key (a channel), kept only while someone holds or waits for it, so the map
+    never grows with the number of channels ever played in."""
+
+    def __init__(self):
+        self._locks: dict[int, list] = {}  # key -> [lock, holders and waiters]
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, key: int):
+        entry = self._locks.setdefault(key, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self._locks[key]
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
 class TableService:
     def __init__(self, store: Store, defaults: Defaults | None = None, clock=time.time):
         self.store = store
         self.defaults = defaults or Defaults()
         self.clock = clock
         self._cache: dict[int, Table] = {}
-        self._channel_locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        """Open tables (lobby or playing) by id; a table leaves when it ends."""
+        self._open_in: dict[int, int] = {}
+        """channel -> the id of its open table in the cache (one open table per channel)."""
+        self.lock = KeyedLocks()
+        """``async with service.lock(channel_id)``: one change at a time per channel."""
         self._settings: dict[int, GuildSettings] = {}
+        self._timers_wake: asyncio.Future | None = None
 
     # --- loading -------------------------------------------------------------------------------------
     async def get(self, table_id: int) -> Table | None:
@@ -144,22 +172,29 @@ class TableService:
         engine = get_engine(row.game)
         table = Table(row, engine, engine.decode(row.state) if row.state else None)
         if row.status in ("lobby", "playing"):
-            self._cache[table_id] = table
+            self._remember(table)
         return table
 
+    def _remember(self, table: Table) -> None:
+        self._cache[table.id] = table
+        self._open_in[table.row.channel_id] = table.id
+
+    def _forget(self, table: Table) -> None:
+        self._cache.pop(table.id, None)
+        if self._open_in.get(table.row.channel_id) == table.id:
+            del self._open_in[table.row.channel_id]
+
     async def in_channel(self, channel_id: int) -> Table | None:
-        for table in self._cache.values():
-            if table.row.channel_id == channel_id and table.status in ("lobby", "playing"):
-                return table
+        cached = self.cached_in(channel_id)
+        if cached:
+            return cached[0]
         row = await self.store.open_table_in(channel_id)
         return await self.get(row.id) if row else None
 
     def cached_in(self, channel_id: int) -> list[Table]:
-        """Open tables of a channel already in memory (no database trip: called for every chat message)."""
-        return [t for t in self._cache.values() if t.row.channel_id == channel_id]
-
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._channel_locks[channel_id]
+        """The channel's open table if it is in memory (no database trip: called for every chat message)."""
+        table = self._cache.get(self._open_in.get(channel_id, 0))
+        return [table] if table is not None and table.status in ("lobby", "playing") else []
 
     async def settings(self, guild_id: int) -> GuildSettings:
         """A copy of the guild's settings (cached: every move reads the turn timeout)."""
@@ -197,7 +232,7 @@ class TableService:
             except ChannelBusy:
                 raise UserError("A game is already open in this channel.") from None
             table = Table(row, engine)
-            self._cache[row.id] = table
+            self._remember(table)
             return table
 
     def _busy_sentence(self, table: Table) -> str:
@@ -299,7 +334,7 @@ class TableService:
         table.row.last_move = text
         if over:
             table.row.status = "finished"
-            self._cache.pop(table.id, None)
+            self._forget(table)
         return Change(table, text, finished=over, before=before)
 
     async def _open(self, table_id: int) -> Table:
@@ -313,9 +348,10 @@ class TableService:
     async def _write(self, table: Table, coro) -> None:
         try:
             await coro
+            self.wake_timers()
         except StaleVersion:
             # another writer moved first: forget our copy so the next load reads the stored table
-            self._cache.pop(table.id, None)
+            self._forget(table)
             raise UserError("This board is out of date; here is the current one.", stale=True) from None
 
     # --- leaving, removal, ending --------------------------------------------------------------------
@@ -342,7 +378,7 @@ class TableService:
         if not players:
             await self.store.close_table(table.id, "ended", "everyone left the lobby")
             table.row = await self.store.get_table(table.id)
-            self._cache.pop(table.id, None)
+            self._forget(table)
             return Change(table, f"{user['name']} left; the lobby is closed.", closed=True)
         host = table.row.host_id if table.row.host_id != user["id"] else players[0]["id"]
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
@@ -355,7 +391,7 @@ class TableService:
                 raise UserError("This game is already over.")
             await self.store.close_table(table.id, "ended", reason)
             table.row = await self.store.get_table(table.id)
-            self._cache.pop(table.id, None)
+            self._forget(table)
             return Change(table, f"The game was ended: {reason}", closed=True)
 
     async def set_ping_message(self, table: Table, message_id: int | None) -> None:
@@ -369,43 +405,71 @@ class TableService:
 
     # --- timers --------------------------------------------------------------------------------------
     async def fire_due(self) -> list[Change]:
-        """Applies every deadline that has passed: idle players time out, forgotten lobbies close."""
+        """Applies every deadline that has passed: idle players time out, forgotten lobbies close. Only due
+        deadlines are read (indexed); one that fails is logged and does not stop the others."""
         changes = []
-        now = self.clock()
-        for table_id, kind, due_at in await self.store.deadlines():
-            if due_at > now:
-                break
-            table = await self.get(table_id)
-            if table is None:
-                continue
-            async with self.lock(table.row.channel_id):
-                # the deadline may have moved while we waited for the lock
-                current = await self.store.deadline(table_id, kind)
-                if current is None or current > self.clock():
-                    continue
-                if kind == "lobby" and table.status == "lobby":
-                    await self.store.close_table(table.id, "ended", "nobody started the lobby")
-                    table.row = await self.store.get_table(table.id)
-                    self._cache.pop(table.id, None)
-                    changes.append(Change(table, "Nobody started this lobby in time, so it closed.", closed=True))
-                elif kind == "turn" and table.status == "playing":
-                    texts, timed_out = [], []
-                    before = frozenset(table.to_act())
-                    change = None
-                    for seat in table.to_act():
-                        change = await self._apply(table, SYSTEM, f"timeout:{seat}")
-                        texts.append(change.text)
-                        timed_out.append(seat)
-                        if table.status != "playing":
-                            break
-                    if change is not None:
-                        change.text = " ".join(texts)
-                        change.before = before
-                        change.timed_out = tuple(timed_out)
-                        changes.append(change)
-                else:
-                    await self.store.clear_deadline(table_id, kind)
+        for table_id, kind, _due in await self.store.due_deadlines(self.clock()):
+            try:
+                change = await self._fire(table_id, kind)
+            except UserError as exc:  # e.g. another writer moved first: the next tick sees the new deadline
+                log.info("deadline %s of table %s not fired: %s", kind, table_id, exc)
+            except Exception:
+                log.exception("deadline %s of table %s failed", kind, table_id)
+            else:
+                if change is not None:
+                    changes.append(change)
         return changes
+
+    async def next_deadline(self) -> float | None:
+        return await self.store.next_deadline()
+
+    def wake_timers(self) -> None:
+        """A deadline may have moved earlier: the timer loop looks again at once."""
+        if self._timers_wake is not None and not self._timers_wake.done():
+            self._timers_wake.set_result(None)
+
+    async def sleep_until_woken(self, delay: float) -> None:
+        """Sleeps ``delay`` seconds, or less when ``wake_timers`` is called (a plain future, no extra task)."""
+        self._timers_wake = asyncio.get_running_loop().create_future()
+        try:
+            await asyncio.wait_for(self._timers_wake, delay)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            self._timers_wake = None
+
+    async def _fire(self, table_id: int, kind: str) -> Change | None:
+        table = await self.get(table_id)
+        if table is None:
+            await self.store.clear_deadline(table_id, kind)
+            return None
+        async with self.lock(table.row.channel_id):
+            # the deadline may have moved while we waited for the lock
+            current = await self.store.deadline(table_id, kind)
+            if current is None or current > self.clock():
+                return None
+            if kind == "lobby" and table.status == "lobby":
+                await self.store.close_table(table.id, "ended", "nobody started the lobby")
+                table.row = await self.store.get_table(table.id)
+                self._forget(table)
+                return Change(table, "Nobody started this lobby in time, so it closed.", closed=True)
+            if kind == "turn" and table.status == "playing":
+                texts, timed_out = [], []
+                before = frozenset(table.to_act())
+                change = None
+                for seat in table.to_act():
+                    change = await self._apply(table, SYSTEM, f"timeout:{seat}")
+                    texts.append(change.text)
+                    timed_out.append(seat)
+                    if table.status != "playing":
+                        break
+                if change is not None:
+                    change.text = " ".join(texts)
+                    change.before = before
+                    change.timed_out = tuple(timed_out)
+                return change
+            await self.store.clear_deadline(table_id, kind)
+            return None
 
     async def pick(self, table_id: int, version: int, group: str, user_id: int) -> Table:
         """The first step of a two-step choice (``group``; "" goes back). Only the seat to act may take it."""

@@ -14,6 +14,7 @@ height); ``tests/render/test_legibility.py`` enforces it through ``record_fonts`
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -292,8 +293,6 @@ def seat_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int,
 
 
 def _star(x: float, y: float, outer: float, inner: float, points: int) -> list[tuple[float, float]]:
-    import math
-
     out = []
     for k in range(points * 2):
         a = -math.pi / 2 + k * math.pi / points

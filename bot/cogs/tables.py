@@ -8,7 +8,6 @@ import inspect
 import io
 import logging
 import time
-from collections import defaultdict
 from typing import Literal
 
 import discord
@@ -16,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.panels import Panels
-from bot.tables import LOBBY_KEYS, Change, Table, UserError
+from bot.tables import LOBBY_KEYS, Change, KeyedLocks, Table, UserError
 from bot.ui import components, messages
 from games import all_engines
 from games.core import Engine, Option
@@ -100,7 +99,7 @@ class Tables(commands.Cog):
         self.bot = bot
         self.service = bot.service
         self.panels = Panels(clock=lambda: self.service.clock())
-        self._publish_locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._publish_lock = KeyedLocks()
         self._seen: dict[int, dict[int, float]] = {}
         """table -> user -> when they last clicked there (a player who just acted needs no ping)."""
 
@@ -293,7 +292,8 @@ class Tables(commands.Cog):
         panels. One publication per channel at a time, in order."""
         table = change.table
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
-        async with self._publish_locks[table.row.channel_id]:
+        async with self._publish_lock(table.row.channel_id):
+            version = table.version
             await self._show_board(table, change, channel, fresh)
             await self._ping(table, change, channel)
             if table.state is not None:
@@ -301,6 +301,23 @@ class Tables(commands.Cog):
             if table.status not in ("lobby", "playing"):
                 self._seen.pop(table.id, None)
             await self._after(table, change, channel)
+            # last: a crash before this line shows the board (and its end) again at the next start
+            await self.service.store.set_shown_version(table.id, version)
+
+    async def heal(self) -> None:
+        """Shows again every board that a crash left behind (a move committed, its board never edited)."""
+        for table_id in await self.service.store.behind():
+            table = await self.service.get(table_id)
+            if table is None:
+                continue
+            if table.status == "ended":
+                change = Change(table, f"This table was closed: {table.row.end_reason}", closed=True)
+            else:
+                change = Change(table, finished=table.status == "finished")
+            try:
+                await self.publish(change)
+            except Exception:
+                log.exception("could not show table %s again", table_id)
 
     async def _show_board(self, table: Table, change: Change, channel, fresh: bool) -> None:
         kwargs = await self._message(table, change)

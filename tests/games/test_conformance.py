@@ -83,3 +83,14 @@ def test_bad_player_counts_and_options_are_refused(engine):
         engine.new(engine.max_players + 1, {}, 1)
     with pytest.raises(RulesError):
         engine.new(max(engine.min_players, 2), {"no_such_option": 1}, 1)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
+def test_a_finished_game_refuses_every_action_even_the_tables(engine):
+    players = max(engine.min_players, 2)
+    final, _ = random_playout(engine, players, 4, chooser=random.Random(4))
+    before = engine.encode(final)
+    for seat, key in ((-1, "leave:0"), (-1, f"timeout:{players - 1}"), (0, "p")):
+        with pytest.raises(RulesError, match="over|not the one"):
+            engine.apply(final, seat, key)
+    assert engine.encode(final) == before
