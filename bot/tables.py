@@ -433,7 +433,7 @@ class TableService:
         self._timers_wake = asyncio.get_running_loop().create_future()
         try:
             await asyncio.wait_for(self._timers_wake, delay)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         finally:
             self._timers_wake = None
