@@ -6,14 +6,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import renderpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
 from bot.cogs.tables import Tables, play_group, say
+from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Defaults, TableService
@@ -37,9 +40,16 @@ class Geotable(commands.Bot):
         self.store: Store | None = None
         self.service: TableService | None = None
         self._deadline_task: asyncio.Task | None = None
+        self._watch_task: asyncio.Task | None = None
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        renderpool.start()
+        if self.settings.loop_stats:
+            watch = LoopWatch(self.settings.loop_stats, workers=renderpool.pids)
+            self._watch_task = asyncio.create_task(watch.run(), name="geotable-loopwatch")
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
         self.store = await Store.open(self.settings.database)
         self.service = TableService(
             self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout)
@@ -60,6 +70,8 @@ class Geotable(commands.Bot):
         self._deadline_task = asyncio.create_task(self._deadlines(), name="geotable-deadlines")
 
     async def close(self) -> None:
+        if self._watch_task:
+            self._watch_task.cancel()
         if self._deadline_task:
             self._deadline_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

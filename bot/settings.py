@@ -19,6 +19,8 @@ class Settings:
     turn_timeout: int = 600
     lobby_timeout: int = 1800
     sync_commands: bool = True
+    loop_stats: str | None = None
+    """A file the bot writes its event-loop lag, CPU time and memory to (GEOTABLE_LOOP_STATS; benchmarks)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -38,4 +40,5 @@ class Settings:
             turn_timeout=int(env.get("GEOTABLE_TURN_TIMEOUT", cls.turn_timeout)),
             lobby_timeout=int(env.get("GEOTABLE_LOBBY_TIMEOUT", cls.lobby_timeout)),
             sync_commands=env.get("GEOTABLE_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
+            loop_stats=env.get("GEOTABLE_LOOP_STATS") or None,
         )

@@ -16,10 +16,10 @@ import secrets
 import time
 from dataclasses import dataclass, field, replace
 
+from bot import renderpool
 from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, TableRow
 from games import get_engine
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
-from render import render_board, render_private
 
 log = logging.getLogger(__name__)
 
@@ -492,12 +492,11 @@ class TableService:
 
     # --- drawing -------------------------------------------------------------------------------------
     async def render_private(self, table: Table, seat: int) -> bytes:
-        """The seat's own secret part (a hand) as PNG, drawn in a worker thread. Only for that seat's eyes."""
+        """The seat's own secret part (a hand) as PNG, drawn in a worker process. Only for that seat's eyes."""
         view = table.engine.view(table.state, seat)
-        return await asyncio.to_thread(render_private, table.row.game, view, table.names[seat])
+        return await renderpool.private(table.row.game, view, table.names[seat])
 
     async def render(self, table: Table) -> bytes:
-        """The public board as PNG, drawn in a worker thread."""
+        """The public board as PNG, drawn in a worker process (see bot/renderpool.py)."""
         view = table.engine.view(table.state, None)
-        return await asyncio.to_thread(render_board, table.row.game, view, table.names, table.row.last_move,
-                                       table.focus())
+        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus())

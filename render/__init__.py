@@ -48,3 +48,11 @@ def render_private(game: str, view: dict, name: str) -> bytes:
 def render_hand(game: str, hand: list, name: str) -> bytes:
     """Deprecated: ``render_private`` with a view holding only the hand (kept until the bot switches)."""
     return render_private(game, {"hand": list(hand)}, name)
+
+
+def warm_up() -> None:
+    """Loads the fonts every board uses (a render worker calls it once, before its first board)."""
+    from render import common
+
+    for size in (common.SMALL, common.BODY, common.LARGE, common.STATUS):
+        common.font(size)

@@ -72,7 +72,8 @@ class FakeDiscord:
         self.commands: dict[str, dict] = {}
         self.requests: list[tuple[str, str]] = []
         self.rejections: list[DiscordError] = []
-        self.notifications: list[tuple[int, int]] = []  # (user, message) for every mention that notified
+        self.notifications: list[tuple[int, int]] = []
+        self.connections = 0  # gateway sessions that reached READY (a restarted bot makes a new one)  # (user, message) for every mention that notified
         self.clock_offset = 0.0  # seconds added to "now" (to age tokens and messages)
         self._ids = itertools.count(1)
         self._seq = itertools.count(1)
@@ -145,6 +146,7 @@ class FakeDiscord:
                         "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
                     })
                     await self._send(ws, "GUILD_CREATE", self._guild())
+                    self.connections += 1
                 elif data["op"] == 6:
                     await ws.send_str(json.dumps({"op": 9, "d": False}))
         finally:
@@ -406,7 +408,8 @@ class FakeDiscord:
             payload["message"] = message
         return it, payload
 
-    async def slash(self, user_id: int, channel_id: int, name: str, *path: str, **options) -> Interaction:
+    async def slash(self, user_id: int, channel_id: int, name: str, *path: str, settle: bool = True,
+                    **options) -> Interaction:
         """Runs ``/name [path...] option=value``; Members and channels may be passed as ids."""
         command = self.commands.get(name)
         if command is None:
@@ -440,7 +443,8 @@ class FakeDiscord:
             data["resolved"] = resolved
         it, payload = self._interaction(2, user_id, channel_id, data)
         await self.dispatch("INTERACTION_CREATE", payload)
-        await self.settle()
+        if settle:
+            await self.settle()
         return it
 
     async def click(self, user_id: int, message: dict | int, label: str | None = None, *,
@@ -468,14 +472,16 @@ class FakeDiscord:
                                                             "custom_id": custom_id}]}]
         return await self.click(user_id, forged, custom_id=custom_id)
 
-    async def select(self, user_id: int, message: dict | int, value: str, *, custom_id: str | None = None) -> Interaction:
+    async def select(self, user_id: int, message: dict | int, value: str, *, custom_id: str | None = None,
+                     settle: bool = True) -> Interaction:
         message = self.messages[int(message)] if isinstance(message, int) else self.messages[int(message["id"])]
         menu = self.find_component(message, custom_id=custom_id, kind=3, value=value)
         it, payload = self._interaction(3, user_id, int(message["channel_id"]),
                                         {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]},
                                         message)
         await self.dispatch("INTERACTION_CREATE", payload)
-        await self.settle()
+        if settle:
+            await self.settle()
         return it
 
     async def say(self, user_id: int, channel_id: int, text: str) -> dict:
