@@ -304,20 +304,24 @@ class Tables(commands.Cog):
             # last: a crash before this line shows the board (and its end) again at the next start
             await self.service.store.set_shown_version(table.id, version)
 
-    async def heal(self) -> None:
+    async def heal(self, at_once: int = 16) -> None:
         """Shows again every board that a crash left behind (a move committed, its board never edited)."""
-        for table_id in await self.service.store.behind():
+        behind = await self.service.store.behind()
+        for start in range(0, len(behind), at_once):
+            await asyncio.gather(*(self._heal(t) for t in behind[start:start + at_once]))
+
+    async def _heal(self, table_id: int) -> None:
+        try:
             table = await self.service.get(table_id)
             if table is None:
-                continue
+                return
             if table.status == "ended":
                 change = Change(table, f"This table was closed: {table.row.end_reason}", closed=True)
             else:
                 change = Change(table, finished=table.status == "finished")
-            try:
-                await self.publish(change)
-            except Exception:
-                log.exception("could not show table %s again", table_id)
+            await self.publish(change)
+        except Exception:
+            log.exception("could not show table %s again", table_id)
 
     async def _show_board(self, table: Table, change: Change, channel, fresh: bool) -> None:
         kwargs = await self._message(table, change)

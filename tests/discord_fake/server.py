@@ -50,7 +50,8 @@ class Interaction:
 
 
 class FakeDiscord:
-    def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602), threads: tuple[int, ...] = (700,)):
+    def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602), threads: tuple[int, ...] = (700,),
+                 *, keep_files: bool = True):
         self.guild_id = guild_id
         self.channels = {c: {"id": str(c), "type": 0, "name": f"table-{c}", "guild_id": str(guild_id),
                              "position": i, "permission_overwrites": []} for i, c in enumerate(channels)}
@@ -72,6 +73,11 @@ class FakeDiscord:
         self.commands: dict[str, dict] = {}
         self.requests: list[tuple[str, str]] = []
         self.rejections: list[DiscordError] = []
+        self.keep_files = keep_files
+        """False (load benchmarks): attachments are checked and sized but their bytes are not kept."""
+        self.listeners: list = []
+        """Callables ``(method, path, result, error)`` run as each REST request is answered (benchmarks time
+        acknowledgements and edits with them); ``error`` is the DiscordError refused, else None."""
         self.notifications: list[tuple[int, int]] = []
         self.connections = 0  # gateway sessions that reached READY (a restarted bot makes a new one)  # (user, message) for every mention that notified
         self.clock_offset = 0.0  # seconds added to "now" (to age tokens and messages)
@@ -188,8 +194,12 @@ class FakeDiscord:
             result = await self._route(method, path, payload, uploads, request)
         except DiscordError as exc:
             self.rejections.append(exc)
+            for listener in self.listeners:
+                listener(method, path, None, exc)
             return web.Response(status=exc.status, body=json.dumps({"code": exc.code, "message": exc.message}),
                                 content_type="application/json")
+        for listener in self.listeners:
+            listener(method, path, result, None)
         if result is None:
             return web.Response(status=204)
         return web.Response(status=200, body=json.dumps(result), content_type="application/json")
@@ -383,7 +393,8 @@ class FakeDiscord:
                 if data is None:
                     raise DiscordError(400, 50035, "Invalid Form Body: attachment without an uploaded file")
                 attachment_id = self.snowflake()
-                self.files[attachment_id] = data
+                if self.keep_files:
+                    self.files[attachment_id] = data
                 kept.append({"id": str(attachment_id), "filename": att.get("filename", "file"), "size": len(data),
                              "url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}",
                              "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}",

@@ -1,0 +1,60 @@
+"""Timers: a deadline fires on time without waiting for a poll, and one that fails does not stop the others."""
+
+import asyncio
+
+from tests.bot.conftest import ANA, BO
+from tests.discord_fake.harness import BotRunner
+
+
+def board(fake, channel):
+    boards = [m for m in fake.messages_in(channel) if m["attachments"]]
+    return boards[-1] if boards else None
+
+
+async def solo_table(fake, user, channel):
+    await fake.slash(user, channel, "play", "geek-out")
+    await fake.click(user, fake.messages_in(channel)[-1], "Start")
+    return board(fake, channel)
+
+
+async def wait(fake, condition, seconds=5.0):
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return True
+        await asyncio.sleep(0.05)
+        await fake.settle()
+    return False
+
+
+async def test_a_deadline_fires_when_due_not_at_the_next_poll(fake, tmp_path):
+    runner = BotRunner(fake, str(tmp_path / "t.db"), turn_timeout=1)
+    await runner.start(tick=3600)  # the loop would poll once an hour: only its wake-ups can fire in time
+    try:
+        await solo_table(fake, ANA, 600)
+        assert await wait(fake, lambda: "ran out of time" in board(fake, 600)["embeds"][0]["description"])
+    finally:
+        await runner.stop()
+
+
+async def test_one_failing_deadline_does_not_stop_the_others(fake, tmp_path, monkeypatch):
+    runner = BotRunner(fake, str(tmp_path / "t.db"), turn_timeout=1)
+    bot = await runner.start()
+    try:
+        await solo_table(fake, ANA, 600)
+        await solo_table(fake, BO, 601)
+        broken = (await bot.service.in_channel(600)).id
+        engine = (await bot.service.in_channel(600)).engine
+        original = engine.on_timeout
+
+        def on_timeout(state, seat, events):
+            if state["seed"] == broken_seed:
+                raise RuntimeError("a bug in one game")
+            return original(state, seat, events)
+
+        broken_seed = (await bot.service.get(broken)).state["seed"]
+        monkeypatch.setattr(engine, "on_timeout", on_timeout)
+        assert await wait(fake, lambda: "ran out of time" in board(fake, 601)["embeds"][0]["description"])
+        assert "ran out of time" not in board(fake, 600)["embeds"][0]["description"]
+        assert (await bot.store.deadline(broken, "turn")) is not None  # kept, to be tried again
+    finally:
+        await runner.stop()
