@@ -45,6 +45,13 @@ class Table:
     picks: dict[int, tuple[int, str]] = field(default_factory=dict)
     """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
     memory for the table version it was made on; a new version starts again from the first step."""
+    drawn: tuple = ()
+    """What the channel message and the panels show (``looks()`` when they were last drawn): publications
+    queued behind each other draw the newest table once, and the rest find nothing left to draw."""
+
+    def looks(self) -> tuple:
+        picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
+        return self.version, self.status, picks
 
     @property
     def id(self) -> int:

@@ -218,6 +218,7 @@ class Tables(commands.Cog):
             elif interaction.message is not None and interaction.message.id == table.row.message_id:
                 shown = components.message_version(interaction.message)
                 if shown is None or shown < table.version:  # the board itself fell behind: heal it
+                    table.drawn = ()
                     await self.publish(Change(table))
                     text = "This board was out of date; it shows the current state now."
                 else:
@@ -293,16 +294,21 @@ class Tables(commands.Cog):
         table = change.table
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
         async with self._publish_lock(table.row.channel_id):
-            version = table.version
-            await self._show_board(table, change, channel, fresh)
+            looks = table.looks()
+            redraw = fresh or looks != table.drawn
+            if redraw:  # else a publication queued before this one already drew the table as it is now
+                await self._show_board(table, change, channel, fresh)
+                table.drawn = looks
             await self._ping(table, change, channel)
-            if table.state is not None:
+            if redraw and table.state is not None:
                 await self._refresh_panels(table)
             if table.status not in ("lobby", "playing"):
                 self._seen.pop(table.id, None)
             await self._after(table, change, channel)
             # last: a crash before this line shows the board (and its end) again at the next start
-            await self.service.store.set_shown_version(table.id, version)
+            if table.row.shown_version < looks[0]:
+                await self.service.store.set_shown_version(table.id, looks[0])
+                table.row.shown_version = looks[0]
 
     async def heal(self, at_once: int = 16) -> None:
         """Shows again every board that a crash left behind (a move committed, its board never edited)."""
