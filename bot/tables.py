@@ -24,6 +24,19 @@ from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
 log = logging.getLogger(__name__)
 
 LOBBY_KEYS = ("join", "leave", "start")
+MAX_BUTTONS = 20
+"""Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
+
+
+def choice_groups(actions: list[Action]) -> dict[str, list[Action]] | None:
+    """How a list of actions is offered: None when they fit as buttons (or do not group usefully), else
+    their groups (``Action.group``) in order: the first step of a two-step choice."""
+    if len(actions) <= MAX_BUTTONS:
+        return None
+    groups: dict[str, list[Action]] = {}
+    for a in actions:
+        groups.setdefault(a.group, []).append(a)
+    return groups if 1 < len(groups) <= MAX_BUTTONS else None
 
 
 class UserError(Exception):
@@ -191,6 +204,10 @@ class TableService:
         if self._open_in.get(table.row.channel_id) == table.id:
             del self._open_in[table.row.channel_id]
 
+    def is_open(self, table_id: int) -> bool:
+        """Whether the table is open and in memory (no database trip)."""
+        return table_id in self._cache
+
     async def in_channel(self, channel_id: int) -> Table | None:
         cached = self.cached_in(channel_id)
         if cached:
@@ -290,7 +307,9 @@ class TableService:
         state = engine.new(len(players), table.row.options, table.row.seed)
         first = sorted(engine.to_act(state))
         names = [p["name"] for p in players]
-        text = "The game begins." + (f" {names[first[0]]} goes first." if len(first) == 1 else "")
+        opening = name_seats(" ".join(e.text for e in engine.opening(state)), names)
+        text = "The game begins." + (f" {opening}" if opening else
+                                     f" {names[first[0]]} goes first." if len(first) == 1 else "")
         due = self.clock() + await self.turn_timeout(table.row.guild_id)
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
                                                  due if first else None, last_move=text))
@@ -305,15 +324,20 @@ class TableService:
         async with self.lock(table.row.channel_id):
             if table.status == "lobby":
                 raise UserError("The game has not started yet.")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise UserError("You are not playing at this table.")
-            if version != table.version:
-                raise UserError("This board is out of date; here is the current one.", stale=True)
-            if seat not in table.engine.to_act(table.state):
-                waiting = ", ".join(table.names[s] for s in table.to_act())
-                raise UserError(f"It is not your turn: waiting for {waiting}.")
+            seat = self._check_turn(table, user_id, version)
             return await self._apply(table, seat, key)
+
+    def _check_turn(self, table: Table, user_id: int, version: int) -> int:
+        """The seat of ``user_id`` if they may act on ``version`` of the table now; else a UserError."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("You are not playing at this table.")
+        if version != table.version:
+            raise UserError("This board is out of date; here is the current one.", stale=True)
+        if seat not in table.engine.to_act(table.state):
+            waiting = ", ".join(table.names[s] for s in table.to_act())
+            raise UserError(f"It is not your turn: waiting for {waiting}.")
+        return seat
 
     async def _apply(self, table: Table, seat: int, key: str) -> Change:
         engine = table.engine
@@ -484,15 +508,11 @@ class TableService:
         async with self.lock(table.row.channel_id):
             if table.status != "playing":
                 raise UserError("The game has not started yet.")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise UserError("You are not playing at this table.")
-            if version != table.version:
-                raise UserError("This board is out of date; here is the current one.", stale=True)
-            if seat not in table.engine.to_act(table.state):
-                waiting = ", ".join(table.names[s] for s in table.to_act())
-                raise UserError(f"Only {waiting} can choose now.")
-            if group and group not in {a.group for a in table.actions_for(seat)}:
+            seat = self._check_turn(table, user_id, version)
+            actions = table.actions_for(seat)
+            offered = {g for acts in (actions, [a for a in actions if not a.secret])
+                       for g in (choice_groups(acts) or {})}
+            if group and group not in offered:
                 raise UserError("That choice is not available now.")
             table.picks[seat] = (table.version, group)
             return table

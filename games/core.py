@@ -226,6 +226,11 @@ class Engine(ABC):
     def rules_text(self) -> str:
         return self.summary
 
+    def opening(self, state: State) -> list[Event]:
+        """What happened while the game was set up, before anyone acted (e.g. forced steps the table played),
+        for the first line of the log."""
+        return []
+
     def focus(self, state: State, seat: int, group: str) -> dict | None:
         """What the board marks while ``seat`` picks among the actions of ``group`` (the UI offers a long list
         of actions in two steps: first their group, then the action). None: nothing to mark."""

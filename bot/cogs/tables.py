@@ -82,10 +82,11 @@ def _play_command(engine: Engine, open_table) -> app_commands.Command:
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=_annotation(option) | None))
     callback.__signature__ = inspect.Signature(params)
-    callback.__discord_app_commands_param_description__ = {
-        o.name: f"{o.description} (default {str(o.default).lower() if isinstance(o.default, bool) else o.default})"[:100]
-        for o in engine.options
-    }
+    if engine.options:
+        app_commands.describe(**{
+            o.name: f"{o.description} (default {str(o.default).lower() if isinstance(o.default, bool) else o.default})"[:100]
+            for o in engine.options
+        })(callback)
     players = (f"{engine.min_players}-{engine.max_players} players" if engine.min_players != engine.max_players
                else f"{engine.min_players} players")
     return app_commands.Command(name=command_name(engine), description=f"{engine.title} ({players})"[:100],
@@ -157,7 +158,8 @@ class Tables(commands.Cog):
         if table_id is None:
             await say(interaction, "This button doesn't belong to any game I know.")
             return
-        self._seen.setdefault(table_id, {})[interaction.user.id] = self.service.clock()
+        if self.service.is_open(table_id):  # only tables that exist: forged ids must not grow the map
+            self._seen.setdefault(table_id, {})[interaction.user.id] = self.service.clock()
         if key == "hand":
             await self._open_panel(interaction, table_id)
         elif key.startswith("pick."):
@@ -186,7 +188,7 @@ class Tables(commands.Cog):
             await self._refuse(interaction, table_id, exc)
             return
         if self._from_panel(interaction):
-            self._keep_panel(interaction, change.table)
+            await self._keep_panel(interaction, change.table)
         await self.publish(change)
 
     async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str) -> None:
@@ -198,7 +200,7 @@ class Tables(commands.Cog):
             await self._refuse(interaction, table_id, exc)
             return
         if self._from_panel(interaction):
-            self._keep_panel(interaction, table)
+            await self._keep_panel(interaction, table)
         await self.publish(Change(table))
 
     async def _refuse(self, interaction: discord.Interaction, table_id: int, exc: UserError) -> None:
@@ -211,7 +213,7 @@ class Tables(commands.Cog):
             if self._from_panel(interaction):
                 seat = table.seat_of(interaction.user.id)
                 if seat is not None:
-                    self._keep_panel(interaction, table)
+                    await self._keep_panel(interaction, table)
                     await self._edit_panel(table, interaction.user.id, note="That was out of date; here is the "
                                                                            "table now.")
                     return
@@ -242,18 +244,23 @@ class Tables(commands.Cog):
             await say(interaction, "You are not playing at this table.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        old = self.panels.get(table.id, interaction.user.id)
-        self.panels.set(table.id, interaction.user.id, interaction, seat)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await old.interaction.delete_original_response()
-        await self._edit_panel(table, interaction.user.id)
+        async with self._publish_lock(table.row.channel_id):  # no publication edits panels meanwhile
+            _new, old = self.panels.set(table.id, interaction.user.id, interaction, seat)
+            await self._remove_panel(old)
+            await self._edit_panel(table, interaction.user.id)
 
-    def _keep_panel(self, interaction: discord.Interaction, table: Table) -> None:
-        """A click on a panel: its fresh token keeps the panel editable for another 15 minutes."""
+    async def _remove_panel(self, panel) -> None:
+        if panel is not None and self.panels.is_live(panel):
+            with contextlib.suppress(discord.HTTPException):
+                await panel.interaction.delete_original_response()
+
+    async def _keep_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        """A click on a panel: its fresh token keeps the panel editable for another 15 minutes. A click on an
+        older panel makes that one the player's panel, and the newer one is removed."""
         seat = table.seat_of(interaction.user.id)
         if seat is not None:
-            self.panels.set(table.id, interaction.user.id, interaction, seat)
+            _new, old = self.panels.set(table.id, interaction.user.id, interaction, seat, interaction.message.id)
+            await self._remove_panel(old)
 
     async def _edit_panel(self, table: Table, user_id: int, note: str = "") -> None:
         panel = self.panels.get(table.id, user_id)
@@ -261,19 +268,20 @@ class Tables(commands.Cog):
             return
         try:
             if table.status != "playing" or table.seat_of(user_id) is None:
-                self.panels.drop(table.id, user_id)
+                self.panels.drop(table.id, user_id, panel)
                 await panel.interaction.edit_original_response(
                     content=messages.panel_closed(table), attachments=[], view=None)
                 return
             image = await self.service.render_private(table, panel.seat)
-            await panel.interaction.edit_original_response(
+            message = await panel.interaction.edit_original_response(
                 content=messages.panel_text(table, panel.seat, note),
                 attachments=[discord.File(io.BytesIO(image), filename=f"panel{table.id}-{table.version}.png")],
                 view=components.panel_view(table, panel.seat),
             )
+            panel.message_id = message.id
         except discord.HTTPException as exc:  # the token expired (50027) or the message is gone
             log.info("panel of %s at table %s no longer editable: %s", user_id, table.id, exc)
-            self.panels.drop(table.id, user_id)
+            self.panels.drop(table.id, user_id, panel)
 
     async def _refresh_panels(self, table: Table) -> None:
         live = self.panels.live(table.id)

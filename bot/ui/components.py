@@ -13,10 +13,10 @@ import re
 
 import discord
 
-from bot.tables import Table
+from bot.tables import MAX_BUTTONS, Table, choice_groups
 from games.core import Action
+from render import has_private
 
-MAX_BUTTONS = 20  # four rows of five; the fifth row holds the utility buttons
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -149,18 +149,16 @@ def action_items(table: Table, actions: list[Action], group: str = "") -> list[d
     chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
     if len(actions) <= MAX_BUTTONS:
         return _buttons(table, actions)
-    groups: dict[str, list[Action]] = {}
-    for a in actions:
-        groups.setdefault(a.group, []).append(a)
+    groups = choice_groups(actions)
+    if groups is None:
+        return _menus(table, actions)
     if group in groups:
         chosen = groups[group]
         items = _buttons(table, chosen) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen)
         return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩")]
-    if 1 < len(groups) <= MAX_BUTTONS:
-        noun = table.engine.group_noun
-        return [button(table, f"pick.{g}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}", "primary",
-                       row=i // 5) for i, (g, acts) in enumerate(groups.items())]
-    return _menus(table, actions)
+    noun = table.engine.group_noun
+    return [button(table, f"pick.{g}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}", "primary",
+                   row=i // 5) for i, (g, acts) in enumerate(groups.items())]
 
 
 def table_view(table: Table) -> discord.ui.View | None:
@@ -175,8 +173,8 @@ def table_view(table: Table) -> discord.ui.View | None:
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
         for item in action_items(table, public, table.pick_of(to_act[0])):
             view.add_item(item)
-    if table.engine.private_label:
-        view.add_item(button(table, "hand", table.engine.private_label, "success", row=4, emoji="🂠"))
+    if has_private(table.row.game):
+        view.add_item(button(table, "hand", table.engine.private_label or "My view", "success", row=4, emoji="🂠"))
     view.add_item(button(table, "rules", "Rules", "secondary", row=4, emoji="📖"))
     return view
 

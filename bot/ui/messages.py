@@ -93,7 +93,7 @@ def panel_text(table: Table, seat: int, note: str = "") -> str:
             doing = f"**Your move**: choose a {table.engine.group_noun} from **{table.pick_of(seat)}**."
     else:
         doing = "It is not your turn: waiting for " + ", ".join(table.names[s] for s in to_act) + "."
-    lines = [f"{label} (only you can see this; it stays up to date). {doing}"]
+    lines = [f"{label} (only you can see this; kept up to date while you play from it). {doing}"]
     if table.row.last_move:
         lines.append(f"Last move: {table.row.last_move}")
     if note:

@@ -189,6 +189,11 @@ class GeekOut(Engine):
         events: list[Event] = []
         self._start_turn(state, events)
         self._settle(state, events)
+        # what the table did before anyone clicked (the roll, forced steps): shown as the game's first line
+        state["opening"] = [[e.text, e.seat] for e in events]
+
+    def opening(self, state: State) -> list[Event]:
+        return [Event(text, seat) for text, seat in state.get("opening", [])]
 
     def _start_turn(self, state: State, events: list[Event]) -> None:
         """Rolls the turn's seven dice (the caller settles)."""

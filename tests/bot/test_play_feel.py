@@ -311,7 +311,7 @@ async def test_only_the_player_to_act_moves_the_menus(fake, runner):
     await fake.click(CY, b, group)
     assert last_ephemeral(fake, CY) == "You are not playing at this table."
     await fake.click(other, b, group)
-    assert last_ephemeral(fake, other).startswith("Only ")
+    assert last_ephemeral(fake, other).startswith("It is not your turn")
     version = {c["custom_id"].split(":")[2] for c in comps(b)}.pop()
     for forged in (f"gt:{table.id}:{version}:pick.Z9", f"gt:{table.id}:{version}:page.1"):
         await fake.click_forged(clearer, b, forged)
@@ -347,3 +347,12 @@ async def test_a_closed_lobby_does_not_ask_the_host_to_start(fake, runner):
     await fake.click(ANA, lobby, "Leave")
     text = fake.messages[int(lobby["id"])]["embeds"][0]["description"]
     assert "Start" not in text and "closed" in text
+
+
+async def test_a_forged_group_pick_on_a_short_list_changes_nothing(fake, runner):
+    b = await start(fake)
+    who = to_act(b)
+    version = {c["custom_id"].split(":")[2] for c in comps(b)}.pop()
+    await fake.click_forged(who, b, f"gt:1:{version}:pick.use")
+    assert last_ephemeral(fake, who) == "That choice is not available now."
+    assert board(fake) == b

@@ -641,3 +641,12 @@ def test_invariants_hold_in_random_games(seed, players, picks):
         assert (s["selected"] is None) == (s["phase"] != "target")
         assert before is not s
     assert all(t <= 5 for t in s["turns"])
+
+
+def test_what_the_table_plays_before_the_first_click_is_in_the_opening_log():
+    s = E.new(2, {}, 1916)  # seat 0's first roll has one forced step and then busts
+    texts = [e.text for e in E.opening(s)]
+    assert texts[0].startswith("{p0} starts turn 1 and rolls")
+    assert any("Heart brought in a die" in t for t in texts) and any("Dragons eat {p0}'s" in t for t in texts)
+    assert texts[-1].startswith("{p1} starts turn 1") and s["current"] == 1 and s["scores"][0] == [0]
+    assert E.encode(E.decode(E.encode(s))) == E.encode(s)
