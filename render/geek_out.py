@@ -9,6 +9,8 @@ matter until a Heart brings one in and rolls it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from PIL import Image, ImageDraw
 
 from render.common import (
@@ -59,6 +61,8 @@ FACE_ORDER = ("heart", "meeple", "ship", "hero", "42", "dragon")
 """Active dice are grouped in this order: the four action faces first, then 42s and Dragons."""
 VERB = {"meeple": "reroll", "hero": "flip", "ship": "send away"}
 BLANK = (112, 118, 132)
+COLOURS = (BLANK,)
+"""The flat colours this board adds to ``common.THEME`` (kept exactly in its PNG palette)."""
 SS = 4  # supersampling factor for smooth icons
 
 GAP = 8
@@ -307,3 +311,34 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
 draw = draw_board
 """The old name (benchmarks/__main__.py draws with it)."""
 
+
+def palette_samples() -> Iterator[Image.Image]:
+    """Boards of every phase (8 players: every seat's colour and mark; 3 players, one who left, played to the
+    end: the game won) from seeded games: what ``render.palette`` learns this game's PNG palette from."""
+    import random
+
+    from games.geek_out.rules import GeekOut
+
+    engine = GeekOut()
+    names = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    last = "Ana's Meeple rerolled a Dragon -> 42"
+    for players in (8, 3):
+        seen: set[str] = set()
+        for seed in range(20):
+            state = engine.new(players, {}, seed)
+            if players == 3:
+                state, _ = engine.apply(state, -1, "leave:1")
+            pick = random.Random(seed)
+            while engine.to_act(state) and (players == 3 or len(seen) < 3):
+                if state["phase"] not in seen:
+                    seen.add(state["phase"])
+                    yield draw_board(engine.view(state, None), names[:players], last)
+                seat = state["current"]
+                state, _ = engine.apply(state, seat, pick.choice(engine.legal_actions(state, seat)).key)
+            if not engine.to_act(state) and "over" not in seen:
+                seen.add("over")
+                view = engine.view(state, None)
+                yield draw_board(view, names[:players], last)
+                yield draw_board(dict(view, winners=list(range(players))), names[:players], None)
+            if len(seen) >= (3 if players == 8 else 4):
+                break

@@ -9,9 +9,11 @@ may choose (free fields while placing; the chosen corner and the corners on offe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from PIL import Image, ImageDraw
 
-from games.geoneo.rules import COLOUR_NAMES, field_name
+from games.geoneo.rules import COLOUR_NAMES, field_name, shapes
 from render.common import (
     BLACK,
     BODY,
@@ -58,6 +60,10 @@ PIECE_RIM = {0: BLACK, 1: WHITE, 2: BLACK}
 FIELD_TINT = {1: (78, 86, 104), 2: (66, 90, 100), 3: (70, 96, 84), 4: (96, 90, 70), 5: (100, 78, 78),
               6: (88, 78, 102)}
 NUMBER_INK = (222, 226, 234)
+GOLD_FIELD = (92, 84, 40)
+"""The fill of a field the player to act may choose (a free field while placing, the chosen corner)."""
+COLOURS = (*PIECE_FILL.values(), *FIELD_TINT.values(), NUMBER_INK, GOLD_FIELD)
+"""The flat colours this board adds to ``common.THEME`` (kept exactly in its PNG palette)."""
 SS = 4
 
 
@@ -130,7 +136,7 @@ def _option(d: ImageDraw.ImageDraw, i: int, view: dict) -> None:
     width = view["width"]
     x0, y0, x1, y1 = _cell(i, width)
     cx = (x0 + x1) / 2
-    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=(92, 84, 40), outline=HIGHLIGHT, width=4)
+    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=GOLD_FIELD, outline=HIGHLIGHT, width=4)
     text(d, (cx, y0 + 23), str(view["numbers"][i]), 30, WHITE, anchor="mm", bold=True)
     text(d, (cx, y1 - 6), field_name(i, width), SMALL, HIGHLIGHT, anchor="ms", bold=True)
 
@@ -306,7 +312,7 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     anchor = (focus or {}).get("anchor")
     if anchor is not None:
         x0, y0, x1, y1 = _cell(anchor, width)
-        d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=9, fill=(92, 84, 40), outline=HIGHLIGHT, width=4)
+        d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=9, fill=GOLD_FIELD, outline=HIGHLIGHT, width=4)
     r = int(CELL * 0.36)
     for i, p in enumerate(view["pieces"]):
         if p is not None:
@@ -378,3 +384,53 @@ def draw_private(view: dict, name: str) -> Image.Image:
 def draw_hand(hand: list[int], name: str) -> Image.Image:
     """The old entry point: a hand without the rest of the view."""
     return draw_private({"hand": list(hand)}, name)
+
+
+def palette_samples() -> Iterator[Image.Image]:
+    """Boards of every phase for 2, 3 and 4 players (every colour, teams), a shape being chosen (``focus``),
+    shapes just cleared, the game won, and hands, from seeded games: what ``render.palette`` learns this
+    game's PNG palette from."""
+    import random
+
+    from games.geoneo.rules import Geoneo
+
+    engine = Geoneo()
+    names = ["Ana", "Bo", "Cy", "Dee"]
+    last = "Ana places on D6: 2 points."
+    for players in (2, 3, 4):
+        seen: set[str] = set()
+        cleared = 0
+        for seed in range(20):
+            state = engine.new(players, {}, seed)
+            pick = random.Random(seed)
+            while engine.to_act(state):
+                phase = state["phase"]
+                seat = min(engine.to_act(state))
+                view = engine.view(state, None)
+                if phase == "play" and "play" not in seen and view["round"]["plays"]:
+                    seen.add("play")
+                    yield draw_board(view, names[:players], last)
+                    yield draw_private(engine.view(state, seat), names[seat])
+                elif phase == "place" and "place" not in seen:
+                    seen.add("place")
+                    yield draw_board(view, names[:players], last)
+                elif phase == "clear" and cleared < 3 and len(view["highlight"] or ()) >= 3:
+                    cleared += 1  # the last cleared shape, outlined (diagonal strokes, pieces on them)
+                    yield draw_board(view, names[:players], last)
+                elif phase == "clear" and "clear" not in seen:
+                    found = shapes(state["pieces"], state["width"], view["colours"][seat])
+                    if found:
+                        seen.add("clear")
+                        anchor = found[0][2][0]
+                        fields = sorted({f for _, _, corners in found if anchor in corners for f in corners
+                                         if f != anchor})
+                        yield draw_board(view, names[:players], last, {"anchor": anchor, "fields": fields})
+                state, _ = engine.apply(state, seat, pick.choice(engine.legal_actions(state, seat)).key)
+            if "over" not in seen:
+                seen.add("over")
+                view = engine.view(state, None)
+                yield draw_board(view, names[:players], last)
+                yield draw_board(dict(view, winners=[0]), names[:players], None)
+            if seen >= {"play", "place", "clear", "over"} and cleared == 3:
+                break
+

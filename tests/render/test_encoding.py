@@ -1,0 +1,113 @@
+"""Boards and private images are sent as 8-bit palette PNGs (a fixed palette per game) that look like the RGB
+drawing: flat colours exact, antialiased edges within a few levels (docs/rendering.md, "Encoding")."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import render
+from render import common, geek_out, geoneo, render_board, render_private
+from render.common import THEME, encode_png, learn_palette, record_fonts, record_texts
+from tests.render.test_legibility import GN, GO, LAST, LONG, focus_for, geek_out_states, geoneo_states
+
+MEAN = 0.5
+"""Largest mean absolute difference per channel between the drawing and the decoded PNG (seen: <= 0.3)."""
+MAX = 32
+"""Largest difference of any channel of any pixel (seen: 16; only antialiased edge pixels differ at all)."""
+
+
+def drawings():
+    """(what, game, RGB drawing, PNG bytes) for every phase of both games, names the palettes never saw."""
+    for what, s in geek_out_states():
+        view, who = GO.view(s, None), LONG[: s["players"]]
+        yield what, "geek_out", geek_out.draw_board(view, who, LAST), render_board("geek_out", view, who, LAST)
+    for what, s in geoneo_states():
+        view, who = GN.view(s, None), LONG[: s["players"]]
+        yield what, "geoneo", geoneo.draw_board(view, who, LAST), render_board("geoneo", view, who, LAST)
+        if s["phase"] == "clear":
+            f = focus_for(s)
+            yield (what + " focus", "geoneo", geoneo.draw_board(view, who, None, f),
+                   render_board("geoneo", view, who, None, f))
+        if s["phase"] == "over":
+            won = dict(view, winners=[0])
+            yield what + " won", "geoneo", geoneo.draw_board(won, who, LAST), render_board("geoneo", won, who, LAST)
+        seat = min(GN.to_act(s) or {0})
+        mine = GN.view(s, seat)
+        yield (f"{what} hand", "geoneo", geoneo.draw_private(mine, LONG[seat]),
+               render_private("geoneo", mine, LONG[seat]))
+
+
+def difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:
+    diff = ImageChops.difference(a, b)
+    return max(ImageStat.Stat(diff).mean), max(hi for _, hi in diff.getextrema())
+
+
+def test_boards_and_hands_are_palette_pngs_that_look_like_the_drawing():
+    seen = set()
+    for what, game, drawn, data in drawings():
+        seen.add(game)
+        png = Image.open(io.BytesIO(data))
+        assert png.format == "PNG" and png.mode == "P", what
+        assert len(png.getpalette()) <= 3 * 256, what
+        decoded = png.convert("RGB")
+        assert decoded.size == drawn.size, what
+        mean, worst = difference(drawn, decoded)
+        assert mean <= MEAN and worst <= MAX, f"{what}: mean {mean:.3f}, max {worst}"
+        # and where Discord shows it: 400 px wide, downscaled
+        small = (400, drawn.height * 400 // drawn.width)
+        mean, _ = difference(drawn.resize(small, Image.Resampling.LANCZOS),
+                             decoded.resize(small, Image.Resampling.LANCZOS))
+        assert mean <= MEAN / 2, f"{what} at 400 px: mean {mean:.3f}"
+    assert seen == {"geek_out", "geoneo"}
+
+
+@pytest.mark.parametrize("game, module", [("geek_out", geek_out), ("geoneo", geoneo)])
+def test_every_flat_colour_is_kept_exactly(game, module):
+    """The theme's colours and the game's own map to themselves (Pillow looks a pixel up by its colour rounded
+    down to a multiple of 4: ``learn_palette`` drops learned entries that would take a theme colour's pixels).
+    With no dithering a pixel's entry depends on its colour only, so this holds on every board."""
+    flat = list(dict.fromkeys((*THEME, *module.COLOURS)))
+    probe = Image.frombytes("RGB", (len(flat), 1), b"".join(bytes(c) for c in flat))
+    decoded = Image.open(io.BytesIO(encode_png(probe, render.palette(game)))).convert("RGB")
+    assert decoded.tobytes() == probe.tobytes()
+
+
+def test_most_of_a_board_is_unchanged():
+    s = GN.new(3, {}, 4)
+    view = GN.view(s, None)
+    drawn = geoneo.draw_board(view, LONG[:3], LAST)
+    decoded = Image.open(io.BytesIO(render_board("geoneo", view, LONG[:3], LAST))).convert("RGB")
+    changed = ImageChops.difference(drawn, decoded).convert("L").point(lambda v: 255 if v else 0)
+    assert changed.histogram()[255] < 0.05 * drawn.width * drawn.height
+
+
+def test_palettes_are_fixed_and_learned_once():
+    for game, module in (("geek_out", geek_out), ("geoneo", geoneo)):
+        palette = render.palette(game)
+        assert render.palette(game) is palette  # once per process
+        again = learn_palette((*THEME, *module.COLOURS), module.palette_samples())
+        assert again.getpalette() == palette.getpalette()  # deterministic: every worker has the same one
+        assert 3 * 200 <= len(palette.getpalette()) <= 3 * 256
+
+
+def test_the_same_board_encodes_to_the_same_bytes():
+    view = GO.view(GO.new(3, {}, 2), None)
+    assert render_board("geek_out", view, LONG[:3]) == render_board("geek_out", view, LONG[:3])
+
+
+def test_learning_a_palette_is_not_recorded():
+    """A process's first board learns the palette, maybe inside ``record_fonts``: the samples are not recorded,
+    and what they cached (GEONEO's background, with its field numbers) is drawn and recorded again."""
+    with record_texts() as texts, record_fonts() as sizes:
+        learn_palette(THEME, geoneo.palette_samples())
+        assert texts == [] and sizes == []
+        geoneo.draw_board(GN.view(GN.new(2, {}, 1), None), LONG[:2], LAST)
+    assert 34 in sizes and "A" in texts  # field numbers and column letters: the cached background's text
+
+
+def test_without_a_palette_encode_png_stays_rgb():
+    img = common.canvas(100)[0]
+    assert Image.open(io.BytesIO(encode_png(img))).mode == "RGB"
