@@ -43,7 +43,6 @@ from render.common import (
     panel,
     player_row,
     plural,
-    star,
     text,
     top_seats,
 )
@@ -189,12 +188,10 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
         put_piece(img, (x0 + 22, y + row / 2), colour, 11)
         score = view["scores"][colour]
         won = over and colour in winners
-        score_w = font(BODY).getlength(_points(score)) + (34 if won else 10)
+        score_w = font(BODY).getlength(_points(score)) + 10  # the winner's score is gold (the banner names it)
         text(d, (x0 + 42, y + row / 2), colour_label(view, colour), BODY, TEXT, anchor="lm", bold=True,
              max_width=x1 - x0 - 52 - score_w)
         text(d, (x1 - 10, y + row / 2), _points(score), BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
-        if won:
-            star(d, (x1 - score_w + 8, y + row / 2), 11)
         y += row
         for s in seats:
             player_row(d, (x0 + 6, y, x1 - 6, y + row - 2), s, names[s], name_width=col_pieces - 26 - x0 - 6,
