@@ -46,6 +46,11 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     return encode_png(_RENDERERS[game].draw_board(view, names, last, focus), palette(game))
 
 
+def has_board(game: str) -> bool:
+    """Whether ``game`` has a renderer (a game is offered in /play only once its board can be drawn)."""
+    return game in _RENDERERS
+
+
 def has_private(game: str) -> bool:
     """Whether ``game`` draws a private image for each seat (a hand)."""
     return hasattr(_RENDERERS[game], "draw_private")

@@ -19,7 +19,7 @@ from bot.tables import LOBBY_KEYS, Change, KeyedLocks, Table, UserError
 from bot.ui import components, messages
 from games import all_engines
 from games.core import Engine, Option
-from render import has_private
+from render import has_board, has_private
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,12 @@ interaction messages after about an hour; a fresh board also sits where players 
 PRESENT_FOR = 60
 """A player who clicked at the table this many seconds ago is at the table: their turn needs no ping."""
 
-GAME_CHOICES = [app_commands.Choice(name=e.title, value=e.slug) for e in all_engines()]
+def playable_engines() -> list[Engine]:
+    """The games offered: every engine whose board can be drawn."""
+    return [e for e in all_engines() if has_board(e.slug)]
+
+
+GAME_CHOICES = [app_commands.Choice(name=e.title, value=e.slug) for e in playable_engines()]
 
 
 def user_of(interaction: discord.Interaction) -> dict:
@@ -67,7 +72,7 @@ def play_group(open_table) -> app_commands.Group:
     """``/play geek-out turns:3``, ``/play geoneo``...: Discord offers and checks each game's options.
     ``open_table(interaction, slug, options)`` is called with the options the user gave."""
     group = app_commands.Group(name="play", description="Open a table for a game in this channel", guild_only=True)
-    for engine in all_engines():
+    for engine in playable_engines():
         group.add_command(_play_command(engine, open_table))
     return group
 

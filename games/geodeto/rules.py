@@ -110,6 +110,11 @@ def neighbours(c: int) -> tuple[int, int]:
     return (c - 1) % 6, (c + 1) % 6
 
 
+TARGETS = {**{c: (*neighbours(c), OCEAN) for c in range(6)}, OCEAN: tuple(range(6))}
+"""Where a pyramid may travel from each place: a continent's two ring neighbours and the Ocean; from the
+Ocean every continent."""
+
+
 def card_name(card: str) -> str:
     return deck()[card]["name"]
 
@@ -255,17 +260,19 @@ class Geodeto(Engine):
     def _destinations(self, state: State, p: int, source: int) -> list[tuple[int, int | None]]:
         """Where pyramid ``p`` may go from ``source``: (place, None) for the table, (place, q) for on top of
         the tower whose top is ``q`` (decisions 6, 14-16)."""
-        closed = self._closed(state)
+        closed = state["epidemic"]["continent"]
         size = p % 3
-        places = (*neighbours(source), OCEAN) if source != OCEAN else range(6)
+        all_towers = state["towers"]
         out = []
-        for place in places:
+        for place in TARGETS[source]:
             if place == closed:
                 continue
-            towers = state["towers"][place]
+            towers = all_towers[place]
             if place == OCEAN or len(towers) < MAX_TOWERS:
                 out.append((place, None))
-            out.extend((place, t[-1]) for t in towers if t[-1] % 3 >= size)
+            for t in towers:
+                if t[-1] % 3 >= size:
+                    out.append((place, t[-1]))
         return out
 
     def _picks(self, state: State, seat: int) -> list[tuple[int, int, int, int]]:
@@ -341,9 +348,10 @@ class Geodeto(Engine):
                     label = f"Move {pname(p)}{f' +{riding} riding' if riding else ''} ({PLACE_NAMES[place]})"
                 acts.append(Action(f"m{p}", label, "primary", "Pyramids"))
             if any(state["piles"]):
-                acts.append(Action("d", "Draw a card...", "success", "Cards"))
-            if self._action_card_actions(state, seat):
-                acts.append(Action("a", "Action card...", "danger", "Cards"))
+                acts.append(Action("d", "Draw a goal card...", "success", "Cards"))
+            if self._can_epidemic(state, seat) or state["epidemic"]["continent"] is not None or (
+                    self._can_capture(state, seat) or (state["pirates"]["holder"] == seat and state["pirates"]["pyramids"])):
+                acts.append(Action("a", "Use an action card...", "danger", "Cards"))
             if not acts:
                 acts.append(Action("pass", "Pass (nothing is possible)", "secondary", "Cards"))
             return acts
