@@ -136,6 +136,8 @@ class Change:
     """The seats that were to act before the change; None when whose turn it is did not change (a redraw)."""
     timed_out: tuple[int, ...] = ()
     """Seats whose turn the table finished because they sat idle past the turn timeout."""
+    announcements: list[dict] = field(default_factory=list)
+    """What the channel sees beyond the board (``Engine.announcements``), names already filled in."""
 
 
 @dataclass
@@ -355,6 +357,7 @@ class TableService:
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
                          "players": table.players}
+        previous = table.state
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
@@ -366,7 +369,9 @@ class TableService:
         if over:
             table.row.status = "finished"
             self._forget(table)
-        return Change(table, text, finished=over, before=before)
+        announced = [dict(a, text=name_seats(a["text"], table.names))
+                     for a in engine.announcements(previous, state)]
+        return Change(table, text, finished=over, before=before, announcements=announced)
 
     async def _open(self, table_id: int) -> Table:
         table = await self.get(table_id)
@@ -485,19 +490,21 @@ class TableService:
                 self._forget(table)
                 return Change(table, "Nobody started this lobby in time, so it closed.", closed=True)
             if kind == "turn" and table.status == "playing":
-                texts, timed_out = [], []
+                texts, timed_out, announced = [], [], []
                 before = frozenset(table.to_act())
                 change = None
                 for seat in table.to_act():
                     change = await self._apply(table, SYSTEM, f"timeout:{seat}")
                     texts.append(change.text)
                     timed_out.append(seat)
+                    announced += change.announcements
                     if table.status != "playing":
                         break
                 if change is not None:
                     change.text = " ".join(texts)
                     change.before = before
                     change.timed_out = tuple(timed_out)
+                    change.announcements = announced
                 return change
             await self.store.clear_deadline(table_id, kind)
             return None

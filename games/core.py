@@ -226,6 +226,15 @@ class Engine(ABC):
     def rules_text(self) -> str:
         return self.summary
 
+    def announcements(self, before: State, after: State) -> list[dict]:
+        """What the channel should see on its own after a change, beyond the board (Geodeto: each goal card
+        claimed, with its text). Each item: ``{"text": ... (seats as {p0}), "card": ... (for the renderer)}``."""
+        return []
+
+    def result_lines(self, state: State) -> list[str]:
+        """The end's details in words (a score sheet), seats as {p0}..., for the final standings message."""
+        return []
+
     def opening(self, state: State) -> list[Event]:
         """What happened while the game was set up, before anyone acted (e.g. forced steps the table played),
         for the first line of the log."""

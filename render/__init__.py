@@ -14,10 +14,10 @@ from types import ModuleType
 
 from PIL import Image
 
-from render import geek_out, geoneo
+from render import geek_out, geodeto, geoneo
 from render.common import THEME, encode_png, learn_palette
 
-_MODULES: tuple[ModuleType, ...] = (geek_out, geoneo)
+_MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
 
 
@@ -63,6 +63,35 @@ def render_private(game: str, view: dict, name: str) -> bytes:
     if not hasattr(module, "draw_private"):
         raise NoPrivateImage(f"{game} has no private image")
     return encode_png(module.draw_private(view, name), palette(game))
+
+
+def has_card(game: str) -> bool:
+    """Whether ``game`` draws a single card (Geodeto: a goal card, e.g. when it is fulfilled)."""
+    return hasattr(_RENDERERS[game], "draw_card")
+
+
+def render_card(game: str, card: dict, note: str | None = None) -> bytes:
+    """One of the game's cards as PNG bytes (Geodeto: a goal card from the view, e.g. ``view["last_claims"][i]
+    ["card"]``; ``note``, optional, a line on it such as "Ana fulfilled it on Europe"). Raises
+    ``NoPrivateImage`` (a KeyError) for games without cards."""
+    module = _RENDERERS[game]
+    if not hasattr(module, "draw_card"):
+        raise NoPrivateImage(f"{game} has no card image")
+    return encode_png(module.draw_card(card, note), palette(game))
+
+
+def has_score_sheet(game: str) -> bool:
+    """Whether ``game`` draws an end score sheet."""
+    return hasattr(_RENDERERS[game], "draw_score_sheet")
+
+
+def render_score_sheet(game: str, view: dict, names: list[str]) -> bytes:
+    """The end score sheet (a table: a row per part, a column per player) from the finished game's view, as PNG
+    bytes. Raises ``NoPrivateImage`` (a KeyError) for games without one."""
+    module = _RENDERERS[game]
+    if not hasattr(module, "draw_score_sheet"):
+        raise NoPrivateImage(f"{game} has no score sheet image")
+    return encode_png(module.draw_score_sheet(view, names), palette(game))
 
 
 def render_hand(game: str, hand: list, name: str) -> bytes:

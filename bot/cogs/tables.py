@@ -14,12 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import renderpool
 from bot.panels import Panels
 from bot.tables import LOBBY_KEYS, Change, KeyedLocks, Table, UserError
 from bot.ui import components, messages
 from games import all_engines
 from games.core import Engine, Option
-from render import has_board, has_private
+from render import has_board, has_card, has_private, has_score_sheet, render_card, render_score_sheet
 
 log = logging.getLogger(__name__)
 
@@ -393,13 +394,26 @@ class Tables(commands.Cog):
             await self.service.set_ping_message(table, message.id)
 
     async def _after(self, table: Table, change: Change, channel) -> None:
+        """What the channel sees besides the board: announcements (a claimed goal card), the final standings
+        (with the score sheet, in words and as an image where the game draws one), a closing note."""
+        quiet = discord.AllowedMentions.none()
+        for item in change.announcements:
+            files = []
+            if item.get("card") is not None and has_card(table.row.game):
+                image = await renderpool.run(render_card, table.row.game, item["card"])
+                files = [discord.File(io.BytesIO(image), filename=f"card{table.id}-{table.version}.png")]
+            await channel.send(item["text"][:2000], files=files, allowed_mentions=quiet)
         if change.finished:
             result = table.result()
             if result is not None:
-                await channel.send(messages.standings(table, result),
-                                   allowed_mentions=discord.AllowedMentions.none())
+                files = []
+                if has_score_sheet(table.row.game):
+                    view = table.engine.view(table.state, None)
+                    image = await renderpool.run(render_score_sheet, table.row.game, view, table.names)
+                    files = [discord.File(io.BytesIO(image), filename=f"scores{table.id}.png")]
+                await channel.send(messages.standings(table, result), files=files, allowed_mentions=quiet)
         elif change.closed and change.text:
-            await channel.send(change.text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(change.text[:2000], allowed_mentions=quiet)
 
     async def _message(self, table: Table, change: Change) -> dict:
         if table.status == "lobby" or (table.status == "ended" and table.state is None):

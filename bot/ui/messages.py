@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import Table
+from bot.tables import Table, name_seats
 from games.core import Result
 
 COLOUR = discord.Colour.from_rgb(86, 180, 233)
@@ -140,6 +140,9 @@ def standings(table: Table, result: Result) -> str:
                      f"{result.scores[group[0]]} points")
         place += len(entries)
     lines.append(winners_sentence(table, result))
+    details = [name_seats(line, table.names) for line in table.engine.result_lines(table.state)]
+    if details:
+        lines += ["", "**Score sheet**", *details]
     return _clip("\n".join(lines), 2000)
 
 

@@ -710,6 +710,22 @@ class Geodeto(Engine):
         out["met_on"] = CONTINENTS[c] if c is not None else None
         return out
 
+    def announcements(self, before: State, after: State) -> list[dict]:
+        """Each goal the change claimed, for the channel to show as a card with its geo-tweet."""
+        if after["last_claims"] == before["last_claims"]:
+            return []
+        out = []
+        for claim in after["last_claims"]:
+            card = self._card(claim["card"], None)
+            where = CONTINENT_NAMES[claim["continent"]]
+            out.append({"text": f"{{p{claim['seat']}}} fulfils **{card['name']}** on {where}: {card['tweet']}",
+                        "card": card})
+        return out
+
+    def result_lines(self, state: State) -> list[str]:
+        result = self.result(state)
+        return sheet_lines(result.detail["score_sheet"]) if result else []
+
     def view(self, state: State, seat: int | None) -> dict:
         """Everything public, and the seat's own hand (each card marked if it is met right now)."""
         found = triples(state["towers"])

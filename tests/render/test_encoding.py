@@ -9,9 +9,29 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import render
-from render import common, geek_out, geoneo, render_board, render_private
+from render import (
+    common,
+    geek_out,
+    geodeto,
+    geoneo,
+    render_board,
+    render_card,
+    render_private,
+    render_score_sheet,
+)
 from render.common import THEME, encode_png, learn_palette, record_fonts, record_texts
-from tests.render.test_legibility import GN, GO, LAST, LONG, focus_for, geek_out_states, geoneo_states
+from tests.render.test_legibility import (
+    GD,
+    GN,
+    GO,
+    LAST,
+    LONG,
+    focus_for,
+    geek_out_states,
+    geodeto_focus,
+    geodeto_states,
+    geoneo_states,
+)
 
 MEAN = 0.5
 """Largest mean absolute difference per channel between the drawing and the decoded PNG (seen: <= 0.3)."""
@@ -38,6 +58,21 @@ def drawings():
         mine = GN.view(s, seat)
         yield (f"{what} hand", "geoneo", geoneo.draw_private(mine, LONG[seat]),
                render_private("geoneo", mine, LONG[seat]))
+    for what, s in geodeto_states():
+        view, who = GD.view(s, None), LONG[: s["players"]]
+        yield what, "geodeto", geodeto.draw_board(view, who, LAST), render_board("geodeto", view, who, LAST)
+        focus = geodeto_focus(s)
+        if focus:
+            yield (what + " focus", "geodeto", geodeto.draw_board(view, who, None, focus),
+                   render_board("geodeto", view, who, None, focus))
+        if s["phase"] == "over":
+            yield (what + " score sheet", "geodeto", geodeto.draw_score_sheet(view, who),
+                   render_score_sheet("geodeto", view, who))
+            card = next(c for cards in view["fulfilled"] for c in cards)
+            yield what + " card", "geodeto", geodeto.draw_card(card), render_card("geodeto", card)
+        mine = GD.view(s, s["current"])
+        yield (f"{what} goals", "geodeto", geodeto.draw_private(mine, LONG[s["current"]]),
+               render_private("geodeto", mine, LONG[s["current"]]))
 
 
 def difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:
@@ -61,10 +96,10 @@ def test_boards_and_hands_are_palette_pngs_that_look_like_the_drawing():
         mean, _ = difference(drawn.resize(small, Image.Resampling.LANCZOS),
                              decoded.resize(small, Image.Resampling.LANCZOS))
         assert mean <= MEAN / 2, f"{what} at 400 px: mean {mean:.3f}"
-    assert seen == {"geek_out", "geoneo"}
+    assert seen == {"geek_out", "geoneo", "geodeto"}
 
 
-@pytest.mark.parametrize("game, module", [("geek_out", geek_out), ("geoneo", geoneo)])
+@pytest.mark.parametrize("game, module", [("geek_out", geek_out), ("geoneo", geoneo), ("geodeto", geodeto)])
 def test_every_flat_colour_is_kept_exactly(game, module):
     """The theme's colours and the game's own map to themselves (Pillow looks a pixel up by its colour rounded
     down to a multiple of 4: ``learn_palette`` drops learned entries that would take a theme colour's pixels).
@@ -85,7 +120,7 @@ def test_most_of_a_board_is_unchanged():
 
 
 def test_palettes_are_fixed_and_learned_once():
-    for game, module in (("geek_out", geek_out), ("geoneo", geoneo)):
+    for game, module in (("geek_out", geek_out), ("geoneo", geoneo), ("geodeto", geodeto)):
         palette = render.palette(game)
         assert render.palette(game) is palette  # once per process
         again = learn_palette((*THEME, *module.COLOURS), module.palette_samples())

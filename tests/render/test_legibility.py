@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import io
 import random
+from functools import cache
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from games.geek_out.rules import GeekOut
+from games.geodeto.rules import PLACE_NAMES, Geodeto
 from games.geoneo.rules import Geoneo, shapes
-from render import has_private, render_board, render_private
+from render import has_private, render_board, render_card, render_private, render_score_sheet
 from render.common import record_fonts
+from render.geodeto import sample_game
 
 DISPLAY_WIDTH = 400
 MIN_CAP = 7
@@ -168,3 +171,85 @@ def test_geoneo_boards_and_hands_read_at_400_px(names):
 
 def test_geoneo_has_a_private_image():
     assert has_private("geoneo")
+
+
+# --- Geodeto -------------------------------------------------------------------------------------------
+GD = Geodeto()
+GEODETO_STAGES = {"start", "move", "draw", "action", "bonus", "closed", "pirates", "over"}
+
+
+def geodeto_stage(s: dict, i: int) -> str | None:
+    step = s["step"] or {}
+    if i == 0:
+        return "start"
+    if s["phase"] in ("over", "bonus"):
+        return s["phase"]
+    if step.get("kind") in ("move", "draw", "action"):
+        return step["kind"]
+    if s["epidemic"]["continent"] is not None:
+        return "closed"
+    if len(s["pirates"]["pyramids"]) >= 2:
+        return "pirates"
+    return None
+
+
+@cache
+def geodeto_states() -> list[tuple[str, dict]]:
+    """Every stage (the start, a picked pyramid, a draw or an action card being chosen, bonus draws, a closed
+    continent, Pirates holding pyramids, the end) for 2 to 6 players, from seeded games in which goals are
+    fulfilled (``render.geodeto.sample_game``); a player who left; a tall tower."""
+    out = []
+    for players in (2, 3, 4, 5, 6):
+        seen: set[str] = set()
+        for seed in range(20, 30):
+            for i, s in enumerate(sample_game(players, seed, {"extras": players % 2 == 0})):
+                tag = geodeto_stage(s, i)
+                if tag and tag not in seen:
+                    seen.add(tag)
+                    out.append((f"geodeto {players}p {tag} #{i}", s))
+            if seen >= GEODETO_STAGES:
+                break
+        assert seen >= GEODETO_STAGES - {"bonus"}, (players, seen)
+    s = GD.new(4, {}, 3)
+    s, _ = GD.apply(s, -1, "leave:2")
+    out.append(("geodeto 4p one left", s))
+    s = GD.new(3, {}, 4)
+    s["towers"][:6] = [[[2, 14, 11, 8, 5, 1, 0]], [[4, 3]], [[6], [7]], [[10, 9]], [[13, 12]],  # seven on a spot
+                       [[15], [16], [17]]]
+    out.append(("geodeto 3p tall tower", s))
+    return out
+
+
+def geodeto_focus(s: dict) -> dict | None:
+    """What the bot passes while a picked pyramid's destinations are offered place by place."""
+    step = GD.view(s, None)["step"]
+    if not step or step["kind"] != "move":
+        return None
+    place = step["destinations"][0]["place"]
+    return GD.focus(s, s["current"], "Ocean" if place == 6 else PLACE_NAMES[place])
+
+
+@pytest.mark.parametrize("names", [SHORT, LONG], ids=["short", "long"])
+def test_geodeto_boards_hands_cards_and_sheets_read_at_400_px(names):
+    for what, s in geodeto_states():
+        n = s["players"]
+        view = GD.view(s, None)
+        who = names[:n]
+        check(lambda v=view, who=who: render_board("geodeto", v, who, LAST), what)
+        focus = geodeto_focus(s)
+        if focus:
+            check(lambda v=view, f=focus, who=who: render_board("geodeto", v, who, None, f), what + " focus")
+        if s["phase"] == "over":
+            check(lambda v=view, who=who: render_score_sheet("geodeto", v, who), what + " score sheet")
+            for cards in view["fulfilled"]:
+                for card in cards[:1]:
+                    check(lambda c=card: render_card("geodeto", c), f"{what} card {card['name']}")
+                    check(lambda c=card, who=who: render_card("geodeto", c, f"{who[0]} fulfilled it on Europe"),
+                          f"{what} card {card['name']} with a note")
+        for seat in sorted({0, s["current"]}):
+            mine = GD.view(s, seat)
+            check(lambda v=mine, seat=seat: render_private("geodeto", v, names[seat]), f"{what} goals {seat}")
+
+
+def test_geodeto_has_a_private_image():
+    assert has_private("geodeto")

@@ -1,0 +1,1108 @@
+"""The Geodeto board: the six continents in their ring around the World Ocean (Europe and Asia on top, America and
+Oceania down the right, Antarctica and Africa back up the left), every tower as stacked pyramids,
+the ships in the Ocean, the Epidemic and Pirates cards, the six public goals beside their continents, the
+countdown, each player's cards and fulfilled goals, and whose turn it is.
+
+Pyramids keep the game's colours (blue, yellow, red, green, white, black: the colour of their home continent)
+and always carry the colour's letter (B, Y, R, G, W, and K for black), so colour is never the only cue; their
+size (small, medium, large) shows in their width and height, the same everywhere (board, cards, hands). Gold
+marks what the player to act may choose (the picked pyramid with its riders, and where it may go: a gold
+arrow over a tower, a dashed gold pyramid on a free spot); sky blue haloes the pyramids of the last move.
+
+Also drawn here: a player's goal cards (``draw_private``, "My goals"), one goal card (``draw_card``, for a
+claim) and the end score sheet (``draw_score_sheet``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+
+from PIL import Image, ImageDraw
+
+from games.geodeto.rules import COLOURS as COLOUR_NAMES
+from games.geodeto.rules import CONTINENT_NAMES, GROUP_NAMES, OCEAN
+from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from games.geodeto.rules import SIZES as SIZE_NAMES
+from render.common import (
+    BLACK,
+    BODY,
+    FOOTER_H,
+    GREEN,
+    HEADER_H,
+    HIGHLIGHT,
+    LARGE,
+    MARGIN,
+    MUTED,
+    PANEL_EDGE,
+    SKY,
+    SMALL,
+    STATUS,
+    TEXT,
+    WHITE,
+    WIDTH,
+    YELLOW,
+    cached,
+    canvas,
+    fit_text,
+    font,
+    footer,
+    header,
+    join_fit,
+    panel,
+    player_row,
+    plural,
+    star,
+    text,
+    top_seats,
+    wrap_text,
+)
+from render.common import BLUE as _BLUE
+
+GAME = "geodeto"
+TITLE = "Geodeto"
+
+RED = (206, 50, 44)
+IVORY = (246, 246, 240)
+PYRAMID_FILL = (_BLUE, YELLOW, RED, GREEN, IVORY, BLACK)
+"""Per colour (blue, yellow, red, green, white, black: ``rules.COLOURS``), its pyramids' and continent's fill."""
+PYRAMID_INK = (WHITE, BLACK, WHITE, BLACK, BLACK, WHITE)
+PYRAMID_EDGE = (BLACK, BLACK, BLACK, BLACK, BLACK, (200, 204, 214))
+LETTERS = ("B", "Y", "R", "G", "W", "K")
+"""The letter on each colour's pyramids (K for black, as in print: B is blue)."""
+BAND_INK = (WHITE, BLACK, WHITE, BLACK, BLACK, WHITE)
+"""The ink on a continent's coloured band (and a card's stripe)."""
+
+TILE = (50, 56, 68)
+CLOSED_TILE = (40, 40, 46)
+HATCH = (62, 62, 70)
+OCEAN_FILL = (30, 62, 96)
+OCEAN_EDGE = (70, 120, 170)
+OCEAN_INK = (190, 215, 240)
+ROUTE = (96, 106, 126)
+CARD = (235, 236, 240)
+CARD_EDGE = (150, 156, 170)
+CARD_INK = (38, 42, 51)
+CARD_MUTED = (96, 102, 116)
+EPIDEMIC = (150, 60, 130)
+PIRATES = (24, 26, 30)
+GOLD_TINT = (92, 84, 40)
+SHEET_STRIPE = (58, 64, 78)
+COLOURS = (*PYRAMID_FILL, RED, PYRAMID_EDGE[5], TILE, CLOSED_TILE, HATCH, OCEAN_FILL, OCEAN_EDGE, OCEAN_INK,
+           ROUTE, CARD, CARD_EDGE, CARD_INK, CARD_MUTED, EPIDEMIC, PIRATES, GOLD_TINT, SHEET_STRIPE)
+"""The flat colours this game adds to ``common.THEME`` (kept exactly in its PNG palette)."""
+
+# pyramid sizes (px at 800 wide): small, medium, large
+PYR_W = (32, 44, 56)
+PYR_H = (28, 34, 40)
+OVERLAP = 9
+"""How far a pyramid covers the tip of the one it stands on."""
+MIN_STEP = 19
+"""The least a pyramid may rise above the one below in a squeezed tower: its letter stays visible."""
+SS = 4
+
+
+# --- pyramids ----------------------------------------------------------------------------------------------
+def pid(p) -> int:
+    """A pyramid's id (0-17: colour * 3 + size) from an id, a view's ``{"id", ...}`` or a trio's
+    ``{"colour", "size"}``."""
+    if isinstance(p, int):
+        return p
+    if "id" in p:
+        return int(p["id"])
+    return COLOUR_NAMES.index(p["colour"]) * 3 + SIZE_NAMES.index(p["size"])
+
+
+def pname(p: int) -> str:
+    return f"{SIZE_NAMES[p % 3]} {COLOUR_NAMES[p // 3]}"
+
+
+def _trapezoid(x: float, base: float, w: float, h: float, grow: float = 0) -> list[tuple[float, float]]:
+    """A pyramid's outline: base centred on ``x`` at ``base``, ``h`` tall (``grow`` widens it all round)."""
+    top = w * 0.28
+    return [(x - w / 2 - grow, base + grow * 0.6), (x + w / 2 + grow, base + grow * 0.6),
+            (x + top / 2 + grow * 0.7, base - h - grow), (x - top / 2 - grow * 0.7, base - h - grow)]
+
+
+@cached(maxsize=32)
+def pyramid_sprite(p: int, ghost: bool = False) -> Image.Image:
+    """Pyramid ``p``: its colour, a contrasting edge and its colour's letter; ``ghost``: a dashed gold outline of
+    its shape, where a picked pyramid may go."""
+    size, colour = p % 3, p // 3
+    w, h = PYR_W[size], PYR_H[size]
+    pad = 3
+    img = Image.new("RGBA", ((w + 2 * pad) * SS, (h + 2 * pad) * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    pts = [(x * SS, y * SS) for x, y in _trapezoid(w / 2 + pad, h + pad, w, h)]
+    if ghost:
+        d.polygon(pts, fill=(*GOLD_TINT, 255))
+        for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+            _dashed_line(d, a, b, HIGHLIGHT, 3 * SS, 6 * SS)
+    else:
+        d.polygon(pts, fill=PYRAMID_FILL[colour], outline=PYRAMID_EDGE[colour], width=2 * SS)
+    img = img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
+    if not ghost:  # its colour's letter, bold, near the base (where a pyramid above never covers it)
+        ImageDraw.Draw(img).text((w / 2 + pad, h + pad - 4), LETTERS[colour], font=font(SMALL),
+                                 fill=PYRAMID_INK[colour], anchor="ms", stroke_width=1,
+                                 stroke_fill=PYRAMID_INK[colour])
+    return img
+
+
+def _dashed_line(d: ImageDraw.ImageDraw, a, b, fill, width: float, dash: float) -> None:
+    (x0, y0), (x1, y1) = a, b
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    n = max(1, int(length / dash))
+    for k in range(0, n, 2):
+        t0, t1 = k / n, min(1, (k + 1) / n)
+        d.line((x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
+               fill=fill, width=int(width))
+
+
+def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base: float, *,
+                halo=None, ghost: bool = False) -> None:
+    """Pyramid ``p`` with its base centred on (``x``, ``base``), its letter on it; ``halo`` (a colour) rings
+    it (the picked pyramid, the last move)."""
+    size = p % 3
+    w, h = PYR_W[size], PYR_H[size]
+    if halo is not None:  # a coloured ring between two dark lines: it shows on a pyramid of its own colour too
+        d.polygon(_trapezoid(x, base, w, h, 8), fill=BLACK)
+        d.polygon(_trapezoid(x, base, w, h, 6), fill=halo)
+    sprite = pyramid_sprite(p, ghost)
+    img.paste(sprite, (round(x - sprite.width / 2), round(base + 3 - sprite.height)), sprite)
+
+
+def tower_height(pids: Sequence[int], room: float | None = None) -> float:
+    """How tall a tower is drawn (squeezed into ``room`` when it can be, each step at least ``MIN_STEP``)."""
+    return sum(_steps(tuple(pids), room)) + (PYR_H[pids[-1] % 3] if pids else 0)
+
+
+def _steps(pids: tuple[int, ...], room: float | None) -> list[float]:
+    """The rise from each pyramid's base to the next one's (the last has none)."""
+    steps = [PYR_H[p % 3] - OVERLAP for p in pids[:-1]]
+    if not pids or room is None:
+        return steps
+    need = sum(steps) + PYR_H[pids[-1] % 3]
+    if need > room and steps:
+        squeeze = max(0.0, (room - PYR_H[pids[-1] % 3] - MIN_STEP * len(steps)) /
+                      max(1e-9, sum(steps) - MIN_STEP * len(steps)))
+        steps = [MIN_STEP + (s - MIN_STEP) * min(1.0, squeeze) for s in steps]
+    return steps
+
+
+def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x: float, base: float, *,
+               room: float | None = None, halos: dict[int, tuple] | None = None) -> float:
+    """A tower bottom to top, its base centred on (``x``, ``base``). Returns the y of its top."""
+    pids = tuple(pids)
+    halos = halos or {}
+    y = base
+    steps = _steps(pids, room)
+    for i, p in enumerate(pids):
+        put_pyramid(img, d, p, x, y, halo=halos.get(p))
+        if i < len(steps):
+            y -= steps[i]
+    return y - (PYR_H[pids[-1] % 3] if pids else 0)
+
+
+def arrow_down(d: ImageDraw.ImageDraw, x: float, y: float, fill=HIGHLIGHT) -> None:
+    """A gold arrow pointing down at (``x``, ``y``): "it may go on top of this tower"."""
+    d.polygon([(x - 11, y - 13), (x + 11, y - 13), (x, y)], fill=fill, outline=BLACK)
+    d.rectangle((x - 4, y - 21, x + 4, y - 12), fill=fill, outline=BLACK)
+
+
+# --- icons ---------------------------------------------------------------------------------------------------
+def _virus(d: ImageDraw.ImageDraw, x: float, y: float, r: float, fill, ink) -> None:
+    """The Epidemic card's mark: a round body with eight knobbed spikes."""
+    for k in range(8):
+        a = k * math.pi / 4
+        ex, ey = x + math.cos(a) * r * 1.35, y + math.sin(a) * r * 1.35
+        d.line((x, y, ex, ey), fill=ink, width=3)
+        d.ellipse((ex - 3, ey - 3, ex + 3, ey + 3), fill=ink)
+    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=ink, width=2)
+
+
+def _flag(d: ImageDraw.ImageDraw, x: float, y: float, r: float, ink) -> None:
+    """A pirate flag: a pole and a waving flag with a white dot (the skull)."""
+    d.line((x - r * 0.9, y - r, x - r * 0.9, y + r), fill=ink, width=3)
+    d.polygon([(x - r * 0.9, y - r), (x + r, y - r * 0.8), (x + r * 0.8, y + r * 0.1), (x - r * 0.9, y)],
+              fill=ink)
+    d.ellipse((x - r * 0.15, y - r * 0.68, x + r * 0.35, y - r * 0.22), fill=PIRATES)
+
+
+# --- layout --------------------------------------------------------------------------------------------------
+GAP = 8
+CARD_W = 120
+TILE_W = 186
+X_CARD_L = MARGIN
+X_TILE_L = X_CARD_L + CARD_W + 6
+X_OCEAN = X_TILE_L + TILE_W + GAP
+X_TILE_R = WIDTH - MARGIN - CARD_W - 6 - TILE_W
+X_CARD_R = WIDTH - MARGIN - CARD_W
+OCEAN_W = X_TILE_R - GAP - X_OCEAN
+ROW_H = 168
+BAND_H = 28
+SLOT = 60
+"""Distance between the three spots of a continent (a large pyramid is 56 wide)."""
+RING_ROWS = ((0, 1), (5, 2), (4, 3))
+"""The continents per row (left, right): Europe | Asia, Africa | America, Antarctica | Oceania: going round
+Europe -> Asia -> America -> Oceania -> Antarctica -> Africa -> Europe, the World Ocean in the middle."""
+RING_TOP = HEADER_H + GAP
+ROUTE_H = 26
+"""The strip above and below the Ocean where the routes Europe - Asia and Antarctica - Oceania cross it."""
+
+
+def _place_of_continent(c: int) -> tuple[int, int]:
+    for row, (left, right) in enumerate(RING_ROWS):
+        if c == left:
+            return row, 0
+        if c == right:
+            return row, 1
+    raise ValueError(c)
+
+
+def _card_box(c: int, rows: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    row, side = _place_of_continent(c)
+    y0, y1 = rows[row]
+    x = X_CARD_L if side == 0 else X_CARD_R
+    return x, y0, x + CARD_W, y1
+
+
+def _tile_box(c: int, rows: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    row, side = _place_of_continent(c)
+    y0, y1 = rows[row]
+    x = X_TILE_L if side == 0 else X_TILE_R
+    return x, y0, x + TILE_W, y1
+
+
+def _spot_x(box, i: int) -> float:
+    return (box[0] + box[2]) / 2 + (i - 1) * SLOT
+
+
+def _tower_room(row_h: int) -> float:
+    return row_h - BAND_H - 14
+
+
+def _row_heights(view: dict) -> list[int]:
+    """Each ring row is ``ROW_H`` tall, more when a tower needs it even squeezed."""
+    out = []
+    for left, right in RING_ROWS:
+        need = ROW_H
+        for c in (left, right):
+            for t in view["continents"][c]["towers"]:
+                if t:
+                    need = max(need, BAND_H + 14 + 30 + MIN_STEP * (len(t) - 1) + PYR_H[pid(t[-1]) % 3])
+        out.append(int(need))
+    return out
+
+
+def _rows(view: dict, marks: dict) -> list[tuple[int, int]]:
+    """The ring's rows (top, bottom); the middle one taller when the Ocean's column needs it."""
+    heights = _row_heights(view)
+    ring = sum(heights) + GAP * (len(heights) - 1)
+    column = _ocean_column(view) + _ocean_need(view, marks, _ocean_squeezed(view, marks, ring))
+    heights[1] += max(0, int(column - ring))
+    y = RING_TOP
+    rows = []
+    for h in heights:
+        rows.append((y, y + h))
+        y += h + GAP
+    return rows
+
+
+# --- the ring ------------------------------------------------------------------------------------------------
+def _routes(d: ImageDraw.ImageDraw, rows: list[tuple[int, int]]) -> None:
+    """The ring's routes: down each side, across the top (Europe - Asia) and the bottom (Antarctica -
+    Oceania), drawn under the tiles."""
+    xl = X_TILE_L + TILE_W / 2
+    xr = X_TILE_R + TILE_W / 2
+    top = rows[0][0] + BAND_H / 2
+    bottom = rows[-1][1] - ROUTE_H / 2
+    for x in (xl, xr):
+        d.line((x, top, x, bottom), fill=ROUTE, width=8)
+    d.line((xl, top, xr, top), fill=ROUTE, width=8)
+    d.line((xl, bottom, xr, bottom), fill=ROUTE, width=8)
+
+
+def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: bool) -> None:
+    """A continent's tile: its coloured band (name, and its pyramids' letter and colour), its three spots; a
+    closed continent hatched, with the Epidemic card on it."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=10, fill=CLOSED_TILE if closed else TILE, outline=PANEL_EDGE, width=2)
+    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + BAND_H), radius=9, fill=PYRAMID_FILL[c])
+    d.rectangle((x0 + 2, y0 + BAND_H - 10, x1 - 2, y0 + BAND_H), fill=PYRAMID_FILL[c])
+    ink = BAND_INK[c]
+    text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), CONTINENT_NAMES[c], BODY, ink, anchor="lm", bold=True)
+    legend = f"{LETTERS[c]} = {COLOUR_NAMES[c]}"
+    if font(BODY).getlength(CONTINENT_NAMES[c]) + font(SMALL).getlength(legend) + 34 > x1 - x0:
+        legend = LETTERS[c]
+    text(d, (x1 - 10, y0 + 2 + (BAND_H - 2) / 2), legend, SMALL, ink, anchor="rm", bold=len(legend) == 1)
+    if closed:
+        body = (x0 + 3, y0 + BAND_H + 1, x1 - 2, y1 - 2)
+        img.paste(_hatch(body[2] - body[0], body[3] - body[1]), body[:2])
+        d.rounded_rectangle(box, radius=10, outline=PANEL_EDGE, width=2)
+        _epidemic_card(d, ((x0 + x1) / 2, (y0 + BAND_H + y1) / 2), "Closed")
+        return
+    base = y1 - 10
+    for i in range(3):  # the three spots a tower may stand on
+        sx = _spot_x(box, i)
+        d.rounded_rectangle((sx - 28, base - 1, sx + 28, base + 5), radius=3, fill=PANEL_EDGE)
+
+
+def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, marks: dict) -> None:
+    """A continent's towers (on the cached frame), gold marks where the picked pyramid may go."""
+    x0, y0, x1, y1 = box
+    cont = view["continents"][c]
+    if c in marks["places"]:
+        d.rounded_rectangle(box, radius=10, outline=HIGHLIGHT, width=4 if c == marks.get("focus") else 3)
+    if cont.get("closed"):
+        return
+    base = y1 - 10
+    towers = [[pid(p) for p in t] for t in cont["towers"]]
+    room = _tower_room(y1 - y0)
+    for i, t in enumerate(towers):
+        sx = _spot_x(box, i)
+        top = draw_tower(img, d, t, sx, base, room=room, halos=marks["halos"])
+        if t and t[-1] in marks["onto"]:
+            arrow_down(d, sx, top - 2)
+    if c in marks["table"] and len(towers) < 3 and marks["picked"] is not None:
+        put_pyramid(img, d, marks["picked"], _spot_x(box, len(towers)), base, ghost=True)
+
+
+@cached(maxsize=8)
+def _background(rows: tuple[tuple[int, int], ...], closed: int | None, height: int) -> Image.Image:
+    """What changes only with the rows' heights and the closed continent: the routes, the continents' tiles,
+    the players' panel."""
+    img, d = canvas(height)
+    _routes(d, list(rows))
+    for c in range(6):
+        _tile_frame(img, d, c, _tile_box(c, list(rows)), closed == c)
+    panel(d, (MARGIN, rows[-1][1] + GAP, WIDTH - MARGIN, height - FOOTER_H - GAP))
+    return img
+
+
+@cached(maxsize=4)
+def _hatch(w: int, h: int) -> Image.Image:
+    """Diagonal stripes over a closed continent."""
+    img = Image.new("RGB", (w, h), CLOSED_TILE)
+    d = ImageDraw.Draw(img)
+    for x in range(-h, w + h, 18):
+        d.line((x, h, x + h, 0), fill=HATCH, width=5)
+    return img
+
+
+def _epidemic_card(d: ImageDraw.ImageDraw, centre, label: str) -> None:
+    """The Epidemic card lying on a continent: it is closed."""
+    x, y = centre
+    d.rounded_rectangle((x - 80, y - 38, x + 80, y + 38), radius=8, fill=EPIDEMIC, outline=BLACK, width=2)
+    _virus(d, x - 56, y, 11, (220, 150, 200), WHITE)
+    text(d, (x + 16, y - 3), "Epidemic", BODY, WHITE, anchor="ms", bold=True)
+    text(d, (x + 16, y + 5), label, SMALL, WHITE, anchor="mt", bold=True)
+
+
+def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, choose: bool = False) -> None:
+    """The public goal on top of continent ``c``'s pile: its stripe (how many cards the pile holds), its name
+    (and the other continent of a two-continent goal) and its trio. ``choose``: a gold frame, the player to
+    act is drawing a card from a pile top."""
+    x0, y0, x1, y1 = box
+    entry = view["public_goals"][c]
+    card = entry.get("card")
+    if not card:
+        d.rounded_rectangle(box, radius=8, outline=PANEL_EDGE, width=2)
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 12), "Pile", SMALL, MUTED, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), "empty", SMALL, MUTED, anchor="mm")
+        return
+    others = tuple(CONTINENT_NAMES[CONTINENT_KEYS.index(k)] for k in card.get("continents", ())
+                   if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
+    trio = tuple(pid(t) for t in reversed(card["trio"]))  # bottom first
+    sprite = _goal_card_image(c, card["name"], trio, others[:1], entry["count"], bool(card.get("met") or choose),
+                              x1 - x0, y1 - y0)
+    img.paste(sprite, (x0, y0))
+
+
+def _name_lines(name: str, width: float, lines: int) -> list[str]:
+    """A card's name (bold ``SMALL``) wrapped into ``lines`` lines of ``width``: a word too long for a line is
+    broken after its hyphen ("Amundsen-" / "Scott"), the last line clipped."""
+    f = font(SMALL)
+    words: list[str] = []
+    for word in name.split():
+        if "-" in word and f.getlength(word) + 2 > width:
+            head, tail = word.split("-", 1)
+            words += [head + "-", tail]
+        else:
+            words.append(word)
+    out: list[str] = []
+    while words and len(out) < lines - 1:
+        line = words.pop(0)
+        while words and not line.endswith("-") and f.getlength(f"{line} {words[0]}") + 2 <= width:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words:
+        out.append(fit_text(" ".join(words), SMALL, width - 2))
+    return [fit_text(line, SMALL, width - 2) for line in out]
+
+
+@cached(maxsize=32)
+def _goal_card_image(c: int, name: str, trio: tuple[int, ...], others: tuple[str, ...], count: int, gold: bool,
+                     w: int, h: int) -> Image.Image:
+    img, d = canvas(h, w)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD, outline=HIGHLIGHT if gold else CARD_EDGE,
+                        width=4 if gold else 2)
+    d.rounded_rectangle((4, 4, w - 5, 26), radius=6, fill=PYRAMID_FILL[c])
+    d.rectangle((4, 16, w - 5, 26), fill=PYRAMID_FILL[c])
+    text(d, (w / 2, 15), f"{count} in pile", SMALL, BAND_INK[c], anchor="mm")
+    inner = w - 8
+    lines = _name_lines(name, inner, 1 if others else 2)
+    y = 30
+    for line in lines:
+        text(d, (w / 2, y), line, SMALL, CARD_INK, anchor="ma", bold=True)
+        y += 22
+    if others:
+        text(d, (w / 2, y), "or " + others[0], SMALL, CARD_MUTED, anchor="ma", max_width=inner)
+        y += 22
+    draw_tower(img, d, trio, w / 2, h - 9, room=h - 9 - y - 2)
+    return img
+
+
+def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dict) -> None:
+    """The World Ocean: its towers (ships when more than one pyramid) in rows, wrapping; squeezed (as tall
+    towers are) when they would not fit."""
+    x0, y0, x1, y1 = box
+    squeeze = _ocean_need(view, marks, False) > y1 - y0
+    dest = OCEAN in marks["places"]
+    d.rounded_rectangle(box, radius=12, fill=OCEAN_FILL, outline=HIGHLIGHT if dest else OCEAN_EDGE,
+                        width=4 if marks.get("focus") == OCEAN else (3 if dest else 2))
+    text(d, ((x0 + x1) / 2, y0 + 8), "World Ocean", BODY, OCEAN_INK, anchor="ma", bold=True)
+    _flow(img, d, _ocean_items(view, marks), (x0 + 6, y0 + 38, x1 - 6, y1 - 6), marks, ships=True,
+          squeeze=squeeze)
+
+
+def _ocean_items(view: dict, marks: dict) -> list[tuple[list[int], bool]]:
+    """The Ocean's towers, and a ghost of the picked pyramid when it may go on the water."""
+    items = [([pid(p) for p in t], False) for t in view["ocean"]]
+    if OCEAN in marks["table"] and marks["picked"] is not None:
+        items.append(([marks["picked"]], True))
+    return items
+
+
+def _ocean_need(view: dict, marks: dict, squeeze: bool) -> float:
+    """The height the Ocean's box needs."""
+    return 38 + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 12, marks["onto"], True, squeeze)
+
+
+def _ocean_column(view: dict) -> float:
+    """The height of the Ocean's column besides the Ocean's box: the routes above and below, the action
+    cards."""
+    return 2 * ROUTE_H + 18 + EPIDEMIC_H + 6 + _pirates_height(view)
+
+
+def _ocean_squeezed(view: dict, marks: dict, ring: float) -> bool:
+    """Whether the Ocean's towers are squeezed to fit the ring's height (``ring``)."""
+    return _ocean_column(view) + _ocean_need(view, marks, False) > ring
+
+
+def _flow_rows(items, width: float, onto: set, ships: bool, squeeze: bool = False) -> list[tuple[list, float, bool]]:
+    """Towers (``items``: (pyramids, ghost)) laid left to right in rows of ``width``: per row its towers with
+    their widths, its height and whether a ship's hull is under it. ``squeeze``: every step ``MIN_STEP``."""
+    rows: list[list[tuple[list[int], bool, float]]] = [[]]
+    used = 0.0
+    for t, ghost in items:
+        w = max(PYR_W[p % 3] for p in t) + (4 if len(t) > 1 and ships else 0)
+        if rows[-1] and used + 6 + w > width:
+            rows.append([])
+            used = 0.0
+        used += (6 if rows[-1] else 0) + w
+        rows[-1].append((t, ghost, w))
+    out = []
+    for row in rows:
+        if row:
+            hull = ships and any(len(t) > 1 for t, _, _ in row)
+            h = max(tower_height(t, 0 if squeeze else None) for t, _, _ in row) + (10 if hull else 0)
+            if any(t[-1] in onto for t, _, _ in row):
+                h += 22
+            out.append((row, h, hull))
+    return out
+
+
+def _flow_height(items, width: float, onto: set, ships: bool, squeeze: bool = False) -> float:
+    return sum(h + 8 for _, h, _ in _flow_rows(items, width, onto, ships, squeeze))
+
+
+def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | None = None,
+          ships: bool = False, squeeze: bool = False) -> None:
+    """Towers left to right in rows, wrapping (the Ocean, the Pirates card). ``ships``: a tower of more than
+    one pyramid (in the Ocean) is a ship, it sails on a hull."""
+    x0, y0, x1, y1 = box
+    marks = marks or {"halos": {}, "onto": set()}
+    y = y0
+    for row, h, hull in _flow_rows(items, x1 - x0, marks["onto"], ships, squeeze):
+        width = sum(w for _, _, w in row) + 6 * (len(row) - 1)
+        x = (x0 + x1 - width) / 2
+        base = y + h - (10 if hull else 0)
+        for t, ghost, w in row:
+            cx = x + w / 2
+            if ghost:
+                put_pyramid(img, d, t[0], cx, base, ghost=True)
+            else:
+                if len(t) > 1 and ships:
+                    d.polygon([(cx - w / 2 - 3, base + 1), (cx + w / 2 + 3, base + 1), (cx + w / 2 - 6, base + 10),
+                               (cx - w / 2 + 6, base + 10)], fill=OCEAN_INK)
+                top = draw_tower(img, d, t, cx, base, room=0 if squeeze else None, halos=marks["halos"])
+                if t[-1] in marks["onto"]:
+                    arrow_down(d, cx, top - 2)
+            x += w + 6
+        y += h + 8
+
+
+def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box,
+                 choose: bool = False) -> None:
+    """The Epidemic and Pirates cards: where they are, who holds them, what the Pirates captured (``choose``:
+    gold frames, the player to act is choosing an action card)."""
+    x0, y0, x1, y1 = box
+    ep = view.get("epidemic") or {}
+    where = ep.get("continent")
+    holder = ep.get("holder")
+    h = EPIDEMIC_H
+    edge = HIGHLIGHT if choose else BLACK
+    if where is not None:  # the card lies on the closed continent: only its place is left here
+        d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, outline=PANEL_EDGE, width=2)
+        c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
+        text(d, (x0 + 12, y0 + 8), "Epidemic", BODY, MUTED, bold=True)
+        text(d, (x0 + 12, y0 + 34), f"on {CONTINENT_NAMES[c]}", SMALL, MUTED, max_width=x1 - x0 - 20)
+    else:
+        d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, fill=EPIDEMIC, outline=edge, width=3 if choose else 2)
+        _virus(d, x1 - 15, y0 + 20, 6, (220, 150, 200), WHITE)
+        text(d, (x0 + 12, y0 + 8), "Epidemic", BODY, WHITE, bold=True)
+        state = "free to play" if holder is None else f"held by {_name(names, holder)}"
+        text(d, (x0 + 12, y0 + 34), state, SMALL, WHITE, max_width=x1 - x0 - 20)
+    y = y0 + h + 6
+    pir = view.get("pirates") or {}
+    holder = pir.get("holder")
+    captured = [pid(p) for p in pir.get("pyramids") or ()]
+    d.rounded_rectangle((x0, y, x1, y1), radius=8, fill=PIRATES, outline=HIGHLIGHT if choose else PANEL_EDGE,
+                        width=3 if choose else 2)
+    _flag(d, x1 - 18, y + 20, 9, WHITE)
+    text(d, (x0 + 12, y + 8), "Pirates", BODY, WHITE, bold=True)
+    state = "free to use" if holder is None else f"held by {_name(names, holder)}"
+    text(d, (x0 + 12, y + 34), state, SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
+    if captured:
+        _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 64, x1 - 6, y1 - 6))
+
+
+EPIDEMIC_H = 62
+
+
+def _pirates_height(view: dict) -> int:
+    captured = [([pid(p)], False) for p in (view.get("pirates") or {}).get("pyramids") or ()]
+    if not captured:
+        return 62
+    return int(64 + _flow_height(captured, OCEAN_W - 12, set(), False))
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+# --- players -------------------------------------------------------------------------------------------------
+PLAYER_ROW = 34
+
+
+def _players_height(view: dict) -> int:
+    n = view["players"]
+    h = 10 + ((n + 1) // 2) * PLAYER_ROW
+    if _extras_line(view, None):
+        h += 28
+    return h
+
+
+def _extras_line(view: dict, names: list[str] | None) -> str | None:
+    """The extra cards (when in play) by holder: "Extra cards (+2): Ana: Columbus, Drake; Bo: Tasman; 4 left"."""
+    extras = view.get("extras") or []
+    if not extras:
+        return None
+    if names is None:
+        return "x"
+    by_holder: dict[int, list[str]] = {}
+    for e in extras:
+        if e.get("holder") is not None:
+            by_holder.setdefault(e["holder"], []).append(e["name"].replace("Sir Francis ", ""))
+    parts = [f"{fit_text(_name(names, seat), SMALL, 120)}: {', '.join(cards)}" for seat, cards in by_holder.items()]
+    free = sum(1 for e in extras if e.get("holder") is None)
+    if free:
+        parts.append(f"{free} left" if by_holder else f"{free} to claim")
+    return "Extra cards (+2 each): " + "; ".join(parts)
+
+
+def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
+    """Two players a row: the turn arrow and gold frame for the player to act, seat mark, name, cards in hand
+    and goals fulfilled (at the end: points, a star for the winners); the extra cards' holders under them."""
+    x0, y0, x1, y1 = box
+    n = view["players"]
+    over = view["phase"] == "over"
+    left = view.get("left") or [False] * n
+    col_w = (x1 - x0 - 12) / 2
+    totals = None
+    if over and view.get("score_sheet"):
+        totals = [row["total"] for row in view["score_sheet"]["players"]]
+    for s in range(n):
+        col, row = s % 2, s // 2
+        bx = x0 + 6 + col * col_w
+        by = y0 + 5 + row * PLAYER_ROW
+        rb = (bx + 2, by + 1, bx + col_w - 4, by + PLAYER_ROW - 3)
+        goals = len(view["fulfilled"][s]) if view.get("fulfilled") else 0
+        hand = view["hand_sizes"][s] if view.get("hand_sizes") else 0
+        goals_label, hand_label = plural(goals, "goal"), f"{hand} in hand,"
+        if totals is not None:
+            stats = plural(totals[s], "pt")
+            stats_w = font(BODY).getlength(stats) + (28 if s in winners else 0)
+        else:
+            stats_w = font(SMALL).getlength(goals_label) + 12 + font(SMALL).getlength(hand_label)
+        player_row(d, rb, s, _name(names, s), name_width=rb[2] - rb[0] - stats_w - 16,
+                   current=not over and s == view.get("current"), gone=left[s], size=BODY)
+        cy = (rb[1] + rb[3]) / 2
+        if totals is not None:
+            text(d, (rb[2] - 8, cy), stats, BODY, HIGHLIGHT if s in winners else TEXT, anchor="rm", bold=True)
+            if s in winners:
+                star(d, (rb[2] - 8 - font(BODY).getlength(stats) - 16, cy), 10)
+        else:
+            gw = text(d, (rb[2] - 8, cy), goals_label, SMALL, HIGHLIGHT if goals else MUTED, anchor="rm",
+                      bold=bool(goals))
+            text(d, (rb[2] - 8 - gw - 10, cy), hand_label, SMALL, TEXT, anchor="rm")
+    line = _extras_line(view, names)
+    if line:
+        text(d, (x0 + 12, y1 - 16), line, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 24)
+
+
+# --- texts ---------------------------------------------------------------------------------------------------
+def winners_of(view: dict) -> list[int]:
+    if view.get("winners") is not None:
+        return list(view["winners"])
+    if view.get("score_sheet"):
+        totals = [row["total"] for row in view["score_sheet"]["players"]]
+        return top_seats(totals, view.get("left") or [False] * len(totals))
+    return []
+
+
+def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
+    if not seats:
+        return "Game over"
+    tail = ""
+    if view.get("score_sheet"):
+        best = view["score_sheet"]["players"][seats[0]]["total"]
+        tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(best, 'point')}!"
+    else:
+        tail = " wins!" if len(seats) == 1 else " win!"
+    room = WIDTH - 120 - font(STATUS).getlength(tail)
+    return join_fit([_name(names, s) for s in seats], STATUS, room) + tail
+
+
+def _status(view: dict, names: list[str]) -> str:
+    seat = view.get("current")
+    who = _name(names, seat)
+    step = view.get("step")
+    if view["phase"] == "bonus":
+        n = view.get("bonus") or 1
+        need = f"draw a bonus card ({n} left) or stop" if n > 1 else "draw a bonus card or stop"
+    elif step and step.get("kind") == "move" and step.get("pyramid") is not None:
+        need = f"move the {pname(pid(step['pyramid']))} to a gold mark"
+    elif step and step.get("kind") == "draw":
+        need = "draw the top card of a pile"
+    elif step and step.get("kind") == "action":
+        need = "use an action card"
+    else:
+        need = "move a pyramid or draw a card"
+    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
+    return f"{fit_text(who, STATUS, room)}: {need}"
+
+
+def _countdown(view: dict) -> str:
+    left, goal = view.get("countdown"), view.get("goal")
+    if left is None:
+        return ""
+    if view["phase"] == "over":
+        return "Game over"
+    return f"{plural(left, 'goal')} to go (of {goal})" if goal else f"{plural(left, 'goal')} to go"
+
+
+# --- marks: the step in progress and the last move --------------------------------------------------------------
+def _find(view: dict, p: int) -> tuple[int, list[int]] | None:
+    """(place, tower) of pyramid ``p`` on the board, None when it is not there (on the Pirates card)."""
+    for c, cont in enumerate(view["continents"]):
+        for t in cont["towers"]:
+            ids = [pid(q) for q in t]
+            if p in ids:
+                return c, ids
+    for t in view["ocean"]:
+        ids = [pid(q) for q in t]
+        if p in ids:
+            return OCEAN, ids
+    return None
+
+
+def _marks(view: dict, focus: dict | None) -> dict:
+    """What to draw over the board: haloes (picked: gold; last move: sky blue), destinations ("onto" tower
+    tops, "table" places), the places to frame in gold."""
+    marks: dict = {"halos": {}, "onto": set(), "table": set(), "places": set(), "picked": None, "focus": None}
+    last = view.get("last_move")
+    if last and last.get("pyramid") is not None:
+        found = _find(view, pid(last["pyramid"]))
+        if found:
+            _, t = found
+            i = t.index(pid(last["pyramid"]))
+            for q in t[i:i + max(1, last.get("count") or 1)]:
+                marks["halos"][q] = SKY
+    step = view.get("step") or {}
+    picked = step.get("pyramid") if step.get("kind") == "move" else None
+    if picked is None and focus and focus.get("pyramid") is not None:
+        picked = focus["pyramid"]
+    if picked is not None:
+        picked = pid(picked)
+        marks["picked"] = picked
+        found = _find(view, picked)
+        if found:
+            place, t = found
+            riders = t if place == OCEAN else t[t.index(picked):]
+            for q in riders:
+                marks["halos"][q] = HIGHLIGHT
+        for dest in step.get("destinations") or ():
+            marks["places"].add(dest["place"])
+            if dest.get("on") is None:
+                marks["table"].add(dest["place"])
+            else:
+                marks["onto"].add(pid(dest["on"]))
+    if focus and focus.get("place") is not None:
+        marks["focus"] = focus["place"]
+    return marks
+
+
+# --- the board -----------------------------------------------------------------------------------------------
+def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
+    """The public board. ``focus`` (optional, while a move's destinations are offered place by place):
+    ``{"place": 0-6, "pyramid": p}``: that place is framed thicker, the pyramid picked."""
+    over = view["phase"] == "over"
+    marks = _marks(view, focus) if not over else _marks({**view, "step": None, "last_move": None}, None)
+    rows = _rows(view, marks)
+    height = rows[-1][1] + GAP + _players_height(view) + GAP + FOOTER_H
+    closed = next((c for c, cont in enumerate(view["continents"]) if cont.get("closed")), None)
+    img = _background(tuple(rows), closed, height).copy()
+    d = ImageDraw.Draw(img)
+    winners = winners_of(view) if over else []
+    if over:
+        header(d, TITLE, _winner_text(view, names, winners), right=_countdown(view), winner=True)
+    else:
+        header(d, TITLE, _status(view, names), right=_countdown(view), seat=view.get("current"))
+    cards_h = EPIDEMIC_H + 6 + _pirates_height(view)
+    ocean_box = (X_OCEAN, rows[0][0] + ROUTE_H + 6, X_OCEAN + OCEAN_W, rows[-1][1] - ROUTE_H - 12 - cards_h)
+    _ocean(img, d, view, ocean_box, marks)
+    step = (view.get("step") or {}).get("kind") if not over else None
+    _cards_panel(img, d, view, names, (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, rows[-1][1] - ROUTE_H - 6),
+                 choose=step == "action")
+    drawing = step == "draw" or view["phase"] == "bonus"
+    for c in range(6):
+        _tile(img, d, view, c, _tile_box(c, rows), marks)
+        _goal_card(img, d, view, c, _card_box(c, rows), choose=drawing)
+    top = rows[-1][1] + GAP
+    _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, top + _players_height(view)), winners)
+    footer(d, last, height=height)
+    return img
+
+
+# --- goal cards (hands, claims) ---------------------------------------------------------------------------------
+HAND_CARD_W = (WIDTH - 2 * MARGIN - GAP) // 2
+CARD_TOP_H = 40 + 34 + 26 * 3 + 4
+"""From a big card's top to its geo-tweet: stripe, name, two lines (capital / location and group), met."""
+HAND_CARD_H = CARD_TOP_H + 4 * 22 + 8
+
+
+def _card_continents(card: dict) -> list[int]:
+    return [CONTINENT_KEYS.index(k) for k in card.get("continents", ()) if k in CONTINENT_KEYS] or [0]
+
+
+def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met: bool | None = None,
+              note: str | None = None, tweet_lines: int = 4) -> None:
+    """A goal card: stripe with its continent(s), name, capital or location, group, trio, geo-tweet; a gold
+    frame and "Met on ..." when ``met`` (its trio stands on the board now)."""
+    x0, y0, x1, y1 = box
+    conts = _card_continents(card)
+    d.rounded_rectangle(box, radius=10, fill=CARD, outline=HIGHLIGHT if met else CARD_EDGE, width=5 if met else 2)
+    # the stripe: one colour per continent, each named
+    sw = (x1 - x0 - 4) / len(conts)
+    for k, c in enumerate(conts):
+        sx0 = x0 + 2 + k * sw
+        d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + 32), fill=PYRAMID_FILL[c])
+        text(d, (sx0 + 10, y0 + 17), CONTINENT_NAMES[c], SMALL, BAND_INK[c], anchor="lm", bold=True,
+             max_width=sw - 14)
+    if met:
+        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
+    trio = [pid(t) for t in reversed(card["trio"])]
+    trio_x = x0 + 12 + PYR_W[2] / 2 + 4
+    draw_tower(img, d, trio, trio_x, y0 + 40 + 96)
+    tx = x0 + 12 + PYR_W[2] + 20
+    room = x1 - 12 - tx
+    y = y0 + 40
+    text(d, (tx, y), card["name"], LARGE, CARD_INK, bold=True, max_width=room)
+    y += 34
+    if card.get("capital"):
+        text(d, (tx, y), f"State, capital {card['capital']}", SMALL, CARD_INK, max_width=room)
+        y += 26
+    else:
+        if card.get("location"):
+            text(d, (tx, y), card["location"], SMALL, CARD_INK, max_width=room)
+            y += 26
+        group = GROUP_NAMES.get(card.get("group") or "")
+        text(d, (tx, y), f"Sight: {group}" if group else "Sight", SMALL, CARD_MUTED, bold=bool(group),
+             max_width=room)
+        y += 26
+    if met is not None:
+        where = card.get("met_on")
+        if met:
+            label = f"Met on {CONTINENT_NAMES[CONTINENT_KEYS.index(where)]}!" if where in CONTINENT_KEYS else "Met!"
+            w = font(SMALL).getlength(label) + 36
+            d.rounded_rectangle((tx - 2, y - 1, tx + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
+            _check(d, tx + 12, y + 11)
+            text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True)
+        else:
+            text(d, (tx, y), "Not met yet", SMALL, CARD_MUTED)
+    elif note:
+        text(d, (tx, y), note, SMALL, CARD_INK, bold=True, max_width=room)
+    ty = y0 + CARD_TOP_H
+    for k, line in enumerate(wrap_text(card.get("tweet") or "", SMALL, x1 - x0 - 24, lines=tweet_lines)):
+        text(d, (x0 + 12, ty + k * 22), line, SMALL, CARD_INK)
+
+
+def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    d.line([(x - 7, y), (x - 2, y + 6), (x + 8, y - 7)], fill=BLACK, width=4, joint="curve")
+
+
+def draw_private(view: dict, name: str) -> Image.Image:
+    """The seat's goal cards ("My goals"), two a row, each marked when its trio stands on the board now."""
+    hand = list(view.get("hand") or [])
+    rows = max(1, (len(hand) + 1) // 2)
+    height = HEADER_H + GAP + rows * (HAND_CARD_H + GAP) + 4
+    img, d = canvas(height)
+    seat = view.get("seat")
+    met = sum(1 for c in hand if c.get("met"))
+    mine = seat is not None and view.get("current") == seat and view.get("phase") in ("turn", "bonus")
+    if mine:
+        status = f"Your turn - {plural(len(hand), 'goal card')}"
+    else:
+        status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'goal card')}"
+    if met:
+        status += f", {met} met now"
+    title = f"{TITLE} - {name}'s goals" if len(name) <= 24 else f"{TITLE} - your goals"
+    header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
+    if not hand:
+        text(d, (WIDTH / 2, HEADER_H + GAP + HAND_CARD_H / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
+    for i, card in enumerate(hand):
+        col, row = i % 2, i // 2
+        x = MARGIN + col * (HAND_CARD_W + GAP)
+        y = HEADER_H + GAP + row * (HAND_CARD_H + GAP)
+        _big_card(img, d, card, (x, y, x + HAND_CARD_W, y + HAND_CARD_H), met=bool(card.get("met")))
+    return img
+
+
+def draw_card(card: dict, note: str | None = None) -> Image.Image:
+    """One goal card, big (e.g. for the channel when it is fulfilled): name, capital or location, group, trio,
+    the geo-tweet. ``note`` (optional): a line under the group, e.g. "Ana fulfilled it on Europe"."""
+    height = 2 * MARGIN + CARD_TOP_H + 3 * 22 + 10
+    img, d = canvas(height)
+    _big_card(img, d, card, (MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN), note=note, tweet_lines=3)
+    return img
+
+
+# --- the score sheet ---------------------------------------------------------------------------------------------
+SHEET_ROWS = (
+    ("groups", "Groups (3 / 1)"),
+    ("fulfilled", "Fulfilled goals (+2)"),
+    ("hand", "Cards in hand (-1)"),
+    ("continents", "Continents (+2)"),
+    ("last", "Last goal (+1)"),
+    ("extras", "Extra cards (+2)"),
+)
+
+
+def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
+    """The end score sheet as a table: a row per part (the four sight groups under "Groups"), a column per
+    player, the total last; the winners' totals in gold with a star."""
+    sheet = view["score_sheet"]
+    players = sheet["players"]
+    n = len(players)
+    winners = winners_of(view)
+    label_w = 232
+    col_w = (WIDTH - 2 * MARGIN - label_w) / max(n, 1)
+    head_h = 58
+    row_h = 34
+    groups = list(GROUP_NAMES)
+    lines: list[tuple[str, str, bool]] = []  # (key, label, sub-row)
+    for key, label in SHEET_ROWS:
+        lines.append((key, label, False))
+        if key == "groups":
+            lines.extend((f"group:{g}", GROUP_NAMES[g], True) for g in groups)
+    height = HEADER_H + GAP + head_h + row_h * (len(lines) + 1) + 2 * GAP + 2
+    img, d = canvas(height)
+    header(d, f"{TITLE} - score sheet", _winner_text(view, names, winners), right="Game over", winner=True)
+    top = HEADER_H + GAP
+    panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
+    x = MARGIN + label_w
+    for s in range(n):
+        cx = x + col_w * (s + 0.5)
+        lines_n = wrap_text(_name(names, s), SMALL, col_w - 8, lines=2)
+        for k, line in enumerate(lines_n):
+            text(d, (cx, top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)), line, SMALL,
+                 HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
+    y = top + head_h
+    d.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
+    for i, (key, label, sub) in enumerate(lines):
+        if i % 2 == 0:
+            d.rectangle((MARGIN + 4, y, WIDTH - MARGIN - 4, y + row_h - 1), fill=SHEET_STRIPE)
+        text(d, (MARGIN + (34 if sub else 12), y + row_h / 2), label, SMALL if sub else BODY,
+             MUTED if sub else TEXT, anchor="lm", max_width=label_w - 40)
+        for s, row in enumerate(players):
+            cx = x + col_w * (s + 0.5)
+            if sub:
+                g = key.split(":", 1)[1]
+                count = (row.get("group_counts") or {}).get(g, 0)
+                value = (row.get("group_points") or {}).get(g, 0)
+                _cell(d, cx, y + row_h / 2, f"+{value}" if value else ("0" if count else "-"),
+                      f"({count})" if count else "", SMALL, col_w)
+            else:
+                value = row.get(key, 0)
+                _cell(d, cx, y + row_h / 2, f"{value:+d}" if value else "0", _count(row, key), BODY, col_w)
+        y += row_h
+    d.line((MARGIN + 8, y + 1, WIDTH - MARGIN - 8, y + 1), fill=PANEL_EDGE, width=2)
+    text(d, (MARGIN + 12, y + row_h / 2 + 3), "Total", BODY, TEXT, anchor="lm", bold=True)
+    for s, row in enumerate(players):
+        cx = x + col_w * (s + 0.5)
+        won = s in winners
+        text(d, (cx, y + row_h / 2 + 3), str(row["total"]), LARGE, HIGHLIGHT if won else TEXT, anchor="mm",
+             bold=True)
+        if won:
+            star(d, (cx - font(LARGE).getlength(str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
+    return img
+
+
+def _cell(d: ImageDraw.ImageDraw, cx: float, cy: float, value: str, count: str, size: int, col_w: float) -> None:
+    """A score sheet cell: the points, bold, and the count behind them, muted, centred together."""
+    bold = value not in ("0", "-")
+    w = font(size).getlength(value) + (2 if bold else 0)
+    cw = font(SMALL).getlength(count) + 4 if count else 0
+    if w + cw > col_w - 6:
+        count, cw = "", 0
+    left = cx - (w + cw) / 2
+    text(d, (left, cy), value, size, TEXT if bold else MUTED, anchor="lm", bold=bold)
+    if count:
+        text(d, (left + w + 4, cy), count, SMALL, MUTED, anchor="lm")
+
+
+def _count(row: dict, key: str) -> str:
+    if key == "fulfilled":
+        return f"({row.get('fulfilled_count', 0)})" if row.get("fulfilled_count") else ""
+    if key == "hand":
+        return f"({row.get('hand_count', 0)})" if row.get("hand_count") else ""
+    if key == "continents":
+        return f"({len(row.get('continent_list') or ())})" if row.get("continent_list") else ""
+    if key == "extras":
+        return f"({len(row.get('extra_cards') or ())})" if row.get("extra_cards") else ""
+    return ""
+
+
+# --- sample games (palette samples, tests) -------------------------------------------------------------------
+def rig_goal(state: dict, seat: int) -> bool:
+    """Builds one of ``seat``'s goals on the board (its trio moved, as a new tower, onto one of its
+    continents), so seeded random games fulfil goals as real ones do: the seat claims it after its next
+    action. For sample states only (palette samples, tests); changes ``state`` in place."""
+    from games.geodeto.rules import continents_of, trio_of
+
+    towers = state["towers"]
+    captured = set(state["pirates"]["pyramids"])
+    closed = state["epidemic"]["continent"]
+    for card in state["hands"][seat]:
+        trio = trio_of(card)
+        places = [c for c in continents_of(card) if c != closed]
+        if captured & set(trio) or not places:
+            continue
+        c = places[0]
+        for place in range(len(towers)):  # a pyramid taken out of a tower: the ones above sink onto the one below
+            towers[place] = [kept for kept in ([p for p in t if p not in trio] for t in towers[place]) if kept]
+        if len(towers[c]) >= 3:
+            towers[OCEAN].extend([p] for p in towers[c].pop())
+        towers[c].append(list(trio))
+        return True
+    return False
+
+
+def sample_game(players: int, seed: int, options: dict | None = None, rig: int = 6) -> Iterator[dict]:
+    """Every state of a seeded random game (after each action, the last one over), one of the acting seat's
+    goals built every ``rig`` actions so goals are fulfilled."""
+    import copy
+    import random
+
+    from games.geodeto.rules import Geodeto
+
+    engine = Geodeto()
+    state = engine.new(players, dict(options or {}), seed)
+    pick = random.Random(seed)
+    turns = 0
+    while engine.to_act(state):
+        yield state
+        seat = state["current"]
+        if state["phase"] == "turn" and state["step"] is None:
+            turns += 1
+            if rig and turns % rig == 0:
+                state = copy.deepcopy(state)
+                rig_goal(state, seat)
+        state, _ = engine.apply(state, seat, pick.choice(engine.legal_actions(state, seat)).key)
+    yield state
+
+
+# --- palette samples ---------------------------------------------------------------------------------------------
+def palette_samples() -> Iterator[Image.Image]:
+    """Boards from seeded games (2, 4 and 6 players: the start, a picked pyramid with its destinations, a closed
+    continent, Pirates holding pyramids, bonus draws, the end), hands (a goal met), a card and score sheets:
+    what ``render.palette`` learns this game's PNG palette from."""
+    import copy
+
+    from games.geodeto.rules import Geodeto
+
+    engine = Geodeto()
+    names = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
+    last = "Ana moves medium red (+1 riding) from Asia to America, onto large yellow."
+    for players, seed in ((2, 1), (4, 2), (6, 3)):
+        who = names[:players]
+        seen: set[str] = set()
+        for i, state in enumerate(sample_game(players, seed, {"extras": players > 2})):
+            tag = _stage(state, i)
+            if tag in seen or tag is None:
+                continue
+            seen.add(tag)
+            view = engine.view(state, None)
+            yield draw_board(view, who, last)
+            if tag == "move" and view["step"]["destinations"]:
+                dest = view["step"]["destinations"][0]["place"]
+                yield draw_board(view, who, None, {"place": dest, "pyramid": view["step"]["pyramid"]})
+            if tag in ("start", "closed", "pirates", "over"):  # hands, one goal met
+                mine = copy.deepcopy(state)
+                seat = state["current"]
+                rig_goal(mine, seat)
+                yield draw_private(engine.view(mine, seat), who[seat])
+            elif tag == "over":
+                yield draw_score_sheet(view, who)
+                yield draw_card(view["fulfilled"][view["winners"][0]][0], "Ana fulfilled it on Europe")
+
+
+def _stage(state: dict, i: int) -> str | None:
+    """Which kind of sample board a state (the ``i``-th) of a sample game is, if any."""
+    step = state.get("step") or {}
+    if i == 0:
+        return "start"
+    if state["phase"] == "over":
+        return "over"
+    if step.get("kind") == "move" and i > 20:
+        return "move"
+    if state["phase"] == "bonus":
+        return "bonus"
+    if step.get("kind") in ("draw", "action"):
+        return step["kind"]
+    if state["epidemic"]["continent"] is not None and i > 30:
+        return "closed"
+    if len(state["pirates"]["pyramids"]) >= 2:
+        return "pirates"
+    return None

@@ -1,0 +1,137 @@
+"""Geodeto through the real discord.py client and the fake Discord: whole games to the stored score sheet,
+goal cards claimed in the channel, Epidemic and Pirates, and no secret goal in any public message."""
+
+import logging
+import random
+import re
+
+from games.geodeto.rules import deck
+from render.geodeto import rig_goal
+from tests.bot.conftest import ANA, BO, CHANNEL, CY
+
+DEE = 104
+NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", DEE: "Dee"}
+UTILITY = ("My goals", "Rules")
+
+
+def board(fake):
+    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]][-1]
+
+
+def to_act(message):
+    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
+
+
+def comps(message):
+    return [c for r in message["components"] for c in r["components"]]
+
+
+def over(fake):
+    return any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+
+
+async def start(fake, players):
+    await fake.slash(players[0], CHANNEL, "play", "geodeto")
+    lobby = fake.messages_in(CHANNEL)[-1]
+    for p in players[1:]:
+        await fake.click(p, lobby, "Join")
+    await fake.click(players[0], lobby, "Start")
+
+
+async def move(fake, rng, prefer=()):
+    """The player to act clicks a move on the board: a preferred one if offered, else a random one."""
+    b = board(fake)
+    who = to_act(b)
+    buttons = [c for c in comps(b) if c["type"] == 2 and c["label"] not in UTILITY]
+    selects = [c for c in comps(b) if c["type"] == 3]
+    options = [o for s in selects for o in s["options"]]
+    for word in prefer:
+        hit = [c for c in buttons if word in c["label"]]
+        if hit:
+            await fake.click(who, b, rng.choice(hit)["label"])
+            return
+        hit = [o for o in options if word in o["label"]]
+        if hit:
+            await fake.select(who, b, rng.choice(hit)["value"])
+            return
+    useful = [c for c in buttons if c["label"] not in ("Back",) and not c["label"].startswith("Choose another")]
+    if options and (not useful or rng.random() < 0.5):
+        await fake.select(who, b, rng.choice(options)["value"])
+    else:
+        await fake.click(who, b, rng.choice(useful or buttons)["label"])
+
+
+async def play_to_the_end(fake, rng, prefer=(), limit=3000):
+    for _ in range(limit):
+        if over(fake):
+            return
+        await move(fake, rng, prefer)
+    raise AssertionError("the game did not end")
+
+
+def assert_no_goal_in_public(fake, hands_seen):
+    """No card that sat in a hand while hidden shows in a public message before it was claimed."""
+    public = " ".join(m["content"] + " ".join((e.get("description") or "") for e in m["embeds"])
+                      + " ".join(c.get("label") or "" for c in comps(m)) for m in fake.messages_in(CHANNEL))
+    claimed = {name for name in hands_seen if f"fulfils **{name}**" in public}
+    for name in hands_seen - claimed:
+        assert name not in public, name
+
+
+async def test_a_whole_two_player_game_to_the_score_sheet(fake, runner, caplog):
+    caplog.set_level(logging.DEBUG, logger="bot")
+    await start(fake, (ANA, BO))
+    rng = random.Random(5)
+    await play_to_the_end(fake, rng, prefer=("Bonus", "Draw"))
+    assert not fake.rejections
+    [result] = await runner.bot.store.results(fake.guild_id)
+    assert len(result["standings"]["scores"]) == 2
+    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][-1]
+    assert "Score sheet" in standings["content"] and standings["attachments"]  # in words and as an image
+
+
+async def test_my_goals_are_only_for_their_owner_and_claims_show_the_card(fake, runner):
+    await start(fake, (ANA, BO))
+    names = {card["name"] for card in deck().values()}
+    table = await runner.bot.service.in_channel(CHANNEL)
+    # the cards dealt at the start were never face up: until claimed, no public message may name them
+    hands_seen = {deck()[c]["name"] for hand in table.state["hands"] for c in hand}
+    rng = random.Random(8)
+    for turn in range(60):
+        if over(fake):
+            break
+        b = board(fake)
+        who = to_act(b)
+        await fake.click(who, b, "My goals")
+        panel = [m for m in fake.ephemerals(who) if m["attachments"]][-1]
+        assert panel["content"].startswith("Your goals")
+        if turn % 6 == 5:  # build one of the player's goals on the board: their next action claims it
+            table = await runner.bot.service.in_channel(CHANNEL)
+            assert rig_goal(table.state, table.seat_of(who))
+            await runner.bot.store.db.execute("UPDATE tables SET state = ? WHERE id = ?",
+                                              (table.engine.encode(table.state), table.id))
+        await move(fake, rng, prefer=("Bonus", "Draw"))
+    assert hands_seen and hands_seen <= names
+    assert_no_goal_in_public(fake, hands_seen)
+    claims = [m for m in fake.messages_in(CHANNEL) if "fulfils **" in m["content"]]
+    assert claims and all(m["attachments"] for m in claims)  # the card, drawn, with its geo-tweet
+
+
+async def test_a_four_player_game_with_epidemic_and_pirates(fake, runner):
+    fake.add_user(DEE, "Dee")
+    await start(fake, (ANA, BO, CY, DEE))
+    rng = random.Random(11)
+    await play_to_the_end(fake, rng, prefer=("Epidemic", "Pirates", "Take the Epidemic", "Return", "Bonus",
+                                             "Use an action card"))
+    keys = await _actions(runner)
+    assert any(k.startswith("e") for k in keys), "Epidemic was never played"
+    assert any(k.startswith("p") and k != "pass" for k in keys), "Pirates never took a tower"
+    [result] = await runner.bot.store.results(fake.guild_id)
+    assert len(result["standings"]["scores"]) == 4
+    assert not fake.rejections
+
+
+async def _actions(runner):
+    table_id = max(r["table_id"] for r in await runner.bot.store.results(500))
+    return [key for _seat, key in await runner.bot.store.actions(table_id)]
