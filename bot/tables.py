@@ -356,7 +356,7 @@ class TableService:
         standings = None
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
-                         "players": table.players}
+                         "players": table.players, "detail": result.detail}
         previous = table.state
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),

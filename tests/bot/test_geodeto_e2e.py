@@ -8,6 +8,7 @@ import re
 from games.geodeto.rules import deck
 from render.geodeto import rig_goal
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
+from tests.discord_fake.server import snapshot
 
 DEE = 104
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", DEE: "Dee"}
@@ -135,3 +136,22 @@ async def test_a_four_player_game_with_epidemic_and_pirates(fake, runner):
 async def _actions(runner):
     table_id = max(r["table_id"] for r in await runner.bot.store.results(500))
     return [key for _seat, key in await runner.bot.store.actions(table_id)]
+
+
+async def test_a_half_made_move_survives_a_restart_and_the_score_sheet_is_stored(fake, runner):
+    await start(fake, (ANA, BO))
+    b = board(fake)
+    who = to_act(b)
+    pick = next(c["label"] for c in comps(b) if c["type"] == 2 and c.get("custom_id", "").split(":")[-1][:1] == "m")
+    await fake.click(who, b, pick)  # the first step: a pyramid picked, its destinations offered
+    before = snapshot(board(fake))
+    assert "Choose another move" in [c.get("label") for c in comps(before)] or any(
+        c["type"] == 3 for c in comps(before)) or any(" · " in (c.get("label") or "") for c in comps(before))
+    await runner.restart()
+    buttons = [c for c in comps(before) if c["type"] == 2 and c["label"] not in UTILITY + ("Back",)]
+    await fake.click(who, before, buttons[0]["label"])  # a button sent before the restart still works
+    assert board(fake)["attachments"] != before["attachments"] and not fake.rejections
+    await play_to_the_end(fake, random.Random(2), prefer=("Bonus", "Draw"))
+    [result] = await runner.bot.store.results(fake.guild_id)
+    sheet = result["standings"]["detail"]["score_sheet"]
+    assert len(sheet["players"]) == 2 and all("total" in row for row in sheet["players"])
