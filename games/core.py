@@ -161,9 +161,9 @@ def canonical_json(data: Any) -> str:
 class Engine(ABC):
     """Base class of every game: subclasses set the class attributes and implement the abstract methods.
 
-    Common mechanics live here so each game writes only its rules: seat removal and timeouts arrive as
-    SYSTEM actions with keys ``leave:<seat>`` and ``timeout:<seat>``, and are passed to ``on_leave`` and
-    ``on_timeout``.
+    Common mechanics live here so each game writes only its rules: seat removal, timeouts and timers arrive
+    as SYSTEM actions with keys ``leave:<seat>``, ``timeout:<seat>`` and ``timer:<name>``, and are passed to
+    ``on_leave``, ``on_timeout`` and ``on_timer``.
     """
 
     slug: ClassVar[str]
@@ -225,6 +225,17 @@ class Engine(ABC):
 
     def rules_text(self) -> str:
         return self.summary
+
+    def timer(self, state: State) -> tuple[str, float] | None:
+        """A timer the table must run now, as (name, seconds), e.g. a sand timer started by the first lock-in.
+        The table schedules it when a new name appears (it survives restarts) and, when it runs out, applies
+        the SYSTEM action ``timer:<name>`` (see ``on_timer``). A name must be unique within a game (e.g.
+        ``"sand3"`` for round 3), so a timer that ended early is never confused with the next one."""
+        return None
+
+    def on_timer(self, state: State, name: str, events: list[Event]) -> None:
+        """The running timer ``name`` ran out (only called while ``timer(state)`` names it)."""
+        raise RulesError("This game has no timers.")
 
     def announcements(self, before: State, after: State) -> list[dict]:
         """What the channel should see on its own after a change, beyond the board (Geodeto: each goal card
@@ -297,6 +308,11 @@ class Engine(ABC):
                 if target not in self.to_act(state):
                     raise RulesError("That player is not the one to act.")
                 self.on_timeout(new, target, events)
+            elif key.startswith("timer:"):
+                running = self.timer(state)
+                if running is None or running[0] != key[6:]:
+                    raise RulesError("No such timer is running.")
+                self.on_timer(new, key[6:], events)
             else:
                 raise RulesError("Unknown table action.")
         else:
