@@ -1,9 +1,14 @@
 """Boards are drawn in worker processes, never on the bot's event loop or in its threads.
 
 Drawing and PNG encoding are CPU work that holds the GIL: in threads of the bot's own process they starve the
-event loop under load (acknowledgements miss Discord's 3 seconds). Worker processes have their own GIL. The
-pool is process-wide and stateless (it draws from views), so bots restarted in one process (tests) share it;
-workers exit by themselves when the bot process dies.
+event loop under load (acknowledgements miss Discord's 3 seconds). Worker processes have their own GIL.
+
+The pool is a few long-lived processes, each talking to the bot over its own socket pair with asyncio streams
+(a request: the pickled call; a reply: the pickled result), so a board costs its render plus well under a
+millisecond of transport (``concurrent.futures.ProcessPoolExecutor`` costs ~2 ms more per call through its
+feeder threads and queues). Calls wait for a free worker; a worker that dies is replaced and the call retried
+once. The pool is process-wide and stateless (it draws from views), so bots restarted in one process (tests)
+share it. Workers watch their parent and exit when it dies, even by SIGKILL.
 """
 
 from __future__ import annotations
@@ -12,77 +17,170 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import pickle
+import socket
+import struct
 import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-
-import render
+import time
 
 log = logging.getLogger(__name__)
 
-_lock = threading.Lock()
-_executor: ProcessPoolExecutor | None = None
+_HEADER = struct.Struct("!I")
 
 
 def workers_wanted() -> int:
     return int(os.environ.get("GEOTABLE_RENDER_WORKERS", 0)) or os.cpu_count() or 1
 
 
-def _warm() -> None:
-    """Runs once in each worker: imports and draws once so the first real board is not slow."""
+# --- the worker side (runs in the child process) ---------------------------------------------------------------
+def _watch_parent(parent: int) -> None:
+    while True:
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(1.0)
+
+
+def _recv_exactly(sock: socket.socket, n: int) -> bytes:
+    data = bytearray()
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return bytes(data)
+
+
+def _serve(sock: socket.socket, parent: int) -> None:
+    """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception)."""
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    import render
+
     render.warm_up()
-
-
-def executor() -> ProcessPoolExecutor:
-    global _executor
-    with _lock:
-        if _executor is None:
-            _executor = ProcessPoolExecutor(max_workers=workers_wanted(),
-                                            mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
-        return _executor
-
-
-def _reset(broken: ProcessPoolExecutor) -> None:
-    global _executor
-    with _lock:
-        if _executor is broken:
-            _executor = None
-    broken.shutdown(wait=False, cancel_futures=True)
-
-
-def pids() -> list[int]:
-    pool = _executor
-    return [p.pid for p in (getattr(pool, "_processes", None) or {}).values()] if pool else []
-
-
-async def run(fn, *args):
-    """``fn(*args)`` in a worker process. A pool whose worker died is replaced and the call tried again once."""
-    loop = asyncio.get_running_loop()
-    for attempt in (1, 2):
-        pool = executor()
+    while True:
         try:
-            return await loop.run_in_executor(pool, fn, *args)
-        except BrokenProcessPool:
-            log.warning("the render pool broke; starting a new one")
-            _reset(pool)
-            if attempt == 2:
-                raise
+            (size,) = _HEADER.unpack(_recv_exactly(sock, _HEADER.size))
+            fn, args = pickle.loads(_recv_exactly(sock, size))
+        except EOFError:
+            os._exit(0)
+        try:
+            reply = ("ok", fn(*args))
+        except Exception as exc:  # the bot logs it; the worker stays up
+            reply = ("error", exc)
+        data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+        sock.sendall(_HEADER.pack(len(data)) + data)
 
 
-async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None) -> bytes:
-    return await run(render.render_board, game, view, names, last, focus)
+# --- the bot side ----------------------------------------------------------------------------------------------
+class _Worker:
+    def __init__(self):
+        ours, theirs = socket.socketpair()
+        ctx = multiprocessing.get_context("spawn")
+        self.process = ctx.Process(target=_serve, args=(theirs, os.getpid()), daemon=True, name="geotable-render")
+        self.process.start()
+        theirs.close()
+        self.sock = ours
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    async def call(self, fn, args: tuple):
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:  # streams belong to one event loop (tests run several, one after another)
+            self.reader, self.writer = await asyncio.open_connection(sock=self.sock.dup())
+            self.loop = loop
+        data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        self.writer.write(_HEADER.pack(len(data)) + data)
+        (size,) = _HEADER.unpack(await self.reader.readexactly(_HEADER.size))
+        status, value = pickle.loads(await self.reader.readexactly(size))
+        if status == "error":
+            raise value
+        return value
+
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.sock.close()
+        if self.process.is_alive():
+            self.process.kill()
 
 
-async def private(game: str, view: dict, name: str) -> bytes:
-    return await run(render.render_private, game, view, name)
+class RenderPool:
+    def __init__(self, size: int):
+        self.size = size
+        self._workers: list[_Worker] = []
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def start(self) -> None:
+        while len(self._workers) < self.size:
+            self._workers.append(_Worker())
+
+    def _queue(self) -> asyncio.Queue:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self.start()
+            self._idle = asyncio.Queue()
+            for worker in self._workers:
+                self._idle.put_nowait(worker)
+            self._loop = loop
+        return self._idle
+
+    async def run(self, fn, *args):
+        idle = self._queue()
+        worker = await idle.get()
+        try:
+            return await worker.call(fn, args)
+        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
+            log.warning("a render worker died; starting a new one and trying again")
+            worker = self._replace(worker)
+            return await worker.call(fn, args)
+        finally:
+            idle.put_nowait(worker)
+
+    def _replace(self, dead: _Worker) -> _Worker:
+        dead.close()
+        fresh = _Worker()
+        self._workers[self._workers.index(dead)] = fresh
+        return fresh
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers]
+
+
+_pool: RenderPool | None = None
+
+
+def pool() -> RenderPool:
+    global _pool
+    if _pool is None:
+        _pool = RenderPool(workers_wanted())
+    return _pool
 
 
 def start() -> None:
     """Starts the workers now (they import and warm up in parallel with the bot's login)."""
-    pool = executor()
-    for _ in range(workers_wanted()):
-        pool.submit(_noop)
+    pool().start()
 
 
-def _noop() -> None:
-    return None
+def pids() -> list[int]:
+    return pool().pids() if _pool else []
+
+
+async def run(fn, *args):
+    """``fn(*args)`` in a worker process (``fn`` must be importable by name: it travels pickled)."""
+    return await pool().run(fn, *args)
+
+
+async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None) -> bytes:
+    import render
+
+    return await run(render.render_board, game, view, names, last, focus)
+
+
+async def private(game: str, view: dict, name: str) -> bytes:
+    import render
+
+    return await run(render.render_private, game, view, name)

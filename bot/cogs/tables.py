@@ -29,6 +29,9 @@ BURIED_AFTER = 6
 REPOST_AFTER = 50 * 60
 """Seconds after which the board is posted afresh rather than edited (Discord stops bots editing old
 interaction messages after about an hour; a fresh board also sits where players look)."""
+MOVES_AT_ONCE = 32
+"""Moves handled at the same time; more wait their turn (already acknowledged), so a burst of clicks never
+starves the acknowledgements of the clicks behind it."""
 PRESENT_FOR = 60
 """A player who clicked at the table this many seconds ago is at the table: their turn needs no ping."""
 
@@ -107,6 +110,7 @@ class Tables(commands.Cog):
         self.service = bot.service
         self.panels = Panels(clock=lambda: self.service.clock())
         self._publish_lock = KeyedLocks()
+        self._moves = asyncio.Semaphore(MOVES_AT_ONCE)
         self._seen: dict[int, dict[int, float]] = {}
         """table -> user -> when they last clicked there (a player who just acted needs no ping)."""
 
@@ -184,18 +188,22 @@ class Tables(commands.Cog):
         return bool(interaction.message and interaction.message.flags.ephemeral)
 
     async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
-        await interaction.response.defer()
-        try:
-            if key in LOBBY_KEYS:
-                change = await self.service.lobby(table_id, key, user_of(interaction))
-            else:
-                change = await self.service.act(table_id, version, key, interaction.user.id)
-        except UserError as exc:
-            await self._refuse(interaction, table_id, exc)
-            return
-        if self._from_panel(interaction):
-            await self._keep_panel(interaction, change.table)
-        await self.publish(change)
+        # the acknowledgement leaves at once, whatever the load; the move itself waits for a slot
+        ack = asyncio.ensure_future(interaction.response.defer())
+        async with self._moves:
+            try:
+                if key in LOBBY_KEYS:
+                    change = await self.service.lobby(table_id, key, user_of(interaction))
+                else:
+                    change = await self.service.act(table_id, version, key, interaction.user.id)
+            except UserError as exc:
+                await ack
+                await self._refuse(interaction, table_id, exc)
+                return
+            await ack
+            if self._from_panel(interaction):
+                await self._keep_panel(interaction, change.table)
+            await self.publish(change)
 
     async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str) -> None:
         """The first step of a two-step choice: the board and the player's panel show the chosen group."""
