@@ -24,7 +24,7 @@ from bot.store import Store
 from bot.tables import TableService
 from games.geek_out.rules import GeekOut
 from render import geek_out as geek_out_render
-from render import render_board
+from render import palette, render_board
 from render.common import encode_png
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
@@ -70,11 +70,11 @@ def bench_render() -> tuple[float, float]:
     views = [engine.view(s, None) for s in sample_states()]
     images = [geek_out_render.draw(v, NAMES, "Ana's Meeple rerolled die 4: Dragon -> 42") for v in views]
     i = iter(range(10**9))
-    render = timed(lambda: render_board("geek_out", views[next(i) % len(views)], NAMES, "Ana's Meeple rerolled"), 60)
+    drawn = timed(lambda: render_board("geek_out", views[next(i) % len(views)], NAMES, "Ana's Meeple rerolled"), 60)
     j = iter(range(10**9))
-    palette = render.palette("geek_out")
-    encode = timed(lambda: encode_png(images[next(j) % len(images)], palette), 60)
-    return render, encode
+    colours = palette("geek_out")
+    encode = timed(lambda: encode_png(images[next(j) % len(images)], colours), 60)
+    return drawn, encode
 
 
 async def bench_persist(folder: Path) -> tuple[float, float]:
@@ -164,10 +164,24 @@ def bench_shapes() -> float:
     return timed(lambda: shapes(boards[next(i) % len(boards)], 8, 0), 200)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Everything in one run: the micro figures below, then the render pipeline against encode-only, the old
+    RGB encode and cairosvg (benchmarks/render_bench.py), then the real bot in its own process under load
+    against the loopback Discord (benchmarks/load.py; ``--quick`` for a one-minute smoke run of it)."""
+    argv = sys.argv[1:] if argv is None else argv
+    micro()
+    print()
+    from benchmarks import load, render_bench
+
+    render_bench.main()
+    print()
+    return load.main(argv)
+
+
+def micro() -> int:
     figures = []
-    render, encode = bench_render()
-    figures.append(("render / encode-only of the same canvas", render, encode, 2.0))
+    drawn, encode = bench_render()
+    figures.append(("render / encode-only of the same canvas", drawn, encode, 2.0))
     with tempfile.TemporaryDirectory() as tmp:
         persist, upsert_hop, upsert_on_loop = asyncio.run(bench_persist(Path(tmp)))
         figures.append(("move persist / raw upsert, one thread hop", persist, upsert_hop, 3.0))

@@ -36,10 +36,20 @@ def _view() -> discord.ui.View:
 
 
 class BareBot(discord.Client):
-    def __init__(self, png: bytes):
+    def __init__(self, png: bytes, loop_stats: str | None = None):
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True))
         self.png = png
         self.count = 0
+        self.loop_stats = loop_stats
+        self._watch: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        if self.loop_stats:  # the same loop-lag watch as the real bot's (SIGUSR1 resets it)
+            from bot.loopwatch import LoopWatch
+
+            watch = LoopWatch(self.loop_stats)
+            self._watch = asyncio.create_task(watch.run())
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
@@ -65,14 +75,19 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--png", required=True, help="a PNG file sent with every edit")
+    parser.add_argument("--loop-stats", default=None, help="file for its loop lag, CPU and memory (bot/loopwatch.py)")
     args = parser.parse_args(argv)
+    from benchmarks.bot_child import die_with_parent
+
+    parent = os.environ.get("GEOTABLE_BENCH_PARENT")
+    die_with_parent(int(parent) if parent else None)
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
     with open(args.png, "rb") as f:
         png = f.read()
 
     async def run() -> None:
-        bot = BareBot(png)
+        bot = BareBot(png, args.loop_stats)
         async with bot:
             await bot.start("fake-token")
 
@@ -82,9 +97,10 @@ def main(argv: list[str] | None = None) -> None:
 class BareBotProcess:
     """The bare bot as a child process talking to ``fake`` (a started FakeDiscord)."""
 
-    def __init__(self, fake, png_path: str, log_path: str | None = None):
+    def __init__(self, fake, png_path: str, log_path: str | None = None, loop_stats: str | None = None):
         self.fake = fake
         self.png_path = png_path
+        self.loop_stats = loop_stats
         self.log_path = log_path
         self.proc: asyncio.subprocess.Process | None = None
         self._log = None
@@ -92,9 +108,11 @@ class BareBotProcess:
     async def start(self, timeout: float = 30.0) -> None:
         connected = self.fake.connections
         self._log = open(self.log_path or os.devnull, "ab")
+        extra = ["--loop-stats", self.loop_stats] if self.loop_stats else []
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "benchmarks.bare_bot", "--port", str(self.fake.port), "--png", self.png_path,
-            cwd=os.getcwd(), stdin=asyncio.subprocess.DEVNULL, stdout=self._log, stderr=self._log)
+            sys.executable, "-m", "benchmarks.bare_bot", "--port", str(self.fake.port), "--png", self.png_path, *extra,
+            cwd=os.getcwd(), stdin=asyncio.subprocess.DEVNULL, stdout=self._log, stderr=self._log,
+            env=dict(os.environ, GEOTABLE_BENCH_PARENT=str(os.getpid())))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while self.fake.connections == connected:

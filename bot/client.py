@@ -10,6 +10,7 @@ import logging
 import signal
 
 import discord
+import discord.gateway
 from discord import app_commands
 from discord.ext import commands
 
@@ -25,6 +26,19 @@ from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
 
 log = logging.getLogger(__name__)
+
+_poll_event = discord.gateway.DiscordWebSocket.poll_event
+
+
+async def _poll_event_then_yield(self) -> None:
+    """discord.py reads gateway events back to back while frames are buffered, never giving the loop back: a
+    burst of 200 clicks held it 60 ms (measured; a bare discord.py bot too). One yield per event lets
+    acknowledgements and heartbeats through between them."""
+    await _poll_event(self)
+    await asyncio.sleep(0)
+
+
+discord.gateway.DiscordWebSocket.poll_event = _poll_event_then_yield
 
 PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_messages": "Manage Messages"}
 """Permission names as Discord's own UI shows them."""

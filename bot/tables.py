@@ -58,6 +58,8 @@ class Table:
     picks: dict[int, tuple[int, str]] = field(default_factory=dict)
     """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
     memory for the table version it was made on; a new version starts again from the first step."""
+    early_board: tuple | None = None
+    """(looks, future of the PNG) of the board drawn while the last move was being committed."""
     drawn: tuple = ()
     """What the channel message and the panels show (``looks()`` when they were last drawn): publications
     queued behind each other draw the newest table once, and the rest find nothing left to draw."""
@@ -118,6 +120,12 @@ class Table:
     def describe(self, events: list[Event]) -> str:
         """Event texts with seat placeholders replaced by player names."""
         return " ".join(name_seats(e.text, self.names) for e in events)
+
+
+def _quiet(future: asyncio.Future) -> None:
+    """Marks a background future's exception as seen (a board drawn early and never used)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def name_seats(text: str, names: list[str]) -> str:
@@ -358,6 +366,11 @@ class TableService:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
                          "players": table.players, "detail": result.detail}
         previous = table.state
+        # draw the new board while the move is committed (nothing is shown before the commit)
+        board = asyncio.ensure_future(renderpool.board(table.row.game, engine.view(state, None), table.names,
+                                                       text, None))
+        board.add_done_callback(_quiet)
+        looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
@@ -366,6 +379,7 @@ class TableService:
         table.state = state
         table.row.version += 1
         table.row.last_move = text
+        table.early_board = (looks, board)
         if over:
             table.row.status = "finished"
             self._forget(table)
@@ -531,6 +545,11 @@ class TableService:
         return await renderpool.private(table.row.game, view, table.names[seat])
 
     async def render(self, table: Table) -> bytes:
-        """The public board as PNG, drawn in a worker process (see bot/renderpool.py)."""
+        """The public board as PNG, drawn in a worker process (see bot/renderpool.py). A move's board was
+        started while its commit was under way (``_apply``): it is used when it still shows the table."""
+        early = table.early_board
+        table.early_board = None
+        if early is not None and early[0] == table.looks():
+            return await early[1]
         view = table.engine.view(table.state, None)
         return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus())

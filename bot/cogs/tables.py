@@ -428,11 +428,12 @@ class Tables(commands.Cog):
             note = change.text if table.status == "lobby" else f"Closed: {table.row.end_reason}"
             view = components.lobby_view(table) if table.status == "lobby" else None
             return {"embed": messages.lobby_embed(table, note), "view": view, "attachments": []}
-        image = await self.service.render(table)
+        drawing = asyncio.ensure_future(self.service.render(table))  # the words are built while it draws
         filename = f"table{table.id}-{table.version}.png"
         embed = messages.table_embed(table, filename)
-        return {"embed": embed, "attachments": [discord.File(io.BytesIO(image), filename=filename)],
-                "view": components.table_view(table)}
+        view = components.table_view(table)
+        image = await drawing
+        return {"embed": embed, "attachments": [discord.File(io.BytesIO(image), filename=filename)], "view": view}
 
     def _too_old(self, message_id: int) -> bool:
         return time.time() - discord.utils.snowflake_time(message_id).timestamp() > REPOST_AFTER

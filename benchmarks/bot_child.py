@@ -1,0 +1,140 @@
+"""The real bot for the load benchmark: ``tests/discord_fake/run_bot.py`` as a child that dies with its parent.
+
+    python -m benchmarks.bot_child --port 8123 --database /tmp/g.db --loop-stats /tmp/loop.json
+
+Same arguments and code as ``python -m tests.discord_fake.run_bot``; two differences only: the kernel kills it
+when the benchmark process dies (PR_SET_PDEATHSIG, Linux), so an interrupted benchmark leaves no bot behind;
+and its command line is its own, so ``pkill -f tests.discord_fake.run_bot`` run by a test session elsewhere
+on the machine does not kill the bot in the middle of a measurement. With GEOTABLE_BENCH_PROFILE=<file> the
+event loop's thread runs under cProfile and SIGTERM writes the profile (``python -m benchmarks.load --profile``);
+with GEOTABLE_BENCH_TRACE=<file> the steps of each click are timed (:func:`install_trace`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+import sys
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int | None = None) -> None:
+    """SIGKILL this process when its parent dies (no-op where prctl is missing)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if parent is not None and os.getppid() != parent:  # the parent died before prctl
+        os._exit(1)
+
+
+def profile_main_thread(path: str) -> None:
+    """cProfile of the main thread (the event loop) until SIGTERM, which writes ``path`` and exits."""
+    import cProfile
+
+    profiler = cProfile.Profile()
+
+    def stop(*_):
+        profiler.disable()
+        profiler.dump_stats(path)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    profiler.enable()
+
+
+STAGES = (
+    # (module, class or None, function, label): where a click's time goes, from the outside of each step
+    ("bot.cogs.tables", "Tables", "on_click", "click handler (whole)"),
+    ("discord", "InteractionResponse", "defer", "  defer (ack round trip)"),
+    ("bot.tables", "TableService", "act", "  service.act (lock, apply, persist)"),
+    ("bot.store", "Store", "record_move", "    store.record_move"),
+    ("bot.cogs.tables", "Tables", "publish", "  publish (whole)"),
+    ("bot.renderpool", None, "board", "    renderpool.board (render round trip)"),
+    ("discord.message", "PartialMessage", "edit", "    PATCH the board (edit round trip)"),
+    ("bot.store", "Store", "set_shown_version", "    store.set_shown_version"),
+)
+
+
+def install_trace(path: str) -> None:
+    """Times the steps of a click in this process (wall time, from outside each coroutine), the delay from
+    the interaction's creation (its snowflake) to the handler, and the garbage collector's pauses. SIGUSR2 writes the samples since the last
+    SIGUSR2 to ``path`` (JSON: label -> sorted seconds) and starts afresh. Steps that no longer exist are
+    skipped, so a refactor of the bot only thins the breakdown."""
+    import functools
+    import importlib
+    import json
+    import time
+    from collections import defaultdict
+
+    samples: dict[str, list[float]] = defaultdict(list)
+    generation = [0]
+
+    def wrap(module: str, owner: str | None, name: str, label: str) -> None:
+        try:
+            target = importlib.import_module(module)
+            if owner is not None:
+                target = getattr(target, owner)
+            fn = getattr(target, name)
+        except (ImportError, AttributeError):
+            return
+
+        @functools.wraps(fn)
+        async def timed(*args, **kwargs):
+            if label.startswith("click handler") and len(args) > 1:
+                with contextlib.suppress(Exception):
+                    samples["gateway -> handler (from the snowflake, ms resolution)"].append(
+                        time.time() - args[1].created_at.timestamp())
+            start = time.perf_counter()
+            try:
+                return await fn(*args, **kwargs)
+            finally:
+                samples[label].append(time.perf_counter() - start)
+
+        setattr(target, name, timed)
+
+    for stage in STAGES:
+        wrap(*stage)
+
+    import gc
+
+    gc_started = [0.0]
+
+    def gc_pause(phase: str, info: dict) -> None:  # the collector stops the loop (and every thread) meanwhile
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        else:
+            samples[f"gc pause, generation {info.get('generation')}"].append(time.perf_counter() - gc_started[0])
+
+    gc.callbacks.append(gc_pause)
+
+    def dump(*_):
+        generation[0] += 1
+        data = {"generation": generation[0], "samples": {k: sorted(v) for k, v in samples.items()}}
+        samples.clear()
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(data, f)
+        os.replace(tmp, path)
+
+    signal.signal(signal.SIGUSR2, dump)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parent = os.environ.get("GEOTABLE_BENCH_PARENT")
+    die_with_parent(int(parent) if parent else None)
+    from tests.discord_fake.run_bot import main as run_bot
+
+    if os.environ.get("GEOTABLE_BENCH_PROFILE"):
+        profile_main_thread(os.environ["GEOTABLE_BENCH_PROFILE"])
+    if os.environ.get("GEOTABLE_BENCH_TRACE"):
+        install_trace(os.environ["GEOTABLE_BENCH_TRACE"])
+    run_bot(argv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
