@@ -61,7 +61,6 @@ class Geotable(commands.Bot):
         self.service: TableService | None = None
         self._deadline_task: asyncio.Task | None = None
         self._watch_task: asyncio.Task | None = None
-        self._gc_task: asyncio.Task | None = None
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -89,12 +88,10 @@ class Geotable(commands.Bot):
             else:
                 await self.tree.sync()
         self._deadline_task = asyncio.create_task(self._deadlines(), name="geotable-deadlines")
-        self._gc_task = asyncio.create_task(self._freeze_survivors(), name="geotable-gc")
 
     async def close(self) -> None:
-        for task in (self._watch_task, self._gc_task):
-            if task:
-                task.cancel()
+        if self._watch_task:
+            self._watch_task.cancel()
         if self._deadline_task:
             self._deadline_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -142,23 +139,17 @@ class Geotable(commands.Bot):
         with contextlib.suppress(discord.HTTPException):
             await say(interaction, "Something went wrong on my side; the game is unchanged. Please try again.")
 
-    async def _freeze_survivors(self, every: float = 60.0) -> None:
-        """Moves long-lived objects out of the garbage collector's sight (gc.freeze) once a minute. A full
-        collection scanned every cached table and discord.py object: 40-140 ms with the loop stopped under
-        load. Frozen objects are still freed by reference counting; only reference cycles among them would
-        stay, and the bot's data (plain JSON states, rows) makes none."""
-        while True:
-            await asyncio.sleep(every)
-            gc.freeze()
-
     # --- timers --------------------------------------------------------------------------------------
     async def _deadlines(self) -> None:
         """Fires due deadlines (idle turns, forgotten lobbies, sand timers) on time: it sleeps until the next
         one is due (at most ``tick`` seconds, and less when a move sets an earlier one). They live in SQLite,
         so a restart keeps them; boards left behind by a crash are shown again first."""
         await self.wait_until_ready()
+        # what start-up made (modules, discord.py's state) lives as long as the bot: the garbage collector
+        # need not scan it again (its full collections stopped the loop 40-140 ms under load). Only start-up:
+        # freezing later would also freeze unreachable cycles (discord.py's views make them) for good.
         gc.collect()
-        gc.freeze()  # what start-up made lives as long as the bot: never scan it again
+        gc.freeze()
         tables = self.get_cog("Tables")
         with contextlib.suppress(Exception):
             await tables.heal()
