@@ -156,15 +156,16 @@ class Store:
 
     async def record_move(
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
-        turn_due: float | None, standings: dict | None, last_move: str = "",
+        turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
     ) -> None:
-        """State, version, action log, turn deadline and (at the end) the result, in one statement."""
+        """State, version, action log, turn deadline, game timer (None: unchanged, 0: none) and (at the end)
+        the result, in one statement."""
         try:
             await self.db.execute(
                 "INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move, due_at,"
-                " standings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " standings, timer_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, version, state, status, ply, seat, action, time.time(), last_move, turn_due,
-                 json.dumps(standings) if standings is not None else None),
+                 json.dumps(standings) if standings is not None else None, timer_due),
             )
         except sqlite3.IntegrityError as exc:
             if "stale version" in str(exc):

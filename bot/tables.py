@@ -366,6 +366,11 @@ class TableService:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
                          "players": table.players, "detail": result.detail}
         previous = table.state
+        # a game timer that starts (or stops) with this move is written with it
+        timer, timer_before = engine.timer(state), engine.timer(previous)
+        timer_due = None
+        if timer != timer_before:
+            timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
         board = asyncio.ensure_future(renderpool.board(table.row.game, engine.view(state, None), table.names,
                                                        text, None))
@@ -374,7 +379,7 @@ class TableService:
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
-            turn_due=due, standings=standings, last_move=text,
+            turn_due=due, standings=standings, last_move=text, timer_due=timer_due,
         ))
         table.state = state
         table.row.version += 1
@@ -503,6 +508,9 @@ class TableService:
                 table.row = await self.store.get_table(table.id)
                 self._forget(table)
                 return Change(table, "Nobody started this lobby in time, so it closed.", closed=True)
+            if kind == "timer" and table.status == "playing" and table.engine.timer(table.state):
+                name = table.engine.timer(table.state)[0]
+                return await self._apply(table, SYSTEM, f"timer:{name}")
             if kind == "turn" and table.status == "playing":
                 texts, timed_out, announced = [], [], []
                 before = frozenset(table.to_act())

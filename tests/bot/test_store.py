@@ -58,6 +58,21 @@ async def test_a_move_writes_state_log_deadline_and_result_or_nothing(store):
     assert (await store.get_table(t.id)).status == "finished"
 
 
+async def test_a_move_starts_keeps_and_stops_a_game_timer_in_the_same_statement(store):
+    t = await make(store)
+    await store.start_table(t.id, 0, [{"id": 7, "name": "Ana"}], '{"s":0}', turn_due=50.0)
+    await store.record_move(table_id=t.id, version=1, state='{"s":1}', status="playing", ply=0, seat=0,
+                            action="lock", turn_due=80.0, standings=None, timer_due=31.5)
+    assert sorted(await store.deadlines()) == [(t.id, "timer", 31.5), (t.id, "turn", 80.0)]
+    await store.record_move(table_id=t.id, version=2, state='{"s":2}', status="playing", ply=1, seat=1,
+                            action="x", turn_due=90.0, standings=None)  # None: the timer runs on
+    assert (t.id, "timer", 31.5) in await store.deadlines()
+    assert await store.due_deadlines(40.0) == [(t.id, "timer", 31.5)] and await store.next_deadline() == 31.5
+    await store.record_move(table_id=t.id, version=3, state='{"s":3}', status="playing", ply=2, seat=0,
+                            action="lock", turn_due=95.0, standings=None, timer_due=0)  # 0: stopped
+    assert await store.deadlines() == [(t.id, "turn", 95.0)]
+
+
 async def test_lobby_updates_are_version_checked(store):
     t = await make(store)
     await store.update_lobby(t.id, 0, [{"id": 7, "name": "Ana"}, {"id": 8, "name": "Bo"}], 7)
