@@ -108,3 +108,9 @@ def warm_up() -> None:
         common.font(size)
     for game in _RENDERERS:
         palette(game)
+
+
+def overlays(game: str) -> dict[str, str]:
+    """Extra ways to draw a game's board on request ({name: button label}, e.g. Geomancy's auras); the board
+    is then drawn with ``focus={"overlay": name}``."""
+    return dict(getattr(_RENDERERS.get(game), "OVERLAYS", {}))

@@ -20,7 +20,15 @@ from bot.tables import LOBBY_KEYS, Change, KeyedLocks, Table, UserError
 from bot.ui import components, messages
 from games import all_engines
 from games.core import Engine, Option
-from render import has_board, has_card, has_private, has_score_sheet, render_card, render_score_sheet
+from render import (
+    has_board,
+    has_card,
+    has_private,
+    has_score_sheet,
+    overlays,
+    render_card,
+    render_score_sheet,
+)
 
 log = logging.getLogger(__name__)
 
@@ -178,11 +186,27 @@ class Tables(commands.Cog):
             table = await self.service.get(table_id)
             await say(interaction, messages.rules_text(table.engine) if table else
                       "This board is gone: there is no such game.")
+        elif key.startswith("overlay."):
+            await self._show_overlay(interaction, table_id, key[8:])
         elif key == "pings.off":
             await self.service.store.set_pings(interaction.user.id, False)
             await say(interaction, messages.pings_sentence(False))
         else:
             await self._act(interaction, table_id, version, key)
+
+    async def _show_overlay(self, interaction: discord.Interaction, table_id: int, name: str) -> None:
+        """The board drawn another way (Geomancy's auras), for the asker only; anyone may look."""
+        table = await self.service.get(table_id)
+        if table is None or table.state is None or name not in overlays(table.row.game):
+            await say(interaction, "There is nothing like that to show for this game.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = table.engine.view(table.state, None)
+        image = await renderpool.board(table.row.game, view, table.names, table.row.last_move, {"overlay": name})
+        label = overlays(table.row.game)[name]
+        await interaction.edit_original_response(
+            content=f"{label} of table {table.id} now (only you can see this).",
+            attachments=[discord.File(io.BytesIO(image), filename=f"{name}{table.id}-{table.version}.png")])
 
     def _from_panel(self, interaction: discord.Interaction) -> bool:
         return bool(interaction.message and interaction.message.flags.ephemeral)

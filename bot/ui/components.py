@@ -15,7 +15,7 @@ import discord
 
 from bot.tables import MAX_BUTTONS, Table, choice_groups
 from games.core import Action
-from render import has_private
+from render import has_private, overlays
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -175,6 +175,8 @@ def table_view(table: Table) -> discord.ui.View | None:
             view.add_item(item)
     if has_private(table.row.game):
         view.add_item(button(table, "hand", table.engine.private_label or "My view", "success", row=4, emoji="🂠"))
+    for name, label in overlays(table.row.game).items():
+        view.add_item(button(table, f"overlay.{name}", label, "secondary", row=4, emoji="🔍"))
     view.add_item(button(table, "rules", "Rules", "secondary", row=4, emoji="📖"))
     return view
 
