@@ -186,6 +186,10 @@ class Engine(ABC):
             raise RulesError(f"Unknown option: {', '.join(sorted(unknown))}.")
         return {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
 
+    def describe_options(self, options: dict, players: int) -> list[str]:
+        """The options in words for the lobby ("turns = 3"), with defaults resolved for ``players``."""
+        return [f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()]
+
     def check_players(self, players: int, options: dict) -> None:
         if not self.min_players <= players <= self.max_players:
             raise RulesError(f"{self.title} needs {self.min_players} to {self.max_players} players.")

@@ -24,7 +24,7 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
         + (f" · {notes[i]}" if notes[i] else "")
         for i, p in enumerate(table.players)
     )
-    options = ", ".join(f"{k} = {v}" for k, v in table.row.options.items())
+    options = ", ".join(engine.describe_options(table.row.options, max(len(table.players), engine.min_players)))
     if table.status == "lobby":
         how = (f"{len(table.players)}/{engine.max_players} seated; {engine.min_players} needed to start. "
                "Press **Join** to take a seat; the host presses **Start**.")

@@ -195,9 +195,21 @@ class Geodeto(Engine):
         "• **Epidemic**: send a continent's pyramids to the Ocean and close it; anyone may take the card to "
         "reopen it, then only the holder may play it. **Pirates**: capture an Ocean tower; return its "
         "pyramids one per turn.\n"
-        "• **Score**: groups 3/1, +2 per fulfilled goal, -1 per card in hand, +2 per continent, +1 for the "
-        "last goal, +2 per extra card."
+        "• **Score**: per group (states and sights by kind) 3 for the most fulfilled goals and 1 for the "
+        "second, +2 per fulfilled goal, -1 per card in hand, +2 per continent you formed a goal on, +1 for the "
+        "last goal, +2 per extra card.\n"
+        "• **Extra cards** (option): Columbus (goals formed in Europe and America), Tasman (Oceania and "
+        "Antarctica), da Gama (Africa and Asia), Sir Francis Drake (most goals, at least 4; passes to whoever "
+        "overtakes), Inventors (USA, Italy, Czech Republic or China), Team Sports (Canada, Brazil, New Zealand "
+        "or India), Expeditions (Victoria Falls, Mt Everest, Mariana Trench or McMurdo Station).\n"
+        "• The journey also ends after 20 rounds in a row without a fulfilled goal. A player who times out "
+        "passes."
     )
+
+    def describe_options(self, options: dict, players: int) -> list[str]:
+        goals = options.get("goals") or (10 if players <= 3 else 12)
+        how = "" if options.get("goals") else " (by the number of players)"
+        return [f"goals = {goals}{how}", f"extra cards {'on' if options.get('extras') else 'off'}"]
 
     # --- setup ---------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:
@@ -297,7 +309,8 @@ class Geodeto(Engine):
         return ep["continent"] is None and ep["holder"] in (None, seat)
 
     def _can_capture(self, state: State, seat: int) -> bool:
-        return state["pirates"]["holder"] in (None, seat) and bool(state["towers"][OCEAN])
+        """The Pirates card is used from the board only: its holder keeps it until their next goal."""
+        return state["pirates"]["holder"] is None and bool(state["towers"][OCEAN])
 
     def _action_card_actions(self, state: State, seat: int) -> list[Action]:
         acts = []
@@ -422,7 +435,7 @@ class Geodeto(Engine):
         state["last_pick"] = None
         state["last_move"] = None
         if key == "pass":
-            events.append(Event(f"{{p{seat}}} cannot do anything and passes.", seat))
+            events.append(Event(f"{{p{seat}}} passes.", seat))
         elif kind == "d":
             self._draw(state, seat, int(arg), events)
         elif kind == "e":
@@ -503,7 +516,7 @@ class Geodeto(Engine):
             self._finish(state, seat, events)
             return
         if claims:
-            state["dry_turns"] = 0
+            state["dry_turns"] = -1  # _end_turn counts this turn: a claiming turn leaves a clean slate
         state["bonus"] += claims
         if state["bonus"] and any(state["piles"]):
             state["phase"] = "bonus"
@@ -608,12 +621,11 @@ class Geodeto(Engine):
         state["step"] = None
         state["bonus"] = 0
         state["last_claimer"] = seat
-        sheet = self.score_sheet(state)
         if seat is not None:
             events.append(Event(f"{{p{seat}}} fulfilled the last goal: the game is over.", seat))
         else:
             events.append(Event("The game is over.", SYSTEM))
-        events.extend(Event(line, SYSTEM) for line in sheet_lines(sheet))
+        # the score sheet is posted on its own (result_lines): the log line stays short
 
     # --- scoring -------------------------------------------------------------------------------------
     def score_sheet(self, state: State) -> dict:
@@ -683,18 +695,16 @@ class Geodeto(Engine):
             self._next_turn(state, events)
 
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
-        """The table finishes the idle player's turn: a bonus draw is declined; otherwise a picked step is
-        dropped and the player draws the top card of the largest pile (the first in ring order on a tie),
-        or passes when every pile is empty. Goals met then are claimed as after any action."""
-        events.append(Event(f"{{p{seat}}} ran out of time; the table plays for them.", SYSTEM))
+        """The table finishes the idle player's turn by passing: a choice in progress is dropped, nothing on
+        the board or the piles changes (any move or draw would help or hurt someone), optional bonus draws
+        are declined. Goals already met are claimed as after any action."""
+        events.append(Event(f"{{p{seat}}} ran out of time; the table passes for them.", SYSTEM))
         if state["phase"] == "bonus":
             self.play(state, seat, "skip", events)
             return
         state["step"] = None
-        sizes = [len(p) for p in state["piles"]]
-        key = f"d{sizes.index(max(sizes))}" if max(sizes) else "pass"
         state["last_claims"] = []
-        self._act(state, seat, key, events)
+        self._act(state, seat, "pass", events)
         self._after_action(state, seat, events)
 
     # --- what players see ----------------------------------------------------------------------------

@@ -603,6 +603,14 @@ def test_pirates_capture_an_ocean_tower_and_only_the_holder_returns_its_pyramids
     assert not any(k[0] in "pr" for k in keys(s2))
 
 
+def test_the_pirates_holder_captures_no_second_tower_until_the_card_is_back():
+    s = turn(game(3), 0)
+    arrange(s, ocean=[["lK", "mK", "sK"], ["lB"], ["mG"]], europe=[["sB"]])
+    s, _ = act(s, "a", f"p{P('lK')}")
+    s2, _ = act(turn(s, 0), "a")  # the card lies near its holder, not by the board: no capture, only returns
+    assert [k for k in keys(s2) if k[0] == "p"] == [] and any(k[0] == "r" for k in keys(s2))
+
+
 def test_pirates_may_take_a_single_pyramid():
     s = turn(game(3), 0)
     arrange(s, ocean=[["mG"]], europe=[["sB"]])
@@ -747,14 +755,14 @@ def test_ties_share_the_victory():
 
 
 # --- the platform: timeouts, leaving, views ------------------------------------------------------------------
-def test_timeout_draws_the_top_card_of_the_largest_pile():
+def test_timeout_passes_and_touches_nothing_shared():
     s = turn(game(3, seed=4), 0)
-    s["piles"][AM] += [s["piles"][EU].pop(0), s["piles"][EU].pop(0), s["piles"][AS].pop(0)]
-    top = s["piles"][AM][-1]
+    hand, piles, towers = list(s["hands"][0]), json.dumps(s["piles"]), json.dumps(s["towers"])
     s, _ = act(s, f"m{P('sB')}")  # a choice in progress is dropped
     s, text = E.apply(s, SYSTEM, "timeout:0")
-    assert top in s["hands"][0] and s["current"] == 1 and s["step"] is None
-    assert "ran out of time" in text[0].text
+    assert s["hands"][0] == hand and json.dumps(s["piles"]) == piles and json.dumps(s["towers"]) == towers
+    assert s["current"] == 1 and s["step"] is None
+    assert "ran out of time" in text[0].text and "passes" in text[1].text
 
 
 def test_timeout_with_no_pile_left_passes_and_in_a_bonus_step_declines():
@@ -809,6 +817,15 @@ def test_two_players_one_leaves_the_other_wins():
     s = game(2, seed=3)
     s, _ = E.apply(s, SYSTEM, "leave:0")
     assert s["phase"] == "over" and E.result(s).winners == (1,)
+
+
+def test_a_claiming_turn_starts_the_stall_count_afresh():
+    s = italy_game(europe=[["lR", "mW"]], asia=[["sG"]])
+    s["dry_turns"] = 17
+    s, _ = move(s, "sG", "mW")
+    if s["phase"] == "bonus":
+        s, _ = act(s, "skip")
+    assert s["dry_turns"] == 0
 
 
 def test_a_long_stall_ends_the_game():
