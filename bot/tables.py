@@ -58,6 +58,8 @@ class Table:
     picks: dict[int, tuple[int, str]] = field(default_factory=dict)
     """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
     memory for the table version it was made on; a new version starts again from the first step."""
+    timer_due: float | None = None
+    """When the game's running timer (``Engine.timer``) runs out, for the live countdown in the channel."""
     early_board: tuple | None = None
     """(looks, future of the PNG) of the board drawn while the last move was being committed."""
     drawn: tuple = ()
@@ -202,6 +204,8 @@ class TableService:
         engine = get_engine(row.game)
         table = Table(row, engine, engine.decode(row.state) if row.state else None)
         if row.status in ("lobby", "playing"):
+            if table.state is not None and engine.timer(table.state):
+                table.timer_due = await self.store.deadline(table_id, "timer")
             self._remember(table)
         return table
 
@@ -385,6 +389,8 @@ class TableService:
         table.row.version += 1
         table.row.last_move = text
         table.early_board = (looks, board)
+        if timer_due is not None:
+            table.timer_due = timer_due or None
         if over:
             table.row.status = "finished"
             self._forget(table)
