@@ -28,6 +28,11 @@ MAX_BUTTONS = 20
 """Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
 
 
+def group_key(group: str) -> str:
+    """A group's name as it travels in a custom_id ("Aim at rank 8" -> "Aim_at_rank_8")."""
+    return re.sub(r"[^\w.\-]", "_", group)[:40]
+
+
 def choice_groups(actions: list[Action]) -> dict[str, list[Action]] | None:
     """How a list of actions is offered: None when they fit as buttons (or do not group usefully), else
     their groups (``Action.group``) in order: the first step of a two-step choice."""
@@ -545,10 +550,11 @@ class TableService:
                 raise UserError("The game has not started yet.")
             seat = self._check_turn(table, user_id, version)
             actions = table.actions_for(seat)
-            offered = {g for acts in (actions, [a for a in actions if not a.secret])
+            offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
                        for g in (choice_groups(acts) or {})}
             if group and group not in offered:
                 raise UserError("That choice is not available now.")
+            group = offered.get(group, "")
             table.picks[seat] = (table.version, group)
             return table
 

@@ -14,10 +14,10 @@ from types import ModuleType
 
 from PIL import Image
 
-from render import geek_out, geodeto, geoneo
+from render import geek_out, geodeto, geomancy, geoneo
 from render.common import THEME, encode_png, learn_palette
 
-_MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto)
+_MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto, geomancy)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
 
 

@@ -1,13 +1,16 @@
 """The Geodeto board: the six continents in their ring around the World Ocean (Europe and Asia on top, America and
 Oceania down the right, Antarctica and Africa back up the left), every tower as stacked pyramids,
 the ships in the Ocean, the Epidemic and Pirates cards, the six public goals beside their continents, the
-countdown, each player's cards and fulfilled goals, and whose turn it is.
+countdown, each player's cards and fulfilled goals (a chip each, on the colour of the continent it was formed on),
+whose turn it is, the pyramid that may not be taken back (a padlock) and, near a stall's end, a warning.
 
 Pyramids keep the game's colours (blue, yellow, red, green, white, black: the colour of their home continent)
-and always carry the colour's letter (B, Y, R, G, W, and K for black), so colour is never the only cue; their
-size (small, medium, large) shows in their width and height, the same everywhere (board, cards, hands). Gold
-marks what the player to act may choose (the picked pyramid with its riders, and where it may go: a gold
-arrow over a tower, a dashed gold pyramid on a free spot); sky blue haloes the pyramids of the last move.
+and always carry the colour's letter (B, Y, R, G, W, and K for black) and their size in pips (1 small, 2 medium,
+3 large, as on the real pieces), so neither colour nor size rests on one cue; size also shows in their width. A
+tower covers at most a pyramid's tip, never its letter and pips. A goal's trio is drawn whole, each pyramid at its
+true width and all as tall (three mediums look equal). Gold marks what the player to act may choose (the picked
+pyramid with its riders, and where it may go: a gold arrow over a tower, a dashed gold pyramid on a free spot);
+sky blue haloes the pyramids of the last move.
 
 Also drawn here: a player's goal cards (``draw_private``, "My goals"), one goal card (``draw_card``, for a
 claim) and the end score sheet (``draw_score_sheet``).
@@ -27,6 +30,7 @@ from games.geodeto.rules import SIZES as SIZE_NAMES
 from render.common import (
     BLACK,
     BODY,
+    CURRENT_ROW,
     FOOTER_H,
     GREEN,
     HEADER_H,
@@ -39,6 +43,7 @@ from render.common import (
     SMALL,
     STATUS,
     TEXT,
+    VERMILLION,
     WHITE,
     WIDTH,
     YELLOW,
@@ -55,6 +60,7 @@ from render.common import (
     star,
     text,
     top_seats,
+    turn_arrow,
     wrap_text,
 )
 from render.common import BLUE as _BLUE
@@ -94,11 +100,26 @@ COLOURS = (*PYRAMID_FILL, RED, PYRAMID_EDGE[5], TILE, CLOSED_TILE, HATCH, OCEAN_
 
 # pyramid sizes (px at 800 wide): small, medium, large
 PYR_W = (32, 44, 56)
-PYR_H = (28, 34, 40)
+PYR_H = (30, 35, 40)
+CARD_PYR_H = 30
+"""On a goal card every pyramid of the trio is this tall, unoverlapped, at its true width (so three mediums are
+visibly equal and small / medium / large are told apart by width and pips, not by a tapering outline)."""
+TOP = 0.46
+"""A pyramid's flat top, as a share of its base."""
+PIP_R = 3.2
+PIP_Y = 24.5
+"""The size pips (1 small, 2 medium, 3 large, as on the real pieces): radius and height of their centres above
+the base, over the letter."""
+LETTER_Y = 2
+"""The colour letter's baseline above the base."""
+VISIBLE = 30
+"""How much of a pyramid (from its base) always shows in a tower: its letter and its pips."""
 OVERLAP = 9
-"""How far a pyramid covers the tip of the one it stands on."""
-MIN_STEP = 19
-"""The least a pyramid may rise above the one below in a squeezed tower: its letter stays visible."""
+"""How far a pyramid covers the tip of the one it stands on (never more than down to ``VISIBLE``)."""
+MIN_STEP = VISIBLE
+"""The least a pyramid may rise above the one below in a squeezed tower: its letter and pips stay visible."""
+TRIO_GAP = 2
+"""The gap between the pyramids of a trio on a card."""
 SS = 4
 
 
@@ -117,19 +138,34 @@ def pname(p: int) -> str:
     return f"{SIZE_NAMES[p % 3]} {COLOUR_NAMES[p // 3]}"
 
 
+@cached(maxsize=1024)
+def text_w(size: int, s: str) -> float:
+    """``s``'s width in the font of ``size`` (measured once: names, labels and chips are measured often)."""
+    return font(size).getlength(s)
+
+
 def _trapezoid(x: float, base: float, w: float, h: float, grow: float = 0) -> list[tuple[float, float]]:
     """A pyramid's outline: base centred on ``x`` at ``base``, ``h`` tall (``grow`` widens it all round)."""
-    top = w * 0.28
+    top = w * TOP
     return [(x - w / 2 - grow, base + grow * 0.6), (x + w / 2 + grow, base + grow * 0.6),
             (x + top / 2 + grow * 0.7, base - h - grow), (x - top / 2 - grow * 0.7, base - h - grow)]
 
 
-@cached(maxsize=32)
-def pyramid_sprite(p: int, ghost: bool = False) -> Image.Image:
-    """Pyramid ``p``: its colour, a contrasting edge and its colour's letter; ``ghost``: a dashed gold outline of
-    its shape, where a picked pyramid may go."""
+def pips(d: ImageDraw.ImageDraw, x: float, y: float, n: int, fill, r: float = PIP_R, scale: float = 1) -> None:
+    """``n`` pips in a row centred on (``x``, ``y``): a pyramid's size (1 small, 2 medium, 3 large)."""
+    step = 2 * r + 2.4
+    for k in range(n):
+        cx = x + (k - (n - 1) / 2) * step
+        d.ellipse(((cx - r) * scale, (y - r) * scale, (cx + r) * scale, (y + r) * scale), fill=fill)
+
+
+@cached(maxsize=64)
+def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None) -> Image.Image:
+    """Pyramid ``p``: its colour, a contrasting edge, its colour's letter near the base and its size's pips
+    (1-3) over the letter; ``ghost``: a dashed gold outline of its shape, where a picked pyramid may go.
+    ``height``: drawn this tall instead of its own height (a card's trio)."""
     size, colour = p % 3, p // 3
-    w, h = PYR_W[size], PYR_H[size]
+    w, h = PYR_W[size], height or PYR_H[size]
     pad = 3
     img = Image.new("RGBA", ((w + 2 * pad) * SS, (h + 2 * pad) * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -140,9 +176,10 @@ def pyramid_sprite(p: int, ghost: bool = False) -> Image.Image:
             _dashed_line(d, a, b, HIGHLIGHT, 3 * SS, 6 * SS)
     else:
         d.polygon(pts, fill=PYRAMID_FILL[colour], outline=PYRAMID_EDGE[colour], width=2 * SS)
+        pips(d, w / 2 + pad, h + pad - PIP_Y, size + 1, PYRAMID_INK[colour], scale=SS)
     img = img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
     if not ghost:  # its colour's letter, bold, near the base (where a pyramid above never covers it)
-        ImageDraw.Draw(img).text((w / 2 + pad, h + pad - 4), LETTERS[colour], font=font(SMALL),
+        ImageDraw.Draw(img).text((w / 2 + pad, h + pad - LETTER_Y), LETTERS[colour], font=font(SMALL),
                                  fill=PYRAMID_INK[colour], anchor="ms", stroke_width=1,
                                  stroke_fill=PYRAMID_INK[colour])
     return img
@@ -159,16 +196,43 @@ def _dashed_line(d: ImageDraw.ImageDraw, a, b, fill, width: float, dash: float) 
 
 
 def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base: float, *,
-                halo=None, ghost: bool = False) -> None:
-    """Pyramid ``p`` with its base centred on (``x``, ``base``), its letter on it; ``halo`` (a colour) rings
-    it (the picked pyramid, the last move)."""
+                halo=None, ghost: bool = False, height: int | None = None) -> None:
+    """Pyramid ``p`` with its base centred on (``x``, ``base``), its letter and pips on it; ``halo`` (a colour)
+    rings it (the picked pyramid, the last move); ``height``: a card's trio pyramid."""
     size = p % 3
-    w, h = PYR_W[size], PYR_H[size]
+    w, h = PYR_W[size], height or PYR_H[size]
     if halo is not None:  # a coloured ring between two dark lines: it shows on a pyramid of its own colour too
         d.polygon(_trapezoid(x, base, w, h, 8), fill=BLACK)
         d.polygon(_trapezoid(x, base, w, h, 6), fill=halo)
-    sprite = pyramid_sprite(p, ghost)
+    sprite = pyramid_sprite(p, ghost, height)
     img.paste(sprite, (round(x - sprite.width / 2), round(base + 3 - sprite.height)), sprite)
+
+
+TRIO_H = 3 * CARD_PYR_H + 2 * TRIO_GAP
+
+
+def draw_trio(img: Image.Image, d: ImageDraw.ImageDraw, trio: Sequence[int], x: float, base: float) -> float:
+    """A goal's trio (bottom first) as the column to build: each pyramid whole (none covers another), at its
+    true width, all ``CARD_PYR_H`` tall, ``TRIO_GAP`` apart. Returns the y of its top."""
+    y = base
+    for p in trio:
+        put_pyramid(img, d, p, x, y, height=CARD_PYR_H)
+        y -= CARD_PYR_H + TRIO_GAP
+    return y + TRIO_GAP
+
+
+def padlock(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A padlock centred on (``x``, ``y``), white with a dark edge: "this pyramid may not be taken back"."""
+    d.arc((x - 7, y - 15, x + 7, y + 1), 180, 360, fill=BLACK, width=6)
+    d.arc((x - 5, y - 13, x + 5, y - 1), 180, 360, fill=WHITE, width=3)
+    d.rounded_rectangle((x - 10, y - 6, x + 10, y + 10), radius=3, fill=WHITE, outline=BLACK, width=2)
+    d.ellipse((x - 2.5, y - 1, x + 2.5, y + 4), fill=BLACK)
+    d.line((x, y + 3, x, y + 7), fill=BLACK, width=2)
+
+
+def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float) -> None:
+    """The padlock on pyramid ``p`` standing at (``x``, ``base``): on its right flank, clear of its letter."""
+    padlock(d, x + PYR_W[p % 3] / 2 - 3, base - 11)
 
 
 def tower_height(pids: Sequence[int], room: float | None = None) -> float:
@@ -177,8 +241,9 @@ def tower_height(pids: Sequence[int], room: float | None = None) -> float:
 
 
 def _steps(pids: tuple[int, ...], room: float | None) -> list[float]:
-    """The rise from each pyramid's base to the next one's (the last has none)."""
-    steps = [PYR_H[p % 3] - OVERLAP for p in pids[:-1]]
+    """The rise from each pyramid's base to the next one's (the last has none): the one above covers at most
+    the tip, never the letter and pips (``VISIBLE``)."""
+    steps = [max(PYR_H[p % 3] - OVERLAP, VISIBLE) for p in pids[:-1]]
     if not pids or room is None:
         return steps
     need = sum(steps) + PYR_H[pids[-1] % 3]
@@ -190,16 +255,22 @@ def _steps(pids: tuple[int, ...], room: float | None) -> list[float]:
 
 
 def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x: float, base: float, *,
-               room: float | None = None, halos: dict[int, tuple] | None = None) -> float:
-    """A tower bottom to top, its base centred on (``x``, ``base``). Returns the y of its top."""
+               room: float | None = None, halos: dict[int, tuple] | None = None, locked: int | None = None) -> float:
+    """A tower bottom to top, its base centred on (``x``, ``base``); ``locked``: the pyramid that may not be
+    taken back gets a padlock. Returns the y of its top."""
     pids = tuple(pids)
     halos = halos or {}
     y = base
     steps = _steps(pids, room)
+    lock = None
     for i, p in enumerate(pids):
         put_pyramid(img, d, p, x, y, halo=halos.get(p))
+        if p == locked:
+            lock = y
         if i < len(steps):
             y -= steps[i]
+    if lock is not None:
+        lock_at(d, locked, x, lock)
     return y - (PYR_H[pids[-1] % 3] if pids else 0)
 
 
@@ -281,22 +352,31 @@ def _tower_room(row_h: int) -> float:
     return row_h - BAND_H - 14
 
 
-def _row_heights(view: dict) -> list[int]:
-    """Each ring row is ``ROW_H`` tall, more when a tower needs it even squeezed."""
+ARROW_H = 24
+"""The room a gold arrow takes over a tower's top."""
+
+
+def _row_heights(view: dict, onto: set | frozenset = frozenset()) -> list[int]:
+    """Each ring row is ``ROW_H`` tall, more when a tower needs it even squeezed (with a gold arrow over it when
+    its top is in ``onto``) or a public goal card needs it (a name on three lines)."""
     out = []
     for left, right in RING_ROWS:
         need = ROW_H
         for c in (left, right):
             for t in view["continents"][c]["towers"]:
                 if t:
-                    need = max(need, BAND_H + 14 + 30 + MIN_STEP * (len(t) - 1) + PYR_H[pid(t[-1]) % 3])
+                    ids = [pid(p) for p in t]
+                    need = max(need, BAND_H + 14 + tower_height(ids, 0) + (ARROW_H if ids[-1] in onto else 0))
+            card = view["public_goals"][c].get("card")
+            if card:
+                need = max(need, _goal_card_need(c, card))
         out.append(int(need))
     return out
 
 
 def _rows(view: dict, marks: dict) -> list[tuple[int, int]]:
     """The ring's rows (top, bottom); the middle one taller when the Ocean's column needs it."""
-    heights = _row_heights(view)
+    heights = _row_heights(view, marks["onto"])
     ring = sum(heights) + GAP * (len(heights) - 1)
     column = _ocean_column(view) + _ocean_need(view, marks, _ocean_squeezed(view, marks, ring))
     heights[1] += max(0, int(column - ring))
@@ -332,7 +412,7 @@ def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: b
     ink = BAND_INK[c]
     text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), CONTINENT_NAMES[c], BODY, ink, anchor="lm", bold=True)
     legend = f"{LETTERS[c]} = {COLOUR_NAMES[c]}"
-    if font(BODY).getlength(CONTINENT_NAMES[c]) + font(SMALL).getlength(legend) + 34 > x1 - x0:
+    if text_w(BODY, CONTINENT_NAMES[c]) + text_w(SMALL, legend) + 34 > x1 - x0:
         legend = LETTERS[c]
     text(d, (x1 - 10, y0 + 2 + (BAND_H - 2) / 2), legend, SMALL, ink, anchor="rm", bold=len(legend) == 1)
     if closed:
@@ -360,7 +440,7 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, mar
     room = _tower_room(y1 - y0)
     for i, t in enumerate(towers):
         sx = _spot_x(box, i)
-        top = draw_tower(img, d, t, sx, base, room=room, halos=marks["halos"])
+        top = draw_tower(img, d, t, sx, base, room=room - (ARROW_H if t and t[-1] in marks["onto"] else 0), halos=marks["halos"], locked=marks["locked"])
         if t and t[-1] in marks["onto"]:
             arrow_down(d, sx, top - 2)
     if c in marks["table"] and len(towers) < 3 and marks["picked"] is not None:
@@ -368,14 +448,14 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, mar
 
 
 @cached(maxsize=8)
-def _background(rows: tuple[tuple[int, int], ...], closed: int | None, height: int) -> Image.Image:
+def _background(rows: tuple[tuple[int, int], ...], closed: int | None, top: int, height: int) -> Image.Image:
     """What changes only with the rows' heights and the closed continent: the routes, the continents' tiles,
     the players' panel."""
     img, d = canvas(height)
     _routes(d, list(rows))
     for c in range(6):
         _tile_frame(img, d, c, _tile_box(c, list(rows)), closed == c)
-    panel(d, (MARGIN, rows[-1][1] + GAP, WIDTH - MARGIN, height - FOOTER_H - GAP))
+    panel(d, (MARGIN, top, WIDTH - MARGIN, height - FOOTER_H - GAP))
     return img
 
 
@@ -410,34 +490,75 @@ def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box
         text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 12), "Pile", SMALL, MUTED, anchor="mm")
         text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), "empty", SMALL, MUTED, anchor="mm")
         return
-    others = tuple(CONTINENT_NAMES[CONTINENT_KEYS.index(k)] for k in card.get("continents", ())
-                   if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
     trio = tuple(pid(t) for t in reversed(card["trio"]))  # bottom first
-    sprite = _goal_card_image(c, card["name"], trio, others[:1], entry["count"], bool(card.get("met") or choose),
-                              x1 - x0, y1 - y0)
+    sprite = _goal_card_image(c, card["name"], trio, _others(c, card)[:1], entry["count"],
+                              bool(card.get("met") or choose), x1 - x0, y1 - y0)
     img.paste(sprite, (x0, y0))
 
 
-def _name_lines(name: str, width: float, lines: int) -> list[str]:
-    """A card's name (bold ``SMALL``) wrapped into ``lines`` lines of ``width``: a word too long for a line is
-    broken after its hyphen ("Amundsen-" / "Scott"), the last line clipped."""
-    f = font(SMALL)
-    words: list[str] = []
-    for word in name.split():
-        if "-" in word and f.getlength(word) + 2 > width:
-            head, tail = word.split("-", 1)
-            words += [head + "-", tail]
-        else:
-            words.append(word)
-    out: list[str] = []
-    while words and len(out) < lines - 1:
-        line = words.pop(0)
-        while words and not line.endswith("-") and f.getlength(f"{line} {words[0]}") + 2 <= width:
-            line += " " + words.pop(0)
-        out.append(line)
-    if words:
-        out.append(fit_text(" ".join(words), SMALL, width - 2))
-    return [fit_text(line, SMALL, width - 2) for line in out]
+def _others(c: int, card: dict) -> tuple[str, ...]:
+    """The other continents (names) a goal lying on continent ``c``'s pile may be formed on."""
+    return tuple(CONTINENT_NAMES[CONTINENT_KEYS.index(k)] for k in card.get("continents", ())
+                 if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
+
+
+def short_name(name: str) -> str:
+    """A card's name without " Station" ("Amundsen-Scott", "Princess Elisabeth"): where room is short."""
+    return name[: -len(" Station")] if name.endswith(" Station") else name
+
+
+@cached(maxsize=256)
+def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple[str, ...]:
+    """A card's name (bold ``size``) wrapped into at most ``lines`` lines of ``width``: a word too long for a
+    line is broken after its hyphen ("Amundsen-" / "Scott"); when the whole name does not fit, its short name
+    is tried ("Princess" / "Elisabeth"), and the last line is clipped only if that does not fit either."""
+    def wrap(s: str) -> tuple[list[str], bool]:
+        words: list[str] = []
+        for word in s.split():
+            if "-" in word and text_w(size, word) + 2 > width:
+                head, tail = word.split("-", 1)
+                words += [head + "-", tail]
+            else:
+                words.append(word)
+        out: list[str] = []
+        while words and len(out) < lines:
+            line = words.pop(0)
+            while words and not line.endswith("-") and text_w(size, f"{line} {words[0]}") + 2 <= width:
+                line += " " + words.pop(0)
+            out.append(line)
+        fits = not words and all(text_w(size, line) + 2 <= width for line in out)
+        if words:
+            out[-1] = out[-1] + " " + " ".join(words)
+        return out, fits
+
+    out, fits = wrap(name)
+    if not fits and short_name(name) != name:
+        short, short_fits = wrap(short_name(name))
+        if short_fits:
+            out = short
+    return tuple(fit_text(line, size, width - 2) for line in out)
+
+
+GOAL_STRIPE = 25
+"""A public goal card's coloured stripe ("5 in pile")."""
+GOAL_LINE = 20
+"""From one line of a public goal card's name to the next (baselines; the first ``GOAL_STRIPE + 18``)."""
+
+
+def _goal_name(name: str, others: bool) -> tuple[str, ...]:
+    """A public goal card's name lines: one over "or Asia", else two (three only for a name that two would
+    clip, e.g. "Sydney" / "Opera" / "House")."""
+    if others:
+        return _name_lines(name, CARD_W - 8, 1)
+    lines = _name_lines(name, CARD_W - 8, 2)
+    return _name_lines(name, CARD_W - 8, 3) if lines[-1].endswith("…") else lines
+
+
+def _goal_card_need(c: int, card: dict) -> int:
+    """The height a public goal card needs: stripe, name and "or Asia" lines, the trio."""
+    others = _others(c, card)
+    lines = len(_goal_name(card["name"], bool(others))) + (1 if others else 0)
+    return GOAL_STRIPE + 18 + (lines - 1) * GOAL_LINE + 6 + TRIO_H + 5
 
 
 @cached(maxsize=32)
@@ -446,19 +567,20 @@ def _goal_card_image(c: int, name: str, trio: tuple[int, ...], others: tuple[str
     img, d = canvas(h, w)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD, outline=HIGHLIGHT if gold else CARD_EDGE,
                         width=4 if gold else 2)
-    d.rounded_rectangle((4, 4, w - 5, 26), radius=6, fill=PYRAMID_FILL[c])
-    d.rectangle((4, 16, w - 5, 26), fill=PYRAMID_FILL[c])
-    text(d, (w / 2, 15), f"{count} in pile", SMALL, BAND_INK[c], anchor="mm")
+    d.rounded_rectangle((4, 4, w - 5, GOAL_STRIPE), radius=6, fill=PYRAMID_FILL[c])
+    d.rectangle((4, 16, w - 5, GOAL_STRIPE), fill=PYRAMID_FILL[c])
+    text(d, (w / 2, (4 + GOAL_STRIPE) / 2 + 1), f"{count} in pile", SMALL, BAND_INK[c], anchor="mm")
     inner = w - 8
-    lines = _name_lines(name, inner, 1 if others else 2)
-    y = 30
-    for line in lines:
-        text(d, (w / 2, y), line, SMALL, CARD_INK, anchor="ma", bold=True)
-        y += 22
+    y = GOAL_STRIPE + 18  # baselines
+    for line in _goal_name(name, bool(others)):
+        text(d, (w / 2, y), line, SMALL, CARD_INK, anchor="ms", bold=True)
+        y += GOAL_LINE
     if others:
-        text(d, (w / 2, y), "or " + others[0], SMALL, CARD_MUTED, anchor="ma", max_width=inner)
-        y += 22
-    draw_tower(img, d, trio, w / 2, h - 9, room=h - 9 - y - 2)
+        text(d, (w / 2, y), "or " + others[0], SMALL, CARD_MUTED, anchor="ms", max_width=inner)
+        y += GOAL_LINE
+    y += 6 - GOAL_LINE  # under the last line's descenders
+    spare = max(0, h - 5 - y - TRIO_H)
+    draw_trio(img, d, trio, w / 2, h - 5 - spare // 2)
     return img
 
 
@@ -531,7 +653,7 @@ def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | No
     """Towers left to right in rows, wrapping (the Ocean, the Pirates card). ``ships``: a tower of more than
     one pyramid (in the Ocean) is a ship, it sails on a hull."""
     x0, y0, x1, y1 = box
-    marks = marks or {"halos": {}, "onto": set()}
+    marks = marks or {"halos": {}, "onto": set(), "locked": None}
     y = y0
     for row, h, hull in _flow_rows(items, x1 - x0, marks["onto"], ships, squeeze):
         width = sum(w for _, _, w in row) + 6 * (len(row) - 1)
@@ -545,7 +667,8 @@ def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | No
                 if len(t) > 1 and ships:
                     d.polygon([(cx - w / 2 - 3, base + 1), (cx + w / 2 + 3, base + 1), (cx + w / 2 - 6, base + 10),
                                (cx - w / 2 + 6, base + 10)], fill=OCEAN_INK)
-                top = draw_tower(img, d, t, cx, base, room=0 if squeeze else None, halos=marks["halos"])
+                top = draw_tower(img, d, t, cx, base, room=0 if squeeze else None, halos=marks["halos"],
+                                 locked=marks.get("locked"))
                 if t[-1] in marks["onto"]:
                     arrow_down(d, cx, top - 2)
             x += w + 6
@@ -603,11 +726,118 @@ def _name(names: list[str], seat: int) -> str:
 
 # --- players -------------------------------------------------------------------------------------------------
 PLAYER_ROW = 34
+CHIP_ROW = 30
+"""A second line under a row of players, for fulfilled goals that do not fit beside the names."""
+CHIP_H = 24
+CHIP_GAP = 4
+NAME_MIN = 100
+"""A name keeps at least this much room (or its own width) before its goals move to the line below."""
+MARK_W = 52
+"""From a player's row to their name: turn arrow and seat mark."""
 
 
-def _players_height(view: dict) -> int:
+CHIP_LABELS = {
+    "czech-republic": "Czechia", "great-britain": "Britain", "eiffel-tower": "Eiffel Tower",
+    "great-wall-of-china": "Great Wall", "mt-everest": "Everest", "south-africa": "S. Africa",
+    "victoria-falls": "Victoria Falls", "pyramids-of-giza": "Giza", "mt-kilimanjaro": "Kilimanjaro",
+    "statue-of-liberty": "Liberty", "christ-the-redeemer": "Redeemer", "new-zealand": "N. Zealand",
+    "papua-new-guinea": "Papua", "mariana-trench": "Mariana", "sydney-opera-house": "Opera House",
+    "great-barrier-reef": "Barrier Reef", "easter-island-moai": "Moai", "amundsen-scott-station": "South Pole",
+    "halley-research-station": "Halley", "princess-elisabeth-station": "Elisabeth", "mt-vinson": "Vinson",
+    "lambert-glacier": "Lambert",
+}
+"""A fulfilled goal's label in the players' panel, where its name would be too long (else its short name)."""
+
+
+def chip_label(card: dict) -> str:
+    return CHIP_LABELS.get(card.get("id", ""), short_name(card["name"]))
+
+
+def _chips(view: dict, seat: int) -> list[tuple[str, int]]:
+    """Per goal ``seat`` fulfilled: its label and the continent it was formed on."""
+    fulfilled = view.get("fulfilled") or []
+    out = []
+    for card in fulfilled[seat] if seat < len(fulfilled) else ():
+        key = card.get("formed_on")
+        c = CONTINENT_KEYS.index(key) if key in CONTINENT_KEYS else _card_continents(card)[0]
+        out.append((chip_label(card), c))
+    return out
+
+
+def _chip_w(label: str) -> float:
+    return text_w(SMALL, label) + 12
+
+
+def _chips_w(chips: list[tuple[str, int]]) -> float:
+    return sum(_chip_w(label) for label, _ in chips) + CHIP_GAP * max(0, len(chips) - 1)
+
+
+NO_GOAL = "no goal yet"
+
+
+def _player_cell(view: dict, names: list[str], seat: int, width: float, totals: list[int] | None,
+          winners: list[int]) -> dict:
+    """How a player's cell (``width`` wide) is laid out: the room for the name, the right-hand label (cards in
+    hand, or points at the end) and whether their goals fit beside the name or go on a line below."""
+    left = (view.get("left") or [False] * view["players"])[seat]
+    name = _name(names, seat) + (" (left)" if left else "")
+    name_w = text_w(BODY, name) + 2
+    if totals is not None:
+        right = plural(totals[seat], "pt")
+        right_w = text_w(BODY, right) + (28 if seat in winners else 0) + 2
+    else:
+        hand = view["hand_sizes"][seat] if view.get("hand_sizes") else 0
+        right = f"{hand} in hand"
+        right_w = text_w(SMALL, right) + 2
+    chips = _chips(view, seat)
+    need = _chips_w(chips) if chips else text_w(SMALL, NO_GOAL)
+    room = width - MARK_W - 8 - right_w - 8 - need - 10
+    if room >= min(name_w, NAME_MIN):
+        return {"name_w": min(name_w, room), "right": right, "chips": chips, "below": []}
+    return {"name_w": min(name_w, width - MARK_W - 16 - right_w - 8), "right": right, "chips": chips,
+            "below": _chip_lines(chips, width - CHIP_X - 8)}
+
+
+CHIP_X = 28
+"""Where goals on the line(s) below a name start, from the row's left."""
+
+
+def _chip_lines(chips: list[tuple[str, int]], room: float) -> list[list[tuple[str, int]]]:
+    """Goals wrapped into lines of ``room`` (a goal wider than a line is clipped to it)."""
+    lines: list[list[tuple[str, int]]] = [[]]
+    for chip_ in chips:
+        if lines[-1] and _chips_w([*lines[-1], chip_]) > room:
+            lines.append([])
+        lines[-1].append(chip_)
+    return lines
+
+
+def _player_rows(view: dict, names: list[str] | None) -> tuple[int, list[tuple[list[dict], int]]]:
+    """The players two a row, or one a row when that is lower (many goals beside short rows): the number of
+    columns, and per row its cells and its height (a line more per line of goals below a name)."""
     n = view["players"]
-    h = 10 + ((n + 1) // 2) * PLAYER_ROW
+    names = names or []
+    totals = None
+    if view["phase"] == "over" and view.get("score_sheet"):
+        totals = [row["total"] for row in view["score_sheet"]["players"]]
+    winners = winners_of(view) if view["phase"] == "over" else []
+    best: tuple[int, list[tuple[list[dict], int]]] | None = None
+    for cols in (2, 1):
+        col_w = (WIDTH - 2 * MARGIN - 12) / cols
+        rows = []
+        for first in range(0, n, cols):
+            cells = [_player_cell(view, names, s, col_w - 6, totals, winners)
+                     for s in range(first, min(n, first + cols))]
+            rows.append((cells, PLAYER_ROW + CHIP_ROW * max(len(c["below"]) for c in cells)))
+        if best is None or sum(h for _, h in rows) < sum(h for _, h in best[1]):
+            best = (cols, rows)
+    assert best is not None
+    return best
+
+
+def _players_height(view: dict, layout: tuple[int, list[tuple[list[dict], int]]]) -> int:
+    """The players' panel: its rows (``_player_rows``), the extra cards' line."""
+    h = 10 + sum(h for _, h in layout[1])
     if _extras_line(view, None):
         h += 28
     return h
@@ -631,41 +861,78 @@ def _extras_line(view: dict, names: list[str] | None) -> str | None:
     return "Extra cards (+2 each): " + "; ".join(parts)
 
 
-def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
-    """Two players a row: the turn arrow and gold frame for the player to act, seat mark, name, cards in hand
-    and goals fulfilled (at the end: points, a star for the winners); the extra cards' holders under them."""
+def chip(d: ImageDraw.ImageDraw, x: float, cy: float, label: str, c: int, width: float | None = None) -> float:
+    """A fulfilled goal: its (short) name on the colour of the continent it was formed on. Returns its width."""
+    w = width if width is not None else _chip_w(label)
+    d.rounded_rectangle((x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2), radius=6, fill=PYRAMID_FILL[c],
+                        outline=PYRAMID_EDGE[c] if c == 5 else BLACK, width=2 if c == 5 else 1)
+    text(d, (x + w / 2, cy + 1), label, SMALL, BAND_INK[c], anchor="mm", bold=True, max_width=w - 8)
+    return w
+
+
+def _chip_row(d: ImageDraw.ImageDraw, chips: list[tuple[str, int]], x: float, cy: float, room: float) -> None:
+    """A player's goals left to right from ``x`` within ``room``: clipped to an equal share when they do not
+    fit, and "+N" for those left over when even that is too narrow."""
+    if not chips:
+        text(d, (x, cy), NO_GOAL, SMALL, MUTED, anchor="lm")
+        return
+    if _chips_w(chips) <= room:
+        for label, c in chips:
+            x += chip(d, x, cy, label, c) + CHIP_GAP
+        return
+    shown = len(chips)
+    more_w = text_w(SMALL, f"+{len(chips)}") + 8
+    while shown > 1 and (room - (more_w if shown < len(chips) else 0)) / shown - CHIP_GAP < 56:
+        shown -= 1
+    share = (room - (more_w if shown < len(chips) else 0)) / shown - CHIP_GAP
+    for label, c in chips[:shown]:
+        x += chip(d, x, cy, label, c, min(share, _chip_w(label))) + CHIP_GAP
+    if shown < len(chips):
+        text(d, (x, cy), f"+{len(chips) - shown}", SMALL, TEXT, anchor="lm", bold=True)
+
+
+def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int],
+             layout: tuple[int, list[tuple[list[dict], int]]]) -> None:
+    """Two players a row (one when that is lower): the turn arrow and gold frame for the player to act, seat mark, name, their
+    fulfilled goals as chips (the short name on the colour of the continent each was formed on: beside the
+    name, or on a line below when they do not fit) and cards in hand (at the end: points, a star for the
+    winners); the extra cards' holders under them."""
     x0, y0, x1, y1 = box
-    n = view["players"]
     over = view["phase"] == "over"
-    left = view.get("left") or [False] * n
-    col_w = (x1 - x0 - 12) / 2
-    totals = None
-    if over and view.get("score_sheet"):
-        totals = [row["total"] for row in view["score_sheet"]["players"]]
-    for s in range(n):
-        col, row = s % 2, s // 2
-        bx = x0 + 6 + col * col_w
-        by = y0 + 5 + row * PLAYER_ROW
-        rb = (bx + 2, by + 1, bx + col_w - 4, by + PLAYER_ROW - 3)
-        goals = len(view["fulfilled"][s]) if view.get("fulfilled") else 0
-        hand = view["hand_sizes"][s] if view.get("hand_sizes") else 0
-        goals_label, hand_label = plural(goals, "goal"), f"{hand} in hand,"
-        if totals is not None:
-            stats = plural(totals[s], "pt")
-            stats_w = font(BODY).getlength(stats) + (28 if s in winners else 0)
-        else:
-            stats_w = font(SMALL).getlength(goals_label) + 12 + font(SMALL).getlength(hand_label)
-        player_row(d, rb, s, _name(names, s), name_width=rb[2] - rb[0] - stats_w - 16,
-                   current=not over and s == view.get("current"), gone=left[s], size=BODY)
-        cy = (rb[1] + rb[3]) / 2
-        if totals is not None:
-            text(d, (rb[2] - 8, cy), stats, BODY, HIGHLIGHT if s in winners else TEXT, anchor="rm", bold=True)
-            if s in winners:
-                star(d, (rb[2] - 8 - font(BODY).getlength(stats) - 16, cy), 10)
-        else:
-            gw = text(d, (rb[2] - 8, cy), goals_label, SMALL, HIGHLIGHT if goals else MUTED, anchor="rm",
-                      bold=bool(goals))
-            text(d, (rb[2] - 8 - gw - 10, cy), hand_label, SMALL, TEXT, anchor="rm")
+    left = view.get("left") or [False] * view["players"]
+    cols, rows = layout
+    col_w = (x1 - x0 - 12) / cols
+    by = y0 + 5
+    for r, (cells, row_h) in enumerate(rows):
+        for k, cell in enumerate(cells):
+            s = cols * r + k
+            bx = x0 + 6 + k * col_w
+            rb = (bx + 2, by + 1, bx + col_w - 4, by + row_h - 3)
+            line = (rb[0], rb[1], rb[2], rb[1] + PLAYER_ROW - 4)
+            current = not over and s == view.get("current")
+            if current and row_h > PLAYER_ROW:  # the frame holds the line below too
+                d.rounded_rectangle(rb, radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT, width=2)
+                turn_arrow(d, (rb[0] + 12, (line[1] + line[3]) / 2), 8)
+            player_row(d, line if row_h > PLAYER_ROW else rb, s, _name(names, s),
+                       name_width=MARK_W + cell["name_w"], current=current and row_h == PLAYER_ROW,
+                       gone=left[s], size=BODY)
+            cy = (line[1] + line[3]) / 2
+            if over and view.get("score_sheet"):
+                text(d, (rb[2] - 8, cy), cell["right"], BODY, HIGHLIGHT if s in winners else TEXT, anchor="rm",
+                     bold=True)
+                if s in winners:
+                    star(d, (rb[2] - 8 - text_w(BODY, cell["right"]) - 16, cy), 10)
+                right_w = text_w(BODY, cell["right"]) + (28 if s in winners else 0) + 2
+            else:
+                right_w = text(d, (rb[2] - 8, cy), cell["right"], SMALL, TEXT, anchor="rm")
+            if cell["below"]:
+                for k_line, chips in enumerate(cell["below"]):
+                    _chip_row(d, chips, rb[0] + CHIP_X, cy + CHIP_ROW - 1 + k_line * CHIP_ROW,
+                              rb[2] - 8 - rb[0] - CHIP_X)
+            else:
+                cx = rb[0] + MARK_W + cell["name_w"] + 10
+                _chip_row(d, cell["chips"], cx, cy, rb[2] - 8 - right_w - 8 - cx)
+        by += row_h
     line = _extras_line(view, names)
     if line:
         text(d, (x0 + 12, y1 - 16), line, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 24)
@@ -690,7 +957,7 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
         tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(best, 'point')}!"
     else:
         tail = " wins!" if len(seats) == 1 else " win!"
-    room = WIDTH - 120 - font(STATUS).getlength(tail)
+    room = WIDTH - 120 - text_w(STATUS, tail)
     return join_fit([_name(names, s) for s in seats], STATUS, room) + tail
 
 
@@ -702,15 +969,42 @@ def _status(view: dict, names: list[str]) -> str:
         n = view.get("bonus") or 1
         need = f"draw a bonus card ({n} left) or stop" if n > 1 else "draw a bonus card or stop"
     elif step and step.get("kind") == "move" and step.get("pyramid") is not None:
-        need = f"move the {pname(pid(step['pyramid']))} to a gold mark"
+        p = pid(step["pyramid"])
+        riders = _riders(view, p)
+        need = f"move the {pname(p)}{f' (carries {riders})' if riders else ''} to a gold mark"
     elif step and step.get("kind") == "draw":
         need = "draw the top card of a pile"
     elif step and step.get("kind") == "action":
         need = "use an action card"
     else:
-        need = "move a pyramid or draw a card"
-    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
+        need = _turn_need(view)
+    room = WIDTH - 2 * MARGIN - 64 - text_w(STATUS, f": {need}")
     return f"{fit_text(who, STATUS, room)}: {need}"
+
+
+def _riders(view: dict, p: int) -> int:
+    """How many pyramids ride on ``p`` when it moves (those above it; in the Ocean, the rest of its ship)."""
+    found = _find(view, p)
+    if not found:
+        return 0
+    place, t = found
+    return len(t) - 1 if place == OCEAN else len(t) - t.index(p) - 1
+
+
+def _turn_need(view: dict) -> str:
+    """What the player to act may do at the start of a turn: move, draw (a pile holds cards), play an action
+    card (the Epidemic card is free, theirs or on a continent; the Pirates card is free with ships in the
+    Ocean, or theirs with captured pyramids)."""
+    seat = view.get("current")
+    ep = view.get("epidemic") or {}
+    pir = view.get("pirates") or {}
+    action = (ep.get("continent") is not None or ep.get("holder") in (None, seat)
+              or (pir.get("holder") is None and bool(view.get("ocean")))
+              or (pir.get("holder") == seat and bool(pir.get("pyramids"))))
+    draw = any(g.get("card") for g in view.get("public_goals") or ())
+    if action:
+        return "move, draw or play an action card" if draw else "move or play an action card"
+    return "move a pyramid or draw a card" if draw else "move a pyramid"
 
 
 def _countdown(view: dict) -> str:
@@ -740,7 +1034,8 @@ def _find(view: dict, p: int) -> tuple[int, list[int]] | None:
 def _marks(view: dict, focus: dict | None) -> dict:
     """What to draw over the board: haloes (picked: gold; last move: sky blue), destinations ("onto" tower
     tops, "table" places), the places to frame in gold."""
-    marks: dict = {"halos": {}, "onto": set(), "table": set(), "places": set(), "picked": None, "focus": None}
+    marks: dict = {"halos": {}, "onto": set(), "table": set(), "places": set(), "picked": None, "focus": None,
+                   "locked": pid(view["forbidden"]) if view.get("forbidden") is not None else None}
     last = view.get("last_move")
     if last and last.get("pyramid") is not None:
         found = _find(view, pid(last["pyramid"]))
@@ -774,21 +1069,80 @@ def _marks(view: dict, focus: dict | None) -> dict:
 
 
 # --- the board -----------------------------------------------------------------------------------------------
+STALL_ROUNDS_SHOWN = 5
+"""The warning that the journey ends without a goal shows from this many rounds before that end."""
+WARN_H = 34
+
+
+def stall_warning(view: dict) -> str | None:
+    """"Journey ends in 7 turns without a goal" when the stall end (``view["stall_turns_left"]``) is at most
+    ``STALL_ROUNDS_SHOWN`` rounds away, else None."""
+    turns = view.get("stall_turns_left")
+    if turns is None or view["phase"] == "over":
+        return None
+    left = view.get("left") or [False] * view["players"]
+    playing = max(1, sum(1 for gone in left if not gone))
+    if turns > STALL_ROUNDS_SHOWN * playing:
+        return None
+    return f"Journey ends in {plural(max(1, turns), 'turn')} without a goal"
+
+
+def _warning(d: ImageDraw.ImageDraw, box, label: str) -> None:
+    """A vermillion strip across the board with a warning sign: the journey is about to end."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=8, fill=VERMILLION, outline=BLACK, width=2)
+    cy = (y0 + y1) / 2
+    w = text_w(BODY, label) + 2
+    x = (x0 + x1 - w - 34) / 2
+    d.polygon([(x + 12, cy - 12), (x + 25, cy + 11), (x - 1, cy + 11)], fill=BLACK)
+    d.line((x + 12, cy - 4, x + 12, cy + 3), fill=VERMILLION, width=3)
+    d.ellipse((x + 10.5, cy + 5.5, x + 13.5, cy + 8.5), fill=VERMILLION)
+    text(d, (x + 34, cy), label, BODY, BLACK, anchor="lm", bold=True, max_width=x1 - x - 44)
+
+
+def lock_note(view: dict, names: list[str]) -> str | None:
+    """With two players, the pyramid the player to act may not take back: "small red: just picked by Bo"."""
+    p = view.get("forbidden")
+    if p is None or view["phase"] == "over":
+        return None
+    left = view.get("left") or [False] * view["players"]
+    others = [s for s in range(view["players"]) if s != view.get("current") and not left[s]]
+    by = f" by {fit_text(_name(names, others[0]), SMALL, 140)}" if len(others) == 1 else ""
+    return f"{pname(pid(p))}: just picked{by}"
+
+
+def _lock_legend(d: ImageDraw.ImageDraw, view: dict, note: str) -> None:
+    """The padlock and its note on the header's first line, between the title and the countdown."""
+    x0 = MARGIN + 4 + text_w(BODY, TITLE) + 24
+    x1 = WIDTH - MARGIN - 4 - text_w(BODY, _countdown(view)) - 20
+    w = min(text_w(SMALL, note) + 2, x1 - x0 - 30)
+    x = (x0 + x1 - w - 30) / 2
+    padlock(d, x + 10, 20)
+    text(d, (x + 30, 19), note, SMALL, TEXT, anchor="lm", max_width=w)
+
+
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
     """The public board. ``focus`` (optional, while a move's destinations are offered place by place):
     ``{"place": 0-6, "pyramid": p}``: that place is framed thicker, the pyramid picked."""
     over = view["phase"] == "over"
     marks = _marks(view, focus) if not over else _marks({**view, "step": None, "last_move": None}, None)
     rows = _rows(view, marks)
-    height = rows[-1][1] + GAP + _players_height(view) + GAP + FOOTER_H
+    warning = stall_warning(view)
+    top = rows[-1][1] + GAP + (WARN_H + GAP if warning else 0)
+    layout = _player_rows(view, names)
+    players_h = _players_height(view, layout)
+    height = top + players_h + GAP + FOOTER_H
     closed = next((c for c, cont in enumerate(view["continents"]) if cont.get("closed")), None)
-    img = _background(tuple(rows), closed, height).copy()
+    img = _background(tuple(rows), closed, top, height).copy()
     d = ImageDraw.Draw(img)
     winners = winners_of(view) if over else []
     if over:
         header(d, TITLE, _winner_text(view, names, winners), right=_countdown(view), winner=True)
     else:
         header(d, TITLE, _status(view, names), right=_countdown(view), seat=view.get("current"))
+        note = lock_note(view, names)
+        if note:
+            _lock_legend(d, view, note)
     cards_h = EPIDEMIC_H + 6 + _pirates_height(view)
     ocean_box = (X_OCEAN, rows[0][0] + ROUTE_H + 6, X_OCEAN + OCEAN_W, rows[-1][1] - ROUTE_H - 12 - cards_h)
     _ocean(img, d, view, ocean_box, marks)
@@ -799,27 +1153,44 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     for c in range(6):
         _tile(img, d, view, c, _tile_box(c, rows), marks)
         _goal_card(img, d, view, c, _card_box(c, rows), choose=drawing)
-    top = rows[-1][1] + GAP
-    _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, top + _players_height(view)), winners)
+    if warning:
+        y = rows[-1][1] + GAP
+        _warning(d, (MARGIN, y, WIDTH - MARGIN, y + WARN_H), warning)
+    _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, top + players_h), winners, layout)
     footer(d, last, height=height)
     return img
 
 
 # --- goal cards (hands, claims) ---------------------------------------------------------------------------------
 HAND_CARD_W = (WIDTH - 2 * MARGIN - GAP) // 2
-CARD_TOP_H = 40 + 34 + 26 * 3 + 4
-"""From a big card's top to its geo-tweet: stripe, name, two lines (capital / location and group), met."""
-HAND_CARD_H = CARD_TOP_H + 4 * 22 + 8
+NAME_LINE = 30
+"""A big card's name (``LARGE``, bold): two lines when it is too long for one."""
+TWEET_LINE = 22
 
 
 def _card_continents(card: dict) -> list[int]:
     return [CONTINENT_KEYS.index(k) for k in card.get("continents", ()) if k in CONTINENT_KEYS] or [0]
 
 
+def _card_lines(card: dict, room: float) -> tuple[tuple[str, ...], int]:
+    """A big card's name lines and how many lines follow them (capital, or location and group; met / note)."""
+    names = _name_lines(card["name"], room, 2, LARGE)
+    below = 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
+    return names, below + 1
+
+
+def _card_top(card: dict, width: float) -> int:
+    """From a big card's top to its geo-tweet: stripe, name, the lines under it, or the trio when taller."""
+    names, below = _card_lines(card, width - 24 - PYR_W[2] - 20)
+    text_h = 40 + NAME_LINE * (len(names) - 1) + 34 + 26 * below + 4
+    return max(text_h, 40 + TRIO_H + 10)
+
+
 def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met: bool | None = None,
-              note: str | None = None, tweet_lines: int = 4) -> None:
-    """A goal card: stripe with its continent(s), name, capital or location, group, trio, geo-tweet; a gold
-    frame and "Met on ..." when ``met`` (its trio stands on the board now)."""
+              note: str | None = None, tweet_lines: int = 4, top: int | None = None) -> None:
+    """A goal card: stripe with its continent(s), name (on two lines when long), capital or location, group,
+    trio (each pyramid whole, with its letter and pips), geo-tweet from ``top`` down; a gold frame and
+    "Met on ..." when ``met`` (its trio stands on the board now)."""
     x0, y0, x1, y1 = box
     conts = _card_continents(card)
     d.rounded_rectangle(box, radius=10, fill=CARD, outline=HIGHLIGHT if met else CARD_EDGE, width=5 if met else 2)
@@ -833,13 +1204,14 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     if met:
         d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
     trio = [pid(t) for t in reversed(card["trio"])]
-    trio_x = x0 + 12 + PYR_W[2] / 2 + 4
-    draw_tower(img, d, trio, trio_x, y0 + 40 + 96)
+    draw_trio(img, d, trio, x0 + 12 + PYR_W[2] / 2 + 4, y0 + 40 + TRIO_H)
     tx = x0 + 12 + PYR_W[2] + 20
     room = x1 - 12 - tx
+    names, _ = _card_lines(card, room)
     y = y0 + 40
-    text(d, (tx, y), card["name"], LARGE, CARD_INK, bold=True, max_width=room)
-    y += 34
+    for k, line in enumerate(names):
+        text(d, (tx, y), line, LARGE, CARD_INK, bold=True, max_width=room)
+        y += NAME_LINE if k < len(names) - 1 else 34
     if card.get("capital"):
         text(d, (tx, y), f"State, capital {card['capital']}", SMALL, CARD_INK, max_width=room)
         y += 26
@@ -855,7 +1227,7 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
         where = card.get("met_on")
         if met:
             label = f"Met on {CONTINENT_NAMES[CONTINENT_KEYS.index(where)]}!" if where in CONTINENT_KEYS else "Met!"
-            w = font(SMALL).getlength(label) + 36
+            w = text_w(SMALL, label) + 36
             d.rounded_rectangle((tx - 2, y - 1, tx + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
             _check(d, tx + 12, y + 11)
             text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True)
@@ -863,9 +1235,9 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
             text(d, (tx, y), "Not met yet", SMALL, CARD_MUTED)
     elif note:
         text(d, (tx, y), note, SMALL, CARD_INK, bold=True, max_width=room)
-    ty = y0 + CARD_TOP_H
+    ty = y0 + (top if top is not None else _card_top(card, x1 - x0))
     for k, line in enumerate(wrap_text(card.get("tweet") or "", SMALL, x1 - x0 - 24, lines=tweet_lines)):
-        text(d, (x0 + 12, ty + k * 22), line, SMALL, CARD_INK)
+        text(d, (x0 + 12, ty + k * TWEET_LINE), line, SMALL, CARD_INK)
 
 
 def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -875,8 +1247,10 @@ def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
 def draw_private(view: dict, name: str) -> Image.Image:
     """The seat's goal cards ("My goals"), two a row, each marked when its trio stands on the board now."""
     hand = list(view.get("hand") or [])
-    rows = max(1, (len(hand) + 1) // 2)
-    height = HEADER_H + GAP + rows * (HAND_CARD_H + GAP) + 4
+    tops = [max(_card_top(card, HAND_CARD_W) for card in hand[i:i + 2]) for i in range(0, len(hand), 2)]
+    tops = tops or [_card_top({"name": ""}, HAND_CARD_W)]  # per row of two: the cards' tweets line up
+    heights = [top + 4 * TWEET_LINE + 8 for top in tops]
+    height = HEADER_H + GAP + sum(h + GAP for h in heights) + 4
     img, d = canvas(height)
     seat = view.get("seat")
     met = sum(1 for c in hand if c.get("met"))
@@ -890,21 +1264,23 @@ def draw_private(view: dict, name: str) -> Image.Image:
     title = f"{TITLE} - {name}'s goals" if len(name) <= 24 else f"{TITLE} - your goals"
     header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
     if not hand:
-        text(d, (WIDTH / 2, HEADER_H + GAP + HAND_CARD_H / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
+        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
     for i, card in enumerate(hand):
         col, row = i % 2, i // 2
         x = MARGIN + col * (HAND_CARD_W + GAP)
-        y = HEADER_H + GAP + row * (HAND_CARD_H + GAP)
-        _big_card(img, d, card, (x, y, x + HAND_CARD_W, y + HAND_CARD_H), met=bool(card.get("met")))
+        y = HEADER_H + GAP + sum(h + GAP for h in heights[:row])
+        _big_card(img, d, card, (x, y, x + HAND_CARD_W, y + heights[row]), met=bool(card.get("met")),
+                  top=tops[row])
     return img
 
 
 def draw_card(card: dict, note: str | None = None) -> Image.Image:
     """One goal card, big (e.g. for the channel when it is fulfilled): name, capital or location, group, trio,
     the geo-tweet. ``note`` (optional): a line under the group, e.g. "Ana fulfilled it on Europe"."""
-    height = 2 * MARGIN + CARD_TOP_H + 3 * 22 + 10
+    top = _card_top(card, WIDTH - 2 * MARGIN)
+    height = 2 * MARGIN + top + 3 * TWEET_LINE + 10
     img, d = canvas(height)
-    _big_card(img, d, card, (MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN), note=note, tweet_lines=3)
+    _big_card(img, d, card, (MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN), note=note, tweet_lines=3, top=top)
     return img
 
 
@@ -975,7 +1351,7 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
         text(d, (cx, y + row_h / 2 + 3), str(row["total"]), LARGE, HIGHLIGHT if won else TEXT, anchor="mm",
              bold=True)
         if won:
-            star(d, (cx - font(LARGE).getlength(str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
+            star(d, (cx - text_w(LARGE, str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
     return img
 
 
@@ -983,7 +1359,7 @@ def _cell(d: ImageDraw.ImageDraw, cx: float, cy: float, value: str, count: str, 
     """A score sheet cell: the points, bold, and the count behind them, muted, centred together."""
     bold = value not in ("0", "-")
     w = font(size).getlength(value) + (2 if bold else 0)
-    cw = font(SMALL).getlength(count) + 4 if count else 0
+    cw = text_w(SMALL, count) + 4 if count else 0
     if w + cw > col_w - 6:
         count, cw = "", 0
     left = cx - (w + cw) / 2
@@ -1054,17 +1430,38 @@ def sample_game(players: int, seed: int, options: dict | None = None, rig: int =
 
 
 # --- palette samples ---------------------------------------------------------------------------------------------
+def _sprite_sheet() -> Image.Image:
+    """Every pyramid on every ground it lies on (tile, Ocean, card, Pirates card) and on every other colour
+    (its edge over their fill): a palette sample, so no pairing is missed by the seeded games."""
+    grounds = (TILE, OCEAN_FILL, CARD, PIRATES, TILE, OCEAN_FILL)
+    halos = (None, None, None, None, HIGHLIGHT, SKY)
+    img, d = canvas(6 * 60 + 6 * 74)
+    for g, ground in enumerate(grounds):
+        d.rectangle((0, g * 60, WIDTH, g * 60 + 59), fill=ground)
+        for p in range(18):
+            put_pyramid(img, d, p, 24 + p * 43, g * 60 + 50, height=CARD_PYR_H if g == 2 else None, halo=halos[g])
+    for lower in range(6):
+        y = 6 * 60 + lower * 74 + 68
+        for upper in range(6):
+            x = 40 + upper * 128
+            draw_tower(img, d, [lower * 3 + 2, upper * 3 + 1], x, y, locked=upper * 3 + 1 if upper == lower else None)
+            draw_tower(img, d, [lower * 3 + 1, upper * 3], x + 60, y)
+    return img
+
+
 def palette_samples() -> Iterator[Image.Image]:
     """Boards from seeded games (2, 4 and 6 players: the start, a picked pyramid with its destinations, a closed
-    continent, Pirates holding pyramids, bonus draws, the end), hands (a goal met), a card and score sheets:
-    what ``render.palette`` learns this game's PNG palette from."""
+    continent, Pirates holding pyramids, bonus draws, the end, a stall warning with a locked pyramid), hands (a
+    goal met), a card, score sheets and every pyramid on every ground: what ``render.palette`` learns this
+    game's PNG palette from."""
     import copy
 
     from games.geodeto.rules import Geodeto
 
     engine = Geodeto()
     names = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
-    last = "Ana moves medium red (+1 riding) from Asia to America, onto large yellow."
+    last = "Ana moves medium red (carries 1) from Asia to America, onto large yellow."
+    yield _sprite_sheet()
     for players, seed in ((2, 1), (4, 2), (6, 3)):
         who = names[:players]
         seen: set[str] = set()
@@ -1083,7 +1480,13 @@ def palette_samples() -> Iterator[Image.Image]:
                 seat = state["current"]
                 rig_goal(mine, seat)
                 yield draw_private(engine.view(mine, seat), who[seat])
-            elif tag == "over":
+            if players == 2 and view.get("forbidden") is not None and "stall" not in seen:  # locked, a stall
+                seen.add("stall")
+                stalled = copy.deepcopy(state)
+                if "dry_turns" in stalled and view.get("stall_turns_left") is not None:
+                    stalled["dry_turns"] += view["stall_turns_left"] - 3
+                yield draw_board(engine.view(stalled, None), who, last)
+            if tag == "over":
                 yield draw_score_sheet(view, who)
                 yield draw_card(view["fulfilled"][view["winners"][0]][0], "Ana fulfilled it on Europe")
 

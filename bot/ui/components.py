@@ -13,7 +13,7 @@ import re
 
 import discord
 
-from bot.tables import MAX_BUTTONS, Table, choice_groups
+from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key
 from games.core import Action
 from render import has_private, overlays
 
@@ -157,8 +157,8 @@ def action_items(table: Table, actions: list[Action], group: str = "") -> list[d
         items = _buttons(table, chosen) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen)
         return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩")]
     noun = table.engine.group_noun
-    return [button(table, f"pick.{g}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}", "primary",
-                   row=i // 5) for i, (g, acts) in enumerate(groups.items())]
+    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}",
+                   "primary", row=i // 5) for i, (g, acts) in enumerate(groups.items())]
 
 
 def table_view(table: Table) -> discord.ui.View | None:

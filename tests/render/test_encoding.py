@@ -13,6 +13,7 @@ from render import (
     common,
     geek_out,
     geodeto,
+    geomancy,
     geoneo,
     render_board,
     render_card,
@@ -22,6 +23,7 @@ from render import (
 from render.common import THEME, encode_png, learn_palette, record_fonts, record_texts
 from tests.render.test_legibility import (
     GD,
+    GM,
     GN,
     GO,
     LAST,
@@ -30,6 +32,8 @@ from tests.render.test_legibility import (
     geek_out_states,
     geodeto_focus,
     geodeto_states,
+    geomancy_focuses,
+    geomancy_states,
     geoneo_states,
 )
 
@@ -58,6 +62,12 @@ def drawings():
         mine = GN.view(s, seat)
         yield (f"{what} hand", "geoneo", geoneo.draw_private(mine, LONG[seat]),
                render_private("geoneo", mine, LONG[seat]))
+    for what, s in geomancy_states():
+        view, who = GM.view(s, None), LONG[: s["players"]]
+        yield what, "geomancy", geomancy.draw_board(view, who, LAST), render_board("geomancy", view, who, LAST)
+        for focus in geomancy_focuses(s):
+            yield (f"{what} {focus}", "geomancy", geomancy.draw_board(view, who, None, focus),
+                   render_board("geomancy", view, who, None, focus))
     for what, s in geodeto_states():
         view, who = GD.view(s, None), LONG[: s["players"]]
         yield what, "geodeto", geodeto.draw_board(view, who, LAST), render_board("geodeto", view, who, LAST)
@@ -96,10 +106,11 @@ def test_boards_and_hands_are_palette_pngs_that_look_like_the_drawing():
         mean, _ = difference(drawn.resize(small, Image.Resampling.LANCZOS),
                              decoded.resize(small, Image.Resampling.LANCZOS))
         assert mean <= MEAN / 2, f"{what} at 400 px: mean {mean:.3f}"
-    assert seen == {"geek_out", "geoneo", "geodeto"}
+    assert seen == {"geek_out", "geoneo", "geodeto", "geomancy"}
 
 
-@pytest.mark.parametrize("game, module", [("geek_out", geek_out), ("geoneo", geoneo), ("geodeto", geodeto)])
+@pytest.mark.parametrize("game, module", [("geek_out", geek_out), ("geoneo", geoneo), ("geodeto", geodeto),
+                                          ("geomancy", geomancy)])
 def test_every_flat_colour_is_kept_exactly(game, module):
     """The theme's colours and the game's own map to themselves (Pillow looks a pixel up by its colour rounded
     down to a multiple of 4: ``learn_palette`` drops learned entries that would take a theme colour's pixels).
@@ -120,7 +131,7 @@ def test_most_of_a_board_is_unchanged():
 
 
 def test_palettes_are_fixed_and_learned_once():
-    for game, module in (("geek_out", geek_out), ("geoneo", geoneo), ("geodeto", geodeto)):
+    for game, module in (("geek_out", geek_out), ("geoneo", geoneo), ("geodeto", geodeto), ("geomancy", geomancy)):
         palette = render.palette(game)
         assert render.palette(game) is palette  # once per process
         again = learn_palette((*THEME, *module.COLOURS), module.palette_samples())

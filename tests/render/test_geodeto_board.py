@@ -7,7 +7,7 @@ import copy
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import render
 from games.geodeto.rules import CONTINENT_NAMES, Geodeto, deck
@@ -70,7 +70,7 @@ def test_the_board_names_the_ring_the_ocean_the_cards_and_the_countdown():
     for name in (*CONTINENT_NAMES, "World Ocean", "Epidemic", "Pirates", "free to play", "free to use"):
         assert name in texts, name
     assert "10 goals to go (of 10)" in texts
-    assert f"{NAMES[view['current']]}: move a pyramid or draw a card" in texts
+    assert f"{NAMES[view['current']]}: move, draw or play an action card" in texts  # the Epidemic card is free
     assert "K = black" in texts and "B = blue" in texts  # the letters on the pyramids, explained
     for goal in view["public_goals"]:
         assert f"{goal['count']} in pile" in texts
@@ -78,21 +78,143 @@ def test_the_board_names_the_ring_the_ocean_the_cards_and_the_countdown():
         assert any(t.startswith(first[:5]) for t in texts), goal["card"]["name"]
     for seat in range(3):
         assert NAMES[seat] in texts
-    assert texts.count("2 in hand,") == 3 and texts.count("0 goals") == 3
+    assert texts.count("2 in hand") == 3 and texts.count(gd.NO_GOAL) == 3
+    assert not any(t.startswith("Journey ends") for t in texts)
 
 
-def test_every_pyramid_carries_its_colour_letter_and_its_size():
-    """The letter is drawn into each pyramid's sprite (so it is never covered by the pyramid above); sizes
-    differ in width and height."""
+def ink_runs(sprite: Image.Image, y: int, ink, fill) -> int:
+    """How many separate runs of ``ink`` (nearer to it than to ``fill``) row ``y`` of a sprite crosses inside
+    the pyramid (between its first and last pixel of ``fill``: its edges may be ink-coloured too)."""
+    def dist(c, to) -> int:
+        return sum((u - v) ** 2 for u, v in zip(c, to, strict=True))
+
+    row = [sprite.getpixel((x, y)) for x in range(sprite.width)]
+    filled = [x for x, (r, g, b, a) in enumerate(row) if a > 200 and dist((r, g, b), fill) < dist((r, g, b), ink)]
+    runs, inside = 0, False
+    for r, g, b, _ in row[filled[0]:filled[-1] + 1]:
+        near = dist((r, g, b), ink) < dist((r, g, b), fill)
+        runs += near and not inside
+        inside = near
+    return runs
+
+
+def test_every_pyramid_carries_its_colour_letter_and_its_size_in_pips():
+    """The letter and the pips (1 small, 2 medium, 3 large) are drawn into each pyramid's sprite, in the part
+    a pyramid above never covers; sizes also differ in width and height."""
     assert gd.PYR_W[0] < gd.PYR_W[1] < gd.PYR_W[2] and gd.PYR_H[0] < gd.PYR_H[1] < gd.PYR_H[2]
     assert gd.LETTERS == ("B", "Y", "R", "G", "W", "K")
-    for p in range(18):
-        sprite = gd.pyramid_sprite(p)
-        ink = gd.PYRAMID_INK[p // 3]
-        colours = {c[:3] for _, c in sprite.getcolors(sprite.width * sprite.height)}
-        assert ink in colours and gd.PYRAMID_FILL[p // 3] in colours, p
+    assert gd.PIP_Y + gd.PIP_R < gd.VISIBLE <= min(gd.PYR_H) and gd.VISIBLE <= gd.CARD_PYR_H
+    for height in (None, gd.CARD_PYR_H):
+        for p in range(18):
+            sprite = gd.pyramid_sprite(p, False, height)
+            ink, fill = gd.PYRAMID_INK[p // 3], gd.PYRAMID_FILL[p // 3]
+            colours = {c[:3] for _, c in sprite.getcolors(sprite.width * sprite.height)}
+            assert ink in colours and fill in colours, p
+            base = sprite.height - 3  # the sprite's padding under the base
+            assert ink_runs(sprite, round(base - gd.PIP_Y), ink, fill) == p % 3 + 1, (p, height)
     assert gd.pid(5) == 5 and gd.pid({"id": 7, "colour": "red", "size": "medium"}) == 7
     assert gd.pid({"colour": "black", "size": "large"}) == 17
+
+
+def test_a_tower_never_covers_a_letter_or_its_pips():
+    for pids in ([2, 1, 0], [0, 0, 0], [2, 2, 2, 2, 2, 2, 2]):
+        assert all(step >= gd.VISIBLE for step in gd._steps(tuple(pids), None))
+        assert all(step >= gd.VISIBLE for step in gd._steps(tuple(pids), 0))  # squeezed as far as it goes
+
+
+def trio_widths(trio: list[int]) -> list[int]:
+    """The drawn width of each pyramid of a trio (bottom first), measured row by row at each one's base."""
+    img = Image.new("RGB", (120, 140), gd.CARD)
+    d = ImageDraw.Draw(img)
+    top = gd.draw_trio(img, d, trio, 60, 130)
+    assert 130 - top == gd.TRIO_H
+    widths = []
+    for k in range(3):
+        y = 130 - k * (gd.CARD_PYR_H + gd.TRIO_GAP) - 1
+        xs = [x for x in range(120)
+              if sum(abs(u - v) for u, v in zip(img.getpixel((x, y)), gd.CARD, strict=True)) > 60]
+        widths.append(max(xs) - min(xs) + 1)
+    return widths
+
+
+def test_a_trio_shows_each_pyramid_whole_at_its_true_width():
+    """Egypt (three mediums) is three equal pyramids; Nigeria (small, medium, large) is not: on a card every
+    pyramid is drawn whole, none covering another, at its own width, all as tall."""
+    egypt = [gd.pid(t) for t in reversed(deck()["egypt"]["trio"])]
+    nigeria = [gd.pid(t) for t in reversed(deck()["nigeria"]["trio"])]
+    russia = [gd.pid(t) for t in reversed(deck()["russia"]["trio"])]
+    for same in (trio_widths(egypt), trio_widths(russia)):
+        assert max(same) - min(same) <= 1, same  # (edges antialiased)
+    assert trio_widths(egypt)[0] + 8 < trio_widths(russia)[0]
+    bottom, middle, top = trio_widths(nigeria)
+    assert bottom > middle + 8 > top + 16
+
+
+def test_each_player_shows_the_goals_they_fulfilled():
+    """A chip per fulfilled goal (its short name, on the colour of the continent it was formed on)."""
+    s = reach(4, lambda s: sum(len(f) for f in s["fulfilled"]) >= 3 and s["phase"] == "turn")
+    view = E.view(s, None)
+    texts = board_texts(view)
+    for cards in view["fulfilled"]:
+        for card in cards:
+            assert gd.chip_label(card) in texts, card["name"]
+    assert texts.count(gd.NO_GOAL) == sum(1 for cards in view["fulfilled"] if not cards)
+    assert gd.chip_label({"id": "amundsen-scott-station", "name": "Amundsen-Scott Station"}) == "South Pole"
+    assert gd.chip_label({"id": "x", "name": "Vostok Station"}) == "Vostok"
+
+
+def test_many_goals_stay_readable_and_whole():
+    """Goals that do not fit beside a name go on lines below it (or the players go one a row), never clipped
+    to stubs."""
+    s = reach(3, lambda s: s["phase"] == "over")
+    view = E.view(s, None)
+    texts = board_texts(view, ["Bartholomew Featherstonehaugh", "Wilhelmina Cholmondeley-Smythe", "Cy"])
+    for cards in view["fulfilled"]:
+        for card in cards:
+            assert gd.chip_label(card) in texts, card["name"]
+
+
+def test_the_pyramid_that_may_not_be_taken_back_is_locked():
+    s = reach(2, lambda s: s["step"] is None and s["phase"] == "turn"
+              and E.view(s, None)["forbidden"] is not None)
+    view = E.view(s, None)
+    p = view["forbidden"]
+    other = 1 - view["current"]
+    assert f"{gd.pname(p)}: just picked by {NAMES[other]}" in board_texts(view)
+    assert gd._marks(view, None)["locked"] == p
+    free = dict(view, forbidden=None)
+    assert not any("just picked" in t for t in board_texts(free))
+    assert render_board("geodeto", view, NAMES[:2]) != render_board("geodeto", free, NAMES[:2])
+
+
+def test_a_warning_before_the_journey_ends_without_a_goal():
+    s = copy.deepcopy(E.new(3, {}, 1))
+    view = E.view(s, None)
+    assert gd.stall_warning(view) is None
+    assert gd.stall_warning(dict(view, stall_turns_left=16)) is None
+    assert gd.stall_warning(dict(view, stall_turns_left=15)) == "Journey ends in 15 turns without a goal"
+    assert gd.stall_warning(dict(view, stall_turns_left=1)) == "Journey ends in 1 turn without a goal"
+    gone = dict(view, stall_turns_left=12, left=[False, True, False])  # 5 rounds of the 2 still in: 10 turns
+    assert gd.stall_warning(gone) is None and gd.stall_warning(dict(gone, stall_turns_left=10))
+    s["dry_turns"] = view["stall_turns_left"] + s["dry_turns"] - 7
+    near = E.view(s, None)
+    assert near["stall_turns_left"] == 7
+    assert "Journey ends in 7 turns without a goal" in board_texts(near)
+    plain = png(render_board("geodeto", view, NAMES[:3]))
+    assert png(render_board("geodeto", near, NAMES[:3])).height == plain.height + gd.WARN_H + gd.GAP
+
+
+def test_the_status_names_every_kind_of_action():
+    view = E.view(E.new(2, {}, 1), None)
+    assert gd._turn_need(view) == "move, draw or play an action card"
+    held = dict(view, epidemic={"continent": None, "holder": 1 - view["current"], "on_board": False},
+                pirates={"holder": 1 - view["current"], "pyramids": []})
+    assert gd._turn_need(held) == "move a pyramid or draw a card"
+    s = reach(3, lambda s: s["step"] is not None and s["step"]["kind"] == "move"
+              and gd._riders(E.view(s, None), s["step"]["pyramid"]) >= 1)
+    view = E.view(s, None)
+    riders = gd._riders(view, view["step"]["pyramid"])
+    assert f"(carries {riders}) to a gold mark" in " ".join(board_texts(view))
 
 
 def test_a_closed_continent_and_the_pirates_holder():
@@ -158,14 +280,16 @@ def test_the_public_board_is_drawn_from_a_view_without_hands():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_boards_stay_about_800_px_tall(players):
-    """~780-850 px; only crowds of tall ships in the Ocean (random play builds many) make a board taller."""
+    """~780-880 px: a line more under a row of players whose goals do not fit beside their names; crowds of
+    tall ships in the Ocean (random play builds many; every pyramid shows its letter and pips, so a step is
+    at least ``VISIBLE``) make a board taller."""
     heights = []
     for i, s in enumerate(gd.sample_game(players, 7, {"extras": True})):
         if i % 10 == 0 or not E.to_act(s):
             img = png(render_board("geodeto", E.view(s, None), NAMES[:players], "Ana moves."))
-            assert img.width == 800 and img.height <= 980, (players, i, img.height)
+            assert img.width == 800 and img.height <= 1040, (players, i, img.height)
             heights.append(img.height)
-    assert sorted(heights)[len(heights) // 2] <= 850, heights
+    assert sorted(heights)[len(heights) // 2] <= 880, heights
 
 
 def test_game_over_names_the_winner_and_every_total():
@@ -192,7 +316,7 @@ def test_my_goals_show_every_card_and_which_are_met():
     assert met
     texts = drawn(render_private, "geodeto", view, "Bo")
     for card in view["hand"]:
-        assert card["name"] in texts
+        assert card["name"] in texts or card["name"] in " ".join(texts)  # a long name on two lines
         assert card["tweet"].split()[0] in " ".join(texts)
     for card in met:
         assert f"Met on {CONTINENT_NAMES[gd.CONTINENT_KEYS.index(card['met_on'])]}!" in texts
@@ -208,9 +332,23 @@ def test_a_goal_card():
     for cid in ("usa", "stonehenge", "princess-elisabeth-station"):
         card = E._card(cid, None) if hasattr(E, "_card") else deck()[cid]
         texts = drawn(render_card, "geodeto", card, "Ana fulfilled it on Europe")
-        assert card["name"] in texts and "Ana fulfilled it on Europe" in texts
+        assert card["name"] in " ".join(texts) and "Ana fulfilled it on Europe" in texts
         assert any(t.startswith("Sight: ") or t.startswith("State, capital ") for t in texts)
         assert png(render_card("geodeto", card)).width == 800
+
+
+def test_long_card_names_wrap_instead_of_being_cut():
+    """On a hand's card and a claimed card a long name takes two lines; on a public goal card, the short
+    name ("Princess" / "Elisabeth") or three lines ("Sydney" / "Opera" / "House")."""
+    hand = [E._card(cid, None) for cid in ("amundsen-scott-station", "princess-elisabeth-station")]
+    for card in hand:
+        card.update(met=False, met_on=None)
+    texts = drawn(render_private, "geodeto", {"hand": hand, "seat": 0, "current": 1, "phase": "turn"}, "Ana")
+    assert "Amundsen-Scott" in texts and "Princess Elisabeth" in texts and texts.count("Station") == 2
+    assert not any(t.endswith("…") for t in texts if t.startswith(("Amundsen", "Princess")))
+    assert gd._goal_name("Princess Elisabeth Station", False) == ("Princess", "Elisabeth")
+    assert gd._goal_name("Sydney Opera House", False) == ("Sydney", "Opera", "House")
+    assert gd._goal_card_need(3, deck()["sydney-opera-house"]) > gd.ROW_H >= gd._goal_card_need(3, deck()["fiji"])
 
 
 def test_the_score_sheet_is_a_table_of_parts_per_player():

@@ -17,7 +17,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games.geek_out.rules import GeekOut
 from games.geodeto.rules import PLACE_NAMES, Geodeto
+from games.geomancy.rules import Geomancy
 from games.geoneo.rules import Geoneo, shapes
+from render import geomancy as render_geomancy
 from render import has_private, render_board, render_card, render_private, render_score_sheet
 from render.common import record_fonts
 from render.geodeto import sample_game
@@ -197,11 +199,12 @@ def geodeto_stage(s: dict, i: int) -> str | None:
 def geodeto_states() -> list[tuple[str, dict]]:
     """Every stage (the start, a picked pyramid, a draw or an action card being chosen, bonus draws, a closed
     continent, Pirates holding pyramids, the end) for 2 to 6 players, from seeded games in which goals are
-    fulfilled (``render.geodeto.sample_game``); a player who left; a tall tower."""
+    fulfilled (``render.geodeto.sample_game``); a player who left; a tall tower; a locked pyramid and the
+    warning that the journey ends soon."""
     out = []
     for players in (2, 3, 4, 5, 6):
         seen: set[str] = set()
-        for seed in range(20, 30):
+        for seed in range(20, 40):
             for i, s in enumerate(sample_game(players, seed, {"extras": players % 2 == 0})):
                 tag = geodeto_stage(s, i)
                 if tag and tag not in seen:
@@ -217,6 +220,10 @@ def geodeto_states() -> list[tuple[str, dict]]:
     s["towers"][:6] = [[[2, 14, 11, 8, 5, 1, 0]], [[4, 3]], [[6], [7]], [[10, 9]], [[13, 12]],  # seven on a spot
                        [[15], [16], [17]]]
     out.append(("geodeto 3p tall tower", s))
+    s = next(s for s in sample_game(2, 21) if s["step"] is None and s["phase"] == "turn"
+             and GD.view(s, None)["forbidden"] is not None)
+    s = dict(s, dry_turns=s["dry_turns"] + GD.view(s, None)["stall_turns_left"] - 4)
+    out.append(("geodeto 2p locked pyramid, the journey ends soon", s))
     return out
 
 
@@ -253,3 +260,85 @@ def test_geodeto_boards_hands_cards_and_sheets_read_at_400_px(names):
 
 def test_geodeto_has_a_private_image():
     assert has_private("geodeto")
+
+
+# --- Geomancy ------------------------------------------------------------------------------------------
+GM = Geomancy()
+GEOMANCY_STAGES = {"start", "cast", "upright", "off", "knocks", "captures", "choose", "step", "reorient", "over"}
+
+
+def geomancy_stage(view: dict, i: int) -> str | None:
+    """Which kind of board a state (the ``i``-th of its game) is, if one the tests want."""
+    if i == 0:
+        return "start"
+    if view["phase"] in ("over", "choose"):
+        return view["phase"]
+    if view["step"]:
+        return "step"
+    if len(view["last_captures"]) >= 2:
+        return "captures"
+    cast = view["last_cast"]
+    if cast and any(st["result"] == "upright" for st in cast["stones"]):
+        return "upright"
+    if cast and any(st["result"] == "off" for st in cast["stones"]):
+        return "off"
+    if cast and cast["knocks"]:
+        return "knocks"
+    if view["last_turn"] and view["last_turn"]["kind"] == "reorient":
+        return "reorient"
+    if cast and cast["recasts"]:
+        return "cast"
+    return None
+
+
+@cache
+def geomancy_states() -> list[tuple[str, dict]]:
+    """Every stage (the start, a fresh cast with recasts, stones upright, off the board and knocked aside,
+    captures, a same-colour choice, a stone being turned, a turned stone, the end) for 2 to 6 players, from
+    seeded random games; a player who left, and a game that ended with one."""
+    out = []
+    for players in (2, 3, 4, 5, 6):
+        seen: set[str] = set()
+        for seed in range(10):
+            for i, s in enumerate(render_geomancy.sample_states(players, seed)):
+                tag = geomancy_stage(GM.view(s, None), i)
+                if tag and tag not in seen:
+                    seen.add(tag)
+                    out.append((f"geomancy {players}p {tag} #{i}", s))
+            if seen >= GEOMANCY_STAGES:
+                break
+        assert seen >= GEOMANCY_STAGES, (players, GEOMANCY_STAGES - seen)
+    s = next(s for i, s in enumerate(render_geomancy.sample_states(4, 1)) if i == 30)
+    s, _ = GM.apply(s, -1, "leave:2")
+    out.append(("geomancy 4p one left", s))
+    s, _ = GM.apply(GM.new(2, {}, 5), -1, "leave:0")
+    out.append(("geomancy 2p over, one left", s))
+    return out
+
+
+def geomancy_focuses(s: dict) -> list[dict]:
+    """What the bot passes while the player to act picks an aim rank or a stone to turn, and the overlay."""
+    out: list[dict] = [{"overlay": "auras"}]
+    if s["phase"] == "turn" and GM.to_act(s) and s["step"] is None:
+        seat = min(GM.to_act(s))
+        if GM.castable(s, seat):
+            out.append(GM.focus(s, seat, "Aim at rank 1"))
+        out.append(GM.focus(s, seat, "Reorient or pass"))
+    return out
+
+
+@pytest.mark.parametrize("names", [SHORT, LONG], ids=["short", "long"])
+def test_geomancy_boards_and_overlays_read_at_400_px(names):
+    for what, s in geomancy_states():
+        view = GM.view(s, None)
+        who = names[: s["players"]]
+        check(lambda v=view, who=who: render_board("geomancy", v, who, LAST), what)
+        for focus in geomancy_focuses(s):
+            check(lambda v=view, f=focus, who=who: render_board("geomancy", v, who, None, f), f"{what} {focus}")
+        if s["phase"] == "over":
+            won = dict(view, winners=[0, 1])
+            check(lambda v=won, who=who: render_board("geomancy", v, who, LAST), what + " tie")
+
+
+def test_geomancy_has_no_private_image():
+    assert not has_private("geomancy")

@@ -1,0 +1,908 @@
+"""The Geomancy board: the 8x8 chessboard with its coordinates, every stone seen from above as a pyramid lying
+on its side and pointing in its direction, the last cast (where each stone landed, which came back to hand and
+why, the stones it knocked aside), the last captures, and a side panel with each player's hand, prisoners and
+points, the round and whose turn it is.
+
+A stone is a triangle pointing its way (its tip is where its aura goes), lit from the top left so its ridge
+shows. Its size shows in its footprint (small, medium, large: 34, 44, 54 px long on a 60 px square), its owner
+in its colour (``common.PLAYER_COLOURS``) and in the seat's mark drawn on it (``common.PLAYER_MARKS``: circle,
+square, triangle, diamond, star, plus), so colour is never the only cue. Gold marks what the player to act
+may choose (the aim rank's squares, their stones to reorient, the stone being turned and its new directions,
+the square of a same-colour choice); sky blue marks the last turn (the aimed square, the squares stones
+landed on, knocks, stones that landed upright or off the board, captures).
+
+``focus={"overlay": "auras"}`` draws the same board with the auras (``OVERLAYS``): on each square the strength
+of the two strongest colours, each as a chip in the seat's colour with its mark (docs/rendering.md, "Geomancy").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from PIL import Image, ImageDraw
+
+from games.geomancy.model import DIR_NAMES, SQUARE_NAMES
+from render.common import (
+    BLACK,
+    BODY,
+    FOOTER_H,
+    HEADER_H,
+    HIGHLIGHT,
+    MARGIN,
+    MUTED,
+    PANEL_EDGE,
+    PLAYER_COLOURS,
+    SKY,
+    SMALL,
+    STATUS,
+    TEXT,
+    WHITE,
+    WIDTH,
+    cached,
+    canvas,
+    fit_text,
+    font,
+    footer,
+    header,
+    join_fit,
+    panel,
+    player_row,
+    plural,
+    star,
+    text,
+    top_seats,
+    wrap_text,
+)
+
+GAME = "geomancy"
+TITLE = "Geomancy"
+OVERLAYS = {"auras": "Auras"}
+"""Other ways to draw the board, on request (``focus={"overlay": name}``): {name: button label}."""
+
+SIZE_NAMES = ("small", "medium", "large")
+ROUND_WORDS = ("small", "medium", "large")
+
+# --- layout ----------------------------------------------------------------------------------------------
+S = 60
+"""A square's side (px at 800 wide)."""
+BX = MARGIN + 24
+"""The board's left edge (the rank numbers stand left of it)."""
+RIM = 14
+"""Room above the board for the arrows of stones that flew off its top."""
+BY = HEADER_H + 8 + RIM
+"""The board's top edge."""
+BOARD_R = BX + 8 * S
+BOARD_B = BY + 8 * S
+LETTERS_H = 28
+PANEL_X = BOARD_R + 12
+PANEL_TOP = HEADER_H + 8
+
+# --- colours ---------------------------------------------------------------------------------------------
+LIGHT_SQ = (96, 103, 120)
+DARK_SQ = (70, 76, 92)
+BOARD_EDGE = (24, 26, 32)
+GOLD_SQ = (112, 100, 44)
+"""A square the player to act may choose (the aim rank), over a light or a dark square alike."""
+INK = (18, 18, 22)
+"""The seat mark drawn on a stone."""
+AURA_TINT = 0.3
+"""How much of the strongest colour tints a square in the aura overlay."""
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def _mix(a, b, t: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+
+
+def face_colours(seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """A stone's lit and shaded faces."""
+    colour = seat_colour(seat)
+    return _mix(colour, WHITE, 0.28), _mix(colour, BLACK, 0.22)
+
+
+def aura_tint(square_colour, seat: int) -> tuple[int, int, int]:
+    return _mix(square_colour, seat_colour(seat), AURA_TINT)
+
+
+COLOURS = (LIGHT_SQ, DARK_SQ, BOARD_EDGE, GOLD_SQ, INK,
+           *(c for seat in range(6) for c in face_colours(seat)),
+           *(aura_tint(sq, seat) for seat in range(6) for sq in (LIGHT_SQ, DARK_SQ)))
+"""The flat colours this board adds to ``common.THEME`` (kept exactly in its PNG palette): the squares, the
+stones' faces and the aura overlay's tints, for the six seats."""
+
+STONE_L = (34, 44, 54)
+"""A stone's length (base to tip) per size, px on the board."""
+STONE_W = (28, 36, 44)
+"""A stone's base width per size."""
+SS = 4
+
+
+# --- marks (the seat's shape) ------------------------------------------------------------------------------
+def mark_points(seat: int, x: float, y: float, r: float) -> list[tuple[float, float]] | None:
+    """The outline of the seat's mark (as ``common.seat_mark`` draws it) centred on (x, y); None: a circle."""
+    kind = seat % 8
+    if kind == 0:
+        return None
+    if kind == 1:
+        q = r * 0.9
+        return [(x - q, y - q), (x + q, y - q), (x + q, y + q), (x - q, y + q)]
+    if kind == 2:
+        return [(x, y - r), (x + r * 1.05, y + r * 0.85), (x - r * 1.05, y + r * 0.85)]
+    if kind == 3:
+        return [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)]
+    if kind == 4:
+        out = []
+        for k in range(10):
+            a = -math.pi / 2 + k * math.pi / 5
+            rad = r * 1.15 if k % 2 == 0 else r * 0.5
+            out.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+        return out
+    if kind == 5:
+        t = r * 0.4
+        return [(x - t, y - r), (x + t, y - r), (x + t, y - t), (x + r, y - t), (x + r, y + t), (x + t, y + t),
+                (x + t, y + r), (x - t, y + r), (x - t, y + t), (x - r, y + t), (x - r, y - t), (x - t, y - t)]
+    sides = kind - 1
+    return [(x + (r + 1) * math.sin(2 * math.pi * k / sides), y - (r + 1) * math.cos(2 * math.pi * k / sides))
+            for k in range(sides)]
+
+
+def draw_mark(d: ImageDraw.ImageDraw, seat: int, x: float, y: float, r: float, fill, outline=None,
+              width: int = 0) -> None:
+    pts = mark_points(seat, x, y, r)
+    if pts is None:
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
+    else:
+        d.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+# --- stones ------------------------------------------------------------------------------------------------
+LIGHT = (-0.6, -1.0)
+"""Where the light comes from (screen x, y): the top left, a little more from the top."""
+
+
+def _rotate(points, direction: int, cx: float, cy: float) -> list[tuple[float, float]]:
+    a = math.radians(45 * direction)
+    c, s = math.cos(a), math.sin(a)
+    return [(cx + x * c - y * s, cy + x * s + y * c) for x, y in points]
+
+
+@cached(maxsize=512)
+def stone_sprite(seat: int, size: int, direction: int, scale: int = 100, ghost: bool = False) -> Image.Image:
+    """A stone seen from above: a triangle in the seat's colour pointing ``direction`` (0-7 clockwise from
+    north), its two faces lit from the top left, a dark edge and the seat's mark near its base. ``size`` 1-3,
+    ``scale`` in percent. ``ghost``: pale and see-through (a stone that was just captured)."""
+    f = scale / 100
+    length, wide = STONE_L[size - 1] * f, STONE_W[size - 1] * f
+    side = math.ceil(math.hypot(length, wide) + 8)
+    img = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = side * SS / 2
+    L, W = length * SS, wide * SS
+    tip, left, right = (0, -L / 2), (-W / 2, L / 2), (W / 2, L / 2)
+    alpha = 150 if ghost else 255
+    # which half faces the light: the left half's outward normal, turned with the stone
+    a = math.radians(45 * direction)
+    nx, ny = -math.cos(a), -math.sin(a)
+    lit_left = nx * LIGHT[0] + ny * LIGHT[1] > 0
+    bright, dark = face_colours(seat)
+    d.polygon(_rotate([tip, left, right], direction, c, c), fill=(*BLACK, alpha))
+    inner = _shrink([tip, left, right], 2.2 * SS)
+    lh, rh = (_rotate(_clip_half(inner, k), direction, c, c) for k in (-1, 1))
+    d.polygon(lh, fill=(*(bright if lit_left else dark), alpha))
+    d.polygon(rh, fill=(*(dark if lit_left else bright), alpha))
+    # the seat's mark, on the widest part (the incircle of the triangle)
+    r_in = (W * L / 2) / ((W + 2 * math.hypot(W / 2, L)) / 2)
+    mx, my = _rotate([(0, L / 2 - r_in)], direction, c, c)[0]
+    mr = r_in * 0.62
+    draw_mark(d, seat, mx, my, mr, fill=(*INK, alpha))
+    return img.reduce(SS)
+
+
+def _shrink(tri, by: float) -> list[tuple[float, float]]:
+    """The triangle moved inwards by ``by`` (towards its incentre), for the dark edge around it."""
+    (ax, ay), (bx, by_), (cx, cy) = tri
+    la, lb, lc = math.dist(tri[1], tri[2]), math.dist(tri[0], tri[2]), math.dist(tri[0], tri[1])
+    p = la + lb + lc
+    ix, iy = (la * ax + lb * bx + lc * cx) / p, (la * ay + lb * by_ + lc * cy) / p
+    area = abs((bx - ax) * (cy - ay) - (cx - ax) * (by_ - ay)) / 2
+    r = 2 * area / p
+    k = max(0.0, (r - by) / r)
+    return [(ix + (x - ix) * k, iy + (y - iy) * k) for x, y in tri]
+
+
+def _clip_half(tri, side: int) -> list[tuple[float, float]]:
+    """The left (-1) or right (+1) half of an upright triangle (tip, left, right), split along its ridge."""
+    tip, left, right = tri
+    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+    return [tip, left, mid] if side < 0 else [tip, mid, right]
+
+
+def put_stone(img: Image.Image, seat: int, size: int, direction: int, x: float, y: float, scale: int = 100,
+              ghost: bool = False) -> None:
+    sprite = stone_sprite(seat, size, direction, scale, ghost)
+    img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
+
+
+@cached(maxsize=64)
+def upright_sprite(seat: int, size: int, scale: int = 100) -> Image.Image:
+    """A stone standing on its base, seen from above: a square with its four faces, half see-through."""
+    half = (STONE_W[size - 1] + 4) / 2 * scale / 100
+    side = math.ceil(2 * half + 8)
+    img = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, h = side * SS / 2, half * SS
+    colour = seat_colour(seat)
+    corners = [(c - h, c - h), (c + h, c - h), (c + h, c + h), (c - h, c + h)]
+    shades = (_mix(colour, WHITE, 0.3), _mix(colour, BLACK, 0.1), _mix(colour, BLACK, 0.3), _mix(colour, WHITE, 0.1))
+    for k in range(4):
+        d.polygon([corners[k], corners[(k + 1) % 4], (c, c)], fill=(*shades[k], 170))
+    d.polygon(corners, outline=(*BLACK, 255), width=2 * SS)
+    d.line((*corners[0], *corners[2]), fill=(*BLACK, 200), width=SS)
+    d.line((*corners[1], *corners[3]), fill=(*BLACK, 200), width=SS)
+    mr = h * 0.34
+    d.ellipse((c - mr * 1.5, c - mr * 1.5, c + mr * 1.5, c + mr * 1.5), fill=(*colour, 255), outline=(*BLACK, 255),
+              width=SS)
+    draw_mark(d, seat, c, c, mr, fill=(*INK, 255))
+    return img.reduce(SS)
+
+
+# --- the board ---------------------------------------------------------------------------------------------
+def square_box(q: int) -> tuple[int, int, int, int]:
+    """The pixel box of square ``q`` (0 = a1 at the bottom left)."""
+    f, r = q % 8, q // 8
+    x, y = BX + f * S, BY + (7 - r) * S
+    return x, y, x + S, y + S
+
+
+def square_centre(q: int) -> tuple[float, float]:
+    x0, y0, _, _ = square_box(q)
+    return x0 + S / 2, y0 + S / 2
+
+
+def point_xy(x: float, y: float) -> tuple[float, float]:
+    """A point in squares (the model's x along the files, y along the ranks) in pixels."""
+    return BX + x * S, BY + (8 - y) * S
+
+
+@cached(maxsize=4)
+def _background(height: int) -> Image.Image:
+    img, d = canvas(height)
+    d.rectangle((BX - 4, BY - 4, BOARD_R + 3, BOARD_B + 3), fill=BOARD_EDGE)
+    for q in range(64):
+        f, r = q % 8, q // 8
+        x0, y0, x1, y1 = square_box(q)
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=LIGHT_SQ if (f + r) % 2 else DARK_SQ)
+    for k in range(8):
+        text(d, (BX + k * S + S / 2, BOARD_B + 6), "abcdefgh"[k], BODY, MUTED, anchor="ma", bold=True)
+        text(d, (BX - 10, BY + (7 - k) * S + S / 2), str(k + 1), BODY, MUTED, anchor="rm", bold=True)
+    return img
+
+
+def _frame(d: ImageDraw.ImageDraw, q: int, colour, width: int = 4, inset: int = 0) -> None:
+    x0, y0, x1, y1 = square_box(q)
+    d.rectangle((x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=colour, width=width)
+
+
+def _dashed_frame(d: ImageDraw.ImageDraw, q: int, colour, width: int = 3, dash: int = 8) -> None:
+    x0, y0, x1, y1 = square_box(q)
+    x1, y1 = x1 - 1, y1 - 1
+    for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
+        n = max(1, int(math.dist(a, b) / dash))
+        for k in range(0, n, 2):
+            t0, t1 = k / n, (k + 1) / n
+            d.line((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0,
+                    a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), fill=colour, width=width)
+
+
+def _arrow(d: ImageDraw.ImageDraw, a, b, colour, width: int = 4, head: float = 12) -> None:
+    """A line from ``a`` to ``b`` with a head at ``b``, on a dark outline."""
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    back = (b[0] - head * math.cos(ang), b[1] - head * math.sin(ang))
+    wing = [(back[0] + head * 0.6 * math.sin(ang), back[1] - head * 0.6 * math.cos(ang)),
+            (back[0] - head * 0.6 * math.sin(ang), back[1] + head * 0.6 * math.cos(ang))]
+    d.line((*a, *back), fill=BLACK, width=width + 3)
+    d.polygon([b, *wing], fill=BLACK, outline=BLACK, width=3)
+    d.line((*a, *back), fill=colour, width=width)
+    d.polygon([b, *wing], fill=colour)
+
+
+def _crosshair(d: ImageDraw.ImageDraw, q: int, colour) -> None:
+    """The aimed square: a ring and four ticks."""
+    cx, cy = square_centre(q)
+    r = S * 0.4
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=3)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        d.line((cx + dx * (r - 7), cy + dy * (r - 7), cx + dx * (r + 7), cy + dy * (r + 7)), fill=colour, width=3)
+
+
+def _spots(n: int) -> list[tuple[float, float, int]]:
+    """Where ``n`` stones sharing a square sit (offsets in px from its centre) and their scale in percent."""
+    if n <= 1:
+        return [(0, 0, 100)]
+    if n == 2:
+        return [(-S * 0.23, 0, 72), (S * 0.23, 0, 72)]
+    return [(dx * S * 0.23, dy * S * 0.23, 52) for dy in (-1, 1) for dx in (-1, 1)][:n]
+
+
+def _off_board_mark(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A stone that landed off the board: an arrow across the board's edge pointing where it flew."""
+    cx, cy = min(max(x, 0.0), 8.0), min(max(y, 0.0), 8.0)
+    px, py = point_xy(cx, cy)
+    dx, dy = x - cx, -(y - cy)
+    n = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / n, dy / n
+    _arrow(d, (px - dx * 22, py - dy * 22), (px + dx * 12, py + dy * 12), SKY, 5, 16)
+
+
+def _stones_by_square(view: dict) -> dict[int, list[dict]]:
+    by_square: dict[int, list[dict]] = {}
+    for stone in view["board"]:
+        by_square.setdefault(stone["square"], []).append(stone)
+    return by_square
+
+
+def _draw_stones(img: Image.Image, view: dict, scale: int = 100, lift: float = 0) -> None:
+    """Every stone on its square (two to four sharing a square, while a choice is pending, side by side and
+    smaller); ``scale`` and ``lift`` (px up) make room for the aura chips."""
+    for q, stones in _stones_by_square(view).items():
+        cx, cy = square_centre(q)
+        for (dx, dy, sc), st in zip(_spots(len(stones)), stones, strict=False):
+            put_stone(img, st["owner"], st["size"], st["dir"], cx + dx, cy + dy - lift, sc * scale // 100)
+
+
+def _last_turn_marks(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
+    """Under the stones, in sky blue: the aimed square, the squares the cast stones lie on, knocks; the turned
+    stone's square."""
+    cast = view.get("last_cast")
+    where = {st["id"]: st["square"] for st in view["board"]}
+    if cast:
+        _crosshair(d, cast["aim"], SKY)
+        for st in cast["stones"]:
+            if st["result"] == "landed" and where.get(st["id"]) is not None:
+                _frame(d, where[st["id"]], SKY, 4)
+        for k in cast["knocks"]:
+            if k["to"] is not None:
+                a, b = square_centre(k["from"]), square_centre(k["to"])
+                _arrow(d, a, ((a[0] + b[0] * 2) / 3, (a[1] + b[1] * 2) / 3), SKY, 4, 12)
+    rot = view.get("last_reorient")
+    if rot:
+        _frame(d, rot["square"], SKY, 4)
+
+
+def _last_turn_overlays(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
+    """Over the stones: stones that landed upright (where they stood), off-board arrows, captured stones as
+    pale ghosts under a cross."""
+    cast = view.get("last_cast")
+    if cast:
+        for st in cast["stones"]:
+            if st["result"] == "upright":
+                px, py = point_xy(st["x"], st["y"])
+                sprite = upright_sprite(st["owner"], st["size"])
+                img.paste(sprite, (round(px - sprite.width / 2), round(py - sprite.height / 2)), sprite)
+            elif st["result"] == "off":
+                _off_board_mark(d, st["x"], st["y"])
+        for k in cast["knocks"]:
+            if k["to"] is None:
+                cx, cy = square_centre(k["from"])
+                f, r = k["from"] % 8, k["from"] // 8
+                dx = -1 if f == 0 else 1 if f == 7 else 0
+                dy = -1 if r == 7 else 1 if r == 0 else 0
+                _arrow(d, (cx, cy), (cx + dx * S * 0.7, cy + dy * S * 0.7), SKY, 4, 14)
+    occupied = {st["square"] for st in view["board"]}
+    for cap in view.get("last_captures") or ():
+        q = cap["square"]
+        x0, y0, x1, y1 = square_box(q)
+        if q in occupied:  # taken on landing: the winner stands there, the ghost sits in the corner
+            gx, gy, sc = x0 + 16, y0 + 16, 60
+        else:
+            gx, gy, sc = (x0 + x1) / 2, (y0 + y1) / 2, 100
+        put_stone(img, cap["owner"], cap["size"], 0, gx, gy, sc, ghost=True)
+        r = 9 if sc < 100 else 13
+        for w, col in ((8, BLACK), (4, WHITE)):
+            d.line((gx - r, gy - r, gx + r, gy + r), fill=col, width=w)
+            d.line((gx - r, gy + r, gx + r, gy - r), fill=col, width=w)
+        _dashed_frame(d, q, SKY, 3)
+
+
+def _focus_marks(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, focus: dict | None) -> None:
+    """Gold fills under the stones: the square of a same-colour choice, the aim rank."""
+    squares = []
+    if view["phase"] == "choose" and view.get("choices"):
+        squares.append(view["choices"][0]["square"])
+    if focus and focus.get("kind") == "aim":
+        squares.extend(focus.get("squares") or ())
+    for q in squares:
+        x0, y0, x1, y1 = square_box(q)
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=GOLD_SQ)
+
+
+def _focus_frames(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, focus: dict | None) -> None:
+    """Gold over the stones: the choice's square, the aim squares (named), the stones that may be turned, the
+    stone being turned with an arrowhead for each new direction."""
+    if view["phase"] == "choose" and view.get("choices"):
+        _frame(d, view["choices"][0]["square"], HIGHLIGHT, 5)
+    if focus and focus.get("kind") == "aim":
+        for q in focus.get("squares") or ():
+            x0, y0, x1, y1 = square_box(q)
+            _frame(d, q, HIGHLIGHT, 2)
+            text(d, (x0 + 4, y1 - 3), SQUARE_NAMES[q], SMALL, HIGHLIGHT, anchor="ld", bold=True)
+    if focus and focus.get("kind") == "reorient":
+        for q in focus.get("squares") or ():
+            _frame(d, q, HIGHLIGHT, 4)
+    step = view.get("step")
+    if step:
+        q = step["square"]
+        _frame(d, q, HIGHLIGHT, 4)
+        now = next((st["dir"] for st in view["board"] if st["id"] == step["id"]), None)
+        cx, cy = square_centre(q)
+        for k in range(8):
+            if k == now:
+                continue
+            a = math.radians(45 * k)
+            ux, uy = math.sin(a), -math.cos(a)
+            edge = S / 2 / max(abs(ux), abs(uy))  # the square's edge (a corner on the diagonals)
+            _arrow(d, (cx + ux * (edge - 10), cy + uy * (edge - 10)), (cx + ux * (edge + 9), cy + uy * (edge + 9)),
+                   HIGHLIGHT, 4, 15)
+
+
+# --- the aura overlay ----------------------------------------------------------------------------------
+CHIP_H = 22
+AURA_LIFT = 9
+"""How far stones rise (and shrink, ``AURA_SCALE``) in the aura overlay, over the chips along the bottom."""
+AURA_SCALE = 76
+
+
+def _chip_width(value: int) -> int:
+    return round(17 + font(SMALL).getlength(str(value)))
+
+
+def _aura_chips(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
+    """Along the bottom of each square, the auras of its strongest two colours (as many as fit: two with one
+    digit each): a chip in the seat's colour with its mark and the strength."""
+    for q, strengths in enumerate(view["auras"]):
+        ranked = sorted((-v, s) for s, v in enumerate(strengths) if v > 0)
+        if not ranked:
+            continue
+        x0, y0, x1, y1 = square_box(q)
+        chips = [(s, -v) for v, s in ranked[:2]]
+        while len(chips) > 1 and 1 + sum(_chip_width(v) for _, v in chips) + len(chips) - 1 > S:
+            chips.pop()
+        x = x0 + 1
+        for s, v in chips:
+            chip = _chip(s, v)
+            img.paste(chip, (x, y1 - CHIP_H - 2), chip)
+            x += chip.width + 1
+
+
+@cached(maxsize=128)
+def _chip(seat: int, value: int) -> Image.Image:
+    """An aura chip: the seat's colour, its mark and the strength."""
+    w, h = _chip_width(value), CHIP_H + 1
+    big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=6 * SS, fill=BLACK)
+    d.rounded_rectangle((2 * SS, 2 * SS, (w - 2) * SS - 1, (h - 2) * SS - 1), radius=4 * SS, fill=seat_colour(seat))
+    draw_mark(d, seat, 8.5 * SS, (CHIP_H + 1) / 2 * SS, 5 * SS, fill=INK)
+    img = big.reduce(SS)
+    text(ImageDraw.Draw(img), (14, (CHIP_H + 1) / 2), str(value), SMALL, INK, anchor="lm", bold=True)
+    return img
+
+
+def _aura_tints(d: ImageDraw.ImageDraw, view: dict) -> None:
+    """A square where one colour's aura is the strongest is tinted with that colour."""
+    for q, strengths in enumerate(view["auras"]):
+        best = max(strengths) if strengths else 0
+        if best <= 0:
+            continue
+        tops = [s for s, v in enumerate(strengths) if v == best]
+        if len(tops) != 1:
+            continue
+        x0, y0, x1, y1 = square_box(q)
+        base = LIGHT_SQ if ((q % 8) + (q // 8)) % 2 else DARK_SQ
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=aura_tint(base, tops[0]))
+
+
+# --- the side panel ----------------------------------------------------------------------------------------
+ROW = 30
+LINE2 = 30
+BLOCK = ROW + LINE2 + 4
+LINE = 28
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def _hand_icons(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float) -> float:
+    """The seat's stones in hand: a stone per size (pointing up) and how many; sizes of later rounds muted.
+    Returns the x after them."""
+    hand = view["hands"][seat]
+    rnd = view["round"]
+    for size in (1, 2, 3):
+        w = STONE_W[size - 1] * HAND_SCALE / 100
+        put_stone(img, seat, size, 0, x + w / 2, cy, HAND_SCALE)
+        n = hand[size - 1]
+        later = size > rnd
+        x += w + 2
+        x += text(d, (x, cy), str(n), SMALL, MUTED if (later or n == 0) else TEXT, anchor="lm", bold=not later) + 6
+    return x
+
+
+HAND_SCALE = 66
+
+
+def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], x0: float, x1: float,
+             y: float, winners: list[int], compact: bool = False) -> float:
+    """A block per player: the shared row (turn arrow, mark, name) with their points; under it their stones in
+    hand by size and their prisoners (at the end: their points on the board and from prisoners). ``compact``:
+    the rows alone (the aura overlay's key to the colours)."""
+    n = view["players"]
+    to_act = set(view["to_act"])
+    over = view["phase"] == "over"
+    left = view.get("left") or [False] * n
+    passed = set(view.get("passed") or ())
+    for s in range(n):
+        pts = plural(view["scores"][s], "pt")
+        won = s in winners
+        pts_w = font(BODY).getlength(pts) + (26 if won else 0)
+        player_row(d, (x0, y, x1, y + ROW), s, _name(names, s), name_width=x1 - x0 - pts_w - 14,
+                   current=not over and s in to_act, gone=left[s], size=BODY)
+        cy = y + ROW / 2
+        text(d, (x1 - 8, cy), pts, BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
+        if won:
+            star(d, (x1 - 8 - font(BODY).getlength(pts) - 14, cy), 10)
+        if compact:
+            y += ROW + 4
+            continue
+        cy2 = y + ROW + LINE2 / 2
+        if over:
+            detail = (view.get("score_detail") or [{}] * n)[s]
+            words = f"board {detail.get('board', 0)} + prisoners {detail.get('prisoners', 0)}"
+            text(d, (x0 + 24, cy2), words, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 32)
+            y += BLOCK
+            continue
+        x = _hand_icons(img, d, view, s, x0 + 8, cy2)
+        caught = len(view["prisoners"][s])
+        room = x1 - 8 - x
+        note = ""
+        if caught:
+            note = plural(caught, "prisoner")
+            if font(SMALL).getlength(note) > room:
+                note = f"{caught} caught"
+        elif s in passed and not left[s]:
+            note = "passed"
+        if note:
+            text(d, (x1 - 8, cy2), note, SMALL, TEXT if caught else MUTED, anchor="rm", max_width=room)
+        y += BLOCK
+    return y
+
+
+def _stone_line(img: Image.Image, d: ImageDraw.ImageDraw, stones: list[dict], words: str, x0: float, x1: float,
+                y: float, colour=TEXT) -> None:
+    """A line of the last turn: the stones (their owner and size) and what happened to them."""
+    x = x0
+    cy = y + LINE / 2
+    for st in stones[:4]:
+        if st.get("upright"):
+            sprite = upright_sprite(st["owner"], st["size"], 62)
+            img.paste(sprite, (round(x + 11 - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+        else:
+            put_stone(img, st["owner"], st["size"], 0, x + 11, cy, 62)
+        x += (17, 22, 27)[st["size"] - 1]
+    if len(stones) > 4:
+        x += text(d, (x + 2, cy), f"+{len(stones) - 4}", SMALL, MUTED, anchor="lm") + 2
+    text(d, (x + 6, cy), words, SMALL, colour, anchor="lm", max_width=x1 - x - 6)
+
+
+REASON_WORDS = {"upright": "upright", "off": "off the board", "knocked off": "knocked off", "tie": "a tie",
+                "choice": "not kept"}
+"""Why a stone came back to hand (``rules.REASONS``), short: "recast: upright"."""
+
+
+def _last_lines(view: dict, names: list[str], room: float) -> list[tuple[list[dict], str, tuple]]:
+    """What the last turn did, a line each: (stones to draw, words, colour)."""
+    lines: list[tuple[list[dict], str, tuple]] = []
+    turn = view.get("last_turn")
+    cast = view.get("last_cast")
+    per = view.get("stones_per_size") or 5
+    if cast:
+        stones = {st["id"]: st for st in cast["stones"]}
+        landed = [st for st in cast["stones"] if st["recast"] is None]
+        if landed:
+            lines.append((landed, "landed", TEXT))
+        by_reason: dict[str, list[dict]] = {}
+        for rc in cast["recasts"]:
+            st = stones.get(rc["id"]) or _stone_of(per, rc["id"])
+            by_reason.setdefault(rc["reason"], []).append(st)
+        for reason, sts in by_reason.items():
+            if reason == "upright":  # drawn standing, as on the board
+                sts = [dict(st, upright=True) for st in sts]
+            lines.append((sts, f"recast: {REASON_WORDS.get(reason, reason)}", SKY))
+        for k in cast["knocks"]:  # (knocked off the board: a recast line says so)
+            if k["to"] is not None:
+                lines.append(([_stone_of(per, k["id"])], f"knocked {SQUARE_NAMES[k['from']]} -> "
+                                                         f"{SQUARE_NAMES[k['to']]}", TEXT))
+    elif turn and turn.get("kind") == "reorient" and view.get("last_reorient"):
+        rot = view["last_reorient"]
+        lines.append(([_stone_of(per, rot["id"])], f"{SQUARE_NAMES[rot['square']]}: {DIR_NAMES[rot['from']]} -> "
+                                                   f"{DIR_NAMES[rot['to']]}", TEXT))
+    for cap in view.get("last_captures") or ():
+        where = SQUARE_NAMES[cap["square"]]
+        if cap["how"] == "aura":
+            tail = f"'s aura {cap['strength']} took it"
+        else:
+            tail = " landed on it"
+        head = f"{where}: "
+        who = fit_text(_name(names, cap["by"]), SMALL, room - 30 - font(SMALL).getlength(head + tail))
+        lines.append(([cap], head + who + tail, SKY))
+    return lines
+
+
+def _stone_of(per: int, stone: int) -> dict:
+    return {"id": stone, "owner": stone // (3 * per), "size": (stone % (3 * per)) // per + 1}
+
+
+def _last_title(view: dict, names: list[str], room: float) -> str | None:
+    turn = view.get("last_turn")
+    if not turn:
+        return None
+    kind = turn["kind"]
+    cast = view.get("last_cast")
+    tails = {"reorient": " turned a stone", "pass": " passed", "timeout": " ran out of time", "left": " left"}
+    if kind == "cast" and cast:
+        tail = f" cast {len(cast['stones'])} at {SQUARE_NAMES[cast['aim']]}"
+    elif kind in tails:
+        tail = tails[kind]
+    else:
+        return None
+    return fit_text(_name(names, turn["seat"]), SMALL, room - font(SMALL).getlength(tail)) + tail
+
+
+def _choice_stones(view: dict) -> list[dict]:
+    if view["phase"] != "choose" or not view.get("choices"):
+        return []
+    ids = set(view["choices"][0]["stones"])
+    return [st for st in view["board"] if st["id"] in ids]
+
+
+SECTION = 38
+CHOICE_ROW = 46
+MAX_HEIGHT = 800
+"""The tallest board: with five or six players and a long last turn, the panel's last lines give way ("+2
+more") rather than the image growing past it."""
+
+
+def _panel_height(view: dict) -> int:
+    h = 8 + view["players"] * BLOCK
+    choice = _choice_stones(view)
+    if choice:
+        h += SECTION + len(choice) * CHOICE_ROW
+    if view.get("last_turn"):
+        h += SECTION + len(_last_lines(view, [""] * view["players"], 200)) * LINE
+    return min(h + 6, MAX_HEIGHT - FOOTER_H - 8 - PANEL_TOP)
+
+
+def _section(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, title: str, colour=MUTED) -> float:
+    d.line((x0 + 10, y + 2, x1 - 10, y + 2), fill=PANEL_EDGE, width=2)
+    text(d, (x0 + 12, y + 10), title, SMALL, colour, bold=True, max_width=x1 - x0 - 24)
+    return y + SECTION
+
+
+def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int],
+          overlay: str | None) -> None:
+    x0, y0, x1, y1 = box
+    panel(d, box)
+    y = _players(img, d, view, names, x0 + 6, x1 - 6, y0 + 8, winners, compact=overlay is not None)
+    if overlay == "auras":
+        y = _section(d, x0, x1, y, "AURAS")
+        for line in wrap_text("Each chip: a colour's aura on that square (the strongest two). A stone falls to an "
+                              "enemy aura stronger than its pips: small 1, medium 2, large 3. One colour's auras "
+                              "add up; colours never combine.", SMALL, x1 - x0 - 24, lines=12):
+            if y + 24 > y1 - 4:
+                break
+            text(d, (x0 + 12, y), line, SMALL, TEXT)
+            y += 24
+        return
+    _key(img, d, view, x0, x1, y1)
+    choice = _choice_stones(view)
+    if choice:
+        q = view["choices"][0]["square"]
+        y = _section(d, x0, x1, y, f"KEEP ONE ON {SQUARE_NAMES[q].upper()}", HIGHLIGHT)
+        for st in choice:
+            put_stone(img, st["owner"], st["size"], st["dir"], x0 + 36, y + CHOICE_ROW / 2 - 2)
+            text(d, (x0 + 68, y + CHOICE_ROW / 2 - 2), f"{SIZE_NAMES[st['size'] - 1]}, facing {st['dir_name']}",
+                 SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 78)
+            y += CHOICE_ROW
+    title = _last_title(view, names, x1 - x0 - 24)
+    if title is None:
+        return
+    y = _section(d, x0, x1, y, title)
+    lines = _last_lines(view, names, x1 - x0 - 24)
+    room = max(0, int((y1 - 4 - y) // LINE))
+    if len(lines) > room:  # the last line that fits says how many more there are
+        shown = lines[:max(0, room - 1)]
+        shown.append(([], f"+{len(lines) - len(shown)} more", MUTED))
+        lines = shown[:room]
+    for stones, words, colour in lines:
+        _stone_line(img, d, stones, words, x0 + 12, x1 - 10, y, colour)
+        y += LINE
+
+
+KEY_H = SECTION + 3 * LINE
+
+
+def _key(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, x0: float, x1: float, y1: float) -> None:
+    """At the foot of the panel, when there is room under everything else: the sizes and their pips, where
+    the aura goes, the drop height (and "no knocks" when they are off)."""
+    if y1 - (PANEL_TOP + _panel_height(view)) < KEY_H + 6:
+        return
+    y = _section(d, x0, x1, y1 - KEY_H - 4, "KEY")
+    seat = view["to_act"][0] if view["to_act"] else 0
+    x = x0 + 12
+    for size in (1, 2, 3):
+        put_stone(img, seat, size, 0, x + STONE_W[size - 1] * 0.33, y + LINE / 2, 66)
+        x += STONE_W[size - 1] * 0.66 + 4
+    text(d, (x + 6, y + LINE / 2), "1, 2, 3 pips", SMALL, TEXT, anchor="lm")
+    text(d, (x0 + 12, y + LINE * 1.5), "The tip aims the aura", SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 24)
+    note = f"Drop height {view.get('height', 'medium')}" + ("" if view.get("knocks", True) else ", no knocks")
+    text(d, (x0 + 12, y + LINE * 2.5), note, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 24)
+
+
+# --- texts -------------------------------------------------------------------------------------------------
+def winners_of(view: dict) -> list[int]:
+    if view.get("winners") is not None:
+        return list(view["winners"])
+    return top_seats(view["scores"], view.get("left") or [False] * view["players"])
+
+
+def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
+    if not seats:
+        return "Game over"
+    best = view["scores"][seats[0]]
+    tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(best, 'point')}!"
+    room = WIDTH - 120 - font(STATUS).getlength(tail)
+    return join_fit([_name(names, s) for s in seats], STATUS, room) + tail
+
+
+def _status(view: dict, names: list[str], focus: dict | None) -> tuple[str, int | None]:
+    to_act = view["to_act"]
+    seat = to_act[0] if to_act else None
+    if seat is None:
+        return "", None
+    kind = (focus or {}).get("kind")
+    if view["phase"] == "choose" and view.get("choices"):
+        need = f"keep one of your stones on {SQUARE_NAMES[view['choices'][0]['square']]}"
+    elif view.get("step"):
+        step = view["step"]
+        size = next((st["size"] for st in view["board"] if st["id"] == step["id"]), 1)
+        need = f"point the {SIZE_NAMES[size - 1]} on {SQUARE_NAMES[step['square']]} a new way"
+    elif kind == "aim":
+        need = f"aim at a square of rank {focus['rank'] + 1}"
+    elif kind == "reorient":
+        need = "pick a stone to turn, or pass"
+    else:
+        k = view["castable"][seat]
+        need = f"cast {plural(k, 'stone')}, turn one or pass" if k else "turn a stone or pass"
+    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
+    return f"{fit_text(_name(names, seat), STATUS, room)}: {need}", seat
+
+
+def _round_note(view: dict) -> str:
+    if view["phase"] == "over":
+        return "Game over"
+    return f"Round {view['round']} of 3: {ROUND_WORDS[view['round'] - 1]} stones"
+
+
+# --- the board image -----------------------------------------------------------------------------------------
+def board_height(view: dict, overlay: str | None = None) -> int:
+    side = PANEL_TOP + (_panel_height(view) if overlay is None else 8 + view["players"] * (ROW + 4) + 40 + 8 * 24)
+    return max(BOARD_B + LETTERS_H, side) + 8 + FOOTER_H
+
+
+def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
+    """The public board. ``focus`` (optional): ``{"kind": "aim", "rank", "squares"}`` while an aim rank is
+    chosen (its squares gold and named), ``{"kind": "reorient", "squares"}`` while a stone to turn is chosen
+    (their squares framed in gold), ``{"overlay": "auras"}`` for the aura overlay (``OVERLAYS``)."""
+    overlay = (focus or {}).get("overlay")
+    if overlay is not None:  # (an overlay this board does not know: the plain board)
+        focus = None
+        overlay = overlay if overlay in OVERLAYS else None
+    height = board_height(view, overlay)
+    img = _background(height).copy()
+    d = ImageDraw.Draw(img)
+    over = view["phase"] == "over"
+    winners = winners_of(view) if over else []
+    if over:
+        header(d, TITLE, _winner_text(view, names, winners), right=_round_note(view), winner=True)
+    elif overlay == "auras":
+        header(d, TITLE, "Auras: their strength on each square", right=_round_note(view))
+    else:
+        status, seat = _status(view, names, focus)
+        header(d, TITLE, status, right=_round_note(view), seat=seat)
+    if overlay == "auras":
+        _aura_tints(d, view)
+        _draw_stones(img, view, AURA_SCALE, AURA_LIFT)
+        _aura_chips(img, d, view)
+    else:
+        _focus_marks(img, d, view, focus)
+        _last_turn_marks(img, d, view)
+        _draw_stones(img, view)
+        _last_turn_overlays(img, d, view)
+        _focus_frames(img, d, view, focus)
+    side = (PANEL_X, PANEL_TOP, WIDTH - MARGIN, height - FOOTER_H - 8)
+    _side(img, d, view, names, side, winners, overlay)
+    footer(d, last, height=height)
+    return img
+
+
+# --- palette samples -----------------------------------------------------------------------------------------
+def sample_states(players: int, seed: int) -> Iterator[dict]:
+    """Every state of a seeded random game (for the palette and the tests)."""
+    import random
+
+    from games.geomancy.rules import Geomancy
+
+    engine = Geomancy()
+    state = engine.new(players, {}, seed)
+    pick = random.Random(seed)
+    while engine.to_act(state):
+        yield state
+        seat = min(engine.to_act(state))
+        state, _ = engine.apply(state, seat, pick.choice(engine.legal_actions(state, seat)).key)
+    yield state
+
+
+def palette_samples() -> Iterator[Image.Image]:
+    """Boards from seeded games of 2, 4 and 6 players at every stage (the start, fresh casts with stones upright,
+    off the board and knocked aside, captures, a same-colour choice, a stone being turned, the end), with an aim
+    rank and the stones to turn (``focus``) and the aura overlay: what ``render.palette`` learns this game's PNG
+    palette from."""
+    from games.geomancy.rules import Geomancy
+
+    engine = Geomancy()
+    names = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
+    last = "Ana casts 5 small at d4: small d4 NE; small off the board (recast)."
+    for players, seed in ((2, 1), (4, 2), (6, 3)):
+        who = names[:players]
+        seen: set[str] = set()
+        for i, state in enumerate(sample_states(players, seed)):
+            view = engine.view(state, None)
+            tag = _stage(view, i)
+            if tag is None or tag in seen:
+                continue
+            seen.add(tag)
+            yield draw_board(view, who, last)
+            if tag in ("captures", "knocks", "over"):
+                yield draw_board(view, who, None, {"overlay": "auras"})
+            if view["phase"] == "turn" and view["to_act"] and not view["step"]:
+                seat = view["to_act"][0]
+                if engine.castable(state, seat):
+                    rank = 1 + len(seen) % 8  # a rank of squares in gold, over the stones there
+                    yield draw_board(view, who, None, engine.focus(state, seat, f"Aim at rank {rank}"))
+                if tag in ("off", "reorient", "captures"):
+                    yield draw_board(view, who, None, engine.focus(state, seat, "Reorient or pass"))
+
+
+def _stage(view: dict, i: int) -> str | None:
+    """Which kind of sample board a state (the ``i``-th of its game) is, if any."""
+    if i == 0:
+        return "start"
+    if view["phase"] in ("over", "choose"):
+        return view["phase"]
+    if view["step"]:
+        return "step"
+    if len(view["last_captures"]) >= 2:
+        return "captures"
+    cast = view["last_cast"]
+    for result in ("upright", "off"):
+        if cast and any(st["result"] == result for st in cast["stones"]):
+            return result
+    if cast and cast["knocks"]:
+        return "knocks"
+    if view["last_turn"] and view["last_turn"]["kind"] == "reorient":
+        return "reorient"
+    return None

@@ -1,0 +1,261 @@
+"""The Geomancy board (docs/rendering.md, "Geomancy"): the chessboard and its coordinates, stones as pyramids
+seen from above, the players' hands, prisoners and points, the last cast (landings, recasts and why, knocks),
+captures, what the player to act is choosing, the aura overlay and the end."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import render
+from games.geomancy.model import DIR_NAMES, parse_square
+from games.geomancy.rules import OFF_BOARD, Geomancy, forced, size_of
+from render import geomancy as gm
+from render import render_board
+from render.common import PLAYER_COLOURS, record_texts
+from tests.render.test_legibility import geomancy_focuses, geomancy_states
+
+E = Geomancy()
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
+RED, BLUE = 0, 1
+S, M, L = 1, 2, 3
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+def blank(players: int = 2, rnd: int = 1) -> dict:
+    s = E.new(players, {}, 0)
+    s["round"] = rnd
+    s["start"] = s["current"] = 0
+    return s
+
+
+def place(s: dict, owner: int, size: int, square: str, direction: str = "N") -> int:
+    per = s["per"]
+    stone = next(i for i in s["hands"][owner] if size_of(per, i) == size)
+    s["hands"][owner].remove(stone)
+    s["board"][sq(square)].append(stone)
+    s["dirs"][stone] = DIR_NAMES.index(direction)
+    return stone
+
+
+def set_hand(s: dict, seat: int, *sizes: int) -> list[int]:
+    per = s["per"]
+    pool = list(s["hands"][seat])
+    chosen: list[int] = []
+    for size in sizes:
+        chosen.append(next(i for i in pool if size_of(per, i) == size and i not in chosen))
+    s["hands"][seat] = sorted(chosen)
+    return sorted(chosen, key=lambda i: (-size_of(per, i), i))
+
+
+def texts(view: dict, names=NAMES, last=None, focus=None) -> list[str]:
+    with record_texts() as out:
+        render_board("geomancy", view, names[: view["players"]], last, focus)
+    return out
+
+
+def png(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data))
+
+
+# --- the registry ----------------------------------------------------------------------------------------
+def test_geomancy_is_registered_with_the_aura_overlay():
+    assert render.has_board("geomancy") and not render.has_private("geomancy")
+    assert gm.OVERLAYS == {"auras": "Auras"}
+    assert render.overlays("geomancy") == {"auras": "Auras"}
+
+
+# --- the board -------------------------------------------------------------------------------------------
+def test_the_start_names_coordinates_players_the_round_and_whose_turn_it_is():
+    s = E.new(3, {}, 1)
+    view = E.view(s, None)
+    drawn = texts(view)
+    for k in range(8):
+        assert "abcdefgh"[k] in drawn and str(k + 1) in drawn
+    for seat in range(3):
+        assert NAMES[seat] in drawn
+    assert drawn.count("0 pts") == 3
+    assert "Round 1 of 3: small stones" in drawn
+    seat = view["current"]
+    assert f"{NAMES[seat]}: cast 5 stones, turn one or pass" in drawn
+
+
+def test_every_stone_shows_its_owner_size_and_direction():
+    """Colour and a dark mark per seat (never colour alone); the footprint grows with the size; the tip points
+    the stone's way (north up, east right)."""
+    assert gm.STONE_L[0] < gm.STONE_L[1] < gm.STONE_L[2] and gm.STONE_W[0] < gm.STONE_W[1] < gm.STONE_W[2]
+    for seat in range(6):
+        sprite = gm.stone_sprite(seat, 3, 0)
+        colours = {c[:3] for _, c in sprite.getcolors(sprite.width * sprite.height) if c[3] == 255}
+        assert gm.INK in colours and set(gm.face_colours(seat)) <= colours, seat
+    areas = [gm.stone_sprite(0, size, 0).getchannel("A").point(lambda a: a > 128 and 255).histogram()[255]
+             for size in (1, 2, 3)]
+    assert areas[0] < areas[1] < areas[2]
+    north = gm.stone_sprite(0, 3, 0).getchannel("A").getbbox()
+    east = gm.stone_sprite(0, 3, 2).getchannel("A").getbbox()
+    assert north[3] - north[1] > north[2] - north[0]  # taller than wide
+    assert east[2] - east[0] > east[3] - east[1]  # wider than tall
+    # the tip: the top half of a north stone is narrower than its bottom half
+    alpha = gm.stone_sprite(0, 3, 0).getchannel("A")
+    w, h = alpha.size
+    top = alpha.crop((0, 0, w, h // 2)).point(lambda a: a > 128 and 255).histogram()[255]
+    bottom = alpha.crop((0, h // 2, w, h)).point(lambda a: a > 128 and 255).histogram()[255]
+    assert top < bottom
+    assert len({gm.stone_sprite(1, 2, d).tobytes() for d in range(8)}) == 8
+
+
+def test_stones_are_drawn_where_they_lie():
+    s = blank()
+    place(s, RED, S, "a1", "N")
+    place(s, BLUE, S, "h8", "S")
+    img = gm.draw_board(E.view(s, None), NAMES[:2])
+    for name, seat in (("a1", RED), ("h8", BLUE)):
+        x0, y0, x1, y1 = gm.square_box(sq(name))
+        inside = {c for _, c in img.crop((x0, y0, x1, y1)).getcolors(4096)}
+        assert set(gm.face_colours(seat)) <= inside, name
+    x0, y0, x1, y1 = gm.square_box(sq("d4"))
+    assert len(img.crop((x0, y0, x1, y1)).getcolors(4096)) == 1  # an empty square: one flat colour
+    assert gm.square_box(sq("a1"))[1] > gm.square_box(sq("a8"))[1]  # rank 1 at the bottom
+
+
+def test_a_cast_shows_where_each_stone_landed_and_which_came_back_and_why():
+    s = blank(rnd=2)
+    resident = place(s, BLUE, S, "c3", "N")
+    set_hand(s, RED, M, S, S)
+    s, _ = E.cast(s, RED, sq("d4"), [forced("e4", "NE", knocks=(resident,)), forced("d5", upright=True),
+                                     OFF_BOARD])
+    view = E.view(s, None)
+    drawn = texts(view)
+    assert "Ana cast 3 at d4" in drawn
+    assert "landed" in drawn and "recast: upright" in drawn and "recast: off the board" in drawn
+    knock = view["last_cast"]["knocks"][0]
+    assert f"knocked c3 -> {gm.SQUARE_NAMES[knock['to']]}" in drawn
+    plain = gm.draw_board(dict(view, last_cast=None, last_turn=None), NAMES[:2])
+    marked = gm.draw_board(view, NAMES[:2])
+    assert plain.tobytes() != marked.tobytes()
+    x0, y0, x1, y1 = gm.square_box(sq("e4"))  # the landed stone's square is framed in sky blue
+    assert (86, 180, 233) in {c for _, c in marked.crop((x0, y0, x1, y1)).getcolors(8192)}
+
+
+def test_a_tie_and_a_landing_capture_are_named():
+    s = blank(rnd=2)
+    blue_m = place(s, BLUE, M, "e4", "N")
+    blue_s = place(s, BLUE, S, "b2", "N")
+    set_hand(s, RED, M, M)
+    s, _ = E.cast(s, RED, sq("e4"), [forced("e4", "E"), forced("b2", "W")])
+    view = E.view(s, None)
+    assert {r["reason"] for r in view["last_cast"]["recasts"]} == {"tie"}
+    assert [c["id"] for c in view["last_captures"]] == [blue_s]
+    drawn = texts(view)
+    assert "recast: a tie" in drawn and "b2: Ana landed on it" in drawn
+    assert blue_m in s["hands"][BLUE]
+
+
+def test_an_aura_capture_is_marked_and_named():
+    s = blank(rnd=3)
+    place(s, BLUE, S, "d6", "N")
+    set_hand(s, RED, L)
+    s, _ = E.cast(s, RED, sq("d4"), [forced("d4", "N")])  # a large sends 3 into d5, 2 into d6: d6 falls
+    view = E.view(s, None)
+    cap = view["last_captures"][0]
+    assert cap["how"] == "aura" and cap["square"] == sq("d6")
+    drawn = texts(view)
+    assert f"d6: Ana's aura {cap['strength']} took it" in drawn
+    assert "1 prisoner" in drawn
+
+
+def test_the_aim_rank_is_gold_and_named():
+    s = blank()
+    focus = E.focus(s, 0, "Aim at rank 4")
+    drawn = texts(E.view(s, None), focus=focus)
+    assert [t for t in drawn if len(t) == 2 and t[1] == "4" and t[0].isalpha()] == [f"{f}4" for f in "abcdefgh"]
+    assert "Ana: aim at a square of rank 4" in drawn
+    img = gm.draw_board(E.view(s, None), NAMES[:2], None, focus)
+    x0, y0, x1, y1 = gm.square_box(sq("e4"))
+    assert gm.GOLD_SQ in {c for _, c in img.crop((x0, y0, x1, y1)).getcolors(8192)}
+
+
+def test_turning_a_stone_marks_the_stones_and_the_directions_on_offer():
+    s = blank()
+    place(s, RED, S, "e4", "N")
+    place(s, RED, S, "b2", "W")
+    view = E.view(s, None)
+    focus = E.focus(s, 0, "Reorient or pass")
+    assert focus == {"kind": "reorient", "squares": [sq("b2"), sq("e4")]}
+    plain = render_board("geomancy", view, NAMES[:2])
+    marked = render_board("geomancy", view, NAMES[:2], None, focus)
+    assert plain != marked
+    assert "Ana: pick a stone to turn, or pass" in texts(view, focus=focus)
+    s, _ = E.apply(s, 0, f"r{sq('e4')}")
+    view = E.view(s, None)
+    assert "Ana: point the small on e4 a new way" in texts(view)
+    s, _ = E.apply(s, 0, "d3")
+    drawn = texts(E.view(s, None))
+    assert "Ana turned a stone" in drawn and "e4: N -> SE" in drawn
+
+
+def test_a_same_colour_choice_shows_both_stones_to_keep():
+    s = blank(rnd=2)
+    set_hand(s, RED, M, S)
+    s, _ = E.cast(s, RED, sq("e4"), [forced("e4", "E"), forced("e4", "N")])
+    view = E.view(s, None)
+    assert view["phase"] == "choose"
+    drawn = texts(view)
+    assert "Ana: keep one of your stones on e4" in drawn
+    assert "KEEP ONE ON E4" in drawn and "medium, facing E" in drawn and "small, facing N" in drawn
+
+
+def test_the_aura_overlay_shows_the_strongest_two_per_square():
+    s = blank(3, rnd=3)
+    place(s, RED, L, "a1", "N")  # a2: 3, a3: 2, a4: 1
+    place(s, BLUE, M, "c2", "W")  # b2: 2, a2: 1
+    place(s, 2, S, "b1", "NW")  # a2: 1 as well: three colours on a2, the strongest two shown
+    view = E.view(s, None)
+    assert view["auras"][sq("a2")] == [3, 1, 1]
+    overlay = {"overlay": "auras"}
+    drawn = texts(view, focus=overlay)
+    assert "AURAS" in drawn and "Auras: their strength on each square" in drawn
+    img = gm.draw_board(view, NAMES[:3], None, overlay)
+    x0, y0, x1, y1 = gm.square_box(sq("a2"))
+    inside = {c for _, c in img.crop((x0, y0, x1, y1)).getcolors(8192)}
+    assert PLAYER_COLOURS[RED] in inside and PLAYER_COLOURS[BLUE] in inside  # red 3, then blue 1 (seat order)
+    assert PLAYER_COLOURS[2] not in inside
+    assert gm.aura_tint(gm.LIGHT_SQ if (0 + 1) % 2 else gm.DARK_SQ, RED) in inside  # red is the strongest there
+    plain = gm.draw_board(view, NAMES[:3])
+    assert img.tobytes() != plain.tobytes()
+    # an overlay this board does not know: the plain board
+    assert render_board("geomancy", view, NAMES[:3], None, {"overlay": "x"}) == render_board("geomancy", view,
+                                                                                             NAMES[:3])
+
+
+def test_game_over_names_the_winner_and_the_points():
+    s = blank()
+    place(s, RED, L, "a1", "N")
+    place(s, BLUE, S, "h8", "S")
+    s["prisoners"][RED] = [s["hands"][BLUE].pop()]
+    s["phase"] = "over"
+    view = E.view(s, None)
+    drawn = texts(view)
+    best = view["scores"][RED]
+    assert f"Ana wins with {best} points!" in drawn
+    detail = view["score_detail"][RED]
+    assert f"board {detail['board']} + prisoners {detail['prisoners']}" in drawn
+    assert any(t.startswith("Ana & Bo tie with") for t in texts(dict(view, winners=[0, 1])))
+
+
+def test_a_player_who_left_is_marked():
+    s = E.new(3, {}, 2)
+    s, _ = E.apply(s, -1, "leave:1")
+    assert "Bo (left)" in texts(E.view(s, None))
+
+
+def test_every_board_is_800_wide_and_at_most_800_tall():
+    for what, s in geomancy_states():
+        view = E.view(s, None)
+        for focus in [None, *geomancy_focuses(s)]:
+            img = png(render_board("geomancy", view, NAMES[: s["players"]], "Ana casts.", focus))
+            assert img.width == 800 and img.height <= 800, (what, focus, img.size)
