@@ -186,6 +186,10 @@ class Engine(ABC):
             raise RulesError(f"Unknown option: {', '.join(sorted(unknown))}.")
         return {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
 
+    def notice(self, state: State) -> str | None:
+        """A warning for the table's status line (e.g. "the round ends in 2 turns unless ..."); None: none."""
+        return None
+
     def describe_options(self, options: dict, players: int) -> list[str]:
         """The options in words for the lobby ("turns = 3"), with defaults resolved for ``players``."""
         return [f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()]

@@ -48,6 +48,9 @@ def table_embed(table: Table, filename: str) -> discord.Embed:
     if table.status == "playing":
         to_act = table.to_act()
         lines.append("To act: " + ", ".join(f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act))
+        notice = table.engine.notice(table.state)
+        if notice:
+            lines.append(f"⚠️ {notice}")
         if table.timer_due and table.engine.timer(table.state):
             # Discord counts a relative timestamp down by itself: no edits needed
             lines.append(f"⏳ Time runs out <t:{int(table.timer_due)}:R>.")

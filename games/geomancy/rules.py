@@ -177,8 +177,9 @@ class Geomancy(Engine):
         "• **Auras**: a stone of p pips sends p, p-1, ... 1 along its direction, stopped by the first stone. A "
         "stone under more of one enemy colour's aura than its pips is captured (same colour adds up, colours "
         "never combine).\n"
-        "• A round ends when nobody holds stones of its size and everyone passed in a row. Score: your pips on "
-        "the board plus your prisoners' pips."
+        "• A round ends when nobody holds stones of its size and everyone passed in a row; also after 3 laps of "
+        "passes (stones left in hand carry over) or, as a safety net, after 25 laps. Three rounds. Score: your "
+        "pips on the board plus your prisoners' pips. A player who times out passes."
     )
 
     # --- setup ---------------------------------------------------------------------------------------
@@ -583,23 +584,34 @@ class Geomancy(Engine):
             state["passed"] = []
         elif actor not in state["passed"]:
             state["passed"].append(actor)
-        cast = state["last_turn"] is not None and state["last_turn"]["kind"] == "cast"
-        state["stall"] = 0 if cast or state["last_captures"] else state["stall"] + 1
+        # only passes (and timeouts) stall a round: a cast, a turned stone or a capture starts the count again
+        state["stall"] = 0 if active or state["last_captures"] else state["stall"] + 1
         remaining = self.remaining(state)
         per, rnd = state["per"], state["round"]
         holding = any(size_of(per, s) == rnd for seat in remaining for s in state["hands"][seat])
-        laps = len(remaining)
+        laps = self._lap(state)
         if not holding and set(remaining) <= set(state["passed"]):
             events.append(Event(f"Everyone passed: round {rnd} is over.", SYSTEM))
             self._end_round(state, events)
         elif state["stall"] >= STALL_LAPS * laps:
-            events.append(Event(f"{STALL_LAPS} laps without a cast or a capture: round {rnd} is over.", SYSTEM))
+            events.append(Event(f"{STALL_LAPS} laps of passes: round {rnd} is over.", SYSTEM))
             self._end_round(state, events)
         elif state["round_turns"] >= ROUND_LAPS * laps:
             events.append(Event(f"Round {rnd} has lasted {ROUND_LAPS} laps: it is over.", SYSTEM))
             self._end_round(state, events)
         else:
             state["current"] = self._next_seat(state, actor)
+
+    def _lap(self, state: State) -> int:
+        """Turns in a lap of the table, as it was when the round began (a departure never shortens a round)."""
+        return state.get("round_players") or len(self.remaining(state))
+
+    def notice(self, state: State) -> str | None:
+        left = STALL_LAPS * self._lap(state) - state["stall"]
+        if state["phase"] != "over" and state["stall"] and left <= self._lap(state):
+            return (f"Round {state['round']} ends in {left} turn{'s' * (left != 1)} unless someone casts, turns a "
+                    "stone or captures.")
+        return None
 
     def _end_round(self, state: State, events: list[Event]) -> None:
         if state["round"] == 3:
@@ -611,7 +623,8 @@ class Geomancy(Engine):
             start = state["start"] if not state["left"][state["start"]] else self._next_seat(state, state["start"])
         else:
             start = self._next_seat(state, last)
-        state.update(start=start, current=start, passed=[], stall=0, round_turns=0, step=None)
+        state.update(start=start, current=start, passed=[], stall=0, round_turns=0, step=None,
+                     round_players=len(self.remaining(state)))
         events.append(Event(f"Round {state['round']} ({ROUND_NAMES[state['round'] - 1]} stones): {{p{start}}} "
                             f"starts.", SYSTEM))
 
@@ -704,7 +717,7 @@ class Geomancy(Engine):
             "last_reorient": dict(state["last_reorient"]) if state["last_reorient"] else None,
             "last_captures": [dict(c) for c in state["last_captures"]],
             "passed": list(state["passed"]),
-            "stall_turns_left": STALL_LAPS * len(self.remaining(state)) - state["stall"],
+            "stall_turns_left": STALL_LAPS * self._lap(state) - state["stall"],
             "left": list(state["left"]),
         }
         if state["phase"] == "over":

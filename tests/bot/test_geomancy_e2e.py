@@ -134,3 +134,22 @@ async def test_a_same_colour_choice_left_to_the_timeout_keeps_the_larger_stone(f
     assert "ran out of time" in board(fake)["embeds"][0]["description"]
     e4 = parse_square("e4")
     assert [size_of(table.state["per"], x) for x in table.state["board"][e4]] == [2]  # the larger stayed
+
+
+async def test_restart_mid_game_keeps_the_board_working_and_a_moderator_can_end_it(fake, runner):
+    from tests.bot.conftest import MOD
+    from tests.discord_fake.server import snapshot
+
+    await start(fake)
+    rng = random.Random(1)
+    for _ in range(6):
+        await move(fake, rng, [])
+    before = snapshot(board(fake))
+    await runner.restart()
+    who = to_act(before)
+    label = next(c["label"] for c in comps(before) if c["type"] == 2 and c["label"] not in UTILITY)
+    await fake.click(who, before, label)  # a button sent before the restart
+    assert board(fake)["attachments"] != before["attachments"] and not fake.rejections
+    await fake.slash(MOD, CHANNEL, "mod", "end", reason="closing time")
+    assert "closing time" in fake.messages_in(CHANNEL)[-1]["content"]
+    assert board(fake)["components"] == []

@@ -695,21 +695,25 @@ def test_ties_share_the_victory():
     assert E.result(s).ranking == ((0, 1),)
 
 
-def test_a_round_without_a_cast_or_capture_for_three_laps_ends():
+def test_three_laps_of_passes_end_a_round_but_turning_stones_keeps_it_open():
     s = blank(2)
     place(s, RED, S, "a1", "N")
     place(s, BLUE, S, "h8", "S")
-    # both hold smalls but only reorient and pass: after 3 laps (6 turns) the round ends anyway
-    for turn in range(STALL_LAPS * 2):
+    # turning a stone is a move: it keeps the round open however long it goes on
+    for _ in range(STALL_LAPS * 4):
         seat = s["current"]
+        square = next(q for q, b in enumerate(s["board"]) if b and owner_of(s["per"], b[0]) == seat)
+        s, _ = act(s, seat, f"r{square}")
+        s, texts = act(s, seat, next(k for k in keys(s, seat) if k.startswith("d")))
+    assert s["round"] == 1 and s["stall"] == 0
+    # both hold smalls but only pass: after 3 laps (6 turns) the round ends anyway, with a warning before
+    for turn in range(STALL_LAPS * 2):
         assert s["round"] == 1
-        if turn % 2 == 0:
-            square = next(q for q, b in enumerate(s["board"]) if b and owner_of(s["per"], b[0]) == seat)
-            s, _ = act(s, seat, f"r{square}")
-            s, texts = act(s, seat, next(k for k in keys(s, seat) if k.startswith("d")))
-        else:
-            s, texts = act(s, seat, "pass")
-    assert s["round"] == 2 and any("laps without a cast or a capture" in t for t in texts)
+        if turn >= STALL_LAPS * 2 - 2:
+            assert "ends in" in E.notice(s)
+        s, texts = act(s, s["current"], "pass")
+    assert s["round"] == 2 and any("laps of passes" in t for t in texts)
+    assert E.notice(s) is None
     per = s["per"]
     assert sum(1 for i in s["hands"][RED] if size_of(per, i) == S) == 4  # carried into round 2
     assert len(E.castable(s, RED)) == 9
