@@ -14,10 +14,10 @@ from types import ModuleType
 
 from PIL import Image
 
-from render import geek_out, geodeto, geomancy, geoneo
+from render import geek_out, geodeto, geomancy, geoneo, globe_twister
 from render.common import THEME, encode_png, learn_palette
 
-_MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto, geomancy)
+_MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto, geomancy, globe_twister)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
 
 
@@ -71,13 +71,17 @@ def has_card(game: str) -> bool:
 
 
 def render_card(game: str, card: dict, note: str | None = None) -> bytes:
-    """One of the game's cards as PNG bytes (Geodeto: a goal card from the view, e.g. ``view["last_claims"][i]
-    ["card"]``; ``note``, optional, a line on it such as "Ana fulfilled it on Europe"). Raises
-    ``NoPrivateImage`` (a KeyError) for games without cards."""
+    """One of the game's cards as image bytes (Geodeto: a goal card from the view, e.g. ``view["last_claims"][i]
+    ["card"]``; ``note``, optional, a line on it such as "Ana fulfilled it on Europe"): a PNG, or the bytes a
+    module's ``draw_card`` returns already encoded (Globe Twister: an animated GIF of a program's run, "GIF89a").
+    Raises ``NoPrivateImage`` (a KeyError) for games without cards."""
     module = _RENDERERS[game]
     if not hasattr(module, "draw_card"):
         raise NoPrivateImage(f"{game} has no card image")
-    return encode_png(module.draw_card(card, note), palette(game))
+    drawn = module.draw_card(card, note)
+    if isinstance(drawn, bytes):
+        return drawn
+    return encode_png(drawn, palette(game))
 
 
 def has_score_sheet(game: str) -> bool:

@@ -866,7 +866,7 @@ def palette_samples() -> Iterator[Image.Image]:
     engine = Geomancy()
     names = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
     last = "Ana casts 5 small at d4: small d4 NE; small off the board (recast)."
-    for players, seed in ((2, 1), (4, 2), (6, 3)):
+    for players, seed in ((2, 1), (3, 2), (4, 2), (6, 3)):
         who = names[:players]
         seen: set[str] = set()
         for i, state in enumerate(sample_states(players, seed)):

@@ -8,6 +8,7 @@ must have a cap height (of "H") of at least 7 px.
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 from functools import cache
@@ -19,7 +20,9 @@ from games.geek_out.rules import GeekOut
 from games.geodeto.rules import PLACE_NAMES, Geodeto
 from games.geomancy.rules import Geomancy
 from games.geoneo.rules import Geoneo, shapes
+from games.globe_twister.rules import GlobeTwister
 from render import geomancy as render_geomancy
+from render import globe_twister as render_globe_twister
 from render import has_private, render_board, render_card, render_private, render_score_sheet
 from render.common import record_fonts
 from render.geodeto import sample_game
@@ -342,3 +345,77 @@ def test_geomancy_boards_and_overlays_read_at_400_px(names):
 
 def test_geomancy_has_no_private_image():
     assert not has_private("geomancy")
+
+
+# --- Globe Twister -------------------------------------------------------------------------------------
+GT = GlobeTwister()
+GLOBE_TWISTER_GAMES = (
+    (1, 1, {}, (0,)), (1, 2, {"puzzle": "tourist", "number": 1}, (0,)),
+    (1, 3, {"puzzle": "backpacker", "number": 2}, (0,)), (1, 4, {"puzzle": "wild", "number": 3, "no_red": True}, (0,)),
+    (1, 5, {"turn_limit": 2}, ()), (2, 5, {"photo": "choose", "travel_log": True}, (0,)), (2, 6, {"photo": "asia"}, (1,)),
+    (3, 6, {}, (0,)), (3, 7, {"no_timer": True, "photo": "back"}, (2,)), (4, 8, {"photo": "back"}, (0,)),
+    (5, 9, {"photo": "back"}, (0,)), (5, 10, {"photo": "back", "travel_log": True}, (0, 1)),
+)
+"""(players, seed, options, seats that play a known solution) of the seeded games the tests draw."""
+
+
+@cache
+def globe_twister_states() -> list[tuple[str, dict]]:
+    """Every stage (the start, a side being chosen, a cell or a card's arrow being chosen, locked in with the sand
+    timer running, right after a run, a second run, a new round, the end, solved or not) for 1 to 5 players and
+    the solo levels; a player who left; a tie-break round with a player watching."""
+    out = []
+    for players, seed, options, solvers in GLOBE_TWISTER_GAMES:
+        for tag, s in render_globe_twister.sample_states(players, seed, options, solvers):
+            out.append((f"globe_twister {players}p {options} {tag}", s))
+    s = next(s for t, s in render_globe_twister.sample_states(3, 6, {}) if t == "step")
+    s, _ = GT.apply(s, -1, "leave:1")
+    out.append(("globe_twister 3p one left", s))
+    decider = copy.deepcopy(s)
+    decider["active"], decider["decider"], decider["left"] = [0, 2], 1, [False] * 3
+    out.append(("globe_twister 3p tie-break, one watching", decider))
+    arrow = copy.deepcopy(decider)
+    arrow["steps"][0] = {"cell": 4, "card": "b2"}
+    out.append(("globe_twister 3p choosing an arrow", arrow))
+    return out
+
+
+def globe_twister_runs() -> list[tuple[str, dict]]:
+    """The run cards (announcements) of the sample states right after a stage C."""
+    out = []
+    for what, s in globe_twister_states():
+        if what.endswith(" run") or what.endswith(" over"):
+            for run in (GT.view(s, None)["last_run"] or {"runs": []})["runs"]:
+                out.append((f"{what} seat {run['seat']}", {"kind": "run", "turn": s["turn"], **run}))
+    return out
+
+
+def check_gif(data: bytes, what: str) -> None:
+    """An animation for the channel: a looping GIF, at most 600 px wide and 1 MB."""
+    img = Image.open(io.BytesIO(data))
+    assert data[:6] == b"GIF89a" and img.format == "GIF", what
+    assert img.width <= 600 and len(data) <= 1024 * 1024, (what, img.size, len(data))
+    assert img.info.get("loop") == 0 and getattr(img, "n_frames", 1) >= 2, what
+
+
+@pytest.mark.parametrize("names", [SHORT, LONG], ids=["short", "long"])
+def test_globe_twister_boards_and_panels_read_at_400_px(names):
+    for what, s in globe_twister_states():
+        view = GT.view(s, None)
+        who = names[: s["players"]]
+        check(lambda v=view, who=who: render_board("globe_twister", v, who, LAST), what)
+        for seat in range(s["players"]):
+            mine = GT.view(s, seat)
+            check(lambda v=mine, seat=seat: render_private("globe_twister", v, names[seat]), f"{what} panel {seat}")
+
+
+def test_globe_twister_run_animations_read_where_discord_shows_them():
+    runs = globe_twister_runs()
+    assert len(runs) >= 10
+    for what, card in runs:
+        with record_fonts() as sizes:
+            data = render_card("globe_twister", card)
+        check_gif(data, what)
+        width = Image.open(io.BytesIO(data)).width
+        small = min(sizes, key=lambda s: cap(s, width))
+        assert cap(small, width) >= MIN_CAP, (what, small)

@@ -1,0 +1,117 @@
+"""Globe Twister through the real discord.py client and the fake Discord: everyone programs at once in their own
+panel, the sand timer (on the bot's injectable clock) ends the stage, runs are shown, solo puzzles at par."""
+
+import json
+import re
+from pathlib import Path
+
+import games.globe_twister
+from games.globe_twister.puzzle import from_pairs
+from games.globe_twister.solver import plan
+from tests.bot.conftest import ANA, BO, CHANNEL
+
+NAMES = {ANA: "Ana", BO: "Bo"}
+
+
+def board(fake):
+    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]][-1]
+
+
+def comps(message):
+    return [c for r in message["components"] for c in r["components"]]
+
+
+def panel(fake, user):
+    return [m for m in fake.ephemerals(user) if m["attachments"]][-1]
+
+
+def over(fake):
+    return any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+
+
+async def click_key(fake, user, message, key):
+    """Clicks the component of ``message`` whose action key is ``key`` (custom_id gt:<table>:<version>:<key>)."""
+    message = fake.messages[int(message["id"])]
+    [comp] = [c for c in comps(message) if c.get("custom_id", "").split(":", 3)[-1] == key]
+    await fake.click(user, message, custom_id=comp["custom_id"])
+
+
+async def program(fake, user, placements, *, lock=True):
+    """Places (cell, card, direction) in the user's own panel, then locks in."""
+    await fake.click(user, board(fake), "My program")
+    for cell, card, direction in placements:
+        await click_key(fake, user, panel(fake, user), f"c{cell}")
+        await click_key(fake, user, panel(fake, user), f"k{card}")
+        if direction:
+            await click_key(fake, user, panel(fake, user), f"d{direction}")
+    if lock:
+        await click_key(fake, user, panel(fake, user), "lock")
+
+
+async def start(fake, players, **options):
+    await fake.slash(players[0], CHANNEL, "play", "globe-twister", **options)
+    lobby = fake.messages_in(CHANNEL)[-1]
+    for p in players[1:]:
+        await fake.click(p, lobby, "Join")
+    await fake.click(players[0], lobby, "Start")
+
+
+async def test_a_solo_tourist_puzzle_solved_at_par(fake, runner):
+    await start(fake, (ANA,), puzzle="tourist", number=1)
+    table = await runner.bot.service.in_channel(CHANNEL)
+    shipped = json.loads((Path(games.globe_twister.__file__).parent / "data" / "puzzles.json").read_text())
+    puzzle = shipped["levels"]["tourist"][0]
+    view = table.engine.view(table.state, 0)
+    assert view["puzzles"][0] == puzzle["tiles"] and view["solo"]["par"] == puzzle["par"]
+    solution = puzzle["solution"]  # its par is proven minimal by the engine's tests
+    assert len(solution) == 1 and len(solution[0]) == puzzle["par"]["cards"]
+    await program(fake, ANA, solution[0])
+    assert over(fake)
+    [result] = await runner.bot.store.results(fake.guild_id)
+    assert result["standings"]["ranking"] == [[0]]
+    assert not fake.rejections
+
+
+async def test_two_players_against_the_sand_timer_to_a_winner(fake, runner):
+    await start(fake, (ANA, BO))
+    table = await runner.bot.service.in_channel(CHANNEL)
+    seat = {p["id"]: i for i, p in enumerate(table.players)}
+    view = table.engine.view(table.state, None)
+    route = plan(from_pairs(view["puzzles"][seat[ANA]]), view["hands"][seat[ANA]], any_rotation=False)
+    assert route, "the solver finds Ana a way home"
+    for placements in route:
+        await program(fake, BO, [], lock=False)  # Bo opens his panel and dithers
+        await program(fake, ANA, placements)  # Ana locks in: the sand timer turns for Bo
+        b = board(fake)
+        if over(fake):
+            break
+        assert re.search(r"<t:\d+:R>", b["embeds"][0]["description"]), "a live countdown is shown"
+        # nothing of Ana's program is public before the run
+        public = json.dumps([m["content"] for m in fake.messages_in(CHANNEL)] + [comps(m) for m in fake.messages_in(CHANNEL)])
+        assert "Take back" not in public and "Cell 1 (" not in public
+        clock = runner.bot.service.clock
+        runner.bot.service.clock = lambda clock=clock: clock() + 31  # the sand runs out
+        for _ in range(200):
+            await fake.settle()
+            if any(m["attachments"] and m["attachments"][0]["filename"].endswith(".gif")
+                   for m in fake.messages_in(CHANNEL)[-4:]) or over(fake):
+                break
+        runs = [m for m in fake.messages_in(CHANNEL) if m["attachments"]
+                and m["attachments"][0]["filename"].endswith(".gif")]
+        assert runs, "each program's run is shown as an animation"
+    assert over(fake)
+    [result] = await runner.bot.store.results(fake.guild_id)
+    assert result["standings"]["ranking"][0] == [seat[ANA]]
+
+
+async def test_a_restart_during_programming_keeps_both_partial_programs(fake, runner):
+    await start(fake, (ANA, BO))
+    await program(fake, ANA, [(0, "g1", None)], lock=False)
+    await program(fake, BO, [(4, "g3", None), (8, "g2", None)], lock=False)
+    table = await runner.bot.service.in_channel(CHANNEL)
+    before = [list(p) for p in table.state["programs"]]
+    await runner.restart()
+    table = await runner.bot.service.in_channel(CHANNEL)
+    assert [list(p) for p in table.state["programs"]] == before
+    await fake.click(ANA, board(fake), "My program")  # a fresh panel shows the program so far
+    assert "lock" in [c.get("custom_id", "").split(":", 3)[-1] for c in comps(panel(fake, ANA))]
