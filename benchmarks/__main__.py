@@ -197,7 +197,27 @@ def micro() -> int:
               + ("" if ok else "   ABOVE TARGET"))
     print(json.dumps({n: round(v / b, 3) for n, v, b, _ in figures}))
     print(f"GEONEO: every shape of a colour on a full 8x6 board: {bench_shapes() * 1e3:.3f} ms (target well under 50)")
+    for level, seconds in bench_puzzles().items():
+        print(f"Globe Twister: a fresh {level} puzzle (made while the player waits): median {seconds * 1e3:.0f} ms"
+              f" = {seconds:.3f} of the 1 s budget (target well under 1)")
     return 0
+
+
+def bench_puzzles(n: int = 15) -> dict[str, float]:
+    """Median time to generate (and prove the par of) a fresh solo puzzle of each level, over seeded draws."""
+    from games.core import Rng
+    from games.globe_twister.solver import generate
+
+    out = {}
+    for level in ("tourist", "backpacker", "globetrotter", "wild"):
+        samples = []
+        for seed in range(n):
+            rng = Rng({"seed": seed, "rng": 0})
+            t = time.perf_counter()
+            generate(level, rng)
+            samples.append(time.perf_counter() - t)
+        out[level] = statistics.median(samples)
+    return out
 
 
 if __name__ == "__main__":

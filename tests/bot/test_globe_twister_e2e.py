@@ -1,6 +1,7 @@
 """Globe Twister through the real discord.py client and the fake Discord: everyone programs at once in their own
 panel, the sand timer (on the bot's injectable clock) ends the stage, runs are shown, solo puzzles at par."""
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -23,6 +24,21 @@ def comps(message):
 
 def panel(fake, user):
     return [m for m in fake.ephemerals(user) if m["attachments"]][-1]
+
+
+def runs(fake):
+    """The channel's animations of programs being run."""
+    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["attachments"][0]["filename"].endswith(".gif")]
+
+
+async def until(fake, condition, tries=300):
+    """Waits for work of the bot's own long-lived tasks (the timer loop), which ``settle`` can't see."""
+    for _ in range(tries):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+        await fake.settle()
+    raise AssertionError("the condition never held")
 
 
 def over(fake):
@@ -82,24 +98,18 @@ async def test_two_players_against_the_sand_timer_to_a_winner(fake, runner):
     for placements in route:
         await program(fake, BO, [], lock=False)  # Bo opens his panel and dithers
         await program(fake, ANA, placements)  # Ana locks in: the sand timer turns for Bo
-        b = board(fake)
         if over(fake):
             break
-        assert re.search(r"<t:\d+:R>", b["embeds"][0]["description"]), "a live countdown is shown"
+        assert re.search(r"<t:\d+:R>", board(fake)["embeds"][0]["description"]), "a live countdown is shown"
         # nothing of Ana's program is public before the run
-        public = json.dumps([m["content"] for m in fake.messages_in(CHANNEL)] + [comps(m) for m in fake.messages_in(CHANNEL)])
+        public = json.dumps([m["content"] for m in fake.messages_in(CHANNEL)]
+                            + [comps(m) for m in fake.messages_in(CHANNEL)])
         assert "Take back" not in public and "Cell 1 (" not in public
+        shown = len(runs(fake))
         clock = runner.bot.service.clock
         runner.bot.service.clock = lambda clock=clock: clock() + 31  # the sand runs out
-        for _ in range(200):
-            await fake.settle()
-            if any(m["attachments"] and m["attachments"][0]["filename"].endswith(".gif")
-                   for m in fake.messages_in(CHANNEL)[-4:]) or over(fake):
-                break
-        runs = [m for m in fake.messages_in(CHANNEL) if m["attachments"]
-                and m["attachments"][0]["filename"].endswith(".gif")]
-        assert runs, "each program's run is shown as an animation"
-    assert over(fake)
+        await until(fake, lambda shown=shown: len(runs(fake)) > shown or over(fake))
+    await until(fake, lambda: over(fake))
     [result] = await runner.bot.store.results(fake.guild_id)
     assert result["standings"]["ranking"][0] == [seat[ANA]]
 
@@ -115,3 +125,17 @@ async def test_a_restart_during_programming_keeps_both_partial_programs(fake, ru
     assert [list(p) for p in table.state["programs"]] == before
     await fake.click(ANA, board(fake), "My program")  # a fresh panel shows the program so far
     assert "lock" in [c.get("custom_id", "").split(":", 3)[-1] for c in comps(panel(fake, ANA))]
+
+
+async def test_a_sand_timer_that_ran_out_while_the_bot_was_down_ends_the_stage_when_it_is_back(fake, runner):
+    await start(fake, (ANA, BO), timer=5)
+    await program(fake, ANA, [(0, "g1", None)])  # Ana locks in: 5 seconds of sand for Bo
+    await program(fake, BO, [(4, "g2", None)], lock=False)
+    await runner.stop()
+    await asyncio.sleep(5.5)  # the sand runs out while the bot is down
+    await runner.start()
+    await until(fake, lambda: len(runs(fake)) >= 1)  # the stage ends as soon as the bot is back
+    table = await runner.bot.service.in_channel(CHANNEL)
+    assert not any(table.state["locked"])  # a new stage B
+    assert all(cell is None for program in table.state["programs"] for cell in program)
+    await until(fake, lambda: len(runs(fake)) == 2)  # both programs were shown, Bo's one card too
