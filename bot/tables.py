@@ -399,7 +399,8 @@ class TableService:
         if over:
             table.row.status = "finished"
             self._forget(table)
-        announced = [dict(a, text=name_seats(a["text"], table.names))
+        announced = [dict(a, text=name_seats(a["text"], table.names),
+                          note=name_seats(a["note"], table.names) if a.get("note") else None)
                      for a in engine.announcements(previous, state)]
         return Change(table, text, finished=over, before=before, announcements=announced)
 

@@ -247,7 +247,8 @@ class Engine(ABC):
 
     def announcements(self, before: State, after: State) -> list[dict]:
         """What the channel should see on its own after a change, beyond the board (Geodeto: each goal card
-        claimed, with its text). Each item: ``{"text": ... (seats as {p0}), "card": ... (for the renderer)}``."""
+        claimed, with its text). Each item: ``{"text": ... (seats as {p0}), "card": ... (for the renderer),
+        "note": ... (optional, a line for the picture, seats as {p0})}``."""
         return []
 
     def result_lines(self, state: State) -> list[str]:

@@ -432,7 +432,7 @@ class Tables(commands.Cog):
         for item in change.announcements:
             files = []
             if item.get("card") is not None and has_card(table.row.game):
-                image = await renderpool.run(render_card, table.row.game, item["card"])
+                image = await renderpool.run(render_card, table.row.game, item["card"], item.get("note"))
                 kind = "gif" if image[:3] == b"GIF" else "png"  # an animation plays inline as a GIF
                 files = [discord.File(io.BytesIO(image), filename=f"card{table.id}-{table.version}.{kind}")]
             await channel.send(item["text"][:2000], files=files, allowed_mentions=quiet)

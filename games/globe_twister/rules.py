@@ -726,7 +726,7 @@ class GlobeTwister(Engine):
             cards = "; ".join(placement_text(s["cell"], s["card"], s["dir"]) + ("" if s["effect"] else " (no effect)")
                               for s in r["steps"]) or "no card"
             result = "rebuilt!" if r["solved"] else "not yet rebuilt"
-            out.append({"text": f"{{p{r['seat']}}}'s program: {cards}. {result}",
+            out.append({"text": f"{{p{r['seat']}}}'s program: {cards}. {result}", "note": f"{{p{r['seat']}}}'s program",
                         "card": {"kind": "run", "stage": run["stage"], "turn": run["turn"], **self._run_view(r)}})
         return out
 
