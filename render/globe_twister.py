@@ -188,12 +188,10 @@ def turn_icon(d: ImageDraw.ImageDraw, centre: tuple[float, float], card: str, r:
 
 
 def card_direction(cell: int | None, card: str, direction: str | None) -> tuple[str | None, bool]:
-    """The way a card's arrow points in ``cell`` and whether it is a swap (a double arrow): B1, B2 their own
-    arrow; B3, B4 towards the opposite corner or edge (known from the cell); B5 its arrow (one way); others
-    none."""
-    if card in ("b1", "b2"):
-        return direction, True
-    if card == "b5":
+    """The way a card's arrow points in ``cell`` and whether it is drawn double-headed: B1, B2, B5 one head, the
+    way their arrow points (it is the player's choice, so it must read at a glance); B3, B4 double, towards the
+    opposite corner or edge (their swap is fixed by the cell); others none."""
+    if card in ("b1", "b2", "b5"):
         return direction, False
     if card in ("b3", "b4") and cell is not None and cell != 4:
         r, c = divmod(cell, 3)
