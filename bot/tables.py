@@ -63,6 +63,8 @@ class Table:
     picks: dict[int, tuple[int, str]] = field(default_factory=dict)
     """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
     memory for the table version it was made on; a new version starts again from the first step."""
+    ping_text: str = ""
+    """The words of the table's ping message (without its link to the board), to re-point it at a new board."""
     timer_due: float | None = None
     """When the game's running timer (``Engine.timer``) runs out, for the live countdown in the channel."""
     early_board: tuple | None = None

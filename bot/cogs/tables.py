@@ -388,6 +388,11 @@ class Tables(commands.Cog):
         files = kwargs.pop("attachments")
         message = await channel.send(files=files, **{k: v for k, v in kwargs.items() if v is not None})
         await self.service.set_message(table, message.id)
+        if table.row.ping_message_id and table.ping_text:  # the ping links the board: point it at the new one
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(table.row.ping_message_id).edit(
+                    content=f"{table.ping_text}\n{self._link(table)}"[:2000],
+                    allowed_mentions=discord.AllowedMentions.none())
         if old:
             try:
                 await channel.get_partial_message(old).edit(view=None)
@@ -417,6 +422,7 @@ class Tables(commands.Cog):
                 await channel.get_partial_message(old).delete()
             await self.service.set_ping_message(table, None)
         if text:
+            table.ping_text = text
             text += f"\n{self._link(table)}"
             message = await channel.send(
                 text[:2000], view=components.ping_view(table) if mention else None,

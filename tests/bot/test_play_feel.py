@@ -356,3 +356,15 @@ async def test_a_forged_group_pick_on_a_short_list_changes_nothing(fake, runner)
     await fake.click_forged(who, b, f"gt:1:{version}:pick.use")
     assert last_ephemeral(fake, who) == "That choice is not available now."
     assert board(fake) == b
+
+
+async def test_a_reposted_board_keeps_the_ping_pointing_at_it(fake, runner):
+    b = await start(fake)
+    away(runner)
+    who = to_act(b)
+    while to_act(board(fake)) == who:
+        b = board(fake)
+        await fake.click(who, b, next((x for x in moves(b) if x.startswith("Pass")), moves(b)[0]))
+    await fake.slash(who, CHANNEL, "game", "status")  # the board is posted afresh
+    [ping] = pings(fake)
+    assert ping["content"].endswith(f"/{board(fake)['id']}") and len(fake.notifications) == 1
