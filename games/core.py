@@ -11,9 +11,9 @@ replayed like any other action, so the action log alone rebuilds every game.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
+import marshal
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -154,6 +154,13 @@ class Rng:
 
 
 # --------------------------------------------------------------------------------------------- engines
+def copy_state(state: State) -> State:
+    """A deep copy of a state. States are plain data (dicts, lists, strings, numbers, booleans, None), which a
+    marshal round trip copies exactly and many times faster than ``copy.deepcopy`` (random playouts in the
+    tests apply hundreds of thousands of actions)."""
+    return marshal.loads(marshal.dumps(state))
+
+
 def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -305,7 +312,7 @@ class Engine(ABC):
         if seat == SYSTEM:
             if self.is_over(state):
                 raise RulesError("The game is over.")
-            new = copy.deepcopy(state)
+            new = copy_state(state)
             if key.startswith("leave:"):
                 target = _parse_seat(key[6:], state)
                 if new["left"][target]:
@@ -331,7 +338,7 @@ class Engine(ABC):
                 raise RulesError("It is not your turn.")
             if key not in {a.key for a in self.actions(state, seat)}:
                 raise RulesError("That move is not allowed right now.")
-            new = copy.deepcopy(state)
+            new = copy_state(state)
             self.play(new, seat, key, events)
         new["ply"] = state["ply"] + 1
         return new, events

@@ -98,11 +98,6 @@ def render_score_sheet(game: str, view: dict, names: list[str]) -> bytes:
     return encode_png(module.draw_score_sheet(view, names), palette(game))
 
 
-def render_hand(game: str, hand: list, name: str) -> bytes:
-    """Deprecated: ``render_private`` with a view holding only the hand (kept until the bot switches)."""
-    return render_private(game, {"hand": list(hand)}, name)
-
-
 def warm_up() -> None:
     """Loads the fonts every board uses and learns each game's palette (a render worker calls it once, before
     its first board: ~0.3 s for both games)."""

@@ -17,9 +17,19 @@ direction, ``back`` (undo the first step), ``pass``, ``k<stone>`` keep that ston
 
 from __future__ import annotations
 
-import pickle
-
-from games.core import SYSTEM, Action, Engine, Event, Option, Result, Rng, State, rank_by_score, register
+from games.core import (
+    SYSTEM,
+    Action,
+    Engine,
+    Event,
+    Option,
+    Result,
+    Rng,
+    State,
+    copy_state,
+    rank_by_score,
+    register,
+)
 from games.geomancy.model import (
     DIR_ARROWS,
     DIR_NAMES,
@@ -145,13 +155,6 @@ OFF_BOARD = {"x": -1.0, "y": -1.0, "heading": 0.0, "upright": False}
 """A throw that lands off the board."""
 
 
-class _Copyable(dict):
-    """The state handed to ``Engine.apply``: its deep copy is a pickle round trip of the same plain data."""
-
-    def __deepcopy__(self, memo: dict) -> dict:
-        return pickle.loads(pickle.dumps(dict(self), protocol=pickle.HIGHEST_PROTOCOL))
-
-
 @register
 class Geomancy(Engine):
     slug = "geomancy"
@@ -266,10 +269,6 @@ class Geomancy(Engine):
         state["board"][square].remove(stone)
 
     # --- the protocol --------------------------------------------------------------------------------
-    def apply(self, state: State, seat: int, key: str) -> tuple[State, list[Event]]:
-        """As ``Engine.apply``, with a faster copy of the state."""
-        return super().apply(_Copyable(state), seat, key)
-
     def to_act(self, state: State) -> frozenset[int]:
         phase = state["phase"]
         if phase == "over":
@@ -358,7 +357,7 @@ class Geomancy(Engine):
             raise ValueError("not this seat's turn")
         if not self.castable(state, seat):
             raise ValueError("nothing to cast")
-        new = _Copyable(state).__deepcopy__({})
+        new = copy_state(state)
         events: list[Event] = []
         self._begin_turn(new)
         self._cast(new, seat, aim, events, throws)
@@ -713,7 +712,7 @@ class Geomancy(Engine):
             "score_detail": scores,
             "auras": aura_map(pieces, n),
             "last_turn": dict(state["last_turn"]) if state["last_turn"] else None,
-            "last_cast": _copy(state["last_cast"]),
+            "last_cast": copy_state(state["last_cast"]) if state["last_cast"] is not None else None,
             "last_reorient": dict(state["last_reorient"]) if state["last_reorient"] else None,
             "last_captures": [dict(c) for c in state["last_captures"]],
             "passed": list(state["passed"]),
@@ -738,7 +737,3 @@ class Geomancy(Engine):
         order = sorted(range(state["players"]), key=lambda s: -detail[s]["total"])
         return [f"{{p{s}}}: {detail[s]['total']} points ({detail[s]['board']} on the board, "
                 f"{detail[s]['prisoners']} in prisoners)" for s in order]
-
-
-def _copy(data):
-    return pickle.loads(pickle.dumps(data)) if data is not None else None

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 import json
-import marshal
 from functools import lru_cache
 from importlib import resources
 
@@ -134,14 +133,6 @@ def entry_text(entry) -> str:
     """A frame entry (card, direction) in short: "B1 →"."""
     card, direction = entry
     return SHORT_NAMES[card] + (f" {ARROWS[direction]}" if direction else "")
-
-
-class _Copyable(dict):
-    """The state handed to ``Engine.apply``: a marshal round trip copies plain JSON data (dicts, lists, strings,
-    numbers, booleans, None) much faster than ``copy.deepcopy`` (the tests play many thousand actions)."""
-
-    def __deepcopy__(self, memo: dict) -> dict:
-        return marshal.loads(marshal.dumps(dict(self)))
 
 
 @register
@@ -327,9 +318,6 @@ class GlobeTwister(Engine):
         return state["solo"] is not None
 
     # --- the protocol --------------------------------------------------------------------------------
-    def apply(self, state: State, seat: int, key: str) -> tuple[State, list[Event]]:
-        return super().apply(_Copyable(state), seat, key)
-
     def to_act(self, state: State) -> frozenset[int]:
         phase = state["phase"]
         if phase == "side":

@@ -4,7 +4,7 @@ import random
 from PIL import Image
 
 from games.geoneo.rules import Geoneo
-from render import render_board, render_hand
+from render import render_board, render_private
 
 E = Geoneo()
 
@@ -42,5 +42,5 @@ def test_the_public_board_is_drawn_from_a_view_without_hands():
 
 
 def test_a_hand_image():
-    img = Image.open(io.BytesIO(render_hand("geoneo", [1, 2, 2, 6], "Ana")))
+    img = Image.open(io.BytesIO(render_private("geoneo", {"hand": [1, 2, 2, 6]}, "Ana")))
     assert img.width >= 300

@@ -11,7 +11,7 @@ from PIL import Image
 import render
 from games.geek_out.rules import GeekOut
 from games.geoneo.rules import Geoneo, field_name
-from render import NoPrivateImage, has_private, render_board, render_hand, render_private
+from render import NoPrivateImage, has_private, render_board, render_private
 from render.common import record_texts
 
 GO = GeekOut()
@@ -44,12 +44,12 @@ def test_private_images():
     assert has_private("geoneo") and not has_private("geek_out")
     with pytest.raises(NoPrivateImage):
         render_private("geek_out", GO.view(GO.new(2, {}, 1), 0), "Ana")
-    with pytest.raises(KeyError):  # NoPrivateImage is a KeyError, as render_hand raised before
-        render_hand("geek_out", [], "Ana")
+    with pytest.raises(KeyError):  # NoPrivateImage is a KeyError
+        render_private("geek_out", {"hand": []}, "Ana")
     s = GN.new(3, {}, 2)
     img = Image.open(io.BytesIO(render_private("geoneo", GN.view(s, 1), "Bo")))
     assert img.width == 800
-    assert Image.open(io.BytesIO(render_hand("geoneo", [1, 2, 2, 6], "Ana"))).width == 800
+    assert Image.open(io.BytesIO(render_private("geoneo", {"hand": [1, 2, 2, 6]}, "Ana"))).width == 800
 
 
 def test_the_hand_shows_every_card_and_what_the_round_needs():
