@@ -42,6 +42,8 @@ MOVES_AT_ONCE = 32
 starves the acknowledgements of the clicks behind it."""
 PRESENT_FOR = 60
 """A player who clicked at the table this many seconds ago is at the table: their turn needs no ping."""
+ANSWER_WITHIN = 0.25
+"""Seconds a move's board has to answer its click itself (see :class:`Ack`) before a plain defer goes out."""
 
 def playable_engines() -> list[Engine]:
     """The games offered: every engine whose board can be drawn."""
@@ -61,6 +63,44 @@ async def say(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+class Ack:
+    """The acknowledgement of a click on a board. When the move's new board is ready within ``grace``
+    seconds, it answers the click itself (one request: the interaction callback updates the message);
+    otherwise a plain defer leaves after ``grace`` whatever else is going on (a timer of the event loop, so
+    a burst of moves waiting for their turn never keeps a click from Discord's 3 seconds) and the board
+    follows as an edit. Exactly one of the two is ever sent."""
+
+    def __init__(self, interaction: discord.Interaction, grace: float):
+        self.interaction = interaction
+        self.claimed = False
+        self._defer: asyncio.Future | None = None
+        self._timer = asyncio.get_running_loop().call_later(grace, self._send_defer)
+
+    @property
+    def message_id(self) -> int | None:
+        return self.interaction.message.id if self.interaction.message else None
+
+    def _send_defer(self) -> None:
+        if not self.claimed:
+            self.claimed = True
+            self._defer = asyncio.ensure_future(self.interaction.response.defer())
+
+    def take(self) -> bool:
+        """True once, for the caller who will answer the click itself, if the defer has not left yet."""
+        if self.claimed:
+            return False
+        self.claimed = True
+        self._timer.cancel()
+        return True
+
+    async def settle(self) -> None:
+        """Makes sure the click is acknowledged (defers now unless it was answered or deferred)."""
+        self._timer.cancel()
+        self._send_defer()
+        if self._defer is not None:
+            await self._defer
 
 
 # --- /play <game>: one subcommand per game, its options typed from the engine's option list ------------------
@@ -212,22 +252,25 @@ class Tables(commands.Cog):
         return bool(interaction.message and interaction.message.flags.ephemeral)
 
     async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
-        # the acknowledgement leaves at once, whatever the load; the move itself waits for a slot
-        ack = asyncio.ensure_future(interaction.response.defer())
-        async with self._moves:
-            try:
-                if key in LOBBY_KEYS:
-                    change = await self.service.lobby(table_id, key, user_of(interaction))
-                else:
-                    change = await self.service.act(table_id, version, key, interaction.user.id)
-            except UserError as exc:
-                await ack
-                await self._refuse(interaction, table_id, exc)
-                return
-            await ack
-            if self._from_panel(interaction):
-                await self._keep_panel(interaction, change.table)
-            await self.publish(change)
+        # acknowledged by the board itself when it is drawn in time, else by a defer; the move waits for a slot
+        ack = Ack(interaction, ANSWER_WITHIN)
+        try:
+            async with self._moves:
+                try:
+                    if key in LOBBY_KEYS:
+                        change = await self.service.lobby(table_id, key, user_of(interaction))
+                    else:
+                        change = await self.service.act(table_id, version, key, interaction.user.id)
+                except UserError as exc:
+                    await ack.settle()
+                    await self._refuse(interaction, table_id, exc)
+                    return
+                if self._from_panel(interaction):
+                    await ack.settle()  # the panel is edited through this click's token: acknowledged first
+                    await self._keep_panel(interaction, change.table)
+                await self.publish(change, answer=ack)
+        finally:
+            await ack.settle()
 
     async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str) -> None:
         """The first step of a two-step choice: the board and the player's panel show the chosen group."""
@@ -333,18 +376,21 @@ class Tables(commands.Cog):
         return (f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
                 f"{message_id or table.row.message_id}")
 
-    async def publish(self, change: Change, *, fresh: bool = False) -> None:
+    async def publish(self, change: Change, *, fresh: bool = False, answer: Ack | None = None) -> None:
         """Shows the table as it is now: edits its message, or posts a fresh one when the old is buried,
         old or gone (retiring the old one's buttons); then pings whose turn came and refreshes the players'
-        panels. One publication per channel at a time, in order."""
+        panels. One publication per channel at a time, in order. ``answer``: the click that made the move,
+        which the new board answers when it is ready in time and the click was on the board."""
         table = change.table
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
         async with self._publish_lock(table.row.channel_id):
             looks = table.looks()
             redraw = fresh or looks != table.drawn
             if redraw:  # else a publication queued before this one already drew the table as it is now
-                await self._show_board(table, change, channel, fresh)
+                await self._show_board(table, change, channel, fresh, answer)
                 table.drawn = looks
+            if answer is not None:
+                await answer.settle()
             await self._ping(table, change, channel)
             if redraw and table.state is not None:
                 await self._refresh_panels(table)
@@ -375,10 +421,18 @@ class Tables(commands.Cog):
         except Exception:
             log.exception("could not show table %s again", table_id)
 
-    async def _show_board(self, table: Table, change: Change, channel, fresh: bool) -> None:
+    async def _show_board(self, table: Table, change: Change, channel, fresh: bool, answer: Ack | None = None) -> None:
         kwargs = await self._message(table, change)
         old = table.row.message_id
         if old and not fresh and table.messages_since_board < BURIED_AFTER and not self._too_old(old):
+            if answer is not None and answer.message_id == old and answer.take():
+                try:
+                    await answer.interaction.response.edit_message(**kwargs)
+                except discord.HTTPException:  # too late for the click (the edit below still shows the board)
+                    for file in kwargs["attachments"]:
+                        file.reset()
+                else:
+                    return
             try:
                 await channel.get_partial_message(old).edit(**kwargs)
             except discord.NotFound:
