@@ -20,8 +20,9 @@ async def fake():
 
 
 @pytest.fixture
-async def runner(fake, tmp_path):
-    r = BotRunner(fake, str(tmp_path / "geotable.db"))
+async def runner(fake, database):
+    """The bot on a fresh database of each backend (``database``: SQLite, then PostgreSQL)."""
+    r = BotRunner(fake, database)
     await r.start()
     yield r
     await r.stop()
