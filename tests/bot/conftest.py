@@ -1,5 +1,6 @@
 import pytest
 
+from bot.store import is_postgres_url
 from tests.discord_fake.harness import BotRunner
 from tests.discord_fake.server import FakeDiscord
 
@@ -24,5 +25,6 @@ async def runner(fake, database):
     """The bot on a fresh database of each backend (``database``: SQLite, then PostgreSQL)."""
     r = BotRunner(fake, database)
     await r.start()
+    assert r.bot.store.dialect == ("postgres" if is_postgres_url(database) else "sqlite")
     yield r
     await r.stop()
