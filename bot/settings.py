@@ -21,6 +21,19 @@ class Settings:
     sync_commands: bool = True
     loop_stats: str | None = None
     """A file the bot writes its event-loop lag, CPU time and memory to (GEOTABLE_LOOP_STATS; benchmarks)."""
+    shard_count: int | None = None
+    """How many shards the bot's guilds are split into, over all processes (GEOTABLE_SHARD_COUNT); None:
+    as many as Discord recommends, all in this process."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (GEOTABLE_SHARD_IDS, e.g. ``0,1`` or ``0-3``); None: all of them. Needs
+    GEOTABLE_SHARD_COUNT."""
+
+    @property
+    def database_is_postgres(self) -> bool:
+        """Whether GEOTABLE_DATABASE is a PostgreSQL URL (else a SQLite file's path)."""
+        from bot.store import is_postgres_url
+
+        return is_postgres_url(self.database)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -32,6 +45,7 @@ class Settings:
                 "https://discord.com/developers/applications (your app > Bot > Reset Token)."
             )
         guild = env.get("GEOTABLE_DEV_GUILD", "").strip()
+        shard_count, shard_ids = parse_shards(env.get("GEOTABLE_SHARD_COUNT", ""), env.get("GEOTABLE_SHARD_IDS", ""))
         return cls(
             token=token,
             database=env.get("GEOTABLE_DATABASE", cls.database),
@@ -41,4 +55,40 @@ class Settings:
             lobby_timeout=int(env.get("GEOTABLE_LOBBY_TIMEOUT", cls.lobby_timeout)),
             sync_commands=env.get("GEOTABLE_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
             loop_stats=env.get("GEOTABLE_LOOP_STATS") or None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """GEOTABLE_SHARD_COUNT and GEOTABLE_SHARD_IDS as (count, ids); a ValueError says what is wrong.
+
+    >>> parse_shards("4", "0-1")
+    (4, (0, 1))
+    >>> parse_shards("4", "")
+    (4, None)
+    >>> parse_shards("", "")
+    (None, None)
+    """
+    count, ids = count.strip(), ids.strip()
+    shard_count = None
+    if count:
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"GEOTABLE_SHARD_COUNT must be a whole number of shards, 1 or more (not {count!r})")
+        shard_count = int(count)
+    if not ids:
+        return shard_count, None
+    if shard_count is None:
+        raise ValueError("GEOTABLE_SHARD_IDS needs GEOTABLE_SHARD_COUNT (the number of shards over all processes)")
+    chosen: list[int] = []
+    for part in ids.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise ValueError(f"GEOTABLE_SHARD_IDS is a list of shard numbers and ranges like 0,1 or 0-3 (not {ids!r})")
+        chosen += range(int(first), int(last if dash else first) + 1)
+    if not chosen or len(set(chosen)) != len(chosen):
+        raise ValueError(f"GEOTABLE_SHARD_IDS names no shard or one shard twice ({ids!r})")
+    outside = [i for i in chosen if i >= shard_count]
+    if outside:
+        raise ValueError(f"GEOTABLE_SHARD_IDS {outside} are not below GEOTABLE_SHARD_COUNT ({shard_count})")
+    return shard_count, tuple(sorted(chosen))

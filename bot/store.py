@@ -1,20 +1,30 @@
-"""The SQLite store (aiosqlite, WAL): tables, the action log, deadlines, guild settings and results.
+"""The store: tables, the action log, deadlines, guild and user settings, results.
 
-All SQL lives here. Writes that must be atomic are single statements (see the ``moves`` view in
-migrations/001_init.sql), so the connection runs in autocommit mode and each write is one trip to
-aiosqlite's thread.
+One interface, :class:`Store`, and two backends chosen by the one database setting (``open_store``):
+
+- a path (the default ``data/geotable.db``): SQLite through aiosqlite, embedded (bot/store_sqlite.py);
+- a ``postgresql://`` or ``postgres://`` URL: PostgreSQL through asyncpg, shared by several bot processes
+  (bot/store_postgres.py).
+
+All the queries live here, once, in SQL both databases speak (``?`` placeholders; ``ON CONFLICT ... DO
+UPDATE``; ``RETURNING``). A backend only connects, applies its migrations (``bot/migrations/<dialect>/``, a
+parallel set kept in step by tests/bot/test_store.py) and runs a statement, turning its driver's errors into
+:class:`StaleVersion` and :class:`ChannelBusy`. A move is one statement on both (``INSERT INTO moves``: a view
+whose ``INSTEAD OF INSERT`` trigger checks the version and writes everything), so it is atomic and one round
+trip.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-import aiosqlite
+DIALECTS = ("sqlite", "postgres")
 
 
 class StaleVersion(Exception):
@@ -47,7 +57,7 @@ class TableRow:
     shown_version: int = 0
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> TableRow:
+    def from_row(cls, row: Mapping) -> TableRow:
         data = dict(row)
         data["options"] = json.loads(data["options"])
         data["players"] = json.loads(data["players"])
@@ -61,9 +71,16 @@ class GuildSettings:
     allowed_channels: list[int] | None = None
 
 
-def migrations() -> list[tuple[int, str]]:
-    """Numbered SQL files in bot/migrations, in order: [(1, sql), (2, sql), ...]."""
-    folder = resources.files("bot") / "migrations"
+def is_postgres_url(database: str) -> bool:
+    """Whether the database setting names a PostgreSQL server (else it is a SQLite file's path)."""
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
+    """The numbered SQL files of ``bot/migrations/<dialect>/``, in order: [(1, sql), (2, sql), ...]."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"no migrations for {dialect!r}")
+    folder = resources.files("bot") / "migrations" / dialect
     found = []
     for entry in folder.iterdir():
         if entry.name.endswith(".sql"):
@@ -74,35 +91,56 @@ def migrations() -> list[tuple[int, str]]:
     return found
 
 
+async def open_store(database: str | Path) -> Store:
+    """Opens (and migrates) the store the database setting names: a PostgreSQL URL or a SQLite path."""
+    if is_postgres_url(str(database)):
+        from bot.store_postgres import PostgresStore
+
+        return await PostgresStore.connect(str(database))
+    from bot.store_sqlite import SQLiteStore
+
+    return await SQLiteStore.connect(database)
+
+
 class Store:
-    def __init__(self, db: aiosqlite.Connection):
-        self.db = db
+    """What the table service and the cogs may ask of the database. Backends implement the primitives
+    (``_fetch``, ``_execute``, ``migrate``, ``close``); every query is written once, here."""
+
+    dialect: str = ""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA busy_timeout = 5000")
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = NORMAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        store = cls(db)
-        await store.migrate()
-        return store
+    async def open(cls, database: str | Path) -> Store:
+        """The store for a database setting (see :func:`open_store`)."""
+        return await open_store(database)
 
+    # --- what a backend provides ---------------------------------------------------------------------
     async def close(self) -> None:
-        await self.db.close()
+        raise NotImplementedError
 
-    async def migrate(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            (current,) = await cur.fetchone()
-        for number, sql in migrations():
-            if number > current:
-                await self.db.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-                current = number
-        return current
+    async def migrate(self, upto: int | None = None) -> int:
+        """Applies the migrations not yet applied (up to number ``upto``); returns the schema's number."""
+        raise NotImplementedError
+
+    async def _fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
+        """Rows of one statement (each readable by column name and by position)."""
+        raise NotImplementedError
+
+    async def _execute(self, sql: str, args: Sequence[Any]) -> int:
+        """Runs one statement in its own transaction; returns the number of rows it changed. Raises
+        :class:`StaleVersion` when the moves trigger refuses, :class:`ChannelBusy` for a second open table."""
+        raise NotImplementedError
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        """One statement of portable SQL (``?`` placeholders), for maintenance and tests."""
+        return await self._execute(sql, args)
+
+    async def _fetchrow(self, sql: str, args: Sequence[Any]) -> Mapping | None:
+        rows = await self._fetch(sql, args)
+        return rows[0] if rows else None
+
+    async def _fetchval(self, sql: str, args: Sequence[Any]) -> Any:
+        row = await self._fetchrow(sql, args)
+        return row[0] if row else None
 
     # --- tables --------------------------------------------------------------------------------------
     async def create_table(
@@ -110,29 +148,23 @@ class Store:
         lobby_due: float | None,
     ) -> TableRow:
         now = time.time()
-        try:
-            async with self.db.execute(
-                "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING *",
-                (guild_id, channel_id, game, json.dumps(options), seed, json.dumps([host]), host["id"], now, now),
-            ) as cur:
-                row = await cur.fetchone()
-        except sqlite3.IntegrityError:
-            raise ChannelBusy() from None
+        row = await self._fetchrow(
+            "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING *",
+            (guild_id, channel_id, game, json.dumps(options), seed, json.dumps([host]), host["id"], now, now),
+        )
         if lobby_due is not None:
             await self.set_deadline(row["id"], "lobby", lobby_due)
         return TableRow.from_row(row)
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._fetchrow("SELECT * FROM tables WHERE id = ?", (table_id,))
         return TableRow.from_row(row) if row else None
 
     async def open_table_in(self, channel_id: int) -> TableRow | None:
-        async with self.db.execute(
+        row = await self._fetchrow(
             "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return TableRow.from_row(row) if row else None
 
     async def update_lobby(self, table_id: int, version: int, players: list[dict], host_id: int) -> None:
@@ -150,7 +182,7 @@ class Store:
             " updated_at = ? WHERE id = ? AND version = ? AND status = 'lobby'",
             (json.dumps(players), state, last_move, time.time(), table_id, version),
         )
-        await self.db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        await self._execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
         if turn_due is not None:
             await self.set_deadline(table_id, "turn", turn_due)
 
@@ -159,104 +191,90 @@ class Store:
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
     ) -> None:
         """State, version, action log, turn deadline, game timer (None: unchanged, 0: none) and (at the end)
-        the result, in one statement."""
-        try:
-            await self.db.execute(
-                "INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move, due_at,"
-                " standings, timer_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, version, state, status, ply, seat, action, time.time(), last_move, turn_due,
-                 json.dumps(standings) if standings is not None else None, timer_due),
-            )
-        except sqlite3.IntegrityError as exc:
-            if "stale version" in str(exc):
-                raise StaleVersion() from None
-            raise
+        the result, in one statement; raises StaleVersion (nothing written) unless the table is at
+        ``version``."""
+        await self._execute(
+            "INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move, due_at,"
+            " standings, timer_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, version, state, status, ply, seat, action, time.time(), last_move, turn_due,
+             json.dumps(standings) if standings is not None else None, timer_due),
+        )
 
     async def close_table(self, table_id: int, status: str, reason: str | None) -> None:
         """Ends a lobby or game without a result (abandoned, ended by a moderator)."""
-        await self.db.execute(
+        await self._execute(
             "UPDATE tables SET status = ?, end_reason = ?, version = version + 1, updated_at = ? WHERE id = ?",
             (status, reason, time.time(), table_id),
         )
-        await self.db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        await self._execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
-        await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+        await self._execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def set_shown_version(self, table_id: int, version: int) -> None:
-        """The version the table's channel message shows now (written after the message was edited)."""
-        await self.db.execute("UPDATE tables SET shown_version = MAX(shown_version, ?) WHERE id = ?",
-                              (version, table_id))
+        """The version the table's channel message shows now (written after the message was edited; never
+        goes back)."""
+        await self._execute("UPDATE tables SET shown_version = ? WHERE id = ? AND shown_version < ?",
+                            (version, table_id, version))
 
     async def behind(self) -> list[int]:
         """Tables whose channel message shows an older version than the table: open ones, and finished ones
         whose end was never shown (a crash between the commit and the edit)."""
-        async with self.db.execute(
+        rows = await self._fetch(
             "SELECT id FROM tables WHERE message_id IS NOT NULL AND shown_version < version"
-            " AND status IN ('lobby', 'playing', 'finished', 'ended') ORDER BY id"
-        ) as cur:
-            return [r[0] for r in await cur.fetchall()]
+            " AND status IN ('lobby', 'playing', 'finished', 'ended') ORDER BY id", ()
+        )
+        return [r[0] for r in rows]
 
     async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
-        await self.db.execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
+        await self._execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def actions(self, table_id: int) -> list[tuple[int, str]]:
-        async with self.db.execute(
-            "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
-        ) as cur:
-            return [(r["seat"], r["action"]) for r in await cur.fetchall()]
+        rows = await self._fetch("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,))
+        return [(r["seat"], r["action"]) for r in rows]
 
     async def results(self, guild_id: int) -> list[dict]:
-        async with self.db.execute(
-            "SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,)
-        ) as cur:
-            return [dict(r) | {"standings": json.loads(r["standings"])} for r in await cur.fetchall()]
+        rows = await self._fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,))
+        return [dict(r) | {"standings": json.loads(r["standings"])} for r in rows]
 
     # --- deadlines -----------------------------------------------------------------------------------
     async def set_deadline(self, table_id: int, kind: str, due_at: float) -> None:
-        await self.db.execute(
+        await self._execute(
             "INSERT INTO deadlines (table_id, kind, due_at) VALUES (?, ?, ?)"
             " ON CONFLICT (table_id, kind) DO UPDATE SET due_at = excluded.due_at",
             (table_id, kind, due_at),
         )
 
     async def clear_deadline(self, table_id: int, kind: str) -> None:
-        await self.db.execute("DELETE FROM deadlines WHERE table_id = ? AND kind = ?", (table_id, kind))
+        await self._execute("DELETE FROM deadlines WHERE table_id = ? AND kind = ?", (table_id, kind))
 
     async def deadlines(self) -> list[tuple[int, str, float]]:
-        async with self.db.execute("SELECT table_id, kind, due_at FROM deadlines ORDER BY due_at") as cur:
-            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+        rows = await self._fetch("SELECT table_id, kind, due_at FROM deadlines ORDER BY due_at, table_id, kind", ())
+        return [(r[0], r[1], r[2]) for r in rows]
 
     async def due_deadlines(self, now: float, limit: int = 200) -> list[tuple[int, str, float]]:
         """Deadlines that have passed, oldest first (indexed: never reads the ones still to come)."""
-        async with self.db.execute(
+        rows = await self._fetch(
             "SELECT table_id, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
-        ) as cur:
-            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
 
     async def next_deadline(self) -> float | None:
-        async with self.db.execute("SELECT MIN(due_at) FROM deadlines") as cur:
-            row = await cur.fetchone()
-        return row[0]
+        return await self._fetchval("SELECT MIN(due_at) FROM deadlines", ())
 
     async def deadline(self, table_id: int, kind: str) -> float | None:
-        async with self.db.execute(
-            "SELECT due_at FROM deadlines WHERE table_id = ? AND kind = ?", (table_id, kind)
-        ) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
+        return await self._fetchval("SELECT due_at FROM deadlines WHERE table_id = ? AND kind = ?", (table_id, kind))
 
     # --- guild settings ------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not row:
             return GuildSettings(guild_id)
         channels = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
         return GuildSettings(guild_id, row["turn_timeout"], channels)
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
-        await self.db.execute(
+        await self._execute(
             "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
             " allowed_channels = excluded.allowed_channels",
@@ -265,12 +283,11 @@ class Store:
 
     # --- user settings -------------------------------------------------------------------------------
     async def pings_enabled(self, user_id: int) -> bool:
-        async with self.db.execute("SELECT pings FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._fetchrow("SELECT pings FROM user_settings WHERE user_id = ?", (user_id,))
         return bool(row[0]) if row else True
 
     async def set_pings(self, user_id: int, enabled: bool) -> None:
-        await self.db.execute(
+        await self._execute(
             "INSERT INTO user_settings (user_id, pings) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
             (user_id, int(enabled)),
@@ -278,6 +295,5 @@ class Store:
 
     # --- helpers -------------------------------------------------------------------------------------
     async def _update_checked(self, sql: str, params: tuple) -> None:
-        async with self.db.execute(sql, params) as cur:
-            if cur.rowcount != 1:
-                raise StaleVersion()
+        if await self._execute(sql, params) != 1:
+            raise StaleVersion()

@@ -1,5 +1,6 @@
 import pytest
 
+from bot.store import is_postgres_url
 from tests.discord_fake.harness import BotRunner
 from tests.discord_fake.server import FakeDiscord
 
@@ -20,8 +21,10 @@ async def fake():
 
 
 @pytest.fixture
-async def runner(fake, tmp_path):
-    r = BotRunner(fake, str(tmp_path / "geotable.db"))
+async def runner(fake, database):
+    """The bot on a fresh database of each backend (``database``: SQLite, then PostgreSQL)."""
+    r = BotRunner(fake, database)
     await r.start()
+    assert r.bot.store.dialect == ("postgres" if is_postgres_url(database) else "sqlite")
     yield r
     await r.stop()

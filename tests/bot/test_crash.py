@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bot.store import Store
+from bot.store import open_store
 from games import get_engine
 from tests.discord_fake.run_bot import BotProcess
 from tests.discord_fake.server import FakeDiscord
@@ -59,9 +59,9 @@ async def fake():
     await f.stop()
 
 
-async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, tmp_path):
+async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, database):
     rng = random.Random(9)
-    db = str(tmp_path / "crash.db")
+    db = database
     bot = BotProcess(fake, db)
     try:
         await bot.start()
@@ -81,12 +81,12 @@ async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, tmp_
             await asyncio.sleep(rng.uniform(0.0, 0.15))
             await bot.kill()
             kills += 1
-            store = await Store.open(db)
+            store = await open_store(db)
             left_behind += len(await store.behind())  # committed, but the board never showed it
             await store.close()
             await bot.start()
         assert kills == 6 and left_behind > 0  # the kills did land between a commit and its board
-        store = await Store.open(db)
+        store = await open_store(db)
         try:
             rows = [await store.get_table(t) for t in range(1, len(CHANNELS) + 1)]
 

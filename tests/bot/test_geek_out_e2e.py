@@ -265,8 +265,8 @@ async def test_moderator_limits_channels_and_sets_the_timeout(fake, runner):
     assert (await runner.bot.store.guild_settings(fake.guild_id)).turn_timeout == 45
 
 
-async def test_idle_turns_time_out_even_across_a_restart(fake, tmp_path):
-    r = BotRunner(fake, str(tmp_path / "t.db"), turn_timeout=1)
+async def test_idle_turns_time_out_even_across_a_restart(fake, database):
+    r = BotRunner(fake, database, turn_timeout=1)
     await r.start()
     try:
         b = await start_game(fake)
@@ -285,8 +285,8 @@ async def test_idle_turns_time_out_even_across_a_restart(fake, tmp_path):
         await r.stop()
 
 
-async def test_a_lobby_nobody_starts_closes_itself(fake, tmp_path):
-    r = BotRunner(fake, str(tmp_path / "t.db"), lobby_timeout=0)
+async def test_a_lobby_nobody_starts_closes_itself(fake, database):
+    r = BotRunner(fake, database, lobby_timeout=0)
     await r.start()
     try:
         await fake.slash(ANA, CHANNEL, "play", "geek-out")

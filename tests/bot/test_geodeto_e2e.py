@@ -110,8 +110,8 @@ async def test_my_goals_are_only_for_their_owner_and_claims_show_the_card(fake, 
         if turn % 6 == 5:  # build one of the player's goals on the board: their next action claims it
             table = await runner.bot.service.in_channel(CHANNEL)
             assert rig_goal(table.state, table.seat_of(who))
-            await runner.bot.store.db.execute("UPDATE tables SET state = ? WHERE id = ?",
-                                              (table.engine.encode(table.state), table.id))
+            await runner.bot.store.execute("UPDATE tables SET state = ? WHERE id = ?",
+                                              table.engine.encode(table.state), table.id)
         await move(fake, rng, prefer=("Bonus", "Draw"))
     assert hands_seen and hands_seen <= names
     assert_no_goal_in_public(fake, hands_seen)

@@ -261,8 +261,8 @@ def clearing_state(players=2, seed=3):
 async def put_state(runner, fake, state):
     table = await runner.bot.service.in_channel(CHANNEL)
     table.state = state
-    await runner.bot.store.db.execute("UPDATE tables SET state = ? WHERE id = ?",
-                                      (table.engine.encode(state), table.id))
+    await runner.bot.store.execute("UPDATE tables SET state = ? WHERE id = ?",
+                                      table.engine.encode(state), table.id)
     await fake.slash(ANA, CHANNEL, "game", "status")
     return table
 

@@ -2,6 +2,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from bot.settings import MissingToken, Settings
 
 
@@ -24,3 +26,34 @@ def test_settings_read_the_environment():
         pass
     else:
         raise AssertionError("a blank token must be refused")
+
+
+def test_the_database_setting_names_a_sqlite_file_or_a_postgresql_url():
+    assert not Settings.from_env({"DISCORD_TOKEN": "a"}).database_is_postgres
+    for url in ("postgresql://u:p@db:5432/geotable", "postgres://db/geotable"):
+        s = Settings.from_env({"DISCORD_TOKEN": "a", "GEOTABLE_DATABASE": url})
+        assert s.database == url and s.database_is_postgres
+
+
+def test_shard_settings_are_read_and_checked():
+    def shards(**env):
+        s = Settings.from_env({"DISCORD_TOKEN": "a"} | {f"GEOTABLE_SHARD_{k.upper()}": v for k, v in env.items()})
+        return s.shard_count, s.shard_ids
+
+    assert shards() == (None, None)  # all shards Discord recommends, in this process
+    assert shards(count="4") == (4, None)  # all four here
+    assert shards(count="4", ids="0,1") == (4, (0, 1))
+    assert shards(count="8", ids=" 4-6, 7 ") == (8, (4, 5, 6, 7))
+    for bad, says in (({"ids": "0"}, "needs GEOTABLE_SHARD_COUNT"), ({"count": "0"}, "1 or more"),
+                      ({"count": "two"}, "whole number"), ({"count": "2", "ids": "1,2"}, "not below"),
+                      ({"count": "4", "ids": "1,1"}, "twice"), ({"count": "4", "ids": "a-b"}, "0-3")):
+        with pytest.raises(ValueError, match=says):
+            shards(**bad)
+
+
+def test_a_bad_shard_setting_stops_the_bot_with_one_line(tmp_path):
+    env = dict(os.environ, DISCORD_TOKEN="x", GEOTABLE_SHARD_IDS="0,1")
+    env.pop("GEOTABLE_SHARD_COUNT", None)
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2 and "GEOTABLE_SHARD_COUNT" in proc.stderr and "Traceback" not in proc.stderr

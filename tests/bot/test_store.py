@@ -1,13 +1,18 @@
+import asyncio
 import json
 
+import aiosqlite
+import asyncpg
 import pytest
 
-from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, migrations
+from bot.store import ChannelBusy, GuildSettings, StaleVersion, migrations, open_store
+from bot.store_postgres import SCHEMA_TABLE, PostgresStore
+from bot.store_sqlite import SQLiteStore
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "t.db")
+async def store(database):
+    s = await open_store(database)
     yield s
     await s.close()
 
@@ -19,14 +24,32 @@ async def make(store, channel=10):
     )
 
 
-async def test_migrations_are_applied_once_and_wal_is_on(tmp_path):
-    s = await Store.open(tmp_path / "a.db")
-    assert await s.migrate() == len(migrations())
+async def test_the_setting_picks_the_backend_and_migrations_are_applied_once(database):
+    s = await open_store(database)
+    assert isinstance(s, PostgresStore if database.startswith("postgresql://") else SQLiteStore)
+    assert await s.migrate() == len(migrations(s.dialect))
+    await s.close()
+    s = await open_store(database)  # again: nothing re-applied, no error
+    assert await s.migrate() == len(migrations(s.dialect))
+    await s.close()
+
+
+async def test_sqlite_runs_in_wal_mode(tmp_path):
+    s = await open_store(tmp_path / "a.db")
     async with s.db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"
     await s.close()
-    s = await Store.open(tmp_path / "a.db")  # again: nothing re-applied, no error
-    await s.close()
+
+
+async def test_processes_starting_together_on_postgres_migrate_once(postgres_server):
+    async with postgres_server.scratch() as url:
+        stores = await asyncio.gather(*(open_store(url) for _ in range(3)))
+        try:
+            assert {await s.migrate() for s in stores} == {len(migrations("postgres"))}
+            assert await stores[0]._fetchval(f"SELECT count(*) FROM {SCHEMA_TABLE}", ()) == 1
+        finally:
+            for s in stores:
+                await s.close()
 
 
 async def test_one_open_table_per_channel(store):
@@ -89,3 +112,156 @@ async def test_guild_settings_round_trip(store):
     await store.save_guild_settings(GuildSettings(3, None, None))
     assert await store.guild_settings(3) == GuildSettings(3)
     assert json.dumps(1)
+
+
+async def test_ids_and_seeds_are_64_bit_and_times_keep_their_fraction(store):
+    snowflake = 1_234_567_890_123_456_789
+    t = await store.create_table(guild_id=snowflake, channel_id=snowflake + 1, game="geek_out", options={"a": 1},
+                                 seed=2**62 - 1, host={"id": snowflake + 2, "name": "Ana"}, lobby_due=12.345678)
+    row = await store.get_table(t.id)
+    assert (row.guild_id, row.channel_id, row.host_id, row.seed) == (snowflake, snowflake + 1, snowflake + 2,
+                                                                     2**62 - 1)
+    assert row.options == {"a": 1} and await store.deadline(t.id, "lobby") == 12.345678
+    await store.set_message(t.id, snowflake + 3)
+    assert (await store.get_table(t.id)).message_id == snowflake + 3
+
+
+async def test_two_writers_racing_for_one_version_one_wins_and_the_other_is_told(database):
+    first, second = await open_store(database), await open_store(database)
+    try:
+        t = await make(first)
+        await first.start_table(t.id, 0, [{"id": 7, "name": "Ana"}], '{"s":0}', turn_due=50.0)
+
+        async def move(store, action):
+            await store.record_move(table_id=t.id, version=1, state=f'{{"s":"{action}"}}', status="playing",
+                                    ply=0, seat=0, action=action, turn_due=60.0, standings=None)
+            return action
+
+        outcomes = await asyncio.gather(move(first, "a"), move(second, "b"), return_exceptions=True)
+        won = [o for o in outcomes if isinstance(o, str)]
+        assert len(won) == 1 and [type(o) for o in outcomes if not isinstance(o, str)] == [StaleVersion]
+        assert await second.actions(t.id) == [(0, won[0])]
+        row = await second.get_table(t.id)
+        assert (row.version, row.state) == (2, f'{{"s":"{won[0]}"}}')
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_shown_version_never_goes_back_and_behind_lists_unshown_boards(store):
+    t = await make(store)
+    await store.set_message(t.id, 99)
+    await store.start_table(t.id, 0, [{"id": 7, "name": "Ana"}], '{"s":0}', turn_due=None)
+    assert await store.behind() == [t.id]
+    await store.set_shown_version(t.id, 1)
+    await store.set_shown_version(t.id, 0)
+    assert (await store.get_table(t.id)).shown_version == 1 and await store.behind() == []
+
+
+async def test_pings_default_on_and_can_be_switched(store):
+    user = 987_654_321_987_654_321
+    assert await store.pings_enabled(user) is True
+    await store.set_pings(user, False)
+    assert await store.pings_enabled(user) is False and await store.pings_enabled(5) is True
+    await store.set_pings(user, True)
+    assert await store.pings_enabled(user) is True
+
+
+# --- the two migration sets stay in step ---------------------------------------------------------------
+
+def test_both_backends_have_the_same_migration_numbers():
+    assert [n for n, _ in migrations("sqlite")] == [n for n, _ in migrations("postgres")]
+
+
+# SQLite's INTEGER is 64-bit and its REAL a double: PostgreSQL's BIGINT (or INTEGER where 32 bits do) and
+# DOUBLE PRECISION (never REAL, a 4-byte float there)
+SQLITE_KINDS = {"INTEGER": "integer", "TEXT": "text", "REAL": "real"}
+POSTGRES_KINDS = {"bigint": "integer", "integer": "integer", "text": "text", "double precision": "real"}
+
+
+async def sqlite_schema(db: aiosqlite.Connection) -> dict:
+    schema = {"tables": {}, "views": {}, "indexes": {}, "triggers": {}}
+    objects = await db.execute_fetchall(
+        "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+    for kind, name, table in objects:
+        if kind == "view":
+            schema["views"][name] = [c[1] for c in await db.execute_fetchall(f"PRAGMA table_info({name})")]
+        elif kind == "trigger":
+            schema["triggers"][name] = table
+        elif kind == "table":
+            columns = await db.execute_fetchall(f"PRAGMA table_info({name})")  # cid, name, type, notnull, default, pk
+            keys = await db.execute_fetchall(f"PRAGMA foreign_key_list({name})")  # ..., table, from, to, ...
+            schema["tables"][name] = {
+                "columns": [(c[1], SQLITE_KINDS[c[2].upper()], bool(c[3] or c[5]), c[4]) for c in columns],
+                "primary_key": [c[1] for c in sorted(columns, key=lambda c: c[5]) if c[5]],
+                "foreign_keys": sorted((k[3], k[2], k[4]) for k in keys),
+            }
+            for index in await db.execute_fetchall(f"PRAGMA index_list({name})"):  # seq, name, unique, origin, partial
+                if index[3] != "pk":
+                    cols = await db.execute_fetchall(f"PRAGMA index_info({index[1]})")
+                    schema["indexes"][index[1]] = (name, [c[2] for c in cols], bool(index[2]), bool(index[4]))
+    return schema
+
+
+async def postgres_schema(con: asyncpg.Connection) -> dict:
+    schema = {"tables": {}, "views": {}, "indexes": {}, "triggers": {}}
+    here = "current_schema()"
+    for name, kind in await con.fetch(
+            f"SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = {here}"
+            f" AND table_name <> '{SCHEMA_TABLE}'"):
+        columns = await con.fetch(
+            "SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns"
+            f" WHERE table_schema = {here} AND table_name = $1 ORDER BY ordinal_position", name)
+        if kind == "VIEW":
+            schema["views"][name] = [c[0] for c in columns]
+            continue
+        primary = [r[0] for r in await con.fetch(
+            "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid"
+            " AND a.attnum = ANY(i.indkey) WHERE i.indrelid = $1::regclass AND i.indisprimary"
+            " ORDER BY array_position(i.indkey::int2[], a.attnum)", name)]
+        keys = await con.fetch(
+            "SELECT a.attname, c.confrelid::regclass::text, f.attname FROM pg_constraint c"
+            " JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]"
+            " JOIN pg_attribute f ON f.attrelid = c.confrelid AND f.attnum = c.confkey[1]"
+            " WHERE c.contype = 'f' AND c.conrelid = $1::regclass", name)
+        schema["tables"][name] = {
+            "columns": [(c[0], POSTGRES_KINDS[c[1]], c[2] == "NO", c[3]) for c in columns],
+            "primary_key": primary,
+            "foreign_keys": sorted(tuple(k) for k in keys),
+        }
+    for name, table, unique, partial, cols in await con.fetch(
+            "SELECT i.relname, t.relname, x.indisunique, x.indpred IS NOT NULL,"
+            " array(SELECT a.attname FROM pg_attribute a WHERE a.attrelid = t.oid AND a.attnum = ANY(x.indkey)"
+            "       ORDER BY array_position(x.indkey::int2[], a.attnum))"
+            " FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid"
+            f" WHERE NOT x.indisprimary AND t.relnamespace = {here}::regnamespace"):
+        schema["indexes"][name] = (table, list(cols), unique, partial)
+    for name, table in await con.fetch(
+            "SELECT DISTINCT trigger_name, event_object_table FROM information_schema.triggers"
+            f" WHERE trigger_schema = {here}"):
+        schema["triggers"][name] = table
+    return schema
+
+
+async def test_the_postgres_migrations_keep_in_step_with_sqlites_after_every_step(tmp_path, postgres_server):
+    """Same tables, columns (name, kind, nullability, default, order), keys, indexes, views and triggers,
+    compared by introspecting both databases after each migration, in a fresh PostgreSQL database."""
+    lite = SQLiteStore(await aiosqlite.connect(tmp_path / "step.db", isolation_level=None))
+    async with postgres_server.scratch_database() as url:
+        pg = PostgresStore(await asyncpg.create_pool(url, min_size=1, max_size=1))
+        try:
+            for number, _sql in migrations("sqlite"):
+                assert await lite.migrate(upto=number) == number
+                assert await pg.migrate(upto=number) == number
+                async with pg.pool.acquire() as con:
+                    assert await postgres_schema(con) == await sqlite_schema(lite.db), f"after migration {number}"
+            async with pg.pool.acquire() as con:  # Discord ids (snowflakes) and seeds need 64 bits
+                narrow = await con.fetch(
+                    "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema ="
+                    " current_schema() AND (column_name LIKE '%id' OR column_name = 'seed')"
+                    " AND data_type <> 'bigint' AND table_name <> 'moves'")
+                assert [tuple(r) for r in narrow] == []
+            assert (await sqlite_schema(lite.db))["views"]["moves"][-1] == "timer_due"  # the comparison sees
+        finally:
+            await pg.close()
+            await lite.close()

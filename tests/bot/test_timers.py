@@ -26,8 +26,8 @@ async def wait(fake, condition, seconds=5.0):
     return False
 
 
-async def test_a_deadline_fires_when_due_not_at_the_next_poll(fake, tmp_path):
-    runner = BotRunner(fake, str(tmp_path / "t.db"), turn_timeout=1)
+async def test_a_deadline_fires_when_due_not_at_the_next_poll(fake, database):
+    runner = BotRunner(fake, database, turn_timeout=1)
     await runner.start(tick=3600)  # the loop would poll once an hour: only its wake-ups can fire in time
     try:
         await solo_table(fake, ANA, 600)
@@ -36,8 +36,8 @@ async def test_a_deadline_fires_when_due_not_at_the_next_poll(fake, tmp_path):
         await runner.stop()
 
 
-async def test_one_failing_deadline_does_not_stop_the_others(fake, tmp_path, monkeypatch):
-    runner = BotRunner(fake, str(tmp_path / "t.db"), turn_timeout=1)
+async def test_one_failing_deadline_does_not_stop_the_others(fake, database, monkeypatch):
+    runner = BotRunner(fake, database, turn_timeout=1)
     bot = await runner.start()
     try:
         await solo_table(fake, ANA, 600)

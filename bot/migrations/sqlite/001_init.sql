@@ -1,4 +1,5 @@
--- Geotable schema, version 1. Applied by bot/store.py at start (PRAGMA user_version counts the files).
+-- Geotable schema, version 1. Applied by bot/store_sqlite.py at start (PRAGMA user_version counts the files); kept in
+-- step with ../postgres/001_init.sql (tests/bot/test_store.py compares both schemas).
 
 CREATE TABLE tables (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
