@@ -35,6 +35,25 @@ class ChannelBusy(Exception):
     """The channel already has an open table."""
 
 
+@dataclass(frozen=True)
+class Shards:
+    """The shards one bot process runs out of ``count``. A guild is on shard ``(guild_id >> 22) % count``
+    (Discord's rule), and a table on its guild's: a process serves only its shards' tables (heals their
+    boards, fires their deadlines), so each channel is served by exactly one process."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.count
+
+    def sql(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
+        """A condition on a guild id column that holds for this process's guilds, and its arguments (the
+        same arithmetic in SQLite and PostgreSQL)."""
+        marks = ", ".join("?" * len(self.ids))
+        return f"(({guild_column} >> 22) % ?) IN ({marks})", (self.count, *self.ids)
+
+
 @dataclass
 class TableRow:
     id: int
@@ -217,12 +236,13 @@ class Store:
         await self._execute("UPDATE tables SET shown_version = ? WHERE id = ? AND shown_version < ?",
                             (version, table_id, version))
 
-    async def behind(self) -> list[int]:
+    async def behind(self, shards: Shards | None = None) -> list[int]:
         """Tables whose channel message shows an older version than the table: open ones, and finished ones
-        whose end was never shown (a crash between the commit and the edit)."""
+        whose end was never shown (a crash between the commit and the edit). ``shards``: only theirs."""
+        where, args = shards.sql("guild_id") if shards else ("TRUE", ())
         rows = await self._fetch(
             "SELECT id FROM tables WHERE message_id IS NOT NULL AND shown_version < version"
-            " AND status IN ('lobby', 'playing', 'finished', 'ended') ORDER BY id", ()
+            f" AND status IN ('lobby', 'playing', 'finished', 'ended') AND {where} ORDER BY id", args
         )
         return [r[0] for r in rows]
 
@@ -252,15 +272,28 @@ class Store:
         rows = await self._fetch("SELECT table_id, kind, due_at FROM deadlines ORDER BY due_at, table_id, kind", ())
         return [(r[0], r[1], r[2]) for r in rows]
 
-    async def due_deadlines(self, now: float, limit: int = 200) -> list[tuple[int, str, float]]:
-        """Deadlines that have passed, oldest first (indexed: never reads the ones still to come)."""
+    async def due_deadlines(self, now: float, limit: int = 200,
+                            shards: Shards | None = None) -> list[tuple[int, str, float]]:
+        """Deadlines that have passed, oldest first (indexed: never reads the ones still to come).
+        ``shards``: only those of their tables."""
+        where, args = self._deadlines_of(shards)
         rows = await self._fetch(
-            "SELECT table_id, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+            "SELECT d.table_id, d.kind, d.due_at FROM deadlines d JOIN tables t ON t.id = d.table_id"
+            f" WHERE d.due_at <= ? AND {where} ORDER BY d.due_at LIMIT ?", (now, *args, limit)
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
-    async def next_deadline(self) -> float | None:
-        return await self._fetchval("SELECT MIN(due_at) FROM deadlines", ())
+    async def next_deadline(self, shards: Shards | None = None) -> float | None:
+        """When the next deadline (of ``shards``' tables) is due: the first in due order that matches."""
+        where, args = self._deadlines_of(shards)
+        return await self._fetchval(
+            "SELECT d.due_at FROM deadlines d JOIN tables t ON t.id = d.table_id"
+            f" WHERE {where} ORDER BY d.due_at LIMIT 1", args
+        )
+
+    @staticmethod
+    def _deadlines_of(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+        return shards.sql("t.guild_id") if shards else ("TRUE", ())
 
     async def deadline(self, table_id: int, kind: str) -> float | None:
         return await self._fetchval("SELECT due_at FROM deadlines WHERE table_id = ? AND kind = ?", (table_id, kind))

@@ -5,7 +5,7 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot.store import ChannelBusy, GuildSettings, StaleVersion, migrations, open_store
+from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, migrations, open_store
 from bot.store_postgres import SCHEMA_TABLE, PostgresStore
 from bot.store_sqlite import SQLiteStore
 
@@ -156,6 +156,26 @@ async def test_shown_version_never_goes_back_and_behind_lists_unshown_boards(sto
     await store.set_shown_version(t.id, 1)
     await store.set_shown_version(t.id, 0)
     assert (await store.get_table(t.id)).shown_version == 1 and await store.behind() == []
+
+
+async def test_a_process_reads_only_its_shards_deadlines_and_boards_behind(store):
+    shards = Shards(3, (0, 2))
+    # real snowflakes, one guild on each of the 3 shards (Discord's rule: (guild_id >> 22) % count)
+    guilds = {shards.of(g): g for g in range(1_234_567_890_123_456_789, 1_234_567_890_123_456_789 + (5 << 22),
+                                             1 << 22)}
+    tables = {}
+    for shard in (0, 1, 2):
+        t = await store.create_table(guild_id=guilds[shard], channel_id=700 + shard, game="geek_out", options={},
+                                     seed=1, host={"id": 7, "name": "Ana"}, lobby_due=10.0 + shard)
+        await store.set_message(t.id, 99)
+        await store.update_lobby(t.id, 0, [{"id": 7, "name": "Ana"}], 7)
+        tables[shard] = t.id
+    assert [t for t, _kind, _due in await store.due_deadlines(20.0)] == [tables[0], tables[1], tables[2]]
+    assert [t for t, _kind, _due in await store.due_deadlines(20.0, shards=shards)] == [tables[0], tables[2]]
+    assert await store.due_deadlines(20.0, shards=Shards(3, (1,))) == [(tables[1], "lobby", 11.0)]
+    assert await store.next_deadline() == 10.0 and await store.next_deadline(Shards(3, (1, 2))) == 11.0
+    assert await store.next_deadline(Shards(1, (0,))) == 10.0
+    assert await store.behind(shards) == [tables[0], tables[2]] and len(await store.behind()) == 3
 
 
 async def test_pings_default_on_and_can_be_switched(store):
