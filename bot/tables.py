@@ -1,9 +1,14 @@
 """The table service: everything that happens to one channel's game, with no Discord types.
 
-Every change goes the same way: take the channel's lock, load the table (cache, else SQLite), check who
+Every change goes the same way: take the channel's lock, load the table (cache, else the store), check who
 asks and whether the board they clicked is current, let the engine apply the action, commit state,
 version, action log and deadline in one statement, and only then hand back what changed so the caller
 can draw and show it. A failed check raises :class:`UserError` and changes nothing.
+
+The cache and the locks are this process's: they are right because a channel is served by one process at a
+time (the one running its guild's shard, see :class:`bot.store.Shards`). When that changes hands (a process
+dies and another takes its shards over), the store's version check catches the other writer, and the table
+is reloaded instead of refusing clicks on the current board (:meth:`TableService._racing`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from bot import renderpool
-from bot.store import ChannelBusy, GuildSettings, StaleVersion, Store, TableRow
+from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
 
@@ -187,10 +192,13 @@ class KeyedLocks:
 
 
 class TableService:
-    def __init__(self, store: Store, defaults: Defaults | None = None, clock=time.time):
+    def __init__(self, store: Store, defaults: Defaults | None = None, clock=time.time,
+                 shards: Shards | None = None):
         self.store = store
         self.defaults = defaults or Defaults()
         self.clock = clock
+        self.shards = shards
+        """The shards whose deadlines this process fires (None: every table's, one process runs them all)."""
         self._cache: dict[int, Table] = {}
         """Open tables (lobby or playing) by id; a table leaves when it ends."""
         self._open_in: dict[int, int] = {}
@@ -215,6 +223,35 @@ class TableService:
                 table.timer_due = await self.store.deadline(table_id, "timer")
             self._remember(table)
         return table
+
+    async def _reload(self, table: Table) -> None:
+        """Reads the table again from the store into the same object (another writer changed it)."""
+        row = await self.store.get_table(table.id)
+        if row is None:
+            self._forget(table)
+            return
+        table.row = row
+        table.state = table.engine.decode(row.state) if row.state else None
+        table.timer_due = None
+        if row.status not in ("lobby", "playing"):
+            self._forget(table)
+        elif table.state is not None and table.engine.timer(table.state):
+            table.timer_due = await self.store.deadline(table.id, "timer")
+
+    async def _racing(self, table: Table, attempt):
+        """``await attempt()``: checks, then versioned writes. When another writer changed the table since it
+        was loaded (a process that served this channel before us), the store refuses the write; the table is
+        reloaded and ``attempt`` runs once more, so its checks decide on the table as stored (a click on the
+        version stored now goes through, one on an older board is refused as stale)."""
+        try:
+            return await attempt()
+        except StaleVersion:
+            await self._reload(table)
+        try:
+            return await attempt()
+        except StaleVersion:
+            await self._reload(table)
+            raise UserError("This board is out of date; here is the current one.", stale=True) from None
 
     def _remember(self, table: Table) -> None:
         self._cache[table.id] = table
@@ -292,30 +329,33 @@ class TableService:
         """Join, leave or start a lobby. Lobby buttons are not version-checked: each is safe to repeat."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
-            if table.status != "lobby":
-                raise UserError("This game has already started." if table.status == "playing"
-                                else "This lobby is closed.")
-            players = list(table.players)
-            seated = any(p["id"] == user["id"] for p in players)
-            host_id = table.row.host_id
-            if key == "join":
-                if seated:
-                    raise UserError("You are already seated at this table.")
-                if len(players) >= table.engine.max_players:
-                    raise UserError(f"The table is full ({table.engine.max_players} players).")
-                players.append({"id": user["id"], "name": user["name"]})
-                text = f"{user['name']} joined."
-            elif key == "leave":
-                if not seated:
-                    raise UserError("You are not seated at this table.")
-                return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
-            elif key == "start":
-                return await self._start(table, user, players)
-            else:
-                raise UserError("That button is not part of this lobby.")
-            await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
-            table.row = await self.store.get_table(table.id)
-            return Change(table, text)
+            return await self._racing(table, lambda: self._lobby(table, key, user))
+
+    async def _lobby(self, table: Table, key: str, user: dict) -> Change:
+        if table.status != "lobby":
+            raise UserError("This game has already started." if table.status == "playing"
+                            else "This lobby is closed.")
+        players = list(table.players)
+        seated = any(p["id"] == user["id"] for p in players)
+        host_id = table.row.host_id
+        if key == "join":
+            if seated:
+                raise UserError("You are already seated at this table.")
+            if len(players) >= table.engine.max_players:
+                raise UserError(f"The table is full ({table.engine.max_players} players).")
+            players.append({"id": user["id"], "name": user["name"]})
+            text = f"{user['name']} joined."
+        elif key == "leave":
+            if not seated:
+                raise UserError("You are not seated at this table.")
+            return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
+        elif key == "start":
+            return await self._start(table, user, players)
+        else:
+            raise UserError("That button is not part of this lobby.")
+        await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
+        table.row = await self.store.get_table(table.id)
+        return Change(table, text)
 
     async def _start(self, table: Table, user: dict, players: list[dict]) -> Change:
         if not any(p["id"] == user["id"] for p in players):
@@ -343,10 +383,21 @@ class TableService:
         """A player's click. Raises UserError (nothing changed) unless the move was committed."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
-            if table.status == "lobby":
-                raise UserError("The game has not started yet.")
-            seat = self._check_turn(table, user_id, version)
-            return await self._apply(table, seat, key)
+            await self._catch_up(table, version)
+            return await self._racing(table, lambda: self._act(table, version, key, user_id))
+
+    async def _act(self, table: Table, version: int, key: str, user_id: int) -> Change:
+        if table.status == "lobby":
+            raise UserError("The game has not started yet.")
+        if table.status != "playing":
+            raise UserError("This game is over.")
+        seat = self._check_turn(table, user_id, version)
+        return await self._apply(table, seat, key)
+
+    async def _catch_up(self, table: Table, version: int) -> None:
+        """A click on a newer version than ours: another process wrote the table since we loaded it."""
+        if version > table.version:
+            await self._reload(table)
 
     def _check_turn(self, table: Table, user_id: int, version: int) -> int:
         """The seat of ``user_id`` if they may act on ``version`` of the table now; else a UserError."""
@@ -415,32 +466,31 @@ class TableService:
         return table
 
     async def _write(self, table: Table, coro) -> None:
-        try:
-            await coro
-            self.wake_timers()
-        except StaleVersion:
-            # another writer moved first: forget our copy so the next load reads the stored table
-            self._forget(table)
-            raise UserError("This board is out of date; here is the current one.", stale=True) from None
+        """A versioned write (StaleVersion when another writer moved first: see ``_racing``)."""
+        await coro
+        self.wake_timers()
 
     # --- leaving, removal, ending --------------------------------------------------------------------
     async def leave(self, table: Table, user_id: int, by: str | None = None) -> Change:
         """A player leaves (or a moderator removes them): the game goes on without them."""
         async with self.lock(table.row.channel_id):
-            if table.status == "lobby":
-                user = next((p for p in table.players if p["id"] == user_id), None)
-                if user is None:
-                    raise UserError("That user is not seated at this table.")
-                return await self._lobby_remove(table, user)
-            if table.status != "playing":
-                raise UserError("This game is over.")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise UserError("That user is not playing at this table.")
-            change = await self._apply(table, SYSTEM, f"leave:{seat}")
-            if by:
-                change.text = f"{by} removed {table.names[seat]}. " + change.text
-            return change
+            return await self._racing(table, lambda: self._leave(table, user_id, by))
+
+    async def _leave(self, table: Table, user_id: int, by: str | None) -> Change:
+        if table.status == "lobby":
+            user = next((p for p in table.players if p["id"] == user_id), None)
+            if user is None:
+                raise UserError("That user is not seated at this table.")
+            return await self._lobby_remove(table, user)
+        if table.status != "playing":
+            raise UserError("This game is over.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("That user is not playing at this table.")
+        change = await self._apply(table, SYSTEM, f"leave:{seat}")
+        if by:
+            change.text = f"{by} removed {table.names[seat]}. " + change.text
+        return change
 
     async def _lobby_remove(self, table: Table, user: dict) -> Change:
         players = [p for p in table.players if p["id"] != user["id"]]
@@ -474,10 +524,11 @@ class TableService:
 
     # --- timers --------------------------------------------------------------------------------------
     async def fire_due(self) -> list[Change]:
-        """Applies every deadline that has passed: idle players time out, forgotten lobbies close. Only due
-        deadlines are read (indexed); one that fails is logged and does not stop the others."""
+        """Applies every deadline of this process's shards that has passed: idle players time out, forgotten
+        lobbies close. Only due deadlines are read (indexed); one that fails is logged and does not stop the
+        others. A firing is a versioned move: a process that fired late (it lost the channel) is refused."""
         changes = []
-        for table_id, kind, _due in await self.store.due_deadlines(self.clock()):
+        for table_id, kind, _due in await self.store.due_deadlines(self.clock(), shards=self.shards):
             try:
                 change = await self._fire(table_id, kind)
             except UserError as exc:  # e.g. another writer moved first: the next tick sees the new deadline
@@ -490,7 +541,7 @@ class TableService:
         return changes
 
     async def next_deadline(self) -> float | None:
-        return await self.store.next_deadline()
+        return await self.store.next_deadline(self.shards)
 
     def wake_timers(self) -> None:
         """A deadline may have moved earlier: the timer loop looks again at once."""
@@ -513,44 +564,58 @@ class TableService:
             await self.store.clear_deadline(table_id, kind)
             return None
         async with self.lock(table.row.channel_id):
-            # the deadline may have moved while we waited for the lock
-            current = await self.store.deadline(table_id, kind)
-            if current is None or current > self.clock():
-                return None
-            if kind == "lobby" and table.status == "lobby":
-                await self.store.close_table(table.id, "ended", "nobody started the lobby")
-                table.row = await self.store.get_table(table.id)
-                self._forget(table)
-                return Change(table, "Nobody started this lobby in time, so it closed.", closed=True)
-            if kind == "timer" and table.status == "playing" and table.engine.timer(table.state):
-                name = table.engine.timer(table.state)[0]
-                return await self._apply(table, SYSTEM, f"timer:{name}")
-            if kind == "turn" and table.status == "playing":
-                texts, timed_out, announced = [], [], []
-                before = frozenset(table.to_act())
-                change = None
-                for seat in table.to_act():
-                    change = await self._apply(table, SYSTEM, f"timeout:{seat}")
-                    texts.append(change.text)
-                    timed_out.append(seat)
-                    announced += change.announcements
-                    if table.status != "playing":
-                        break
-                if change is not None:
-                    change.text = " ".join(texts)
-                    change.before = before
-                    change.timed_out = tuple(timed_out)
-                    change.announcements = announced
-                return change
-            await self.store.clear_deadline(table_id, kind)
+            # fired on the table as stored (rare enough to read it): a deadline that no longer fits our copy
+            # may be another writer's, and is never cleared on the word of a stale copy
+            await self._reload(table)
+            return await self._racing(table, lambda: self._fire_once(table, kind))
+
+    async def _fire_once(self, table: Table, kind: str) -> Change | None:
+        table_id = table.id
+        # the deadline may have moved while we waited for the lock
+        current = await self.store.deadline(table_id, kind)
+        if current is None or current > self.clock():
             return None
+        if kind == "lobby" and table.status == "lobby":
+            await self.store.close_table(table.id, "ended", "nobody started the lobby")
+            table.row = await self.store.get_table(table.id)
+            self._forget(table)
+            return Change(table, "Nobody started this lobby in time, so it closed.", closed=True)
+        if kind == "timer" and table.status == "playing" and table.engine.timer(table.state):
+            name = table.engine.timer(table.state)[0]
+            return await self._apply(table, SYSTEM, f"timer:{name}")
+        if kind == "turn" and table.status == "playing":
+            texts, timed_out, announced = [], [], []
+            before = frozenset(table.to_act())
+            change = None
+            for seat in table.to_act():
+                try:
+                    change = await self._apply(table, SYSTEM, f"timeout:{seat}")
+                except StaleVersion:
+                    if change is None:
+                        raise
+                    await self._reload(table)  # another writer came in between: show what was done
+                    break
+                texts.append(change.text)
+                timed_out.append(seat)
+                announced += change.announcements
+                if table.status != "playing":
+                    break
+            if change is not None:
+                change.text = " ".join(texts)
+                change.before = before
+                change.timed_out = tuple(timed_out)
+                change.announcements = announced
+            return change
+        await self.store.clear_deadline(table_id, kind)
+        return None
 
     async def pick(self, table_id: int, version: int, group: str, user_id: int) -> Table:
         """The first step of a two-step choice (``group``; "" goes back). Only the seat to act may take it."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
+            await self._catch_up(table, version)
             if table.status != "playing":
-                raise UserError("The game has not started yet.")
+                raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
             seat = self._check_turn(table, user_id, version)
             actions = table.actions_for(seat)
             offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])

@@ -2,34 +2,122 @@ import random
 
 import pytest
 
-from bot.store import open_store
+from bot.store import Shards, open_store
 from bot.tables import Defaults, TableService, UserError
 from games import get_engine
 
-ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
+ANA, BO, CY = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}, {"id": 3, "name": "Cy"}
 
 
-async def test_a_writer_that_lost_a_race_reloads_instead_of_refusing_forever(database):
-    first = TableService(await open_store(database))
-    second = TableService(await open_store(database))
-    table = await first.open_lobby(1, 10, "geek_out", {}, ANA)
-    await first.lobby(table.id, "join", BO)
-    await first.lobby(table.id, "start", ANA)
-    mine = await first.get(table.id)
-    theirs = await second.get(table.id)
-    seat = mine.to_act()[0]
-    user = (ANA, BO)[seat]["id"]
-    key = mine.actions_for(seat)[0].key
-    version = mine.version
-    await second.act(table.id, version, key, user)  # the other writer moves first
-    with pytest.raises(UserError) as refused:
-        await first.act(table.id, version, key, user)  # our cached copy still says `version`
-    assert refused.value.stale
-    fresh = await first.get(table.id)  # reloaded from the store, not the stale cache
-    assert fresh.version == theirs.version == version + 1
-    assert fresh.state == theirs.state
-    await first.store.close()
-    await second.store.close()
+async def two_processes(database, **options) -> tuple[TableService, TableService]:
+    """Two table services on one database, as two bot processes would have."""
+    return (TableService(await open_store(database), **options), TableService(await open_store(database), **options))
+
+
+async def started(service, players=(ANA, BO), channel=10, guild=1):
+    table = await service.open_lobby(guild, channel, "geek_out", {}, players[0])
+    for player in players[1:]:
+        await service.lobby(table.id, "join", player)
+    await service.lobby(table.id, "start", players[0])
+    return await service.get(table.id)
+
+
+def first_move(table) -> tuple[int, str]:
+    """(user id, action key) of a legal move by the seat to act."""
+    seat = table.to_act()[0]
+    return table.players[seat]["id"], table.actions_for(seat)[0].key
+
+
+async def test_a_click_on_an_old_board_that_another_writer_moved_on_is_refused_and_our_copy_reloaded(database):
+    first, second = await two_processes(database)
+    try:
+        mine = await started(first)
+        version = mine.version
+        user, key = first_move(mine)
+        await second.act(mine.id, version, key, user)  # the other writer moves first
+        with pytest.raises(UserError) as refused:
+            await first.act(mine.id, version, key, user)  # our cached copy still says `version`: the store refuses
+        assert refused.value.stale
+        theirs = await second.get(mine.id)
+        assert (mine.version, mine.state) == (theirs.version, theirs.state) == (version + 1, theirs.state)
+        user, key = first_move(mine)
+        await first.act(mine.id, mine.version, key, user)  # the current board works at once
+        assert (await first.store.get_table(mine.id)).version == version + 2
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_a_click_on_a_newer_board_than_our_copy_reloads_and_goes_through(database):
+    first, second = await two_processes(database)
+    try:
+        mine = await started(first)
+        user, key = first_move(mine)
+        await second.act(mine.id, mine.version, key, user)  # e.g. the process that ran this shard before us
+        theirs = await second.get(mine.id)
+        user, key = first_move(theirs)
+        change = await first.act(mine.id, theirs.version, key, user)  # the board the player sees is newer
+        assert change.table is mine and mine.version == theirs.version + 1
+        assert (await first.store.actions(mine.id))[-1] == (theirs.to_act()[0], key)
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_a_lobby_click_that_lost_a_race_is_applied_to_the_stored_lobby(database):
+    first, second = await two_processes(database)
+    try:
+        mine = await first.open_lobby(1, 10, "geek_out", {}, ANA)
+        await second.lobby(mine.id, "join", BO)  # our copy does not know Bo sat down
+        await first.lobby(mine.id, "join", CY)  # the store refuses our version; reloaded, the join applies
+        assert [p["name"] for p in (await second.store.get_table(mine.id)).players] == ["Ana", "Bo", "Cy"]
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_a_deadline_fired_late_by_a_second_process_is_refused_and_not_shown(database):
+    clock = Clock()
+    first, second = await two_processes(database, defaults=Defaults(turn_timeout=60), clock=clock)
+    try:
+        mine = await started(first)
+        await second.get(mine.id)  # both have it cached
+        version, idle = mine.version, mine.to_act()[0]
+        clock.now += 61
+        write = first.store.record_move
+        seconds_firing = []
+
+        async def slow_write(**move):  # the first process stalls between its checks and its write...
+            if not seconds_firing:
+                seconds_firing.append(await second.fire_due())  # ...while the second fires the same deadline
+            await write(**move)
+
+        first.store.record_move = slow_write
+        assert await first.fire_due() == []  # its write was refused: the table reloaded, nothing due any more
+        assert [len(c) for c in seconds_firing] == [1]
+        assert [a for _s, a in await first.store.actions(mine.id)] == [f"timeout:{idle}"]
+        assert mine.version == (await first.store.get_table(mine.id)).version == version + 1
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_each_process_fires_only_its_own_shards_deadlines(database):
+    clock = Clock()
+    shard_of = Shards(2, (0,)).of
+    guilds = {shard_of(g): g for g in (1 << 22, 2 << 22)}
+    services = [TableService(await open_store(database), Defaults(turn_timeout=60), clock, Shards(2, (shard,)))
+                for shard in (0, 1)]
+    try:
+        tables = [await started(services[shard], channel=10 + shard, guild=guilds[shard]) for shard in (0, 1)]
+        clock.now += 61
+        for shard in (0, 1):
+            [change] = await services[shard].fire_due()
+            assert change.table.id == tables[shard].id and change.timed_out
+            assert await services[shard].fire_due() == []
+    finally:
+        for service in services:
+            await service.store.close()
 
 
 class Clock:
