@@ -1,5 +1,9 @@
 """The discord.py client: opens the store, loads the cogs, registers the DynamicItems, syncs commands once,
-runs the deadline loop, and owns the one error handler."""
+runs the deadline loop, and owns the one error handler.
+
+It is always auto-sharded: without shard settings one process runs every shard Discord recommends; with
+GEOTABLE_SHARD_COUNT and GEOTABLE_SHARD_IDS it runs those shards only, and serves only their guilds' tables
+(other processes run the rest, over one shared database)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import signal
 
 import discord
@@ -44,7 +49,12 @@ PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_messages": "Manage 
 """Permission names as Discord's own UI shows them."""
 
 
-class Geotable(commands.Bot):
+IDENTIFY_INTERVAL = 5.0
+"""Seconds Discord wants between two sessions identifying in the same bucket (shard id modulo
+``max_concurrency``)."""
+
+
+class Geotable(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, tick: float = 1.0, **kwargs):
         intents = discord.Intents.none()
         intents.guilds = True
@@ -54,6 +64,8 @@ class Geotable(commands.Bot):
         kwargs.setdefault("max_messages", None)
         kwargs.setdefault("member_cache_flags", discord.MemberCacheFlags.none())
         kwargs.setdefault("chunk_guilds_at_startup", False)
+        kwargs.setdefault("shard_count", settings.shard_count)
+        kwargs.setdefault("shard_ids", list(settings.shard_ids) if settings.shard_ids is not None else None)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         self.settings = settings
         self.tick = tick
@@ -61,6 +73,8 @@ class Geotable(commands.Bot):
         self.service: TableService | None = None
         self._deadline_task: asyncio.Task | None = None
         self._watch_task: asyncio.Task | None = None
+        self._max_concurrency: int | None = None
+        self._identified: dict[int, float] = {}  # shard id -> when it last identified (loop time)
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -72,7 +86,7 @@ class Geotable(commands.Bot):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
         self.store = await Store.open(self.settings.database)
         self.service = TableService(
-            self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout)
+            self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout), shards=self.settings.shards
         )
         tables = Tables(self)
         await self.add_cog(tables)
@@ -80,7 +94,8 @@ class Geotable(commands.Bot):
         await self.add_cog(Admin(self))
         await self.add_cog(Help(self))
         self.add_dynamic_items(TableButton, TableSelect)
-        if self.settings.sync_commands:
+        if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
+            # commands are the application's, not a shard's: the process with shard 0 syncs them for all
             if self.settings.dev_guild:
                 guild = discord.Object(self.settings.dev_guild)
                 self.tree.copy_global_to(guild=guild)
@@ -99,6 +114,21 @@ class Geotable(commands.Bot):
         await super().close()
         if self.store:
             await self.store.close()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord lets ``max_concurrency`` sessions identify at once (one per bucket, shard id modulo it) and
+        each bucket once every 5 seconds. discord.py waits 5 seconds before every shard but the first, so a
+        process with many shards would take minutes to start; this waits only for the shard's own bucket."""
+        shard_id, loop, wait = shard_id or 0, asyncio.get_running_loop(), 0.0
+        if self._identified:
+            if self._max_concurrency is None:
+                self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            buckets = self._max_concurrency
+            last = [t for s, t in self._identified.items() if s % buckets == shard_id % buckets]
+            wait = max(last, default=-math.inf) + IDENTIFY_INTERVAL - loop.time()
+        self._identified[shard_id] = loop.time() + max(wait, 0.0)
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     # --- clicks and errors ---------------------------------------------------------------------------
     async def on_table_click(self, interaction: discord.Interaction, table_id, version, key) -> None:
@@ -142,8 +172,9 @@ class Geotable(commands.Bot):
     # --- timers --------------------------------------------------------------------------------------
     async def _deadlines(self) -> None:
         """Fires due deadlines (idle turns, forgotten lobbies, sand timers) on time: it sleeps until the next
-        one is due (at most ``tick`` seconds, and less when a move sets an earlier one). They live in SQLite,
-        so a restart keeps them; boards left behind by a crash are shown again first."""
+        one is due (at most ``tick`` seconds, and less when a move sets an earlier one). They live in the store,
+        so a restart keeps them; boards left behind by a crash are shown again first. Only this process's
+        shards' deadlines and boards: a replacement given the same shards takes them over."""
         await self.wait_until_ready()
         # what start-up made (modules, discord.py's state) lives as long as the bot: the garbage collector
         # need not scan it again (its full collections stopped the loop 40-140 ms under load). Only start-up:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from bot.store import Shards, is_postgres_url
+
 
 class MissingToken(Exception):
     """No bot token: the bot cannot log in."""
@@ -29,10 +31,15 @@ class Settings:
     GEOTABLE_SHARD_COUNT."""
 
     @property
+    def shards(self) -> Shards | None:
+        """The shards whose tables this process serves, when it runs some of them (None: it runs all)."""
+        if self.shard_ids is None:
+            return None
+        return Shards(self.shard_count, self.shard_ids)
+
+    @property
     def database_is_postgres(self) -> bool:
         """Whether GEOTABLE_DATABASE is a PostgreSQL URL (else a SQLite file's path)."""
-        from bot.store import is_postgres_url
-
         return is_postgres_url(self.database)
 
     @classmethod

@@ -404,7 +404,7 @@ class Tables(commands.Cog):
 
     async def heal(self, at_once: int = 16) -> None:
         """Shows again every board that a crash left behind (a move committed, its board never edited)."""
-        behind = await self.service.store.behind()
+        behind = await self.service.store.behind(self.service.shards)
         for start in range(0, len(behind), at_once):
             await asyncio.gather(*(self._heal(t) for t in behind[start:start + at_once]))
 

@@ -4,6 +4,9 @@ It keeps every message it is sent (with components and attachment bytes), answer
 refuses what Discord refuses: component and text limits, a second acknowledgement (40060), a response
 after 3 seconds (10062), a webhook call with an expired 15-minute token (50027). Tests drive it through
 :class:`FakeDiscord` methods: ``slash``, ``click``, ``select``, ``say``, ``messages``, ``ephemerals``.
+
+It shards like Discord (see "shards" below): more guilds with ``add_guild``, ``shard_count`` for what
+``/gateway/bot`` recommends, and each gateway connection gets only the guilds of the shard it identified as.
 """
 
 from __future__ import annotations
@@ -81,6 +84,11 @@ class FakeDiscord:
         acknowledgements and edits with them); ``error`` is the DiscordError refused, else None."""
         self.notifications: list[tuple[int, int]] = []
         self.connections = 0  # gateway sessions that reached READY (a restarted bot makes a new one)  # (user, message) for every mention that notified
+        self.shard_count = 1
+        """The number of shards ``/gateway/bot`` recommends."""
+        self.identified: list[tuple[int, int]] = []
+        """``[shard id, shard count]`` of every gateway session that identified, in order."""
+        self._shard_of: dict[web.WebSocketResponse, tuple[int, int]] = {}
         self.clock_offset = 0.0  # seconds added to "now" (to age tokens and messages)
         self._ids = itertools.count(1)
         self._seq = itertools.count(1)
@@ -147,28 +155,35 @@ class FakeDiscord:
                 if data["op"] == 1:
                     await ws.send_str(json.dumps({"op": 11}))
                 elif data["op"] == 2:
+                    shard = self._identify(ws, data["d"])
+                    guilds = self.guilds_of_shard(*shard)
                     await self._send(ws, "READY", {
-                        "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                        "v": 10, "user": self.bot_user, "shard": list(shard),
+                        "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
                         "session_id": "fake-session", "resume_gateway_url": self.gateway_url,
                         "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
                     })
-                    await self._send(ws, "GUILD_CREATE", self._guild())
+                    for guild_id in guilds:
+                        await self._send(ws, "GUILD_CREATE", self._guild(guild_id))
                     self.connections += 1
                 elif data["op"] == 6:
                     await ws.send_str(json.dumps({"op": 9, "d": False}))
         finally:
             if ws in self._sockets:
                 self._sockets.remove(ws)
+            self._shard_of.pop(ws, None)
         return ws
 
-    def _guild(self) -> dict:
-        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
+    def _guild(self, guild_id: int) -> dict:
+        everyone = {"id": str(guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
                     "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         bot_member = {"user": self.bot_user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                       "deaf": False, "mute": False, "flags": 0}
-        return {"id": str(self.guild_id), "name": "Fake Guild", "owner_id": "1", "roles": [everyone],
-                "channels": [c for i, c in self.channels.items() if i not in self.threads],
-                "threads": list(self.threads.values()), "members": [bot_member],
+        return {"id": str(guild_id), "name": "Fake Guild", "owner_id": "1", "roles": [everyone],
+                "channels": [c for i, c in self.channels.items()
+                             if i not in self.threads and self.guild_of(i) == guild_id],
+                "threads": [t for i, t in self.threads.items() if self.guild_of(i) == guild_id],
+                "members": [bot_member],
                 "member_count": 1 + len(self.users), "unavailable": False, "emojis": [], "stickers": [],
                 "features": [], "voice_states": [], "presences": [], "large": False, "stage_instances": [],
                 "guild_scheduled_events": [], "premium_tier": 0, "preferred_locale": "en-US",
@@ -180,10 +195,43 @@ class FakeDiscord:
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
 
     async def dispatch(self, event: str, data: dict) -> None:
+        """Sends a gateway event to the connection of its guild's shard (none connected: it is lost, as a
+        click on Discord fails while the bot is away)."""
         if not self._sockets:
             raise RuntimeError("no bot is connected to the fake gateway")
-        for ws in list(self._sockets):
+        for ws in self._connections_for(int(data["guild_id"]) if data.get("guild_id") else None):
             await self._send(ws, event, data)
+
+    # --- shards --------------------------------------------------------------------------------------
+    def add_guild(self, guild_id: int, channels: tuple[int, ...]) -> None:
+        """Another guild the bot is in, with its text channels."""
+        first = len(self.channels)
+        self.channels.update({c: {"id": str(c), "type": 0, "name": f"table-{c}", "guild_id": str(guild_id),
+                                  "position": first + i, "permission_overwrites": []}
+                              for i, c in enumerate(channels)})
+
+    def guild_of(self, channel_id: int) -> int:
+        return int(self.channels[channel_id]["guild_id"])
+
+    def guilds_of_shard(self, shard_id: int, shard_count: int) -> list[int]:
+        """The guilds Discord sends a session identified as ``[shard_id, shard_count]``."""
+        guilds = dict.fromkeys(self.guild_of(c) for c in self.channels)
+        return [g for g in guilds if (g >> 22) % shard_count == shard_id]
+
+    def _identify(self, ws: web.WebSocketResponse, identify: dict) -> tuple[int, int]:
+        shard_id, shard_count = identify.get("shard") or (0, 1)  # an unsharded client is shard 0 of 1
+        self._shard_of[ws] = (shard_id, shard_count)
+        self.identified.append((shard_id, shard_count))
+        return shard_id, shard_count
+
+    def _connections_for(self, guild_id: int | None) -> list[web.WebSocketResponse]:
+        """The newest identified connection of each shard the guild is on (every one when no guild)."""
+        newest = {}
+        for ws in self._sockets:
+            shard = self._shard_of.get(ws)
+            if shard is not None and (guild_id is None or (guild_id >> 22) % shard[1] == shard[0]):
+                newest[shard] = ws
+        return list(newest.values())
 
     # --- REST ----------------------------------------------------------------------------------------
     async def _rest(self, request: web.Request) -> web.Response:
@@ -231,8 +279,9 @@ class FakeDiscord:
                     "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None},
                     "flags": 0, "summary": "", "team": None}
         if parts[0] == "gateway":
-            return {"url": self.gateway_url, "shards": 1,
-                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}
+            return {"url": self.gateway_url, "shards": self.shard_count,
+                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
+                                            "max_concurrency": 16}}
         if parts[0] == "applications" and parts[-1] == "commands":
             if method == "PUT":
                 self.commands = {}
@@ -348,7 +397,8 @@ class FakeDiscord:
         check_message(payload, uploads)
         message_id = self.snowflake()
         message = {
-            "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_id), "author": author,
+            "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_of(channel_id)),
+            "author": author,
             "content": "", "timestamp": _iso(self.now()), "edited_timestamp": None, "tts": False,
             "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
             "components": [], "pinned": False, "type": 0 if interaction is None else 20, "flags": 0,
@@ -411,11 +461,12 @@ class FakeDiscord:
                          self.now(), int(message["id"]) if message else None)
         self.interactions[it.id] = it
         self.tokens[it.token] = it
+        guild_id = self.guild_of(channel_id)
         payload = {
             "id": str(it.id), "application_id": str(APP_ID), "type": kind, "token": it.token, "version": 1,
-            "guild_id": str(self.guild_id), "channel_id": str(channel_id), "channel": self.channels[channel_id],
+            "guild_id": str(guild_id), "channel_id": str(channel_id), "channel": self.channels[channel_id],
             "member": self.member(user_id), "app_permissions": str(ALL_PERMISSIONS), "locale": "en-US",
-            "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0, "attachment_size_limit": 10 * 1024 * 1024, "data": data,
         }
         if message is not None:
@@ -452,7 +503,8 @@ class FakeDiscord:
             typed.append({"name": opt_name, "type": kind, "value": value})
         for sub in reversed(path):
             typed = [{"name": sub, "type": 1, "options": typed}]
-        data = {"id": command["id"], "name": name, "type": 1, "options": typed, "guild_id": str(self.guild_id)}
+        data = {"id": command["id"], "name": name, "type": 1, "options": typed,
+                "guild_id": str(self.guild_of(channel_id))}
         if resolved:
             data["resolved"] = resolved
         it, payload = self._interaction(2, user_id, channel_id, data)
