@@ -9,11 +9,19 @@ half), and every board ends up showing the table as stored.
 
 from __future__ import annotations
 
+import asyncio
+import random
+import time
+from dataclasses import dataclass
+
 import pytest
 
+from bot.store import Shards, open_store
+from games import get_engine
 from tests.bot.test_crash import board, shown_version, wait_for
 from tests.discord_fake.harness import BotRunner
-from tests.discord_fake.server import FakeDiscord
+from tests.discord_fake.run_bot import BotProcess
+from tests.discord_fake.server import FakeDiscord, Interaction
 
 GUILDS = {0: 500, 1: (1 << 22) | 501}  # the guild of shard 0 and of shard 1, of 2
 CHANNELS = {0: (600, 601, 602), 1: (610, 611, 612)}
@@ -78,3 +86,133 @@ async def test_one_process_runs_every_shard_discord_recommends(fake, database):
         assert fake.rejections == []
     finally:
         await runner.stop()
+
+
+@dataclass
+class Click:
+    channel: int
+    version: int
+    key: str
+    it: Interaction
+    at: float
+
+    def answered(self, fake) -> bool:
+        """Whether the player saw what became of it: a newer board, or a sentence."""
+        return bool(self.it.followups) or (shown_version(board(fake, self.channel)) or 0) > self.version
+
+
+async def test_two_processes_share_the_shards_and_a_replacement_takes_over_a_killed_one(
+        fake, postgres_server, tmp_path, monkeypatch):
+    monkeypatch.setenv("GEOTABLE_RENDER_WORKERS", "1")  # three bot processes on a shared machine
+    rng = random.Random(12)
+    clicks: list[Click] = []
+    volley, lined_up, volley_sent = asyncio.Event(), [], asyncio.Event()
+
+    async def play(channel: int, moves: int) -> None:
+        """A player: clicks a move and waits for its answer (when none comes, the next round clicks again),
+        and now and then sits idle past the turn timeout so the table's deadline fires. Shard 1's players
+        make their fourth click together, when the test says: the volley its process dies in."""
+        for n in range(moves):
+            if n % 5 == 4:
+                await asyncio.sleep(TURN_TIMEOUT + 0.5)
+            if n == 3 and channel in CHANNELS[1]:
+                lined_up.append(channel)
+                await volley.wait()
+            message = board(fake, channel)
+            if not moves_on(message):
+                return  # the game is over
+            custom_id, version, key = rng.choice(moves_on(message))
+            sent = time.time()
+            it = await fake.click(player_of(channel), message, custom_id=custom_id, settle=False)
+            click = Click(channel, version, key, it, sent)
+            clicks.append(click)
+            if n == 3 and channel in CHANNELS[1]:
+                lined_up.remove(channel)
+                if not lined_up:
+                    volley_sent.set()
+            await eventually(lambda c=click: c.answered(fake), ANSWER_WITHIN)
+
+    def shard_process(shard: int, log: str) -> BotProcess:
+        return BotProcess(fake, url, output=str(tmp_path / log), shard_count=2, shard_ids=shard,
+                          turn_timeout=TURN_TIMEOUT, tick=0.2)
+
+    async with postgres_server.scratch() as url:
+        processes = {shard: shard_process(shard, f"shard{shard}.log") for shard in (0, 1)}
+        store = await open_store(url)
+        try:
+            for process in processes.values():
+                await process.start()
+            assert sorted(fake.identified) == [(0, 2), (1, 2)]
+            every = CHANNELS[0] + CHANNELS[1]
+            await open_solo_tables(fake, every)
+            players = [asyncio.create_task(play(channel, 14)) for channel in every]
+
+            # mid-volley: shard 1's players click at once, and their process dies without a word
+            assert await eventually(lambda: len(lined_up) == len(CHANNELS[1]), 60)
+            volley.set()
+            await asyncio.wait_for(volley_sent.wait(), 5)
+            await asyncio.sleep(rng.uniform(0.0, 0.01))
+            # the clicks the dying process was handling: each may or may not have been committed
+            in_flight = [c for c in clicks if c.channel in CHANNELS[1] and not c.answered(fake)]
+            assert in_flight, "the kill came after the volley: the test would prove less"
+            await processes[1].kill()
+            killed_at = time.time()
+            await asyncio.sleep(TURN_TIMEOUT + 1.5)  # its tables' deadlines come due meanwhile
+            due = {t for t, _kind, _at in await store.due_deadlines(time.time(), shards=Shards(2, (1,)))}
+            assert due, "no deadline of the dead shard is due and unfired (none came due, or another fired it)"
+            started_at = time.time()
+            processes[1] = shard_process(1, "shard1-again.log")  # the same shards: it takes them over
+            await processes[1].start()
+            ready_at = time.time()
+            await asyncio.gather(*players)
+
+            rows = [await _last_table(store, c) for c in every]
+
+            async def boards_current():
+                rows[:] = [await store.get_table(r.id) for r in rows]
+                return all(shown_version(board(fake, r.channel_id)) == r.version for r in rows)
+            assert await wait_for(boards_current, 30), [(r.id, r.version, shown_version(board(fake, r.channel_id)))
+                                                         for r in rows]
+            # a click Discord could not deliver went to the dead shard (the player clicked again)
+            assert all(c.channel in CHANNELS[1] and killed_at - 1 < c.at < ready_at
+                       for c in clicks if c.it.acked is None)
+            taken_over = set()
+            for row in rows:
+                log = await store._fetch("SELECT seat, action, at FROM actions WHERE table_id = ? ORDER BY ply",
+                                         (row.id,))
+                engine = get_engine(row.game)
+                # the log alone rebuilds the stored state: no move missing, doubled or overwritten
+                replayed = engine.replay(1, row.options, row.seed, [(r[0], r[1]) for r in log])
+                assert engine.encode(replayed) == row.state
+                assert row.version == 1 + len(log)  # the Start, then one version per move
+                mine = [c for c in clicks if c.channel == row.channel_id]
+                for i, (seat, action, at) in enumerate(log):
+                    version = i + 1
+                    if action.startswith("timeout:"):
+                        # a deadline fires once: a turn's timeout comes a whole timeout after the move before
+                        assert i == 0 or at - log[i - 1][2] >= TURN_TIMEOUT - 0.1, (row.id, version)
+                        if row.channel_id in CHANNELS[1]:  # and only its own shard's process fires it
+                            assert not killed_at < at < started_at, (row.id, version)
+                            if row.id in due and at >= started_at:
+                                taken_over.add(row.id)
+                    else:  # every move in the log was a player's click on that version
+                        assert seat == 0 and any(c.version == version and c.key == action for c in mine)
+                # every click acknowledged without a refusal is in the log, unless its process died under it
+                for c in mine:
+                    if c.it.acked is not None and not c.it.followups and c not in in_flight:
+                        assert [tuple(r[:2]) for r in log[c.version - 1:c.version]] == [(0, c.key)], c
+            assert taken_over  # the replacement fired what came due while its shards were down
+            assert fake.rejections == []
+        finally:
+            for process in processes.values():
+                await process.kill()
+            await store.close()
+
+
+async def eventually(check, timeout: float) -> bool:
+    return await wait_for(lambda: asyncio.sleep(0, check()), timeout)
+
+
+async def _last_table(store, channel):
+    rows = await store._fetch("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel,))
+    return await store.get_table(rows[0][0])
