@@ -5,6 +5,7 @@ import sys
 import pytest
 
 from bot.settings import MissingToken, Settings
+from bot.store import Shards
 
 
 def test_without_a_token_the_bot_says_what_to_set_and_exits_non_zero(tmp_path):
@@ -38,12 +39,12 @@ def test_the_database_setting_names_a_sqlite_file_or_a_postgresql_url():
 def test_shard_settings_are_read_and_checked():
     def shards(**env):
         s = Settings.from_env({"DISCORD_TOKEN": "a"} | {f"GEOTABLE_SHARD_{k.upper()}": v for k, v in env.items()})
-        return s.shard_count, s.shard_ids
+        return s.shard_count, s.shard_ids, s.shards
 
-    assert shards() == (None, None)  # all shards Discord recommends, in this process
-    assert shards(count="4") == (4, None)  # all four here
-    assert shards(count="4", ids="0,1") == (4, (0, 1))
-    assert shards(count="8", ids=" 4-6, 7 ") == (8, (4, 5, 6, 7))
+    assert shards() == (None, None, None)  # all shards Discord recommends, in this process
+    assert shards(count="4") == (4, None, None)  # all four here: every table is this process's
+    assert shards(count="4", ids="0,1") == (4, (0, 1), Shards(4, (0, 1)))  # only these shards' tables
+    assert shards(count="8", ids=" 4-6, 7 ")[:2] == (8, (4, 5, 6, 7))
     for bad, says in (({"ids": "0"}, "needs GEOTABLE_SHARD_COUNT"), ({"count": "0"}, "1 or more"),
                       ({"count": "two"}, "whole number"), ({"count": "2", "ids": "1,2"}, "not below"),
                       ({"count": "4", "ids": "1,1"}, "twice"), ({"count": "4", "ids": "a-b"}, "0-3")):
