@@ -5,7 +5,7 @@ import json
 import aiohttp
 import pytest
 
-from tests.discord_fake.server import FakeDiscord
+from playground.fake_discord import FakeDiscord
 
 
 @pytest.fixture
