@@ -1,11 +1,16 @@
 """The fake must refuse what Discord refuses, or the bot's tests prove nothing."""
 
+import asyncio
+import contextlib
 import json
 
 import aiohttp
+import discord
 import pytest
+from discord import app_commands
 
-from playground.fake_discord import FakeDiscord
+from playground.fake_discord import DiscordError, FakeDiscord
+from tests.bot.harness import BotRunner
 
 
 @pytest.fixture
@@ -74,3 +79,73 @@ async def test_messages_over_discords_limits_are_refused(fake, payload):
 async def test_a_valid_message_is_kept(fake):
     status, body = await post(fake, "/channels/600/messages", {"content": "hello"})
     assert status == 200 and fake.messages_in(600)[0]["content"] == "hello"
+
+
+async def test_a_required_option_left_out_is_refused_like_discords_client_does(fake):
+    fake.commands["echo"] = {"id": "1", "name": "echo", "type": 1, "options": [
+        {"name": "text", "type": 3, "required": True}, {"name": "times", "type": 4, "min_value": 1}]}
+    with pytest.raises(DiscordError, match="text: required"):
+        await fake.slash(1, 600, "echo", times=2)
+    with pytest.raises(DiscordError, match="times: below 1"):
+        await fake.slash(1, 600, "echo", text="hi", times=0)
+
+
+async def test_attachments_are_served_like_discords_cdn(fake):
+    form = aiohttp.FormData()
+    form.add_field("payload_json", json.dumps({"attachments": [{"id": 0, "filename": "run.gif"}]}))
+    form.add_field("files[0]", b"GIF89a...", filename="run.gif")
+    async with aiohttp.ClientSession() as s:
+        async with s.post(fake.api_base + "/channels/600/messages", data=form) as r:
+            [attachment] = (await r.json())["attachments"]
+        async with s.get(attachment["url"]) as r:
+            assert (r.status, r.content_type, await r.read()) == (200, "image/gif", b"GIF89a...")
+    assert attachment["content_type"] == "image/gif"
+
+
+@pytest.fixture
+async def bot(fake, tmp_path):
+    """The real bot with two more commands: one with an autocomplete, one that answers too late."""
+    runner = BotRunner(fake, str(tmp_path / "geotable.db"))
+    bot = await runner.start()
+
+    @app_commands.command(name="fruit", description="Name a fruit")
+    async def fruit(interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"You chose {name}.", ephemeral=True)
+
+    @fruit.autocomplete("name")
+    async def fruits(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=f.title(), value=f) for f in FRUITS if f.startswith(current)]
+
+    @app_commands.command(name="slow", description="Answers after Discord's 3 seconds")
+    async def slow(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(3.3)
+        with contextlib.suppress(discord.NotFound):
+            await interaction.response.send_message("Too late.")
+
+    bot.tree.add_command(fruit)
+    bot.tree.add_command(slow)
+    await bot.tree.sync()
+    yield bot
+    await runner.stop()
+
+
+FRUITS = ("apple", "apricot", "banana")
+
+
+async def test_an_autocomplete_reaches_the_bot_and_brings_back_its_choices(fake, bot):
+    choices = await fake.autocomplete(1, 600, "fruit", focused="name", name="ap")
+    assert choices == [{"name": "Apple", "value": "apple"}, {"name": "Apricot", "value": "apricot"}]
+    it = await fake.slash(1, 600, "fruit", name="apple")
+    [reply] = fake.replies_to(it)
+    assert reply["content"] == "You chose apple." and fake.ephemeral_of[int(reply["id"])] == 1
+    # what Discord's client shows above a command's answer: "Ana used /fruit"
+    assert reply["interaction"]["name"] == "fruit" and reply["interaction_metadata"]["user"]["id"] == "1"
+
+
+async def test_observers_see_an_unanswered_interaction_fail_and_the_late_answer_refused(fake, bot):
+    seen = []
+    fake.observers.append(lambda event, data: seen.append((event, data)))
+    it = await fake.slash(1, 600, "slow", settle=False)
+    await asyncio.sleep(3.6)
+    assert [e for e, _ in seen] == ["failed", "refused"]
+    assert seen[0][1] is it and seen[1][1][2].code == 10062
