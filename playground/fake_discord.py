@@ -10,6 +10,7 @@ page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import mimetypes
@@ -165,7 +166,7 @@ class FakeDiscord:
                     continue
                 data = json.loads(msg.data)
                 if data["op"] == 1:
-                    await ws.send_str(json.dumps({"op": 11}))
+                    asyncio.ensure_future(self._heartbeat_ack(ws))
                 elif data["op"] == 2:
                     await self._send(ws, "READY", {
                         "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
@@ -180,6 +181,15 @@ class FakeDiscord:
             if ws in self._sockets:
                 self._sockets.remove(ws)
         return ws
+
+    @staticmethod
+    async def _heartbeat_ack(ws: web.WebSocketResponse) -> None:
+        """Answers a heartbeat a moment later, as over a network: an answer at once can arrive before
+        discord.py's keep-alive thread has noted when it sent the heartbeat, and it then warns that it is
+        41 seconds behind."""
+        await asyncio.sleep(0.05)
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await ws.send_str(json.dumps({"op": 11}))
 
     def _guild(self) -> dict:
         everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
@@ -367,8 +377,9 @@ class FakeDiscord:
         if method == "DELETE":
             self._tell("delete", self.messages.pop(message_id))
             return None
+        loading = message.get("flags", 0) & 128  # a deferred answer's first edit is its content, not an edit
         message["flags"] = message.get("flags", 0) & ~128
-        return self._edit(message, payload, uploads)
+        return self._edit(message, payload, uploads, edited=not loading)
 
     # --- messages ------------------------------------------------------------------------------------
     def _create(self, channel_id: int, payload: dict, uploads, *, author: dict,
@@ -413,10 +424,11 @@ class FakeDiscord:
             return mentioned
         return [u for u in mentioned if str(u) in [str(x) for x in allowed.get("users") or []]]
 
-    def _edit(self, message: dict, payload: dict, uploads) -> dict:
+    def _edit(self, message: dict, payload: dict, uploads, *, edited: bool = True) -> dict:
         check_message(payload or {}, uploads, editing=True)
         self._apply(message, payload or {}, uploads)
-        message["edited_timestamp"] = _iso(self.now())
+        if edited:
+            message["edited_timestamp"] = _iso(self.now())
         self._tell("message", message)
         return message
 
@@ -502,6 +514,8 @@ class FakeDiscord:
                 typed.append({"name": opt_name, "type": kind, "value": str(value), "focused": True})
                 continue
             _check_option(opt_spec, value)
+            if kind in (6, 7):
+                value = int(value)
             if kind == 6:
                 resolved.setdefault("users", {})[str(value)] = self.users[value]
                 member = self.member(value)
@@ -522,7 +536,7 @@ class FakeDiscord:
 
     async def slash(self, user_id: int, channel_id: int, name: str, /, *path: str, settle: bool = True,
                     **options) -> Interaction:
-        """Runs ``/name [path...] option=value``; Members and channels may be passed as ids."""
+        """Runs ``/name [path...] option=value``; members and channels are passed as ids (int or str)."""
         data = self._command_data(name, path, options)
         it, payload = self._interaction(2, user_id, channel_id, data)
         it.command = " ".join((name, *path))
