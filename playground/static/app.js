@@ -168,7 +168,7 @@ function renderMessage(item, previous, compact) {
   const author = m.author;
   const answer = m.interaction_metadata;  // an answer to a member's command or click: never grouped
   if (compact === undefined) {
-    compact = !answer && previous && previous.message.author.id === author.id
+    compact = !answer && previous && !previous.message.interaction_metadata && previous.message.author.id === author.id
       && new Date(m.timestamp) - new Date(previous.message.timestamp) < 7 * 60 * 1000;
   }
   const mentioned = (m.mentions || []).some((u) => u.id === state.member);
