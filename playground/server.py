@@ -53,7 +53,7 @@ class Playground:
         self.bot = bot or BotProcess(self.fake, database, log_path=bot_log)
         self.status = "starting"
         self.notices: list[dict] = []
-        self._queues: set[asyncio.Queue] = set()
+        self._pages: dict[web.WebSocketResponse, asyncio.Queue] = {}  # each open page and what it is yet to hear
         self._runner: web.AppRunner | None = None
         self.fake.observers.append(self._observe)
 
@@ -85,6 +85,8 @@ class Playground:
     async def stop(self) -> None:
         with contextlib.suppress(Exception):
             await self.bot.stop()
+        for ws in list(self._pages):  # else the server waits for open pages to go away by themselves
+            await ws.close()
         if self._runner:
             await self._runner.cleanup()
         await self.fake.stop()
@@ -95,6 +97,8 @@ class Playground:
         except Exception as exc:
             log.exception("the bot did not start")
             self._set_status("offline", f"The bot did not start: {exc}")
+            self._notice({"kind": "refused", "channel_id": None, "only_for": None, "message_id": None,
+                          "text": f"The bot did not start ({exc}); its output is in the playground's terminal."})
             return
         self._set_status("online")
 
@@ -160,7 +164,7 @@ class Playground:
 
     def _broadcast(self, event: dict) -> None:
         text = json.dumps(event)
-        for queue in self._queues:
+        for queue in self._pages.values():
             queue.put_nowait(text)
 
     # --- HTTP ----------------------------------------------------------------------------------------
@@ -172,7 +176,7 @@ class Playground:
         await ws.prepare(request)
         queue: asyncio.Queue = asyncio.Queue()
         queue.put_nowait(json.dumps(self.hello()))
-        self._queues.add(queue)
+        self._pages[ws] = queue
 
         async def write() -> None:
             while True:
@@ -183,7 +187,7 @@ class Playground:
             async for _ in ws:  # the page sends nothing; this waits for it to go away
                 pass
         finally:
-            self._queues.discard(queue)
+            self._pages.pop(ws, None)
             writer.cancel()
         return ws
 

@@ -4,7 +4,7 @@
 
 const $ = (selector) => document.querySelector(selector);
 const state = {
-  guild: null, bot: null, status: "starting", channels: [], members: [], commands: [],
+  bot: null, status: "starting", channels: [], members: [], commands: [],
   messages: new Map(),  // id -> {message, only_for}
   notices: [],          // refused requests and failed interactions, in the channels they concern
   failedOn: new Map(),  // message id -> member whose click on it failed ("This interaction failed")
@@ -516,7 +516,7 @@ function renderStatus(text) {
 // --- the live channel ------------------------------------------------------------------------------------------
 function handle(event) {
   if (event.type === "hello") {
-    Object.assign(state, { guild: event.guild, bot: event.bot, status: event.status, channels: event.channels,
+    Object.assign(state, { bot: event.bot, status: event.status, channels: event.channels,
                            members: event.members, commands: event.commands, notices: event.notices,
                            messages: new Map(event.messages.map((e) => [e.message.id, e])) });
     $("#guild").textContent = event.guild.name;
