@@ -42,16 +42,18 @@ def browser(tmp_path_factory):
 
 
 @pytest.fixture
-def playground(tmp_path):
-    """A running ``python -m playground`` on a free port; its output (and the bot's) in a log file."""
+def playground(tmp_path, request):
+    """A running ``python -m playground`` on a free port, or (parametrized ``"readme"``) the README's
+    ``./scripts/run`` without a token; its output (and the bot's) in a log file."""
     log_path = tmp_path / "playground.log"
+    options = ["--port", "0", "--database", str(tmp_path / "playground.db")]
+    command = ["./scripts/run"] if getattr(request, "param", None) == "readme" else [sys.executable, "-m", "playground"]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "playground", "--port", "0", "--database", str(tmp_path / "playground.db")],
-            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            env=dict(os.environ, **{PARENT_ENV: str(os.getpid())}))
+            command + options, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            env=dict(os.environ, DISCORD_TOKEN="", **{PARENT_ENV: str(os.getpid())}))
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while not (match := re.search(r"open (http://127\.0\.0\.1:\d+/)", log_path.read_text())):
             assert proc.poll() is None, f"the playground exited: {log_path.read_text()}"
             assert time.monotonic() < deadline, f"the playground never said where it is: {log_path.read_text()}"

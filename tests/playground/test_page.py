@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 GEEK_OUT = "Geek Out! Masters · table"
@@ -59,20 +60,23 @@ def play_one(page, board) -> None:
 
 
 def test_a_whole_game_of_geek_out_played_by_clicking(page):
-    board = open_geek_out(page, ("Ana", "Bo"), turns=1)
+    board = open_geek_out(page, ("Ana", "Bo", "Cy"), turns=2)
     page.screenshot("first-board")
-    for _move in range(120):
-        if to_act(board) is None:
-            break
+    moves = 0
+    while to_act(board) is not None:
         play_one(page, board)
+        moves += 1
+        assert moves < 200
     standings = page.messages.filter(has_text="final standings").last
     expect(standings).to_contain_text("Ana")
     expect(standings).to_contain_text("Bo")
+    expect(standings).to_contain_text("Cy")
     expect(board).to_contain_text("Game over")
     page.screenshot("final-standings")
     assert page.refusals() == []
 
 
+@pytest.mark.parametrize("playground", ["readme"], indirect=True)  # started the README's way, with no token
 def test_a_geoneo_hand_is_seen_by_its_owner_and_by_no_other_member(page):
     page.as_member("Ana")
     page.slash("play geoneo")
