@@ -28,7 +28,7 @@ ROOT = Path(__file__).parents[2]
 expect.set_options(timeout=15_000)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not longer: while it runs, no asyncio test can (the sync API holds a loop)
 def browser(tmp_path_factory):
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: the browser tests need Debian's chromium (scripts/need-chromium "
