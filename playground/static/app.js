@@ -304,7 +304,7 @@ async function interact(message, customId, values) {
 }
 
 // --- the message box: plain messages and slash commands -----------------------------------------------------
-const composer = { command: null, picks: [], active: 0, autocomplete: null };
+const composer = { command: null, picks: [], active: 0, choose: null, autocomplete: null };
 
 function leaves() {
   const perms = BigInt(member(state.member)?.permissions ?? 0);
@@ -444,7 +444,8 @@ async function inputKey(event) {
   if (!$("#picker").hidden && composer.picks.length) return commandKey(event);
   if (event.key !== "Enter") return;
   const text = $("#input").value.trim();
-  if (!text || text.startsWith("/")) return;
+  if (text.startsWith("/")) return showError("No command of the bot is called that: type / to see them all.");
+  if (!text) return;
   try {
     await post("/api/say", { content: text });
     $("#input").value = "";

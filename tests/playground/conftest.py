@@ -1,7 +1,7 @@
 """The playground as a user runs it (``python -m playground``: the fake Discord, the page, the real bot as its
 child process) and Debian's Chromium, driven by Playwright's Python package (never a downloaded browser).
 
-Screenshots go to ``tests/playground/artefacts/`` (kept by CI, ignored by git). Without /usr/bin/chromium the
+Screenshots go to ``tests/playground/artefacts/`` (kept after the run, ignored by git). Without /usr/bin/chromium the
 browser tests fail: ``scripts/need-chromium`` (run by ``scripts/test``) installs it.
 """
 
