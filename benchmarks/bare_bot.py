@@ -23,6 +23,8 @@ import discord.gateway
 import discord.http
 import yarl
 
+from playground.run_bot import PARENT_ENV, die_with_parent
+
 CUSTOM_ID = "bare:go"
 
 
@@ -77,10 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--png", required=True, help="a PNG file sent with every edit")
     parser.add_argument("--loop-stats", default=None, help="file for its loop lag, CPU and memory (bot/loopwatch.py)")
     args = parser.parse_args(argv)
-    from benchmarks.bot_child import die_with_parent
-
-    parent = os.environ.get("GEOTABLE_BENCH_PARENT")
-    die_with_parent(int(parent) if parent else None)
+    die_with_parent()
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
     with open(args.png, "rb") as f:
@@ -112,7 +111,7 @@ class BareBotProcess:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "benchmarks.bare_bot", "--port", str(self.fake.port), "--png", self.png_path, *extra,
             cwd=os.getcwd(), stdin=asyncio.subprocess.DEVNULL, stdout=self._log, stderr=self._log,
-            env=dict(os.environ, GEOTABLE_BENCH_PARENT=str(os.getpid())))
+            env=dict(os.environ, **{PARENT_ENV: str(os.getpid())}))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while self.fake.connections == connected:

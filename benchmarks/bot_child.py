@@ -1,11 +1,10 @@
-"""The real bot for the load benchmark: ``tests/discord_fake/run_bot.py`` as a child that dies with its parent.
+"""The real bot for the load benchmark: ``playground/run_bot.py`` under a command line of its own.
 
     python -m benchmarks.bot_child --port 8123 --database /tmp/g.db --loop-stats /tmp/loop.json
 
-Same arguments and code as ``python -m tests.discord_fake.run_bot``; two differences only: the kernel kills it
-when the benchmark process dies (PR_SET_PDEATHSIG, Linux), so an interrupted benchmark leaves no bot behind;
-and its command line is its own, so ``pkill -f tests.discord_fake.run_bot`` run by a test session elsewhere
-on the machine does not kill the bot in the middle of a measurement. With GEOTABLE_BENCH_PROFILE=<file> the
+Same arguments and code as ``python -m playground.run_bot`` (it dies with its parent too); its command line is
+its own, so ``pkill -f playground.run_bot`` run by a session elsewhere on the machine does not kill the bot in
+the middle of a measurement. With GEOTABLE_BENCH_PROFILE=<file> the
 event loop's thread runs under cProfile and SIGTERM writes the profile (``python -m benchmarks.load --profile``);
 with GEOTABLE_BENCH_TRACE=<file> the steps of each click are timed (:func:`install_trace`).
 """
@@ -13,23 +12,9 @@ with GEOTABLE_BENCH_TRACE=<file> the steps of each click are timed (:func:`insta
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import sys
-
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent(parent: int | None = None) -> None:
-    """SIGKILL this process when its parent dies (no-op where prctl is missing)."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        return
-    if parent is not None and os.getppid() != parent:  # the parent died before prctl
-        os._exit(1)
 
 
 def profile_main_thread(path: str) -> None:
@@ -126,10 +111,10 @@ def install_trace(path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parent = os.environ.get("GEOTABLE_BENCH_PARENT")
-    die_with_parent(int(parent) if parent else None)
-    from tests.discord_fake.run_bot import main as run_bot
+    from playground.run_bot import die_with_parent
+    from playground.run_bot import main as run_bot
 
+    die_with_parent()  # before any profiling or tracing starts
     if os.environ.get("GEOTABLE_BENCH_PROFILE"):
         profile_main_thread(os.environ["GEOTABLE_BENCH_PROFILE"])
     if os.environ.get("GEOTABLE_BENCH_TRACE"):

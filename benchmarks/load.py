@@ -4,7 +4,7 @@
     python -m benchmarks.load --quick    # a smoke run (about a minute)
     python -m benchmarks.load --keep DIR # keep the bot's database, logs, loop stats and step timings in DIR
 
-The REAL bot runs as a child process (tests/discord_fake/run_bot.py, through benchmarks/bot_child.py) against
+The REAL bot runs as a child process (playground/run_bot.py, through benchmarks/bot_child.py) against
 the fake Discord, which runs in this process; so does a bare discord.py bot (benchmarks/bare_bot.py), the
 baseline of a click, against a second fake of its own in this process. Every table is a one-player Geek Out!
 Masters game in its own channel; a move is a click on the first button of its board ("Rules" excluded). The
@@ -59,8 +59,8 @@ from pathlib import Path
 
 from benchmarks.bare_bot import BareBotProcess, bare_message
 from bot.loopwatch import cpu_seconds, rss_bytes
-from tests.discord_fake.run_bot import BotProcess
-from tests.discord_fake.server import FakeDiscord
+from playground.fake_discord import FakeDiscord
+from playground.run_bot import BotProcess
 
 FIRST_CHANNEL = 10_000
 FIRST_USER = 3_000_000
@@ -198,36 +198,6 @@ class Phase:
         return [c for c in self.clicks if c.kind in ("move", "start", "bare")]
 
 
-class LoggedBotProcess(BotProcess):
-    """BotProcess with the child's output sent to a file (a child holding our stdout would hang the caller),
-    started through benchmarks/bot_child.py (it dies with this process)."""
-
-    def __init__(self, fake, database: str, log_path: str, env: dict | None = None, **options):
-        super().__init__(fake, database, **options)
-        self.log_path = log_path
-        self.env = env or {}
-
-    async def start(self, timeout: float = 60.0) -> None:
-        connected = self.fake.connections
-        args = [sys.executable, "-m", "benchmarks.bot_child", "--port", str(self.fake.port),
-                "--database", self.database]
-        for name, value in self.options.items():
-            args += [f"--{name.replace('_', '-')}", str(value)]
-        with open(self.log_path, "ab") as log:
-            self.proc = await asyncio.create_subprocess_exec(
-                *args, cwd=os.getcwd(), stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log,
-                env=dict(os.environ, GEOTABLE_BENCH_PARENT=str(os.getpid()), **self.env))
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while self.fake.connections == connected or not self.fake.commands:
-            if self.proc.returncode is not None:
-                raise RuntimeError(f"the bot process exited with {self.proc.returncode}; see {self.log_path}")
-            if loop.time() > deadline:
-                raise TimeoutError("the bot process never connected")
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
-
-
 class Load:
     def __init__(self, scale: Scale, folder: Path, quiet: bool = False, workers: int | None = None,
                  nice: int = 0, profile: str | None = None):
@@ -267,7 +237,7 @@ class Load:
         self.moves = 0  # board edits answering a click, since the bot started
         self.edits = 0
         self.watch = LagWatch()
-        self.bot: LoggedBotProcess | None = None
+        self.bot: BotProcess | None = None
         self.bare: BareBotProcess | None = None
         self.stats_path = folder / "loop.json"
         self.worker_pids: set[int] = set()
@@ -662,9 +632,11 @@ class Load:
         bare_idle = await self.phase("bare idle", self.idle_phase)
         bare_burst = await self.phase(f"bare burst {2 * s.small}", lambda p: self.bare_burst(p, s.small))
 
-        self.bot = LoggedBotProcess(self.fake, str(self.folder / "geotable.db"), str(self.folder / "bot.log"),
-                                    env=self.env, loop_stats=str(self.stats_path), turn_timeout=3600)
-        await self.bot.start()
+        # through benchmarks/bot_child.py: its own command line, and the step timings
+        self.bot = BotProcess(self.fake, str(self.folder / "geotable.db"), log_path=str(self.folder / "bot.log"),
+                              env=self.env, module="benchmarks.bot_child", loop_stats=str(self.stats_path),
+                              turn_timeout=3600)
+        await self.bot.start(timeout=60)
         await self.bot_lag()
         if self.nice:  # an experiment: render workers below the event loop's priority
             for pid in self._workers():

@@ -44,6 +44,8 @@ async def _poll_event_then_yield(self) -> None:
 
 
 discord.gateway.DiscordWebSocket.poll_event = _poll_event_then_yield
+# Geotable never joins a voice channel: discord.py's warnings about missing voice libraries are noise in its log
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
 PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_messages": "Manage Messages"}
 """Permission names as Discord's own UI shows them."""

@@ -1,8 +1,8 @@
 import pytest
 
 from bot.store import is_postgres_url
-from tests.discord_fake.harness import BotRunner
-from tests.discord_fake.server import FakeDiscord
+from playground.fake_discord import FakeDiscord
+from tests.bot.harness import BotRunner
 
 ANA, BO, CY, MOD = 101, 102, 103, 199
 CHANNEL = 600

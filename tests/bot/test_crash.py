@@ -1,6 +1,6 @@
 """kill -9 at any moment: every committed move stays, and every table's board shows its latest version again.
 
-The bot runs as a real child process (tests/discord_fake/run_bot.py) and is killed with SIGKILL while clicks
+The bot runs as a real child process (playground/run_bot.py) and is killed with SIGKILL while clicks
 are in flight, between the commit of a move and the edit of its board among other moments. After a restart
 the bot shows every board that was left behind, with working buttons.
 """
@@ -13,8 +13,8 @@ import pytest
 
 from bot.store import open_store
 from games import get_engine
-from tests.discord_fake.run_bot import BotProcess
-from tests.discord_fake.server import FakeDiscord
+from playground.fake_discord import FakeDiscord
+from playground.run_bot import BotProcess
 
 CHANNELS = tuple(range(600, 608))
 PLAYERS = {600 + i: 300 + i for i in range(len(CHANNELS))}  # one solo player per channel

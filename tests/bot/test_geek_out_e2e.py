@@ -7,9 +7,9 @@ import re
 import pytest
 from PIL import Image
 
+from playground.fake_discord import MANAGE_MESSAGES, DiscordError, snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
-from tests.discord_fake.harness import BotRunner
-from tests.discord_fake.server import MANAGE_MESSAGES, DiscordError, snapshot
+from tests.bot.harness import BotRunner
 
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy"}
 DICE_MOVES = ("Heart", "Meeple", "Superhero", "Spaceship", "Reroll", "Flip", "Send")

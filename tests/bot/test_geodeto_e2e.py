@@ -6,9 +6,9 @@ import random
 import re
 
 from games.geodeto.rules import deck
+from playground.fake_discord import snapshot
 from render.geodeto import rig_goal
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
-from tests.discord_fake.server import snapshot
 
 DEE = 104
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", DEE: "Dee"}

@@ -137,8 +137,8 @@ async def test_a_same_colour_choice_left_to_the_timeout_keeps_the_larger_stone(f
 
 
 async def test_restart_mid_game_keeps_the_board_working_and_a_moderator_can_end_it(fake, runner):
+    from playground.fake_discord import snapshot
     from tests.bot.conftest import MOD
-    from tests.discord_fake.server import snapshot
 
     await start(fake)
     rng = random.Random(1)

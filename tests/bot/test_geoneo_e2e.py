@@ -3,8 +3,8 @@
 import logging
 import re
 
+from playground.fake_discord import snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
-from tests.discord_fake.server import snapshot
 
 DEE = 104
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", DEE: "Dee"}

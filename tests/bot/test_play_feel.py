@@ -5,8 +5,8 @@ import asyncio
 import re
 
 from games.geoneo.rules import Geoneo
+from playground.fake_discord import snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
-from tests.discord_fake.server import snapshot
 
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy"}
 LATER = 120  # seconds the bot clock jumps: past "just clicked" (60 s), within the turn timeout (600 s)

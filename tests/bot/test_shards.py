@@ -18,10 +18,10 @@ import pytest
 
 from bot.store import Shards, open_store
 from games import get_engine
+from playground.fake_discord import FakeDiscord, Interaction
+from playground.run_bot import BotProcess
+from tests.bot.harness import BotRunner
 from tests.bot.test_crash import board, shown_version, wait_for
-from tests.discord_fake.harness import BotRunner
-from tests.discord_fake.run_bot import BotProcess
-from tests.discord_fake.server import FakeDiscord, Interaction
 
 GUILDS = {0: 500, 1: (1 << 22) | 501}  # the guild of shard 0 and of shard 1, of 2
 CHANNELS = {0: (600, 601, 602), 1: (610, 611, 612)}
@@ -133,7 +133,7 @@ async def test_two_processes_share_the_shards_and_a_replacement_takes_over_a_kil
             await eventually(lambda c=click: c.answered(fake), ANSWER_WITHIN)
 
     def shard_process(shard: int, log: str) -> BotProcess:
-        return BotProcess(fake, url, output=str(tmp_path / log), shard_count=2, shard_ids=shard,
+        return BotProcess(fake, url, log_path=str(tmp_path / log), shard_count=2, shard_ids=shard,
                           turn_timeout=TURN_TIMEOUT, tick=0.2)
 
     async with postgres_server.scratch() as url:

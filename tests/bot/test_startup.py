@@ -58,3 +58,15 @@ def test_a_bad_shard_setting_stops_the_bot_with_one_line(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 2 and "GEOTABLE_SHARD_COUNT" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_check_says_whether_the_bot_can_start_without_starting_it(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+
+    def check(**more):
+        return subprocess.run([sys.executable, "-m", "bot", "--check"], cwd=tmp_path, env=dict(env, **more),
+                              capture_output=True, timeout=60).returncode
+
+    assert check() == 3  # scripts/run starts the playground instead
+    assert check(DISCORD_TOKEN="abc") == 0
+    assert check(DISCORD_TOKEN="abc", GEOTABLE_TURN_TIMEOUT="soon") == 2

@@ -3,7 +3,7 @@
 import asyncio
 
 from tests.bot.conftest import ANA, BO
-from tests.discord_fake.harness import BotRunner
+from tests.bot.harness import BotRunner
 
 
 def board(fake, channel):

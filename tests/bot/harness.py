@@ -11,7 +11,7 @@ import yarl
 
 from bot.client import Geotable
 from bot.settings import Settings
-from tests.discord_fake.server import FakeDiscord
+from playground.fake_discord import FakeDiscord
 
 
 class BotRunner:

@@ -2,8 +2,9 @@
 
 It keeps every message it is sent (with components and attachment bytes), answers like Discord does, and
 refuses what Discord refuses: component and text limits, a second acknowledgement (40060), a response
-after 3 seconds (10062), a webhook call with an expired 15-minute token (50027). Tests drive it through
-:class:`FakeDiscord` methods: ``slash``, ``click``, ``select``, ``say``, ``messages``, ``ephemerals``.
+after 3 seconds (10062), a webhook call with an expired 15-minute token (50027). Tests and the playground's
+page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``, ``click``, ``select``,
+``interact``, ``say``, ``messages_in``, ``ephemerals``; ``observers`` see what a Discord client would show.
 
 It shards like Discord (see "shards" below): more guilds with ``add_guild``, ``shard_count`` for what
 ``/gateway/bot`` recommends, and each gateway connection gets only the guilds of the shard it identified as.
@@ -12,8 +13,10 @@ It shards like Discord (see "shards" below): more guilds with ``add_guild``, ``s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
+import mimetypes
 import re
 import time
 from dataclasses import dataclass, field
@@ -50,15 +53,19 @@ class Interaction:
     original_id: int | None = None  # the message the response created or edited
     error: DiscordError | None = None
     followups: list[int] = field(default_factory=list)
+    command: str | None = None  # "play geek-out" for a slash command or its autocomplete
+    choices: list[dict] | None = None  # an autocomplete's answer
 
 
 class FakeDiscord:
     def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602), threads: tuple[int, ...] = (700,),
-                 *, light: bool = False):
+                 *, light: bool = False, names: dict[int, str] | None = None):
+        names = names or {}
         self.guild_id = guild_id
-        self.channels = {c: {"id": str(c), "type": 0, "name": f"table-{c}", "guild_id": str(guild_id),
+        self.guild_name = "Fake Guild"
+        self.channels = {c: {"id": str(c), "type": 0, "name": names.get(c, f"table-{c}"), "guild_id": str(guild_id),
                              "position": i, "permission_overwrites": []} for i, c in enumerate(channels)}
-        self.threads = {t: {"id": str(t), "type": 11, "name": f"thread-{t}", "guild_id": str(guild_id),
+        self.threads = {t: {"id": str(t), "type": 11, "name": names.get(t, f"thread-{t}"), "guild_id": str(guild_id),
                             "parent_id": str(channels[0]), "owner_id": "1", "member_count": 1, "message_count": 0,
                             "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
                                                 "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
@@ -82,8 +89,13 @@ class FakeDiscord:
         self.listeners: list = []
         """Callables ``(method, path, result, error)`` run as each REST request is answered (benchmarks time
         acknowledgements and edits with them); ``error`` is the DiscordError refused, else None."""
+        self.observers: list = []
+        """Callables ``(event, data)`` told what a member's Discord client would show: ``("message", message)``
+        when one is posted or edited, ``("delete", message)``, ``("failed", interaction)`` when an interaction
+        got no acknowledgement in 3 seconds, ``("refused", (method, path, error))`` for each refused request."""
         self.notifications: list[tuple[int, int]] = []
-        self.connections = 0  # gateway sessions that reached READY (a restarted bot makes a new one)  # (user, message) for every mention that notified
+        """(user, message) for every mention that notified."""
+        self.connections = 0  # gateway sessions that reached READY (a restarted bot makes a new one)
         self.shard_count = 1
         """The number of shards ``/gateway/bot`` recommends."""
         self.identified: list[tuple[int, int]] = []
@@ -101,6 +113,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=30 * 1024 * 1024)
         app.router.add_route("*", "/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{filename}", self._attachment)
         self._runner = web.AppRunner(app, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -120,6 +133,14 @@ class FakeDiscord:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        """An attachment's bytes, as Discord's CDN serves them."""
+        data = self.files.get(int(request.match_info["id"])) if request.match_info["id"].isdigit() else None
+        if data is None:
+            raise web.HTTPNotFound()
+        kind = mimetypes.guess_type(request.match_info["filename"])[0] or "application/octet-stream"
+        return web.Response(body=data, content_type=kind)
 
     def now(self) -> float:
         return time.time() + self.clock_offset
@@ -153,7 +174,7 @@ class FakeDiscord:
                     continue
                 data = json.loads(msg.data)
                 if data["op"] == 1:
-                    await ws.send_str(json.dumps({"op": 11}))
+                    asyncio.ensure_future(self._heartbeat_ack(ws))
                 elif data["op"] == 2:
                     shard = self._identify(ws, data["d"])
                     guilds = self.guilds_of_shard(*shard)
@@ -174,12 +195,22 @@ class FakeDiscord:
             self._shard_of.pop(ws, None)
         return ws
 
+    @staticmethod
+    async def _heartbeat_ack(ws: web.WebSocketResponse) -> None:
+        """Answers a heartbeat a moment later, as over a network: an answer at once can arrive before
+        discord.py's keep-alive thread has noted when it sent the heartbeat, and it then warns that it is
+        41 seconds behind."""
+        await asyncio.sleep(0.05)
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await ws.send_str(json.dumps({"op": 11}))
+
     def _guild(self, guild_id: int) -> dict:
         everyone = {"id": str(guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
                     "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         bot_member = {"user": self.bot_user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                       "deaf": False, "mute": False, "flags": 0}
-        return {"id": str(guild_id), "name": "Fake Guild", "owner_id": "1", "roles": [everyone],
+        name = self.guild_name if guild_id == self.guild_id else f"Guild {guild_id}"
+        return {"id": str(guild_id), "name": name, "owner_id": "1", "roles": [everyone],
                 "channels": [c for i, c in self.channels.items()
                              if i not in self.threads and self.guild_of(i) == guild_id],
                 "threads": [t for i, t in self.threads.items() if self.guild_of(i) == guild_id],
@@ -245,6 +276,7 @@ class FakeDiscord:
             self.rejections.append(exc)
             for listener in self.listeners:
                 listener(method, path, None, exc)
+            self._tell("refused", (method, path, exc))
             return web.Response(status=exc.status, body=json.dumps({"code": exc.code, "message": exc.message}),
                                 content_type="application/json")
         for listener in self.listeners:
@@ -320,7 +352,7 @@ class FakeDiscord:
                         raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
                     return self._edit(message, payload, uploads)
                 if method == "DELETE":
-                    del self.messages[message_id]
+                    self._tell("delete", self.messages.pop(message_id))
                     return None
         raise DiscordError(404, 0, f"404: Not Found ({method} {path})")
 
@@ -339,6 +371,9 @@ class FakeDiscord:
         data = payload.get("data") or {}
         if kind in (6, 7) and it.type != 3:
             raise DiscordError(400, 50035, "Invalid Form Body: update types need a component interaction")
+        if (kind == 8) != (it.type == 4):
+            raise DiscordError(400, 50035, "Invalid Form Body: an autocomplete is answered with choices (type 8), "
+                                           "and only an autocomplete")
         message = None
         if kind in (4, 5):
             if kind == 5:
@@ -350,7 +385,12 @@ class FakeDiscord:
         elif kind == 7:
             message = self._edit(self.messages[it.message_id], data, uploads)
             it.original_id = it.message_id
-        elif kind not in (8, 9):
+        elif kind == 8:
+            choices = data.get("choices") or []
+            if len(choices) > 25 or any(len(c["name"]) > 100 for c in choices):
+                raise DiscordError(400, 50035, "Invalid Form Body: at most 25 choices of at most 100 characters")
+            it.choices = choices
+        elif kind != 9:
             raise DiscordError(400, 50035, f"Invalid Form Body: unknown callback type {kind}")
         it.acked = kind
         response = {"interaction": {"id": str(it.id), "type": it.type, "response_message_id":
@@ -385,10 +425,11 @@ class FakeDiscord:
         if method == "GET":
             return message
         if method == "DELETE":
-            del self.messages[message_id]
+            self._tell("delete", self.messages.pop(message_id))
             return None
+        loading = message.get("flags", 0) & 128  # a deferred answer's first edit is its content, not an edit
         message["flags"] = message.get("flags", 0) & ~128
-        return self._edit(message, payload, uploads)
+        return self._edit(message, payload, uploads, edited=not loading)
 
     # --- messages ------------------------------------------------------------------------------------
     def _create(self, channel_id: int, payload: dict, uploads, *, author: dict,
@@ -406,6 +447,14 @@ class FakeDiscord:
         if interaction is not None:
             message["application_id"] = str(APP_ID)
             message["webhook_id"] = str(APP_ID)
+            user = self.users[interaction.user_id]
+            message["interaction_metadata"] = {"id": str(interaction.id), "type": interaction.type, "user": user,
+                                               "authorizing_integration_owners": {"0": str(self.guild_of(channel_id))}}
+            if interaction.message_id is not None:
+                message["interaction_metadata"]["interacted_message_id"] = str(interaction.message_id)
+            if interaction.command is not None:  # what Discord's client shows as "Ana used /play geek-out"
+                message["interaction"] = {"id": str(interaction.id), "type": interaction.type,
+                                          "name": interaction.command, "user": user}
         self._apply(message, payload, uploads)
         message["flags"] = payload.get("flags", 0) or 0
         message["mentions"] = [self.users[u] for u in self._notified(payload) if u in self.users]
@@ -413,6 +462,7 @@ class FakeDiscord:
         if interaction is not None and message["flags"] & 64:
             self.ephemeral_of[message_id] = interaction.user_id
         self.messages[message_id] = message
+        self._tell("message", message)
         return message
 
     @staticmethod
@@ -425,10 +475,12 @@ class FakeDiscord:
             return mentioned
         return [u for u in mentioned if str(u) in [str(x) for x in allowed.get("users") or []]]
 
-    def _edit(self, message: dict, payload: dict, uploads) -> dict:
+    def _edit(self, message: dict, payload: dict, uploads, *, edited: bool = True) -> dict:
         check_message(payload or {}, uploads, editing=True)
         self._apply(message, payload or {}, uploads)
-        message["edited_timestamp"] = _iso(self.now())
+        if edited:
+            message["edited_timestamp"] = _iso(self.now())
+        self._tell("message", message)
         return message
 
     def _apply(self, message: dict, payload: dict, uploads: dict[str, bytes]) -> None:
@@ -448,10 +500,10 @@ class FakeDiscord:
                 attachment_id = self.snowflake()
                 if not self.light:
                     self.files[attachment_id] = data
-                kept.append({"id": str(attachment_id), "filename": att.get("filename", "file"), "size": len(data),
-                             "url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}",
-                             "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}",
-                             "content_type": "image/png" if att.get("filename", "").endswith(".png") else None})
+                filename = att.get("filename", "file")
+                url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}"
+                kept.append({"id": str(attachment_id), "filename": filename, "size": len(data), "url": url,
+                             "proxy_url": url, "content_type": mimetypes.guess_type(filename)[0]})
             message["attachments"] = kept
 
     # --- the driver ----------------------------------------------------------------------------------
@@ -473,23 +525,50 @@ class FakeDiscord:
             payload["message"] = message
         return it, payload
 
-    async def slash(self, user_id: int, channel_id: int, name: str, *path: str, settle: bool = True,
-                    **options) -> Interaction:
-        """Runs ``/name [path...] option=value``; Members and channels may be passed as ids."""
+    async def _dispatch_interaction(self, it: Interaction, payload: dict) -> None:
+        """Dispatches an interaction; observers hear of it when no acknowledgement came in time."""
+        if self.observers:
+            asyncio.get_running_loop().call_later(ACK_WINDOW + 0.1, self._check_answered, it)
+        await self.dispatch("INTERACTION_CREATE", payload)
+
+    def _check_answered(self, it: Interaction) -> None:
+        if it.acked is None:  # Discord's client now says "This interaction failed"
+            self._tell("failed", it)
+
+    def _tell(self, event: str, data) -> None:
+        for observer in self.observers:
+            observer(event, data)
+
+    def _command_data(self, channel_id: int, name: str, path: tuple[str, ...], options: dict,
+                      focused: str | None = None) -> dict:
+        """An application command's interaction data, as Discord's client builds it from what the user typed;
+        it refuses what that client refuses: a missing required option, a value of the wrong type, out of range
+        or not among the choices (an autocomplete's partial input is not checked)."""
         command = self.commands.get(name)
         if command is None:
             raise AssertionError(f"/{name} was never synced; commands: {sorted(self.commands)}")
         resolved: dict = {}
         spec = command
         for sub in path:
-            spec = next(o for o in spec.get("options", []) if o["name"] == sub)
+            spec = next((o for o in spec.get("options", []) if o["name"] == sub and o["type"] in (1, 2)), None)
+            if spec is None:
+                raise AssertionError(f"/{name} has no subcommand {' '.join(path)}")
+        if focused is None:
+            for opt_spec in spec.get("options", []):
+                if opt_spec.get("required") and opt_spec["name"] not in options:
+                    raise DiscordError(400, 50035, f"Invalid option {opt_spec['name']}: required")
         typed = []
         for opt_name, value in options.items():
             opt_spec = next((o for o in spec.get("options", []) if o["name"] == opt_name), None)
             if opt_spec is None:
                 raise AssertionError(f"/{name} {' '.join(path)} has no option {opt_name}")
             kind = opt_spec["type"]
+            if opt_name == focused:
+                typed.append({"name": opt_name, "type": kind, "value": str(value), "focused": True})
+                continue
             _check_option(opt_spec, value)
+            if kind in (6, 7):
+                value = int(value)
             if kind == 6:
                 resolved.setdefault("users", {})[str(value)] = self.users[value]
                 member = self.member(value)
@@ -501,14 +580,54 @@ class FakeDiscord:
                                                                        permissions=str(ALL_PERMISSIONS))
                 value = str(value)
             typed.append({"name": opt_name, "type": kind, "value": value})
-        for sub in reversed(path):
-            typed = [{"name": sub, "type": 1, "options": typed}]
+        for depth, sub in enumerate(reversed(path)):
+            typed = [{"name": sub, "type": 1 if depth == 0 else 2, "options": typed}]
         data = {"id": command["id"], "name": name, "type": 1, "options": typed,
                 "guild_id": str(self.guild_of(channel_id))}
         if resolved:
             data["resolved"] = resolved
+        return data
+
+    async def slash(self, user_id: int, channel_id: int, name: str, /, *path: str, settle: bool = True,
+                    **options) -> Interaction:
+        """Runs ``/name [path...] option=value``; members and channels are passed as ids (int or str)."""
+        data = self._command_data(channel_id, name, path, options)
         it, payload = self._interaction(2, user_id, channel_id, data)
+        it.command = " ".join((name, *path))
+        await self._dispatch_interaction(it, payload)
+        if settle:
+            await self.settle()
+        return it
+
+    async def autocomplete(self, user_id: int, channel_id: int, name: str, /, *path: str, focused: str,
+                           **options) -> list[dict]:
+        """What Discord's client offers while the user types option ``focused`` of ``/name [path...]``: an
+        autocomplete interaction (type 4), answered with up to 25 choices (callback type 8). Works with a bot
+        in another process too; [] when no answer came within Discord's 3 seconds."""
+        data = self._command_data(channel_id, name, path, options, focused=focused)
+        it, payload = self._interaction(4, user_id, channel_id, data)
+        it.command = " ".join((name, *path))
         await self.dispatch("INTERACTION_CREATE", payload)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + ACK_WINDOW
+        while it.acked is None and it.error is None and loop.time() < deadline:
+            await asyncio.sleep(0.01)
+        return it.choices or []
+
+    async def interact(self, user_id: int, message: dict | int, custom_id: str, values: list[str] | None = None,
+                       *, settle: bool = True) -> Interaction:
+        """A component interaction as Discord's client sends it: the ``custom_id`` (and a menu's chosen
+        ``values``) the user's screen showed, with the message as it is now (``message`` may be a copy taken
+        earlier: a screen that had not refreshed yet)."""
+        message_id = message if isinstance(message, int) else int(message["id"])
+        current = self.messages.get(message_id, message)
+        if isinstance(current, int):
+            raise DiscordError(404, 10008, "Unknown Message")
+        data = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = values
+        it, payload = self._interaction(3, user_id, int(current["channel_id"]), data, current)
+        await self._dispatch_interaction(it, payload)
         if settle:
             await self.settle()
         return it
@@ -522,14 +641,7 @@ class FakeDiscord:
         if isinstance(message, int):
             message = self.messages[message]
         button = self.find_component(message, label=label, custom_id=custom_id, kind=2)
-        # like Discord: the click carries the id the user's screen showed, and the message as it is now
-        current = self.messages.get(int(message["id"]), message)
-        it, payload = self._interaction(3, user_id, int(message["channel_id"]),
-                                        {"custom_id": button["custom_id"], "component_type": 2}, current)
-        await self.dispatch("INTERACTION_CREATE", payload)
-        if settle:
-            await self.settle()
-        return it
+        return await self.interact(user_id, message, button["custom_id"], settle=settle)
 
     async def click_forged(self, user_id: int, message: dict, custom_id: str) -> Interaction:
         """A click carrying a custom_id we put on a copy of the message (a forged or malformed one)."""
@@ -542,19 +654,15 @@ class FakeDiscord:
                      settle: bool = True) -> Interaction:
         message = self.messages[int(message)] if isinstance(message, int) else self.messages[int(message["id"])]
         menu = self.find_component(message, custom_id=custom_id, kind=3, value=value)
-        it, payload = self._interaction(3, user_id, int(message["channel_id"]),
-                                        {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]},
-                                        message)
-        await self.dispatch("INTERACTION_CREATE", payload)
-        if settle:
-            await self.settle()
-        return it
+        return await self.interact(user_id, message, menu["custom_id"], [value], settle=settle)
 
-    async def say(self, user_id: int, channel_id: int, text: str) -> dict:
+    async def say(self, user_id: int, channel_id: int, text: str, *, settle: bool = True) -> dict:
+        """A member posts a plain message (the bot sees MESSAGE_CREATE; it reads no content)."""
         message = self._create(channel_id, {"content": text}, {}, author=self.users[user_id])
         event = dict(message, member={k: v for k, v in self.member(user_id).items() if k != "user"})
         await self.dispatch("MESSAGE_CREATE", event)
-        await self.settle()
+        if settle:
+            await self.settle()
         return message
 
     def find_component(self, message: dict, *, label=None, custom_id=None, kind=2, value=None) -> dict:

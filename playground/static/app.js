@@ -1,0 +1,591 @@
+// Geotable playground: the loopback Discord's channels drawn the way Discord's client draws them, and what a
+// member does here sent as a real interaction (see playground/server.py). No build step, no dependencies.
+"use strict";
+
+const $ = (selector) => document.querySelector(selector);
+const state = {
+  bot: null, status: "starting", channels: [], members: [], commands: [],
+  messages: new Map(),  // id -> {message, only_for}
+  notices: [],          // refused requests and failed interactions, in the channels they concern
+  failedOn: new Map(),  // message id -> member whose click on it failed ("This interaction failed")
+  dismissed: new Set(), unread: new Set(), channel: null, member: null, stuck: true,
+};
+const COLOURS = ["#e67e22", "#2ecc71", "#3498db", "#e91e63", "#9b59b6", "#f1c40f", "#1abc9c"];
+
+// --- small helpers ----------------------------------------------------------------------------------------
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "html") el.innerHTML = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child != null && child !== false) el.append(child);
+  return el;
+}
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const byId = (a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
+const member = (id) => state.members.find((m) => m.id === String(id));
+const channel = (id) => state.channels.find((c) => c.id === String(id));
+const nameOf = (user) => user.global_name || user.username;
+
+function avatar(user, small = false) {
+  const colour = user.bot ? "#5865f2" : COLOURS[state.members.findIndex((m) => m.id === user.id) % COLOURS.length];
+  return h("div", { class: small ? "avatar small" : "avatar", style: `background:${colour}` }, nameOf(user)[0]);
+}
+
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                       body: JSON.stringify({ member: state.member, channel: state.channel, ...body }) });
+  const answer = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (answer.error) throw new Error(answer.error);
+  return answer;
+}
+
+// --- Discord's markdown, mentions and timestamps ---------------------------------------------------------
+function markdown(text) {
+  let code = null;
+  const lines = [];
+  for (const line of esc(text).split("\n")) {
+    if (line.startsWith("```")) {
+      if (code) { lines.push(`<pre>${code.join("\n")}</pre>`); code = null; } else code = [];
+      continue;
+    }
+    if (code) { code.push(line); continue; }
+    let m;
+    if ((m = line.match(/^(#{1,3}) (.*)/))) lines.push(`<div class="h${m[1].length}">${inline(m[2])}</div>`);
+    else if ((m = line.match(/^-# (.*)/))) lines.push(`<div class="sub">${inline(m[1])}</div>`);
+    else if ((m = line.match(/^&#62; (.*)/))) lines.push(`<div class="quote">${inline(m[1])}</div>`);
+    else if ((m = line.match(/^\s*[-*] (.*)/))) lines.push(`<div class="line">• ${inline(m[1])}</div>`);
+    else lines.push(`<div class="line">${inline(line)}</div>`);
+  }
+  if (code) lines.push(`<pre>${code.join("\n")}</pre>`);
+  return lines.join("");
+}
+
+function inline(s) {
+  const kept = [];  // pieces of finished HTML that the emphasis rules must not touch
+  const keep = (html) => `\u0000${kept.push(html) - 1}\u0000`;
+  s = s.replace(/`([^`]+)`/g, (_, c) => keep(`<code>${c}</code>`))
+    .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, (_, t, u) => keep(link(u, t)))
+    .replace(/https?:\/\/[^\s<)]+/g, (u) => keep(link(u)))
+    .replace(/&#60;@!?(\d+)&#62;/g, (_, id) => keep(mention(id)))
+    .replace(/&#60;#(\d+)&#62;/g, (_, id) => keep(`<span class="mention" data-channel="${id}">#${esc(channel(id)?.name ?? "unknown")}</span>`))
+    .replace(/&#60;t:(-?\d+)(?::([tTdDfFR]))?&#62;/g, (_, t, style) => keep(timestamp(+t, style || "f")))
+    .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>").replace(/__(.+?)__/g, "<u>$1</u>").replace(/~~(.+?)~~/g, "<s>$1</s>")
+    .replace(/(^|[^\w*])\*(?=\S)(.+?)\*(?!\w)/g, "$1<i>$2</i>").replace(/(^|\W)_(?=\S)(.+?)_(?!\w)/g, "$1<i>$2</i>");
+  return s.replace(/\u0000(\d+)\u0000/g, (_, i) => kept[i]);
+}
+
+function link(url, text) {
+  const jump = url.match(/^https:\/\/discord\.com\/channels\/\d+\/(\d+)\/(\d+)/);
+  if (jump) {  // a message link: Discord shows it as a chip that jumps there
+    return `<a class="mention" data-channel="${jump[1]}" data-jump="${jump[2]}">#${esc(channel(jump[1])?.name ?? "unknown")} › 💬</a>`;
+  }
+  return `<a href="${url}" target="_blank" rel="noreferrer">${text ?? url}</a>`;
+}
+
+function mention(id) {
+  const who = id === state.bot?.id ? state.bot : member(id);
+  return `<span class="mention">@${esc(who ? nameOf(who) : "unknown-user")}</span>`;
+}
+
+function timestamp(seconds, style) {
+  const date = new Date(seconds * 1000);
+  const text = style === "R" ? relative(seconds) : style.toLowerCase() === "t"
+    ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: style === "T" ? "2-digit" : undefined })
+    : style.toLowerCase() === "d" ? date.toLocaleDateString() : date.toLocaleString();
+  return `<span class="ts" data-ts="${seconds}" data-style="${style}" title="${esc(date.toLocaleString())}">${esc(text)}</span>`;
+}
+
+function relative(seconds) {
+  const delta = Math.round(seconds - Date.now() / 1000);
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+  const [unit, size] = units.find(([, size]) => Math.abs(delta) >= size) ?? ["second", 1];
+  return new Intl.RelativeTimeFormat("en", { numeric: "auto" }).format(Math.trunc(delta / size), unit);
+}
+
+// --- messages ---------------------------------------------------------------------------------------------
+function visible(item) {
+  if (item.message) {
+    return item.message.channel_id === state.channel && !state.dismissed.has(item.message.id)
+      && (!item.only_for || item.only_for === state.member);
+  }
+  return (item.channel_id ?? state.channel) === state.channel && !item.message_id
+    && (!item.only_for || item.only_for === state.member);
+}
+
+function renderChannel() {
+  const box = $("#messages");
+  box.replaceChildren();
+  const items = [...state.messages.values(), ...state.notices].filter(visible)
+    .sort((a, b) => byId(a.message ?? a, b.message ?? b));
+  let previous = null;
+  for (const item of items) {
+    const el = item.message ? renderMessage(item, previous) : renderNotice(item);
+    box.append(el);
+    previous = item.message ? item : null;
+  }
+  state.stuck = true;
+  stick();
+}
+
+function place(el, id) {
+  // new items arrive in order nearly always: walk back from the end to the first older one
+  const box = $("#messages");
+  let after = box.lastElementChild;
+  while (after && BigInt(after.dataset.id) > BigInt(id)) after = after.previousElementSibling;
+  after ? after.after(el) : box.prepend(el);
+}
+
+function upsert(item) {
+  const message = item.message;
+  const old = state.messages.get(message.id);
+  state.messages.set(message.id, item);
+  state.failedOn.delete(message.id);
+  if (!visible(item)) {
+    if (!old && (!item.only_for || item.only_for === state.member) && message.channel_id !== state.channel) {
+      state.unread.add(message.channel_id);
+      renderChannels();
+    }
+    return;
+  }
+  const existing = document.getElementById(`m-${message.id}`);
+  if (existing) {
+    existing.replaceWith(renderMessage(item, null, existing.classList.contains("compact")));
+  } else {
+    const prevEl = [...$("#messages").children].reverse().find((e) => BigInt(e.dataset.id) < BigInt(message.id));
+    const el = renderMessage(item, prevEl?.classList.contains("msg") ? state.messages.get(prevEl.dataset.id) : null);
+    place(el, message.id);
+  }
+  stick();
+}
+
+function renderMessage(item, previous, compact) {
+  const m = item.message;
+  const author = m.author;
+  const answer = m.interaction_metadata;  // an answer to a member's command or click: never grouped
+  if (compact === undefined) {
+    compact = !answer && previous && !previous.message.interaction_metadata && previous.message.author.id === author.id
+      && new Date(m.timestamp) - new Date(previous.message.timestamp) < 7 * 60 * 1000;
+  }
+  const mentioned = (m.mentions || []).some((u) => u.id === state.member);
+  const el = h("div", { class: `msg${compact ? " compact" : ""}${mentioned ? " mentioned" : ""}${item.only_for ? " ephemeral" : ""}`,
+                        id: `m-${m.id}`, "data-id": m.id, "data-author": nameOf(author) },
+    avatar(author));
+  const body = h("div", { class: "body" });
+  if (m.interaction) {  // "Ana used /play geek-out"
+    body.append(h("div", { class: "used" }, avatar(answer.user, true), h("b", {}, nameOf(answer.user)), " used ",
+                  h("span", { class: "cmd" }, `/${m.interaction.name}`)));
+  } else if (answer?.interacted_message_id) {  // "Ana clicked" on that message: a jump to it
+    const clicked = state.messages.get(answer.interacted_message_id)?.message;
+    const what = clicked ? (clicked.embeds?.[0]?.title || clicked.content.split("\n")[0] || "a message") : "a message";
+    body.append(h("div", { class: "used" }, "↪ ", avatar(answer.user, true), h("b", {}, nameOf(answer.user)), " clicked on ",
+                  h("a", { class: "cmd", "data-channel": m.channel_id, "data-jump": answer.interacted_message_id }, what)));
+  }
+  if (!compact) {
+    const time = new Date(m.timestamp);
+    body.append(h("div", { class: "head" }, h("span", { class: "author" }, nameOf(author)),
+                  author.bot && h("span", { class: "tag" }, "APP"),
+                  h("time", { title: time.toLocaleString() }, `Today at ${time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`)));
+  }
+  if (m.flags & 128) body.append(h("div", { class: "thinking" }, `${nameOf(author)} is thinking`));
+  else if (m.content) {
+    const content = h("div", { class: "content", html: markdown(m.content) });
+    if (m.edited_timestamp) content.lastElementChild?.append(h("span", { class: "edited" }, "(edited)"));
+    body.append(content);
+  }
+  const shown = new Set();
+  for (const embed of m.embeds || []) body.append(renderEmbed(embed, m, shown));
+  for (const att of m.attachments || []) {
+    if (shown.has(att.id)) continue;
+    body.append(/\.(png|gif|jpe?g|webp)$/i.test(att.filename)
+      ? h("img", { class: "attachment", src: att.url, alt: att.filename, onload: stick })
+      : h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`));
+  }
+  if (m.components?.length) body.append(renderComponents(m));
+  if (state.failedOn.get(m.id) === state.member) body.append(h("div", { class: "failed" }, "This interaction failed"));
+  if (item.only_for) {
+    body.append(h("div", { class: "ephemeral-note" }, "👁 Only you can see this • ",
+                   h("a", { onclick: () => { state.dismissed.add(m.id); el.remove(); } }, "Dismiss message")));
+  }
+  el.append(body);
+  return el;
+}
+
+function renderEmbed(embed, message, shown) {
+  const colour = embed.color != null ? `#${embed.color.toString(16).padStart(6, "0")}` : "#1e1f22";
+  const image = (ref) => {
+    if (!ref?.url) return null;
+    const att = ref.url.startsWith("attachment://")
+      ? (message.attachments || []).find((a) => a.filename === ref.url.slice(13)) : { url: ref.url };
+    if (!att) return null;
+    if (att.id) shown.add(att.id);
+    return h("img", { class: "embed-image", src: att.url, alt: "", onload: stick });
+  };
+  return h("div", { class: "embed", style: `border-left-color:${colour}` },
+    embed.author?.name && h("div", { class: "embed-footer" }, embed.author.name),
+    embed.title && h("div", { class: "embed-title", html: embed.url ? link(embed.url, inline(esc(embed.title))) : inline(esc(embed.title)) }),
+    embed.description && h("div", { class: "embed-desc", html: markdown(embed.description) }),
+    embed.fields?.length && h("div", { class: "fields" }, embed.fields.map((f) => h("div", { class: f.inline ? "field inline" : "field" },
+      h("div", { class: "field-name", html: inline(esc(f.name)) }), h("div", { html: markdown(f.value) })))),
+    image(embed.image), image(embed.thumbnail),
+    embed.footer?.text && h("div", { class: "embed-footer" }, embed.footer.text));
+}
+
+function renderNotice(notice) {
+  return h("div", { class: `notice ${notice.kind}`, "data-id": notice.id },
+           notice.kind === "failed" ? `⚠ ${notice.text} (only you can see this)` : `⛔ ${notice.text}`);
+}
+
+function stick() {
+  const box = $("#messages");
+  if (state.stuck) box.scrollTop = box.scrollHeight;
+}
+
+// --- buttons and menus: real interactions ------------------------------------------------------------------
+const STYLES = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link" };
+
+function renderComponents(message) {
+  return h("div", { class: "components" }, message.components.map((row) => h("div", { class: "row" },
+    row.components.map((c) => (c.type === 2 ? renderButton(message, c) : c.type === 3 ? renderSelect(message, c) : null)))));
+}
+
+function renderButton(message, c) {
+  const emoji = c.emoji && h("span", { class: "emoji" }, c.emoji.id ? `:${c.emoji.name}:` : c.emoji.name);
+  if (c.style === 5) {
+    return h("a", { class: "btn link", href: c.url, target: "_blank", rel: "noreferrer" }, emoji, c.label, " ↗");
+  }
+  return h("button", { class: `btn ${STYLES[c.style] || "secondary"}`, disabled: !!c.disabled, "data-custom-id": c.custom_id,
+                       onclick: () => interact(message, c.custom_id) }, emoji, c.label);
+}
+
+function renderSelect(message, c) {
+  const many = (c.max_values ?? 1) > 1;
+  const chosen = new Set();
+  const menu = h("div", { class: "select-menu", role: "listbox", hidden: true });
+  const close = () => { menu.hidden = true; document.removeEventListener("click", outside, true); };
+  const outside = (event) => { if (!wrap.contains(event.target)) close(); };
+  for (const option of c.options || []) {
+    const el = h("div", { class: "select-option", role: "option", "data-value": option.value },
+      option.emoji && h("span", {}, option.emoji.name),
+      h("div", {}, h("div", {}, option.label), option.description && h("div", { class: "opt-desc" }, option.description)));
+    el.addEventListener("click", () => {
+      if (!many) { close(); interact(message, c.custom_id, [option.value]); return; }
+      chosen.has(option.value) ? chosen.delete(option.value) : chosen.add(option.value);
+      el.classList.toggle("chosen", chosen.has(option.value));
+    });
+    menu.append(el);
+  }
+  if (many) {
+    menu.append(h("div", { class: "select-done" }, h("button", { class: "btn primary", onclick: () => {
+      if (chosen.size < (c.min_values ?? 1) || chosen.size > c.max_values) return;
+      close(); interact(message, c.custom_id, [...chosen]);
+    } }, "Done")));
+  }
+  const box = h("button", { class: "select-box", disabled: !!c.disabled, onclick: () => {
+    if (!menu.hidden) return close();
+    menu.hidden = false;
+    menu.classList.toggle("up", box.getBoundingClientRect().bottom + 300 > $("#messages").getBoundingClientRect().bottom);
+    document.addEventListener("click", outside, true);
+  } }, h("span", {}, c.placeholder || "Make a selection"), h("span", {}, "⌄"));
+  const wrap = h("div", { class: "select", "data-custom-id": c.custom_id }, box, menu);
+  return wrap;
+}
+
+async function interact(message, customId, values) {
+  try {
+    await post("/api/interact", { message: message.id, custom_id: customId, values });
+  } catch (error) {
+    showError(`This interaction failed: ${error.message}`);
+  }
+}
+
+// --- the message box: plain messages and slash commands -----------------------------------------------------
+const composer = { command: null, picks: [], active: 0, choose: null, autocomplete: null };
+
+function leaves() {
+  const perms = BigInt(member(state.member)?.permissions ?? 0);
+  const out = [];
+  const add = (path, spec, required) => {
+    if (required == null || (perms & BigInt(required)) === BigInt(required)) {
+      out.push({ path, description: spec.description, options: spec.options || [] });
+    }
+  };
+  for (const command of state.commands) {
+    const subs = (command.options || []).filter((o) => o.type === 1 || o.type === 2);
+    if (!subs.length) add(command.name, command, command.default_member_permissions);
+    for (const sub of subs) {
+      if (sub.type === 1) add(`${command.name} ${sub.name}`, sub, command.default_member_permissions);
+      else for (const leaf of sub.options || []) add(`${command.name} ${sub.name} ${leaf.name}`, leaf, command.default_member_permissions);
+    }
+  }
+  return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function showPicker(title, picks, render, choose) {
+  composer.picks = picks;
+  composer.active = 0;
+  composer.choose = choose;
+  const picker = $("#picker");
+  picker.hidden = !picks.length;
+  picker.replaceChildren(h("h3", {}, title), ...picks.map((pick, i) => h("div", {
+    class: i === 0 ? "pick active" : "pick", onmousedown: (event) => { event.preventDefault(); choose(pick); } }, render(pick))));
+}
+
+function hidePicker() { $("#picker").hidden = true; composer.picks = []; }
+
+function movePick(step) {
+  const items = [...$("#picker").querySelectorAll(".pick")];
+  if (!items.length) return;
+  items[composer.active].classList.remove("active");
+  composer.active = (composer.active + step + items.length) % items.length;
+  items[composer.active].classList.add("active");
+  items[composer.active].scrollIntoView({ block: "nearest" });
+}
+
+function onInput() {
+  const text = $("#input").value;
+  if (!text.startsWith("/")) return hidePicker();
+  const query = text.slice(1).trim().toLowerCase();
+  const all = leaves();
+  const picks = [...all.filter((c) => c.path.startsWith(query)), ...all.filter((c) => !c.path.startsWith(query) && c.path.includes(query))];
+  if (!state.commands.length) return showError("The bot has not registered any command yet.");
+  showPicker("Commands: Geotable", picks, (c) => [h("b", {}, `/${c.path}`), h("span", {}, c.description)], chooseCommand);
+}
+
+function chooseCommand(command) {
+  hidePicker();
+  composer.command = command;
+  $("#input").hidden = true;
+  const fields = command.options.map((option) => optionField(option));
+  const box = $("#command");
+  const chip = h("span", { class: "chip", tabindex: 0, onkeydown: commandKey }, `/${command.path}`);
+  box.replaceChildren(chip, ...fields,
+    h("span", { class: "hint" }, "Enter to send, Esc to cancel"),
+    h("button", { class: "cancel", title: "Cancel", onclick: resetComposer }, "✕"));
+  box.hidden = false;
+  const first = command.options.findIndex((o) => o.required);
+  (box.querySelectorAll("[data-option]")[first < 0 ? 0 : first] ?? chip).focus();
+}
+
+function optionField(option) {
+  let input;
+  if (option.choices?.length || option.type === 5 || option.type === 6 || option.type === 7) {
+    const choices = option.choices?.map((c) => [c.value, c.name])
+      ?? (option.type === 5 ? [[true, "True"], [false, "False"]]
+        : option.type === 6 ? state.members.map((m) => [m.id, nameOf(m)])
+          : state.channels.map((c) => [c.id, `#${c.name}`]));
+    input = h("select", {}, h("option", { value: "" }, ""), choices.map(([value, name]) => h("option", { value: JSON.stringify(value) }, name)));
+  } else {
+    const number = option.type === 4 || option.type === 10;
+    input = h("input", { type: number ? "number" : "text", step: option.type === 4 ? 1 : "any",
+                         min: option.min_value, max: option.max_value, placeholder: option.description?.slice(0, 40) });
+    if (option.autocomplete) input.addEventListener("input", () => suggest(option, input));
+  }
+  input.dataset.option = option.name;
+  input.dataset.type = option.type;
+  input.addEventListener("keydown", commandKey);
+  return h("label", { class: "option", title: option.description },
+           h("span", { class: option.required ? "required" : "" }, option.name), input);
+}
+
+function optionValues() {
+  const values = {};
+  for (const input of $("#command").querySelectorAll("[data-option]")) {
+    const raw = input.dataset.value ?? input.value;
+    if (raw === "") continue;
+    const type = +input.dataset.type;
+    values[input.dataset.option] = input.tagName === "SELECT" ? JSON.parse(raw)
+      : type === 4 ? parseInt(raw, 10) : type === 10 ? parseFloat(raw) : raw;
+  }
+  return values;
+}
+
+async function suggest(option, input) {
+  delete input.dataset.value;
+  const asked = composer.autocomplete = input.value;
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  if (asked !== composer.autocomplete) return;
+  const { choices } = await post("/api/autocomplete", { command: composer.command.path, options: optionValues(), focused: option.name });
+  if (asked !== composer.autocomplete || document.activeElement !== input) return;
+  showPicker(option.name, choices, (c) => [h("b", {}, c.name)], (c) => {
+    input.value = c.name;
+    input.dataset.value = c.value;
+    hidePicker();
+  });
+}
+
+async function sendCommand() {
+  const command = composer.command;
+  const values = optionValues();
+  const missing = command.options.filter((o) => o.required && !(o.name in values)).map((o) => o.name);
+  if (missing.length) return showError(`Fill in ${missing.join(", ")} first.`);
+  try {
+    await post("/api/slash", { command: command.path, options: values });
+    resetComposer();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function commandKey(event) {
+  if (!$("#picker").hidden && composer.picks.length) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") { event.preventDefault(); return movePick(event.key === "ArrowDown" ? 1 : -1); }
+    if (event.key === "Enter" || event.key === "Tab") { event.preventDefault(); return composer.choose(composer.picks[composer.active]); }
+  }
+  if (event.key === "Escape") return resetComposer();
+  if (event.key === "Enter") { event.preventDefault(); sendCommand(); }
+}
+
+async function inputKey(event) {
+  if (!$("#picker").hidden && composer.picks.length) return commandKey(event);
+  if (event.key !== "Enter") return;
+  const text = $("#input").value.trim();
+  if (text.startsWith("/")) return showError("No command of the bot is called that: type / to see them all.");
+  if (!text) return;
+  try {
+    await post("/api/say", { content: text });
+    $("#input").value = "";
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function resetComposer() {
+  composer.command = null;
+  hidePicker();
+  $("#command").hidden = true;
+  $("#command").replaceChildren();
+  $("#error").hidden = true;
+  const input = $("#input");
+  input.hidden = false;
+  input.value = "";
+  input.placeholder = `Message #${channel(state.channel)?.name ?? ""} (type / for commands)`;
+  input.focus();
+}
+
+function showError(text) {
+  const el = $("#error");
+  el.textContent = text;
+  el.hidden = false;
+}
+
+// --- channels, members, the bot's status --------------------------------------------------------------------
+function renderChannels() {
+  const ordered = state.channels.filter((c) => !c.thread_of)
+    .flatMap((c) => [c, ...state.channels.filter((t) => t.thread_of === c.id)]);
+  $("#channels").replaceChildren(...ordered.map((c) => h("button", {
+    class: `channel${c.thread_of ? " thread" : ""}${c.id === state.channel ? " current" : ""}${state.unread.has(c.id) ? " unread" : ""}`,
+    "data-channel": c.name, onclick: () => switchChannel(c.id) }, h("span", { class: "icon" }, c.thread_of ? "🧵" : "#"), c.name)));
+}
+
+function renderMembers() {
+  $("#member-list").replaceChildren(...state.members.map((m) => h("button", {
+    class: `member${m.id === state.member ? " current" : ""}`, "data-member": nameOf(m),
+    onclick: () => switchMember(m.id) }, avatar(m, true), nameOf(m), h("span", { class: "role" }, m.role))));
+}
+
+function switchChannel(id) {
+  state.channel = id;
+  state.unread.delete(id);
+  $("#channel-name").textContent = channel(id).name;
+  renderChannels();
+  renderChannel();
+  resetComposer();
+}
+
+function switchMember(id) {
+  state.member = id;
+  renderMembers();
+  renderChannel();
+  resetComposer();
+}
+
+function renderStatus(text) {
+  const el = $("#status");
+  const words = { online: `${state.bot ? nameOf(state.bot) : "bot"} online`, restarting: "restarting…", starting: "starting…",
+                  offline: "bot offline", disconnected: "playground stopped" };
+  el.className = state.status;
+  el.textContent = words[state.status] ?? state.status;
+  el.title = text || "";
+  $("#restart").disabled = state.status === "restarting" || state.status === "disconnected";
+}
+
+// --- the live channel ------------------------------------------------------------------------------------------
+function handle(event) {
+  if (event.type === "hello") {
+    Object.assign(state, { bot: event.bot, status: event.status, channels: event.channels,
+                           members: event.members, commands: event.commands, notices: event.notices,
+                           messages: new Map(event.messages.map((e) => [e.message.id, e])) });
+    $("#guild").textContent = event.guild.name;
+    state.member = state.members.some((m) => m.id === state.member) ? state.member : state.members[0].id;
+    renderMembers();
+    renderStatus();
+    switchChannel(channel(state.channel) ? state.channel : state.channels[0].id);
+  } else if (event.type === "message") {
+    upsert(event);
+  } else if (event.type === "delete") {
+    state.messages.delete(event.id);
+    document.getElementById(`m-${event.id}`)?.remove();
+  } else if (event.type === "notice") {
+    const notice = event.notice;
+    state.notices.push(notice);
+    if (notice.message_id) {
+      state.failedOn.set(notice.message_id, notice.only_for);
+      const item = state.messages.get(notice.message_id);
+      const el = document.getElementById(`m-${notice.message_id}`);
+      if (item && el) el.replaceWith(renderMessage(item, null, el.classList.contains("compact")));
+    } else if (visible(notice)) {
+      place(renderNotice(notice), notice.id);
+      stick();
+    }
+  } else if (event.type === "bot") {
+    state.status = event.status;
+    state.commands = event.commands;
+    renderStatus(event.text);
+  }
+}
+
+function connect() {
+  const socket = new WebSocket(`ws://${location.host}/api/live`);
+  socket.onmessage = (event) => handle(JSON.parse(event.data));
+  socket.onclose = () => {
+    state.status = "disconnected";
+    renderStatus("The playground is not running; this page reconnects when it is back.");
+    setTimeout(connect, 1000);
+  };
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("#input").addEventListener("input", onInput);
+  $("#input").addEventListener("keydown", inputKey);
+  $("#messages").addEventListener("scroll", () => {
+    const box = $("#messages");
+    state.stuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  });
+  $("#messages").addEventListener("click", (event) => {
+    const target = event.target;
+    if (target.matches(".embed-image, .attachment")) {
+      $("#lightbox img").src = target.src;
+      $("#lightbox").hidden = false;
+    } else if (target.dataset.channel) {
+      switchChannel(target.dataset.channel);
+      const el = target.dataset.jump && document.getElementById(`m-${target.dataset.jump}`);
+      if (el) {
+        state.stuck = false;
+        el.scrollIntoView({ block: "center" });
+        el.classList.add("flash");
+        setTimeout(() => el.classList.remove("flash"), 1500);
+      }
+    }
+  });
+  $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
+  $("#restart").addEventListener("click", () => post("/api/restart", {}).catch((error) => showError(error.message)));
+  setInterval(() => document.querySelectorAll('.ts[data-style="R"]').forEach((el) => {
+    el.textContent = relative(+el.dataset.ts);
+  }), 1000);
+  connect();
+});

@@ -1,0 +1,151 @@
+"""The fake must refuse what Discord refuses, or the bot's tests prove nothing."""
+
+import asyncio
+import contextlib
+import json
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+
+from playground.fake_discord import DiscordError, FakeDiscord
+from tests.bot.harness import BotRunner
+
+
+@pytest.fixture
+async def fake():
+    f = FakeDiscord()
+    await f.start()
+    f.add_user(1, "Ana")
+    yield f
+    await f.stop()
+
+
+async def post(fake, path, payload):
+    async with aiohttp.ClientSession() as s, s.post(fake.api_base + path, json=payload) as r:
+        return r.status, json.loads(await r.text() or "null")
+
+
+def interaction(fake):
+    it, _ = fake._interaction(2, 1, 600, {"name": "x"})
+    return it
+
+
+async def test_a_second_acknowledgement_is_refused_with_40060(fake):
+    it = interaction(fake)
+    status, _ = await post(fake, f"/interactions/{it.id}/{it.token}/callback", {"type": 4, "data": {"content": "hi"}})
+    assert status == 200
+    status, body = await post(fake, f"/interactions/{it.id}/{it.token}/callback", {"type": 4, "data": {"content": "x"}})
+    assert (status, body["code"]) == (400, 40060)
+
+
+async def test_a_response_after_three_seconds_is_refused_with_10062(fake):
+    it = interaction(fake)
+    fake.clock_offset = 3.5
+    status, body = await post(fake, f"/interactions/{it.id}/{it.token}/callback", {"type": 5})
+    assert (status, body["code"]) == (404, 10062)
+
+
+async def test_an_expired_token_is_refused_with_50027(fake):
+    it = interaction(fake)
+    await post(fake, f"/interactions/{it.id}/{it.token}/callback", {"type": 5})
+    fake.clock_offset = 15 * 60 + 1
+    status, body = await post(fake, f"/webhooks/1/{it.token}", {"content": "late"})
+    assert (status, body["code"]) == (401, 50027)
+
+
+@pytest.mark.parametrize("payload", [
+    {"content": "x" * 2001},
+    {"embeds": [{"description": "x" * 4097}]},
+    {"embeds": [{"description": "x" * 4000}, {"description": "x" * 2001}]},
+    {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": str(i)}
+                                                for i in range(6)]}]},
+    {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "c" * 101}]}]},
+    {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "a" * 81, "custom_id": "c"}]}]},
+    {"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [
+        {"label": str(i), "value": str(i)} for i in range(26)]}]}]},
+    {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "same"}]},
+                    {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "same"}]}]},
+    {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": str(i)}]}
+                    for i in range(6)]},
+])
+async def test_messages_over_discords_limits_are_refused(fake, payload):
+    status, body = await post(fake, "/channels/600/messages", payload)
+    assert (status, body["code"]) == (400, 50035)
+    assert fake.messages_in(600) == []
+
+
+async def test_a_valid_message_is_kept(fake):
+    status, body = await post(fake, "/channels/600/messages", {"content": "hello"})
+    assert status == 200 and fake.messages_in(600)[0]["content"] == "hello"
+
+
+async def test_a_required_option_left_out_is_refused_like_discords_client_does(fake):
+    fake.commands["echo"] = {"id": "1", "name": "echo", "type": 1, "options": [
+        {"name": "text", "type": 3, "required": True}, {"name": "times", "type": 4, "min_value": 1}]}
+    with pytest.raises(DiscordError, match="text: required"):
+        await fake.slash(1, 600, "echo", times=2)
+    with pytest.raises(DiscordError, match="times: below 1"):
+        await fake.slash(1, 600, "echo", text="hi", times=0)
+
+
+async def test_attachments_are_served_like_discords_cdn(fake):
+    form = aiohttp.FormData()
+    form.add_field("payload_json", json.dumps({"attachments": [{"id": 0, "filename": "run.gif"}]}))
+    form.add_field("files[0]", b"GIF89a...", filename="run.gif")
+    async with aiohttp.ClientSession() as s:
+        async with s.post(fake.api_base + "/channels/600/messages", data=form) as r:
+            [attachment] = (await r.json())["attachments"]
+        async with s.get(attachment["url"]) as r:
+            assert (r.status, r.content_type, await r.read()) == (200, "image/gif", b"GIF89a...")
+    assert attachment["content_type"] == "image/gif"
+
+
+@pytest.fixture
+async def bot(fake, tmp_path):
+    """The real bot with two more commands: one with an autocomplete, one that answers too late."""
+    runner = BotRunner(fake, str(tmp_path / "geotable.db"))
+    bot = await runner.start()
+
+    @app_commands.command(name="fruit", description="Name a fruit")
+    async def fruit(interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"You chose {name}.", ephemeral=True)
+
+    @fruit.autocomplete("name")
+    async def fruits(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=f.title(), value=f) for f in FRUITS if f.startswith(current)]
+
+    @app_commands.command(name="slow", description="Answers after Discord's 3 seconds")
+    async def slow(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(3.3)
+        with contextlib.suppress(discord.NotFound):
+            await interaction.response.send_message("Too late.")
+
+    bot.tree.add_command(fruit)
+    bot.tree.add_command(slow)
+    await bot.tree.sync()
+    yield bot
+    await runner.stop()
+
+
+FRUITS = ("apple", "apricot", "banana")
+
+
+async def test_an_autocomplete_reaches_the_bot_and_brings_back_its_choices(fake, bot):
+    choices = await fake.autocomplete(1, 600, "fruit", focused="name", name="ap")
+    assert choices == [{"name": "Apple", "value": "apple"}, {"name": "Apricot", "value": "apricot"}]
+    it = await fake.slash(1, 600, "fruit", name="apple")
+    [reply] = fake.replies_to(it)
+    assert reply["content"] == "You chose apple." and fake.ephemeral_of[int(reply["id"])] == 1
+    # what Discord's client shows above a command's answer: "Ana used /fruit"
+    assert reply["interaction"]["name"] == "fruit" and reply["interaction_metadata"]["user"]["id"] == "1"
+
+
+async def test_observers_see_an_unanswered_interaction_fail_and_the_late_answer_refused(fake, bot):
+    seen = []
+    fake.observers.append(lambda event, data: seen.append((event, data)))
+    it = await fake.slash(1, 600, "slow", settle=False)
+    await asyncio.sleep(3.6)
+    assert [e for e, _ in seen] == ["failed", "refused"]
+    assert seen[0][1] is it and seen[1][1][2].code == 10062
