@@ -125,7 +125,10 @@ class Table:
         return group if version == self.version else ""
 
     def focus(self) -> dict | None:
-        """What the board marks for the choice in progress of the one seat to act."""
+        """What the board marks for the choice in progress of the one seat to act (for a table closed before
+        its end, the closing note its board shows instead of whose turn it was)."""
+        if self.status == "ended":
+            return {"closed": f"Closed: {self.row.end_reason}" if self.row.end_reason else "Closed"}
         to_act = self.to_act()
         if len(to_act) != 1 or not self.pick_of(to_act[0]):
             return None

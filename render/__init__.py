@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import cache
 from types import ModuleType
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import geek_out, geodeto, geomancy, geoneo, globe_twister
-from render.common import THEME, encode_png, learn_palette
+from render.common import THEME, encode_png, header, learn_palette
 
 _MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto, geomancy, globe_twister)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
@@ -42,8 +42,15 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
 
     ``last`` is the last move in words (the footer). ``focus`` marks a choice in progress, per game
     (GEONEO: ``{"anchor": field, "fields": [fields]}`` while a shape is chosen); None when nothing is.
+    ``focus={"closed": text}``: the table was closed before its end (a moderator, too few players): the
+    board as it was left, its top bar saying so instead of whose turn it was.
     """
-    return encode_png(_RENDERERS[game].draw_board(view, names, last, focus), palette(game))
+    module = _RENDERERS[game]
+    closed = (focus or {}).get("closed")
+    image = module.draw_board(view, names, last, None if closed else focus)
+    if closed:
+        header(ImageDraw.Draw(image), module.TITLE, closed, right="Closed", width=image.width)
+    return encode_png(image, palette(game))
 
 
 def has_board(game: str) -> bool:

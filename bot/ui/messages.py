@@ -142,8 +142,9 @@ def standings(table: Table, result: Result) -> str:
     place = 0
     for group in result.ranking:
         entries = _entries(table, result, group)
+        score = result.scores[group[0]]
         lines.append(f"{ORDINALS[min(place, len(ORDINALS) - 1)]}: {' = '.join(entries)}, "
-                     f"{result.scores[group[0]]} points")
+                     f"{score} point{'' if score == 1 else 's'}")
         place += len(entries)
     lines.append(winners_sentence(table, result))
     details = [name_seats(line, table.names) for line in table.engine.result_lines(table.state)]

@@ -1,0 +1,27 @@
+"""A table closed before its end (a moderator, too few players) keeps its board, with the top bar saying so."""
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+from games import get_engine
+from render import render_board
+from render.common import HEADER_H
+
+
+@pytest.mark.parametrize("game", ["geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"])
+def test_a_closed_board_says_so_on_top_and_shows_the_table_as_it_was_left(game):
+    engine = get_engine(game)
+    state = engine.new(engine.min_players, {}, 7)
+    view = engine.view(state, None)
+    names = [f"P{i}" for i in range(engine.min_players)]
+    playing = Image.open(io.BytesIO(render_board(game, view, names, "a move"))).convert("RGB")
+    closed = Image.open(io.BytesIO(render_board(game, view, names, "a move", {"closed": "Closed: by Mo"})))
+    closed = closed.convert("RGB")
+    assert closed.size == playing.size
+    w, h = playing.size
+    top = (0, 0, w, HEADER_H)
+    assert ImageChops.difference(playing.crop(top), closed.crop(top)).getbbox() is not None
+    below = (0, HEADER_H, w, h)
+    assert ImageChops.difference(playing.crop(below), closed.crop(below)).getbbox() is None
