@@ -476,7 +476,8 @@ class Load:
     async def idle_phase(self, phase: Phase) -> None:
         await asyncio.sleep(self.scale.idle_for)
 
-    async def sequential(self, phase: Phase, desks: list[Desk], n: int) -> None:
+    async def sequential(self, phase: Phase, desks: list[Desk], n: int, before_each=None) -> None:
+        """``n`` moves one after the other, round the desks still playing (``await before_each()`` before each)."""
         desks = [d for d in desks if d.status == "playing"]
         i = 0
         while len(phase.clicks) < n:
@@ -484,6 +485,8 @@ class Load:
             i += 1
             if desk.status != "playing":
                 continue
+            if before_each is not None:
+                await before_each()
             phase.clicks.append(await self.move(desk))
 
     async def bare_sequential(self, phase: Phase, n: int) -> None:
@@ -502,19 +505,15 @@ class Load:
     async def interleaved(self, phase: Phase, desks: list[Desk], n: int, board: Callable[[], object]) -> None:
         """Sequential clicks on our bot and on the bare bot in turn, with an in-process ``board()`` (the
         render the bare bot is spared) between them: the three baselines see the same machine."""
-        desks = [d for d in desks if d.status == "playing"]
         bare, renders = phase.extra.setdefault("bare", []), phase.extra.setdefault("render", [])
-        i = 0
-        while len(phase.clicks) < n:
-            desk = desks[i % len(desks)]
-            i += 1
-            if desk.status != "playing":
-                continue
+
+        async def baselines() -> None:
             bare.append(await self.bare_move())
             t = time.perf_counter()
             board()
             renders.append(time.perf_counter() - t)
-            phase.clicks.append(await self.move(desk))
+
+        await self.sequential(phase, desks, n, before_each=baselines)
 
     async def bare_burst(self, phase: Phase, tables: int) -> None:
         """The burst on the bare bot: two clicks on each of ``tables`` messages as fast as the fake dispatches

@@ -16,6 +16,7 @@ trip.
 
 from __future__ import annotations
 
+import abc
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -121,7 +122,7 @@ async def open_store(database: str | Path) -> Store:
     return await SQLiteStore.connect(database)
 
 
-class Store:
+class Store(abc.ABC):
     """What the table service and the cogs may ask of the database. Backends implement the primitives
     (``_fetch``, ``_execute``, ``migrate``, ``close``); every query is written once, here."""
 
@@ -133,21 +134,22 @@ class Store:
         return await open_store(database)
 
     # --- what a backend provides ---------------------------------------------------------------------
+    @abc.abstractmethod
     async def close(self) -> None:
-        raise NotImplementedError
+        """Closes the connection (or pool)."""
 
+    @abc.abstractmethod
     async def migrate(self, upto: int | None = None) -> int:
         """Applies the migrations not yet applied (up to number ``upto``); returns the schema's number."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def _fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
         """Rows of one statement (each readable by column name and by position)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def _execute(self, sql: str, args: Sequence[Any]) -> int:
         """Runs one statement in its own transaction; returns the number of rows it changed. Raises
         :class:`StaleVersion` when the moves trigger refuses, :class:`ChannelBusy` for a second open table."""
-        raise NotImplementedError
 
     async def execute(self, sql: str, *args: Any) -> int:
         """One statement of portable SQL (``?`` placeholders), for maintenance and tests."""
