@@ -163,13 +163,25 @@ class Geotable(commands.AutoShardedBot):
         if isinstance(error, app_commands.CheckFailure):
             await say(interaction, "You can't use this command here.")
             return
-        log.error("command %s failed", interaction.command and interaction.command.qualified_name,
-                  exc_info=error)
-        await self._apologise(interaction)
+        if isinstance(error, app_commands.TransformerError):  # a value Discord let through that we can't use
+            log.info("command %s: %s", interaction.command and interaction.command.qualified_name, error)
+            with contextlib.suppress(discord.HTTPException):
+                await say(interaction, transformer_sentence(error))
+            return
+        name = interaction.command.qualified_name if interaction.command else None
+        log.error("command %s failed", name, exc_info=error)
+        await self._apologise(interaction, name)
 
-    async def _apologise(self, interaction: discord.Interaction) -> None:
+    async def _apologise(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        """The answer to a failure of ours: a click or a game command leaves the game as it was (every change
+        is one statement); another command (moderation, settings) is named, since its words must fit it."""
+        if command is None or command.split()[0] in ("play", "game"):
+            text = "Something went wrong on my side; the game is unchanged. Please try again."
+        else:
+            text = f"Something went wrong on my side while running /{command}. Please try again."
         with contextlib.suppress(discord.HTTPException):
-            await say(interaction, "Something went wrong on my side; the game is unchanged. Please try again.")
+            await say(interaction, text)
+
 
     # --- timers --------------------------------------------------------------------------------------
     async def _deadlines(self) -> None:
@@ -207,3 +219,10 @@ async def run(settings: Settings) -> None:
     bot = Geotable(settings)
     async with bot:
         await bot.start(settings.token)
+
+
+def transformer_sentence(error: app_commands.TransformerError) -> str:
+    """A command option whose value the command can't take (e.g. a kind of channel no game can be played in)."""
+    if error.type is discord.AppCommandOptionType.channel:
+        return "I can't use that kind of channel here: pick a text channel, a thread, a forum or a voice channel."
+    return "I can't use that value here; please pick another."

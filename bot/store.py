@@ -20,7 +20,7 @@ import abc
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -86,9 +86,39 @@ class TableRow:
 
 @dataclass
 class GuildSettings:
+    """A server's settings. Where games may be started: ``allowed_channels`` None, every channel except
+    ``forbidden_channels``; a list, only those channels. A thread (a forum post) is decided by its own entry,
+    else by its parent's, so allowing or forbidding a channel or a forum covers its threads, and a thread of
+    an allowed channel can still be forbidden on its own.
+
+    Both lists live in the one ``allowed_channels`` column (no schema change): NULL (everywhere), a JSON
+    list (only these; what older versions wrote) or ``{"only": [...] or null, "except": [...]}``."""
+
     guild_id: int
     turn_timeout: int | None = None
     allowed_channels: list[int] | None = None
+    forbidden_channels: list[int] = field(default_factory=list)
+
+    def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
+        """Whether a game may be started in ``channel_id`` (a thread's ``parent_id``: its channel or forum)."""
+        if channel_id in self.forbidden_channels:
+            return False
+        if self.allowed_channels is None:
+            return parent_id not in self.forbidden_channels
+        return channel_id in self.allowed_channels or parent_id in self.allowed_channels
+
+    def stored_channels(self) -> str | None:
+        """The ``allowed_channels`` column's text for these settings."""
+        if not self.forbidden_channels:
+            return None if self.allowed_channels is None else json.dumps(self.allowed_channels)
+        return json.dumps({"only": self.allowed_channels, "except": self.forbidden_channels})
+
+    @classmethod
+    def from_row(cls, row: Mapping) -> GuildSettings:
+        stored = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
+        if isinstance(stored, dict):
+            return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])))
+        return cls(row["guild_id"], row["turn_timeout"], stored)
 
 
 def is_postgres_url(database: str) -> bool:
@@ -305,15 +335,14 @@ class Store(abc.ABC):
         row = await self._fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not row:
             return GuildSettings(guild_id)
-        channels = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
-        return GuildSettings(guild_id, row["turn_timeout"], channels)
+        return GuildSettings.from_row(row)
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self._execute(
             "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
             " allowed_channels = excluded.allowed_channels",
-            (s.guild_id, s.turn_timeout, json.dumps(s.allowed_channels) if s.allowed_channels is not None else None),
+            (s.guild_id, s.turn_timeout, s.stored_channels()),
         )
 
     # --- user settings -------------------------------------------------------------------------------

@@ -145,6 +145,22 @@ def _quiet(future: asyncio.Future) -> None:
         future.exception()
 
 
+def channels_sentence(settings: GuildSettings) -> str:
+    """Where a server's games may be started, in words (/mod channels and a refused /play say it)."""
+    def listed(ids: list[int]) -> str:
+        return ", ".join(f"<#{c}>" for c in ids)
+
+    forbidden = settings.forbidden_channels
+    if settings.allowed_channels is None:
+        if forbidden:
+            return f"Games may be started in every channel except {listed(forbidden)}."
+        return "Games may be started in every channel."
+    if not settings.allowed_channels:
+        return "No channel allows games now; moderators can use /mod channels allow or /mod channels everywhere."
+    return (f"Games may be started only in {listed(settings.allowed_channels)} (and their threads)"
+            + (f", not in {listed(forbidden)}." if forbidden else "."))
+
+
 def name_seats(text: str, names: list[str]) -> str:
     return re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))], text)
 
@@ -295,16 +311,17 @@ class TableService:
         return (await self.settings(guild_id)).turn_timeout or self.defaults.turn_timeout
 
     # --- lobby ---------------------------------------------------------------------------------------
-    async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict) -> Table:
+    async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
+                         parent_id: int | None = None) -> Table:
+        """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules)."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
         except RulesError as exc:
             raise UserError(str(exc)) from None
         settings = await self.settings(guild_id)
-        if settings.allowed_channels is not None and channel_id not in settings.allowed_channels:
-            where = ", ".join(f"<#{c}>" for c in settings.allowed_channels) or "no channel yet"
-            raise UserError(f"Games can't be started in this channel. Moderators allow: {where}.")
+        if not settings.allows(channel_id, parent_id):
+            raise UserError(f"Games can't be started in this channel. {channels_sentence(settings)}")
         async with self.lock(channel_id):
             existing = await self.in_channel(channel_id)
             if existing is not None:

@@ -576,6 +576,8 @@ class FakeDiscord:
                 resolved.setdefault("members", {})[str(value)] = member
                 value = str(value)
             elif kind == 7:
+                if opt_spec.get("channel_types") and self.channels[value]["type"] not in opt_spec["channel_types"]:
+                    raise DiscordError(400, 50035, f"Invalid option {opt_name}: not a kind of channel it offers")
                 resolved.setdefault("channels", {})[str(value)] = dict(self.channels[value],
                                                                        permissions=str(ALL_PERMISSIONS))
                 value = str(value)

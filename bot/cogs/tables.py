@@ -166,7 +166,8 @@ class Tables(commands.Cog):
     async def open_table(self, interaction: discord.Interaction, slug: str, options: dict) -> None:
         try:
             table = await self.service.open_lobby(
-                interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction)
+                interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction),
+                parent_id=getattr(interaction.channel, "parent_id", None),
             )
         except UserError as exc:
             await say(interaction, str(exc))

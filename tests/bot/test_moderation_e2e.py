@@ -1,0 +1,85 @@
+"""Moderators' commands through the loopback Discord: where games may be started (channels, threads),
+failures worded for the command, and a removal that ends a game (issue 16, items 1-3)."""
+
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
+from tests.bot.test_geek_out_e2e import board, last_ephemeral, lobby, start_game
+
+THREAD = 700  # a thread of CHANNEL in the fake's guild
+OTHER, THIRD = 601, 602
+
+
+async def can_open_a_table(fake, channel) -> bool:
+    """Whether /play opens a lobby in ``channel`` (it is closed again at once, so the next try is fresh)."""
+    await fake.slash(ANA, channel, "play", "geek-out")
+    answer = last_ephemeral(fake, ANA)
+    if "can't be started in this channel" in answer:
+        return False
+    assert answer.startswith("Opened"), answer
+    await fake.slash(MOD, channel, "mod", "end", reason="just checking")
+    return True
+
+
+async def test_forbidding_one_channel_forbids_that_one_only(fake, runner):
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="forbid", channel=OTHER)
+    assert last_ephemeral(fake, MOD) == f"Games may be started in every channel except <#{OTHER}>."
+    assert await can_open_a_table(fake, CHANNEL)
+    assert await can_open_a_table(fake, THREAD)
+    assert not await can_open_a_table(fake, OTHER)
+    assert f"every channel except <#{OTHER}>" in last_ephemeral(fake, ANA)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="forbid", channel=THIRD)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="show")
+    assert last_ephemeral(fake, MOD) == f"Games may be started in every channel except <#{OTHER}>, <#{THIRD}>."
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow", channel=OTHER)  # forbidden no more
+    assert last_ephemeral(fake, MOD) == f"Games may be started in every channel except <#{THIRD}>."
+    assert await can_open_a_table(fake, OTHER)
+    await runner.restart()  # the rules are stored, not only cached
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="show")
+    assert last_ephemeral(fake, MOD) == f"Games may be started in every channel except <#{THIRD}>."
+    assert not await can_open_a_table(fake, THIRD)
+
+
+async def test_allowing_some_channels_only_and_threads(fake, runner):
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow", channel=THREAD)
+    assert not fake.rejections and "went wrong" not in last_ephemeral(fake, MOD)
+    assert last_ephemeral(fake, MOD) == f"Games may be started only in <#{THREAD}> (and their threads)."
+    assert await can_open_a_table(fake, THREAD)
+    assert not await can_open_a_table(fake, CHANNEL)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow", channel=OTHER)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="show")
+    assert last_ephemeral(fake, MOD) == f"Games may be started only in <#{THREAD}>, <#{OTHER}> (and their threads)."
+    assert await can_open_a_table(fake, OTHER)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="forbid", channel=THREAD)
+    assert last_ephemeral(fake, MOD) == f"Games may be started only in <#{OTHER}> (and their threads)."
+    assert not await can_open_a_table(fake, THREAD)
+    # a channel allowed covers its threads; one of them can still be forbidden on its own
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow", channel=CHANNEL)
+    assert await can_open_a_table(fake, THREAD)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="forbid", channel=THREAD)
+    assert last_ephemeral(fake, MOD) == (f"Games may be started only in <#{OTHER}>, <#{CHANNEL}> (and their threads),"
+                                         f" not in <#{THREAD}>.")
+    assert not await can_open_a_table(fake, THREAD) and await can_open_a_table(fake, CHANNEL)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="everywhere")
+    assert last_ephemeral(fake, MOD) == "Games may be started in every channel."
+    assert await can_open_a_table(fake, THREAD)
+
+
+async def test_a_channel_of_a_kind_no_game_fits_gets_a_sentence(fake, runner):
+    """A Discord client that lets a category through as the channel (Discord's own offers only the kinds the
+    command names): a sentence, not "Something went wrong"."""
+    data = fake._command_data(CHANNEL, "mod", ("channels",), {"action": "allow", "channel": OTHER})
+    category = dict(data["resolved"]["channels"].pop(str(OTHER)), id="650", type=4, name="Games")
+    data["resolved"]["channels"]["650"] = category
+    data["options"][0]["options"][1]["value"] = "650"
+    it, payload = fake._interaction(2, MOD, CHANNEL, data)
+    await fake._dispatch_interaction(it, payload)
+    await fake.settle()
+    assert last_ephemeral(fake, MOD) == ("I can't use that kind of channel here: pick a text channel, a thread, a forum"
+                                         " or a voice channel.")
+    assert (await runner.bot.store.guild_settings(fake.guild_id)).allowed_channels is None
+
+
+async def test_a_moderator_command_that_fails_does_not_speak_of_the_game(fake, runner):
+    await runner.bot.store.execute("DROP TABLE guild_settings")  # the database refuses the write
+    await fake.slash(MOD, CHANNEL, "mod", "timeout", seconds=60)
+    answer = last_ephemeral(fake, MOD)
+    assert answer == "Something went wrong on my side while running /mod timeout. Please try again.", answer
