@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from bot import renderpool
 from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
-from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
+from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +129,8 @@ class Table:
         its end, the closing note its board shows instead of whose turn it was)."""
         if self.status == "ended":
             return {"closed": f"Closed: {self.row.end_reason}" if self.row.end_reason else "Closed"}
+        if self.status == "finished":
+            return ending_focus(self.state, self.names)
         to_act = self.to_act()
         if len(to_act) != 1 or not self.pick_of(to_act[0]):
             return None
@@ -143,6 +145,21 @@ def _quiet(future: asyncio.Future) -> None:
     """Marks a background future's exception as seen (a board drawn early and never used)."""
     if not future.cancelled():
         future.exception()
+
+
+def departure_words(state: State, names: list[str]) -> str | None:
+    """"Dee was removed by a moderator" / "Dee left" when that departure ended the game, else None."""
+    ended = departure(state)
+    if ended is None:
+        return None
+    seat, removed = ended
+    return f"{names[seat]} {'was removed by a moderator' if removed else 'left'}"
+
+
+def ending_focus(state: State, names: list[str]) -> dict | None:
+    """The board's top bar for a game a departure ended: that, not the renderer's winner banner."""
+    words = departure_words(state, names)
+    return {"closed": f"Ended early: {words}", "right": "Game over"} if words else None
 
 
 def channels_sentence(settings: GuildSettings) -> str:
@@ -455,7 +472,7 @@ class TableService:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
         board = asyncio.ensure_future(renderpool.board(table.row.game, engine.view(state, None), table.names,
-                                                       text, None))
+                                                       text, ending_focus(state, table.names) if over else None))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
@@ -500,29 +517,27 @@ class TableService:
         if table.status == "lobby":
             user = next((p for p in table.players if p["id"] == user_id), None)
             if user is None:
-                raise UserError("That user is not seated at this table.")
-            return await self._lobby_remove(table, user)
+                raise UserError("That user is not seated at this table." if by else "You are not seated at this table.")
+            return await self._lobby_remove(table, user, by)
         if table.status != "playing":
             raise UserError("This game is over.")
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("That user is not playing at this table.")
-        change = await self._apply(table, SYSTEM, f"leave:{seat}")
-        if by:
-            change.text = f"{by} removed {table.names[seat]}. " + change.text
-        return change
+            raise UserError("That user is not playing at this table." if by else "You are not playing at this table.")
+        return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
 
-    async def _lobby_remove(self, table: Table, user: dict) -> Change:
+    async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
         players = [p for p in table.players if p["id"] != user["id"]]
+        went = f"was removed by a moderator ({by})" if by else "left"
         if not players:
             await self.store.close_table(table.id, "ended", "everyone left the lobby")
             table.row = await self.store.get_table(table.id)
             self._forget(table)
-            return Change(table, f"{user['name']} left; the lobby is closed.", closed=True)
+            return Change(table, f"{user['name']} {went}; the lobby is closed.", closed=True)
         host = table.row.host_id if table.row.host_id != user["id"] else players[0]["id"]
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
         table.row = await self.store.get_table(table.id)
-        return Change(table, f"{user['name']} left.")
+        return Change(table, f"{user['name']} {went}.")
 
     async def end(self, table: Table, reason: str) -> Change:
         async with self.lock(table.row.channel_id):

@@ -43,13 +43,14 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     ``last`` is the last move in words (the footer). ``focus`` marks a choice in progress, per game
     (GEONEO: ``{"anchor": field, "fields": [fields]}`` while a shape is chosen); None when nothing is.
     ``focus={"closed": text}``: the table was closed before its end (a moderator, too few players): the
-    board as it was left, its top bar saying so instead of whose turn it was.
+    board as it was left, its top bar saying so instead of whose turn it was (``"right"``: the bar's corner
+    word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner).
     """
     module = _RENDERERS[game]
     closed = (focus or {}).get("closed")
     image = module.draw_board(view, names, last, None if closed else focus)
     if closed:
-        header(ImageDraw.Draw(image), module.TITLE, closed, right="Closed", width=image.width)
+        header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", "Closed"), width=image.width)
     return encode_png(image, palette(game))
 
 

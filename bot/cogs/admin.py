@@ -16,7 +16,6 @@ from bot.cogs.tables import say
 from bot.store import GuildSettings
 from bot.tables import UserError, channels_sentence
 
-
 GameChannel = discord.TextChannel | discord.Thread | discord.ForumChannel | discord.VoiceChannel
 """Where a game can be played: text channels (and announcement ones), threads, forums (their posts are
 threads) and voice channels' text chat. Discord's picker offers only these."""

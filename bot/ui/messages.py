@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import Table, name_seats
-from games.core import Result
+from bot.tables import Table, departure_words, name_seats
+from games.core import Result, was_removed
 
 COLOUR = discord.Colour.from_rgb(86, 180, 233)
 ORDINALS = ("1st", "2nd", "3rd") + tuple(f"{n}th" for n in range(4, 21))
@@ -117,7 +117,8 @@ def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
     names, left = table.names, table.state["left"]
 
     def who(s: int) -> str:
-        return f"**{names[s]}**" + (" (left)" if left[s] else "")
+        gone = " (removed by a moderator)" if was_removed(table.state, s) else " (left)"
+        return f"**{names[s]}**" + (gone if left[s] else "")
 
     teams = result.detail.get("teams") if result.detail else None
     if not teams:
@@ -132,6 +133,10 @@ def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
 
 def winners_sentence(table: Table, result: Result) -> str:
     entries = _entries(table, result, result.winners)
+    gone = departure_words(table.state, table.names)
+    if gone:  # not an ordinary win: the others' departures ended the game
+        rest = f" {', '.join(entries)} {'finishes' if len(entries) == 1 else 'finish'} first by default." if entries else ""
+        return f"The game ended early: {gone}.{rest}"
     if len(entries) > 1:
         return "Shared victory: " + ", ".join(entries) + "!"
     return f"{entries[0]} wins!" if entries else ""

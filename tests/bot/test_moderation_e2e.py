@@ -2,7 +2,7 @@
 failures worded for the command, and a removal that ends a game (issue 16, items 1-3)."""
 
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
-from tests.bot.test_geek_out_e2e import board, last_ephemeral, lobby, start_game
+from tests.bot.test_geek_out_e2e import board, last_ephemeral, start_game
 
 THREAD = 700  # a thread of CHANNEL in the fake's guild
 OTHER, THIRD = 601, 602
@@ -83,3 +83,70 @@ async def test_a_moderator_command_that_fails_does_not_speak_of_the_game(fake, r
     await fake.slash(MOD, CHANNEL, "mod", "timeout", seconds=60)
     answer = last_ephemeral(fake, MOD)
     assert answer == "Something went wrong on my side while running /mod timeout. Please try again.", answer
+
+
+def top_bar_is_a_winner_banner(fake, message) -> bool:
+    """Whether the board's top bar is the gold winner banner (most of the bar's middle is the gold)."""
+    from render.common import HEADER_H, HIGHLIGHT
+    image = fake_image(fake, message)
+    band = image.crop((40, 40, image.width - 40, HEADER_H - 12))
+    gold = sum(count for count, colour in band.getcolors(1 << 24) if colour == HIGHLIGHT)
+    return gold > 0.5 * band.width * band.height
+
+
+def fake_image(fake, message):
+    import io
+
+    from PIL import Image
+    attachment_id = int(message["attachments"][0]["id"])
+    return Image.open(io.BytesIO(fake.files[attachment_id])).convert("RGB")
+
+
+async def test_a_removal_that_ends_the_game_says_so(fake, runner):
+    await start_game(fake)
+    await fake.slash(MOD, CHANNEL, "mod", "remove", player=BO)
+    assert last_ephemeral(fake, MOD) == "Bo was removed."
+    final = board(fake)
+    text = final["embeds"][0]["description"]
+    assert "Last move: Bo was removed by a moderator." in text, text  # the log line
+    assert "**Game over.** The game ended early: Bo was removed by a moderator. **Ana** finishes first by default." \
+        in text, text
+    assert "wins" not in text and "left the game" not in text
+    [standings] = [m["content"] for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
+    assert "**Bo** (removed by a moderator)" in standings and "wins" not in standings, standings
+    assert standings.endswith("The game ended early: Bo was removed by a moderator. **Ana** finishes first by default.")
+    assert not top_bar_is_a_winner_banner(fake, final)
+    # the stored log replays to the stored state
+    row = await runner.bot.store.get_table(int(final["embeds"][0]["title"].split()[-1]))
+    await check_replay(runner.bot.store, row)
+
+
+async def check_replay(store, row):
+    from games import get_engine
+    engine = get_engine(row.game)
+    log = await store.actions(row.id)
+    replayed = engine.replay(len(row.players), row.options, row.seed, log)
+    assert any(key == "remove:1" for _, key in log), log
+    assert engine.encode(replayed) == row.state
+
+
+async def test_leaving_that_ends_the_game_is_no_ordinary_win_either(fake, runner):
+    await start_game(fake)
+    await fake.slash(CY, CHANNEL, "game", "leave")  # a spectator
+    assert last_ephemeral(fake, CY) == "You are not playing at this table."
+    await fake.slash(BO, CHANNEL, "game", "leave")
+    text = board(fake)["embeds"][0]["description"]
+    assert "**Game over.** The game ended early: Bo left. **Ana** finishes first by default." in text, text
+    assert not top_bar_is_a_winner_banner(fake, board(fake))
+
+
+async def test_an_ordinary_end_keeps_its_winner_banner(fake, runner):
+    """The check above can fail: a game played to its end shows the gold banner."""
+    from tests.bot.test_geek_out_e2e import play_one
+    await start_game(fake, turns=1)
+    for _ in range(200):
+        if "Game over" in board(fake)["embeds"][0]["description"]:
+            break
+        await play_one(fake)
+    assert "Game over" in board(fake)["embeds"][0]["description"]
+    assert top_bar_is_a_winner_banner(fake, board(fake))
