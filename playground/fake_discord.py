@@ -316,6 +316,7 @@ class FakeDiscord:
                                             "max_concurrency": 16}}
         if parts[0] == "applications" and parts[-1] == "commands":
             if method == "PUT":
+                check_commands(payload)
                 self.commands = {}
                 out = []
                 for cmd in payload:
@@ -781,6 +782,35 @@ def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = Fals
     for data in uploads.values():
         if len(data) > 10 * 1024 * 1024:
             raise DiscordError(413, 40005, "Request entity too large")
+
+
+_COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_commands(commands: list[dict]) -> None:
+    """What Discord refuses in a bulk overwrite of application commands: names of 1-32 lower-case word
+    characters or dashes; descriptions of 1-100 characters (commands, subcommands, options); at most 25
+    options and 25 choices, each choice's name 1-100 characters."""
+    def bad(why: str):
+        raise DiscordError(400, 50035, f"Invalid Form Body: {why}")
+
+    def check(item: dict, path: str) -> None:
+        name = item.get("name", "")
+        if not _COMMAND_NAME.match(name) or name != name.lower():
+            bad(f"{path}: name {name!r}")
+        if not 1 <= len(item.get("description", "")) <= 100:
+            bad(f"{path}: description must be 1-100 characters")
+        choices = item.get("choices") or []
+        if len(choices) > 25 or any(not 1 <= len(c["name"]) <= 100 for c in choices):
+            bad(f"{path}: at most 25 choices of 1-100 characters")
+        options = item.get("options") or []
+        if len(options) > 25:
+            bad(f"{path}: at most 25 options")
+        for option in options:
+            check(option, f"{path} {option.get('name')}")
+
+    for command in commands:
+        check(command, command.get("name", "?"))
 
 
 def _check_option(spec: dict, value) -> None:

@@ -51,6 +51,7 @@ class Admin(commands.Cog):
         await self.tables.publish(change)
 
     @mod.command(name="remove", description="Remove a player from this channel's game")
+    @app_commands.describe(player="The player to take out of the game (it goes on without them, if it can)")
     @app_commands.checks.has_permissions(manage_messages=True)
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         table = await self.tables.table_here(interaction)

@@ -116,6 +116,16 @@ def _annotation(option: Option):
     return str
 
 
+def option_description(option: Option) -> str:
+    """The option's words in Discord's picker, its default added when it fits Discord's 100 characters (a
+    description is never cut: one too long is a mistake to fix in the engine)."""
+    if len(option.description) > 100:
+        raise ValueError(f"option {option.name}: description longer than Discord's 100 characters")
+    default = str(option.default).lower() if isinstance(option.default, bool) else option.default
+    full = f"{option.description} (default {default})"
+    return full if len(full) <= 100 else option.description
+
+
 def command_name(engine: Engine) -> str:
     return engine.slug.replace("_", "-")
 
@@ -140,10 +150,7 @@ def _play_command(engine: Engine, open_table) -> app_commands.Command:
                                         annotation=_annotation(option) | None))
     callback.__signature__ = inspect.Signature(params)
     if engine.options:
-        app_commands.describe(**{
-            o.name: f"{o.description} (default {str(o.default).lower() if isinstance(o.default, bool) else o.default})"[:100]
-            for o in engine.options
-        })(callback)
+        app_commands.describe(**{o.name: option_description(o) for o in engine.options})(callback)
     players = (f"{engine.min_players}-{engine.max_players} players" if engine.min_players != engine.max_players
                else f"{engine.min_players} players")
     return app_commands.Command(name=command_name(engine), description=f"{engine.title} ({players})"[:100],

@@ -144,7 +144,7 @@ class GlobeTwister(Engine):
     private_label = "My program"
     group_noun = "cell"
     options = (
-        Option("photo", "polar front; back: each their own region; a region for all; choose: each picks a side",
+        Option("photo", "Photo: polar (front side), back (each their own region), a region (for all), choose (each picks)",
                "polar", choices=("polar", "back", "choose", *REGIONS)),
         Option("no_red", "The Long Voyage: play without the red cards", False),
         Option("no_timer", "Immediate Departure: no sand timer, the first lock-in stops everyone", False),
