@@ -29,6 +29,12 @@ from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State,
 log = logging.getLogger(__name__)
 
 LOBBY_KEYS = ("join", "leave", "start")
+
+
+def is_lobby_key(key: str) -> bool:
+    """A lobby button: join, leave, start, or ``partner.<user id>`` (pick a partner in a team game)."""
+    return key in LOBBY_KEYS or key.startswith("partner.")
+
 MAX_BUTTONS = 20
 """Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
 
@@ -388,11 +394,37 @@ class TableService:
             return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
         elif key == "start":
             return await self._start(table, user, players)
+        elif key.startswith("partner."):
+            text = self._pick_partner(table, players, user, key[8:])
         else:
             raise UserError("That button is not part of this lobby.")
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
         table.row = await self.store.get_table(table.id)
         return Change(table, text)
+
+    @staticmethod
+    def _pick_partner(table: Table, players: list[dict], user: dict, partner: str) -> str:
+        """A seated player picks their partner (a team game): the partner moves to the seat that partners
+        theirs, trading places with whoever sat there. ``players`` is changed in place."""
+        teams = table.engine.teams(len(players))
+        if teams is None:
+            raise UserError(f"{table.engine.title} has no teams with {len(players)} players.")
+        seat_of = {p["id"]: s for s, p in enumerate(players)}
+        if user["id"] not in seat_of:
+            raise UserError("Only a seated player can pick a partner.")
+        chosen = seat_of.get(int(partner)) if partner.isdigit() else None
+        if chosen is None:
+            raise UserError("That player is not seated at this table any more.")
+        mine = seat_of[user["id"]]
+        if chosen == mine:
+            raise UserError("Pick another player as your partner.")
+        team = next(t for t in teams if mine in t)
+        if chosen in team:
+            raise UserError(f"{players[chosen]['name']} is already your partner.")
+        # the partner takes a seat of my team (the first free of me), its player takes the partner's old seat
+        target = next(s for s in team if s != mine)
+        players[target], players[chosen] = players[chosen], players[target]
+        return f"{user['name']} teamed up with {players[target]['name']}."
 
     async def _start(self, table: Table, user: dict, players: list[dict]) -> Change:
         if not any(p["id"] == user["id"] for p in players):

@@ -280,6 +280,11 @@ class Engine(ABC):
         """A short note per seat for the lobby (a team, a colour); empty strings when there is nothing to say."""
         return [""] * players
 
+    def teams(self, players: int) -> list[list[int]] | None:
+        """The seats that play as partners with ``players`` at the table (GEONEO with 4: [[0, 2], [1, 3]]), or
+        None. The lobby lets players pick their partner by moving them to a partner's seat."""
+        return None
+
     def secret_variants(self, state: State, seat: int | None, rng) -> list[State]:
         """States that differ from ``state`` only in what ``seat`` may not see (for the conformance check
         that views hide secrets). Games without secrets have none."""

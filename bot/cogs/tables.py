@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot import renderpool
 from bot.panels import Panels
-from bot.tables import LOBBY_KEYS, Change, KeyedLocks, Table, UserError
+from bot.tables import Change, KeyedLocks, Table, UserError, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
 from games.core import Engine, Option
@@ -265,7 +265,7 @@ class Tables(commands.Cog):
         try:
             async with self._moves:
                 try:
-                    if key in LOBBY_KEYS:
+                    if is_lobby_key(key):
                         change = await self.service.lobby(table_id, key, user_of(interaction))
                     else:
                         change = await self.service.act(table_id, version, key, interaction.user.id)

@@ -204,4 +204,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(button(table, "leave", "Leave", "secondary"))
     view.add_item(button(table, "start", "Start", "primary"))
     view.add_item(button(table, "rules", "Rules", "secondary", emoji="📖"))
+    if table.engine.teams(len(table.players)):  # a team game: each player can pick their partner
+        for player in table.players:
+            view.add_item(button(table, f"partner.{player['id']}", f"Team up with {player['name']}", row=1,
+                                 emoji="🤝"))
     return view

@@ -24,6 +24,10 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
         + (f" · {notes[i]}" if notes[i] else "")
         for i, p in enumerate(table.players)
     )
+    teams = engine.teams(len(table.players))
+    if teams and table.status == "lobby":
+        seats += ("\n\n**Teams**: " + " · ".join(" & ".join(table.names[s] for s in team) for team in teams)
+                  + "\nPick your partner with **Team up with ...** before the start.")
     options = ", ".join(engine.describe_options(table.row.options, max(len(table.players), engine.min_players)))
     if table.status == "lobby":
         how = (f"{len(table.players)}/{engine.max_players} seated; {engine.min_players} needed to start. "

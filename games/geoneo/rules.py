@@ -447,6 +447,9 @@ class Geoneo(Engine):
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state), teams),
                       {"teams": teams, "team_names": [f"Team {COLOUR_NAMES[c]}" for c in (0, 1)] if teams else None})
 
+    def teams(self, players: int) -> list[list[int]] | None:
+        return [[0, 2], [1, 3]] if players == 4 else None
+
     def seating(self, players: int) -> list[str]:
         """Colours by seat; with 4 players, opposite seats form a team and share a colour."""
         if players == 4:
