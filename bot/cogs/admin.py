@@ -53,7 +53,7 @@ class Admin(commands.Cog):
     @mod.command(name="remove", description="Remove a player from this channel's game")
     @app_commands.describe(player="The player to take out of the game (it goes on without them, if it can)")
     @app_commands.checks.has_permissions(manage_messages=True)
-    async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
+    async def remove(self, interaction: discord.Interaction, player: discord.User) -> None:
         table = await self.tables.table_here(interaction)
         if table is None:
             return

@@ -150,3 +150,15 @@ async def test_an_ordinary_end_keeps_its_winner_banner(fake, runner):
         await play_one(fake)
     assert "Game over" in board(fake)["embeds"][0]["description"]
     assert top_bar_is_a_winner_banner(fake, board(fake))
+
+
+async def test_a_player_who_left_the_server_can_still_be_removed(fake, runner):
+    """Discord sends a user without a member when they left the server: the removal still works."""
+    await start_game(fake, players=(ANA, BO, CY))
+    data = fake._command_data(CHANNEL, "mod", ("remove",), {"player": CY})
+    del data["resolved"]["members"]
+    it, payload = fake._interaction(2, MOD, CHANNEL, data)
+    await fake._dispatch_interaction(it, payload)
+    await fake.settle()
+    assert last_ephemeral(fake, MOD) == "Cy was removed."
+    assert "Last move: Cy was removed by a moderator." in board(fake)["embeds"][0]["description"]
