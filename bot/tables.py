@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import secrets
@@ -77,6 +78,11 @@ class Table:
     drawn: tuple = ()
     """What the channel message and the panels show (``looks()`` when they were last drawn): publications
     queued behind each other draw the newest table once, and the rest find nothing left to draw."""
+    acted: dict[int, int] | None = None
+    """seat (SYSTEM too) -> the table version its latest action produced; None until a click on an older
+    version needs it (read from the action log, so it survives a restart)."""
+    _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
+    """(version, seat -> token): ``seat_token`` computed once per version."""
 
     def looks(self) -> tuple:
         picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
@@ -118,6 +124,22 @@ class Table:
 
     def result(self) -> Result | None:
         return self.engine.result(self.state) if self.state is not None else None
+
+    def seat_token(self, seat: int) -> str:
+        """A short digest of what ``seat`` may do now (its legal action keys; "" when it is not to act). A
+        button a seat is shown carries it, so a click made on an older version of the table is still played
+        when the seat's own choices are the same and the seat has not acted since (others moved meanwhile:
+        simultaneous play). Labels are left out: another seat's move may reword a choice ("Lock in and turn
+        the sand timer" becomes "Lock in") without changing what it does for this seat."""
+        version, tokens = self._tokens
+        if version != self.version:
+            tokens = {}
+            self._tokens = (self.version, tokens)
+        if seat not in tokens:
+            keys = [a.key for a in self.actions_for(seat)] if seat in self.to_act() else []
+            digest = hashlib.blake2b(f"{seat}|{' '.join(keys)}".encode(), digest_size=3).hexdigest()
+            tokens[seat] = digest if keys else ""
+        return tokens[seat]
 
     def pick_of(self, seat: int) -> str:
         """The group ``seat`` picked as the first step of a choice on the current version, or ""."""
@@ -236,6 +258,7 @@ class TableService:
         table.row = row
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
+        table.acted = None
         if row.status not in ("lobby", "playing"):
             self._forget(table)
         elif table.state is not None and table.engine.timer(table.state):
@@ -382,19 +405,20 @@ class TableService:
         return Change(table, text, before=frozenset())
 
     # --- moves ---------------------------------------------------------------------------------------
-    async def act(self, table_id: int, version: int, key: str, user_id: int) -> Change:
-        """A player's click. Raises UserError (nothing changed) unless the move was committed."""
+    async def act(self, table_id: int, version: int, key: str, user_id: int, token: str | None = None) -> Change:
+        """A player's click on a screen showing ``version`` (and, for the seat's own buttons, its
+        ``seat_token`` then). Raises UserError (nothing changed) unless the move was committed."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
-            return await self._racing(table, lambda: self._act(table, version, key, user_id))
+            return await self._racing(table, lambda: self._act(table, version, key, user_id, token))
 
-    async def _act(self, table: Table, version: int, key: str, user_id: int) -> Change:
+    async def _act(self, table: Table, version: int, key: str, user_id: int, token: str | None) -> Change:
         if table.status == "lobby":
             raise UserError("The game has not started yet.")
         if table.status != "playing":
             raise UserError("This game is over.")
-        seat = self._check_turn(table, user_id, version)
+        seat = await self._check_turn(table, user_id, version, token)
         return await self._apply(table, seat, key)
 
     async def _catch_up(self, table: Table, version: int) -> None:
@@ -402,17 +426,31 @@ class TableService:
         if version > table.version:
             await self._reload(table)
 
-    def _check_turn(self, table: Table, user_id: int, version: int) -> int:
-        """The seat of ``user_id`` if they may act on ``version`` of the table now; else a UserError."""
+    async def _check_turn(self, table: Table, user_id: int, version: int, token: str | None = None) -> int:
+        """The seat of ``user_id`` if they may act now on a screen of ``version``; else a UserError. A screen
+        of an older version still counts when it was the seat's own (``token``) and the seat's choices are
+        the same now (see ``_seat_unchanged``)."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise UserError("You are not playing at this table.")
-        if version != table.version:
+        if version != table.version and not await self._seat_unchanged(table, seat, version, token):
             raise UserError("This board is out of date; here is the current one.", stale=True)
         if seat not in table.engine.to_act(table.state):
             waiting = ", ".join(table.names[s] for s in table.to_act())
             raise UserError(f"It is not your turn: waiting for {waiting}.")
         return seat
+
+    async def _seat_unchanged(self, table: Table, seat: int, version: int, token: str | None) -> bool:
+        """Whether a screen of an older ``version`` still shows ``seat`` what it may do now: its legal actions
+        are the same (``token``) and neither the seat nor the table (a timeout, a timer, a leave) acted since.
+        Other seats' moves do not count: in a simultaneous stage, clicks made at the same moment all play."""
+        if not token or version > table.version or token != table.seat_token(seat):
+            return False
+        if table.acted is None:
+            # ply p was played on version p + (version - ply): every move adds one to both
+            offset = table.version - table.state["ply"] + 1
+            table.acted = {s: ply + offset for s, ply in (await self.store.last_plies(table.id)).items()}
+        return max(table.acted.get(seat, 0), table.acted.get(SYSTEM, 0)) <= version
 
     async def _apply(self, table: Table, seat: int, key: str) -> Change:
         engine = table.engine
@@ -449,6 +487,8 @@ class TableService:
         table.state = state
         table.row.version += 1
         table.row.last_move = text
+        if table.acted is not None:
+            table.acted[seat] = table.version
         table.early_board = (looks, board)
         if timer_due is not None:
             table.timer_due = timer_due or None
@@ -612,14 +652,14 @@ class TableService:
         await self.store.clear_deadline(table_id, kind)
         return None
 
-    async def pick(self, table_id: int, version: int, group: str, user_id: int) -> Table:
+    async def pick(self, table_id: int, version: int, group: str, user_id: int, token: str | None = None) -> Table:
         """The first step of a two-step choice (``group``; "" goes back). Only the seat to act may take it."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
             if table.status != "playing":
                 raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
-            seat = self._check_turn(table, user_id, version)
+            seat = await self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
                        for g in (choice_groups(acts) or {})}

@@ -218,10 +218,11 @@ class Tables(commands.Cog):
             return
         if self.service.is_open(table_id):  # only tables that exist: forged ids must not grow the map
             self._seen.setdefault(table_id, {})[interaction.user.id] = self.service.clock()
+        key, token = components.split_token(key)
         if key == "hand":
             await self._open_panel(interaction, table_id)
         elif key.startswith("pick."):
-            await self._pick(interaction, table_id, version, key[5:])
+            await self._pick(interaction, table_id, version, key[5:], token)
         elif key == "rules":
             table = await self.service.get(table_id)
             await say(interaction, messages.rules_text(table.engine) if table else
@@ -232,7 +233,7 @@ class Tables(commands.Cog):
             await self.service.store.set_pings(interaction.user.id, False)
             await say(interaction, messages.pings_sentence(False))
         else:
-            await self._act(interaction, table_id, version, key)
+            await self._act(interaction, table_id, version, key, token)
 
     async def _show_overlay(self, interaction: discord.Interaction, table_id: int, name: str) -> None:
         """The board drawn another way (Geomancy's auras), for the asker only; anyone may look."""
@@ -251,7 +252,8 @@ class Tables(commands.Cog):
     def _from_panel(self, interaction: discord.Interaction) -> bool:
         return bool(interaction.message and interaction.message.flags.ephemeral)
 
-    async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
+    async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str,
+                   token: str | None = None) -> None:
         # acknowledged by the board itself when it is drawn in time, else by a defer; the move waits for a slot
         ack = Ack(interaction, ANSWER_WITHIN)
         try:
@@ -260,7 +262,7 @@ class Tables(commands.Cog):
                     if key in LOBBY_KEYS:
                         change = await self.service.lobby(table_id, key, user_of(interaction))
                     else:
-                        change = await self.service.act(table_id, version, key, interaction.user.id)
+                        change = await self.service.act(table_id, version, key, interaction.user.id, token)
                 except UserError as exc:
                     await ack.settle()
                     await self._refuse(interaction, table_id, exc)
@@ -272,11 +274,12 @@ class Tables(commands.Cog):
         finally:
             await ack.settle()
 
-    async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str) -> None:
+    async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str,
+                    token: str | None = None) -> None:
         """The first step of a two-step choice: the board and the player's panel show the chosen group."""
         await interaction.response.defer()
         try:
-            table = await self.service.pick(table_id, version, group, interaction.user.id)
+            table = await self.service.pick(table_id, version, group, interaction.user.id, token)
         except UserError as exc:
             await self._refuse(interaction, table_id, exc)
             return
@@ -297,7 +300,9 @@ class Tables(commands.Cog):
                     await self._keep_panel(interaction, table)
                     await self._edit_panel(table, interaction.user.id, note="That was out of date; here is the "
                                                                            "table now.")
-                    return
+                    # said in a message of its own too: the panel's note goes with its next redraw
+                    text = "That was out of date: the table changed before your click arrived. Your panel " \
+                           "shows it now."
             elif interaction.message is not None and interaction.message.id == table.row.message_id:
                 shown = components.message_version(interaction.message)
                 if shown is None or shown < table.version:  # the board itself fell behind: heal it
