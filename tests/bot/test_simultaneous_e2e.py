@@ -6,16 +6,15 @@ a token of its own choices, so another seat's move never makes them out of date.
 from playground.fake_discord import snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
-PLAYERS = (ANA, BO, CY)
 ROUNDS = 100
 
 
-def board(fake):
-    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]][-1]
+def board(fake, channel=CHANNEL):
+    return [m for m in fake.messages_in(channel) if m["attachments"] and m["embeds"]][-1]
 
 
-def panel(fake, user):
-    return [m for m in fake.ephemerals(user) if m["attachments"]][-1]
+def panel(fake, user, channel=CHANNEL):
+    return [m for m in fake.ephemerals(user) if m["attachments"] and int(m["channel_id"]) == channel][-1]
 
 
 def custom_id(message, key):
@@ -30,32 +29,40 @@ def refusals(fake, user):
     return [m["content"] for m in fake.ephemerals(user) if "out of date" in m["content"] and not m["attachments"]]
 
 
-async def start(fake, players, **options):
-    await fake.slash(players[0], CHANNEL, "play", "globe-twister", **options)
-    lobby = fake.messages_in(CHANNEL)[-1]
+async def start(fake, players, channel=CHANNEL, **options):
+    """A Globe Twister table in ``channel``, every player's panel open."""
+    await fake.slash(players[0], channel, "play", "globe-twister", **options)
+    lobby = fake.messages_in(channel)[-1]
     for p in players[1:]:
         await fake.click(p, lobby, "Join")
     await fake.click(players[0], lobby, "Start")
     for p in players:
-        await fake.click(p, board(fake), "My program")
+        await fake.click(p, board(fake, channel), "My program")
 
 
-async def test_clicks_of_three_players_in_the_same_millisecond_are_all_played_a_hundred_times(fake, runner):
-    await start(fake, PLAYERS)
-    table = await runner.bot.service.in_channel(CHANNEL)
-    seat = {p["id"]: i for i, p in enumerate(table.players)}
-    assert table.to_act() == [0, 1, 2]
-    played = len(await runner.bot.store.actions(table.id))
-    for n in range(ROUNDS):
-        # every player picks a cell of their own program at the same moment, then takes it back together
+GAMES = {600: (ANA, BO), 601: (BO, CY), 602: (CY, ANA)}
+"""Three tables played at once (one per channel), so the render workers draw side by side."""
+
+
+async def test_two_players_clicking_in_the_same_millisecond_both_get_their_move_a_hundred_times(fake, runner):
+    tables = {}
+    for channel, players in GAMES.items():
+        await start(fake, players, channel=channel)
+        tables[channel] = await runner.bot.service.in_channel(channel)
+        assert tables[channel].to_act() == [0, 1]
+    played = {c: len(await runner.bot.store.actions(t.id)) for c, t in tables.items()}
+    rounds = -(-ROUNDS // len(GAMES))
+    for n in range(rounds):
+        # in every game both players pick a cell of their own program at the same moment, then take it back
         key = f"c{n % 9}" if n % 2 == 0 else "back"
-        screens = {u: snapshot(panel(fake, u)) for u in PLAYERS}
-        await fake.interact_together([(u, screens[u], custom_id(screens[u], key)) for u in PLAYERS])
-        steps = table.state["steps"]
+        screens = {(c, u): snapshot(panel(fake, u, c)) for c, players in GAMES.items() for u in players}
+        await fake.interact_together([(u, screen, custom_id(screen, key)) for (c, u), screen in screens.items()])
         expected = {"cell": n % 9} if key != "back" else None
-        assert [steps[seat[u]] for u in PLAYERS] == [expected] * 3, f"round {n}: {steps}"
-        assert not any(refusals(fake, u) for u in PLAYERS), f"round {n}"
-    assert len(await runner.bot.store.actions(table.id)) == played + 3 * ROUNDS
+        for channel, table in tables.items():
+            assert table.state["steps"] == [expected, expected], f"round {n} in {channel}: {table.state['steps']}"
+        assert not any(refusals(fake, u) for u in (ANA, BO, CY)), f"round {n}"
+    for channel, table in tables.items():
+        assert len(await runner.bot.store.actions(table.id)) == played[channel] + 2 * rounds
     assert not fake.rejections
 
 
