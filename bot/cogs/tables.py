@@ -156,11 +156,17 @@ class Tables(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.service = bot.service
-        self.panels = Panels(clock=lambda: self.service.clock())
+        self.panels = Panels(clock=lambda: self.service.clock(), store=self.service.store)
         self._publish_lock = KeyedLocks()
         self._moves = asyncio.Semaphore(MOVES_AT_ONCE)
         self._seen: dict[int, dict[int, float]] = {}
         """table -> user -> when they last clicked there (a player who just acted needs no ping)."""
+
+    async def cog_load(self) -> None:
+        await self.panels.load(self.bot, self.service.shards)  # the panels opened before a restart
+
+    async def cog_unload(self) -> None:
+        await self.panels.flush()
 
     # --- /play ---------------------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, slug: str, options: dict) -> None:
@@ -364,7 +370,9 @@ class Tables(commands.Cog):
                 attachments=[discord.File(io.BytesIO(image), filename=f"panel{table.id}-{table.version}.png")],
                 view=components.panel_view(table, panel.seat),
             )
-            panel.message_id = message.id
+            if panel.message_id != message.id:  # a "My hand" panel learns its message when first drawn
+                panel.message_id = message.id
+                self.panels.save(table.id, user_id, panel)
         except discord.HTTPException as exc:  # the token expired (50027) or the message is gone
             log.info("panel of %s at table %s no longer editable: %s", user_id, table.id, exc)
             self.panels.drop(table.id, user_id, panel)
