@@ -257,11 +257,6 @@ class Store(abc.ABC):
         rows = await self._fetch("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,))
         return [(r["seat"], r["action"]) for r in rows]
 
-    async def last_plies(self, table_id: int) -> dict[int, int]:
-        """seat (SYSTEM too) -> the ply of its latest action at the table."""
-        rows = await self._fetch("SELECT seat, MAX(ply) FROM actions WHERE table_id = ? GROUP BY seat", (table_id,))
-        return {r[0]: r[1] for r in rows}
-
     async def results(self, guild_id: int) -> list[dict]:
         rows = await self._fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,))
         return [dict(r) | {"standings": json.loads(r["standings"])} for r in rows]

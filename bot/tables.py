@@ -78,11 +78,18 @@ class Table:
     drawn: tuple = ()
     """What the channel message and the panels show (``looks()`` when they were last drawn): publications
     queued behind each other draw the newest table once, and the rest find nothing left to draw."""
-    acted: dict[int, int] | None = None
-    """seat (SYSTEM too) -> the table version its latest action produced; None until a click on an older
-    version needs it (read from the action log, so it survives a restart)."""
+    base: int = -1
+    """The version since which this process has seen every move of the table (when it was loaded, or the
+    last table event: a timeout, a timer, a leave, a move with announcements such as a Globe Twister run)."""
+    since: dict[int, int] = field(default_factory=dict)
+    """seat -> the version of the latest move after ``base`` that changed what the seat may do: its own, or
+    another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
     _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
     """(version, seat -> token): ``seat_token`` computed once per version."""
+
+    def __post_init__(self):
+        if self.base < 0:
+            self.base = self.row.version
 
     def looks(self) -> tuple:
         picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
@@ -258,7 +265,7 @@ class TableService:
         table.row = row
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
-        table.acted = None
+        table.base, table.since = row.version, {}
         if row.status not in ("lobby", "playing"):
             self._forget(table)
         elif table.state is not None and table.engine.timer(table.state):
@@ -418,7 +425,7 @@ class TableService:
             raise UserError("The game has not started yet.")
         if table.status != "playing":
             raise UserError("This game is over.")
-        seat = await self._check_turn(table, user_id, version, token)
+        seat = self._check_turn(table, user_id, version, token)
         return await self._apply(table, seat, key)
 
     async def _catch_up(self, table: Table, version: int) -> None:
@@ -426,31 +433,41 @@ class TableService:
         if version > table.version:
             await self._reload(table)
 
-    async def _check_turn(self, table: Table, user_id: int, version: int, token: str | None = None) -> int:
+    def _check_turn(self, table: Table, user_id: int, version: int, token: str | None = None) -> int:
         """The seat of ``user_id`` if they may act now on a screen of ``version``; else a UserError. A screen
         of an older version still counts when it was the seat's own (``token``) and the seat's choices are
         the same now (see ``_seat_unchanged``)."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise UserError("You are not playing at this table.")
-        if version != table.version and not await self._seat_unchanged(table, seat, version, token):
+        if version != table.version and not self._seat_unchanged(table, seat, version, token):
             raise UserError("This board is out of date; here is the current one.", stale=True)
         if seat not in table.engine.to_act(table.state):
             waiting = ", ".join(table.names[s] for s in table.to_act())
             raise UserError(f"It is not your turn: waiting for {waiting}.")
         return seat
 
-    async def _seat_unchanged(self, table: Table, seat: int, version: int, token: str | None) -> bool:
+    @staticmethod
+    def _seat_unchanged(table: Table, seat: int, version: int, token: str | None) -> bool:
         """Whether a screen of an older ``version`` still shows ``seat`` what it may do now: its legal actions
-        are the same (``token``) and neither the seat nor the table (a timeout, a timer, a leave) acted since.
-        Other seats' moves do not count: in a simultaneous stage, clicks made at the same moment all play."""
+        are the same (``token``) and no move since changed them (its own, a table event, or another seat's
+        that changed its token on the way: see ``_track``). Other seats' moves do not count otherwise, so in
+        a simultaneous stage clicks made at the same moment all play."""
         if not token or version > table.version or token != table.seat_token(seat):
             return False
-        if table.acted is None:
-            # ply p was played on version p + (version - ply): every move adds one to both
-            offset = table.version - table.state["ply"] + 1
-            table.acted = {s: ply + offset for s, ply in (await self.store.last_plies(table.id)).items()}
-        return max(table.acted.get(seat, 0), table.acted.get(SYSTEM, 0)) <= version
+        return version >= max(table.base, table.since.get(seat, table.base))
+
+    @staticmethod
+    def _track(table: Table, seat: int, tokens: dict[int, str], table_event: bool) -> None:
+        """After a move by ``seat`` (just written): whose older screens stop counting (``Table.since``).
+        ``tokens``: the tokens, before the move, of the other seats that were to act."""
+        if seat == SYSTEM or table_event:
+            table.base, table.since = table.version, {}
+            return
+        table.since[seat] = table.version
+        for other, token in tokens.items():
+            if table.seat_token(other) != token:
+                table.since[other] = table.version
 
     async def _apply(self, table: Table, seat: int, key: str) -> Change:
         engine = table.engine
@@ -459,6 +476,7 @@ class TableService:
         except RulesError as exc:
             raise UserError(str(exc)) from None
         before = engine.to_act(table.state)
+        tokens = {s: table.seat_token(s) for s in before if s != seat}
         # a step that says nothing (a die picked, its target to come) keeps the last move on show
         text = table.describe(events) or table.row.last_move or ""
         over = engine.is_over(state)
@@ -487,8 +505,8 @@ class TableService:
         table.state = state
         table.row.version += 1
         table.row.last_move = text
-        if table.acted is not None:
-            table.acted[seat] = table.version
+        announcements = engine.announcements(previous, state)
+        self._track(table, seat, tokens, bool(announcements))
         table.early_board = (looks, board)
         if timer_due is not None:
             table.timer_due = timer_due or None
@@ -497,7 +515,7 @@ class TableService:
             self._forget(table)
         announced = [dict(a, text=name_seats(a["text"], table.names),
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
-                     for a in engine.announcements(previous, state)]
+                     for a in announcements]
         return Change(table, text, finished=over, before=before, announcements=announced)
 
     async def _open(self, table_id: int) -> Table:
@@ -659,7 +677,7 @@ class TableService:
             await self._catch_up(table, version)
             if table.status != "playing":
                 raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
-            seat = await self._check_turn(table, user_id, version, token)
+            seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
                        for g in (choice_groups(acts) or {})}

@@ -92,3 +92,29 @@ async def test_a_forged_token_is_refused_with_a_sentence(fake, runner):
     assert "doesn't belong to any game" in fake.ephemerals(ANA)[-1]["content"]
     table = await runner.bot.service.in_channel(CHANNEL)
     assert table.state["steps"][[p["id"] for p in table.players].index(ANA)] is None
+
+
+async def test_lock_ins_in_the_same_millisecond_both_count(fake, runner):
+    """The first lock-in rewords the other's button ("Lock in and turn the sand timer" becomes "Lock in") but
+    does not change what it does: both lock in and the stage runs."""
+    await start(fake, (ANA, BO))
+    table = await runner.bot.service.in_channel(CHANNEL)
+    turn = table.state["turn"]
+    screens = {u: snapshot(panel(fake, u)) for u in (ANA, BO)}
+    await fake.interact_together([(u, screens[u], custom_id(screens[u], "lock")) for u in (ANA, BO)])
+    assert table.state["turn"] == turn + 1 and not any(table.state["locked"])
+    assert not refusals(fake, ANA) and not refusals(fake, BO)
+
+
+async def test_a_click_from_before_the_stage_ended_is_not_played_in_the_next_one(fake, runner):
+    """Without the sand timer the first lock-in stops everyone and the programs run: a click the other player
+    made on the stage that just ended is refused (in words), not played on the new stage with the same
+    buttons."""
+    await start(fake, (ANA, BO), no_timer=True)
+    table = await runner.bot.service.in_channel(CHANNEL)
+    turn = table.state["turn"]
+    screens = {u: snapshot(panel(fake, u)) for u in (ANA, BO)}
+    await fake.interact_together([(ANA, screens[ANA], custom_id(screens[ANA], "lock")),
+                                  (BO, screens[BO], custom_id(screens[BO], "lock"))])
+    assert table.state["turn"] == turn + 1 and not any(table.state["locked"])
+    assert len(refusals(fake, ANA)) + len(refusals(fake, BO)) == 1  # the one that came second
