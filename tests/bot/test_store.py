@@ -187,6 +187,26 @@ async def test_pings_default_on_and_can_be_switched(store):
     assert await store.pings_enabled(user) is True
 
 
+async def test_panels_are_kept_replaced_and_forgotten_once_their_token_is_too_old(store):
+    guilds = {0: 2 << 22, 1: 3 << 22}  # one guild on each of two shards
+    tables = [await store.create_table(guild_id=guilds[shard], channel_id=800 + shard, game="geek_out", options={},
+                                       seed=1, host={"id": 7, "name": "Ana"}, lobby_due=None) for shard in (0, 1)]
+    snowflake = 987_654_321_987_654_321
+    for t in tables:
+        await store.save_panel(t.id, snowflake, seat=1, application_id=snowflake + 1, token="old", message_id=None,
+                               opened=1000.0)
+        await store.save_panel(t.id, snowflake, seat=1, application_id=snowflake + 1, token="new",
+                               message_id=snowflake + 2, opened=2000.0)  # a click on the panel renews it
+    await store.save_panel(tables[0].id, 5, seat=0, application_id=1, token="stale", message_id=3, opened=500.0)
+    [mine] = await store.live_panels(1500.0, Shards(2, (0,)))
+    assert mine == {"table_id": tables[0].id, "user_id": snowflake, "seat": 1, "application_id": snowflake + 1,
+                    "token": "new", "message_id": snowflake + 2, "opened": 2000.0}
+    assert len(await store.live_panels(0.0)) == 2  # the stale one was deleted by the first read
+    await store.delete_panel(tables[0].id, snowflake)
+    await store.delete_panel(tables[1].id)
+    assert await store.live_panels(0.0) == []
+
+
 # --- the two migration sets stay in step ---------------------------------------------------------------
 
 def test_both_backends_have_the_same_migration_numbers():
