@@ -127,7 +127,8 @@ def is_postgres_url(database: str) -> bool:
 
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
-    """The numbered SQL files of ``bot/migrations/<dialect>/``, in order: [(1, sql), (2, sql), ...]."""
+    """The numbered SQL files of ``bot/migrations/<dialect>/``, in order: [(1, sql), (2, sql), ...]. Numbers
+    are unique but may have gaps (numbers are handed out to parallel branches before they merge)."""
     if dialect not in DIALECTS:
         raise ValueError(f"no migrations for {dialect!r}")
     folder = resources.files("bot") / "migrations" / dialect
@@ -136,8 +137,9 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
         if entry.name.endswith(".sql"):
             found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
     found.sort()
-    if [n for n, _ in found] != list(range(1, len(found) + 1)):
-        raise RuntimeError("migrations must be numbered 001, 002, ... without gaps")
+    numbers = [n for n, _ in found]
+    if len(set(numbers)) != len(numbers):
+        raise RuntimeError("two migrations have the same number")
     return found
 
 
@@ -288,6 +290,35 @@ class Store(abc.ABC):
     async def results(self, guild_id: int) -> list[dict]:
         rows = await self._fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,))
         return [dict(r) | {"standings": json.loads(r["standings"])} for r in rows]
+
+    # --- private panels (bot/panels.py) ---------------------------------------------------------------
+    async def save_panel(self, table_id: int, user_id: int, *, seat: int, application_id: int, token: str,
+                         message_id: int | None, opened: float) -> None:
+        await self._execute(
+            "INSERT INTO panels (table_id, user_id, seat, application_id, token, message_id, opened)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET seat = excluded.seat,"
+            " application_id = excluded.application_id, token = excluded.token, message_id = excluded.message_id,"
+            " opened = excluded.opened",
+            (table_id, user_id, seat, application_id, token, message_id, opened),
+        )
+
+    async def delete_panel(self, table_id: int, user_id: int | None = None) -> None:
+        """Forgets the user's panel at the table (``user_id`` None: every panel of the table)."""
+        if user_id is None:
+            await self._execute("DELETE FROM panels WHERE table_id = ?", (table_id,))
+        else:
+            await self._execute("DELETE FROM panels WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+
+    async def live_panels(self, opened_since: float, shards: Shards | None = None) -> list[dict]:
+        """Panels whose token was issued after ``opened_since`` (still editable), of ``shards``' tables; the
+        older ones are deleted."""
+        await self._execute("DELETE FROM panels WHERE opened < ?", (opened_since,))
+        where, args = shards.sql("t.guild_id") if shards else ("TRUE", ())
+        rows = await self._fetch(
+            "SELECT p.table_id, p.user_id, p.seat, p.application_id, p.token, p.message_id, p.opened FROM panels p"
+            f" JOIN tables t ON t.id = p.table_id WHERE p.opened >= ? AND {where} ORDER BY p.opened",
+            (opened_since, *args))
+        return [dict(r) for r in rows]
 
     # --- deadlines -----------------------------------------------------------------------------------
     async def set_deadline(self, table_id: int, kind: str, due_at: float) -> None:

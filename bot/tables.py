@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import secrets
@@ -83,6 +84,18 @@ class Table:
     drawn: tuple = ()
     """What the channel message and the panels show (``looks()`` when they were last drawn): publications
     queued behind each other draw the newest table once, and the rest find nothing left to draw."""
+    base: int = -1
+    """The version since which this process has seen every move of the table (when it was loaded, or the
+    last table event: a timeout, a timer, a leave, a move with announcements such as a Globe Twister run)."""
+    since: dict[int, int] = field(default_factory=dict)
+    """seat -> the version of the latest move after ``base`` that changed what the seat may do: its own, or
+    another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
+    _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
+    """(version, seat -> token): ``seat_token`` computed once per version."""
+
+    def __post_init__(self):
+        if self.base < 0:
+            self.base = self.row.version
 
     def looks(self) -> tuple:
         picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
@@ -124,6 +137,22 @@ class Table:
 
     def result(self) -> Result | None:
         return self.engine.result(self.state) if self.state is not None else None
+
+    def seat_token(self, seat: int) -> str:
+        """A short digest of what ``seat`` may do now (its legal action keys; "" when it is not to act). A
+        button a seat is shown carries it, so a click made on an older version of the table is still played
+        when the seat's own choices are the same and the seat has not acted since (others moved meanwhile:
+        simultaneous play). Labels are left out: another seat's move may reword a choice ("Lock in and turn
+        the sand timer" becomes "Lock in") without changing what it does for this seat."""
+        version, tokens = self._tokens
+        if version != self.version:
+            tokens = {}
+            self._tokens = (self.version, tokens)
+        if seat not in tokens:
+            keys = [a.key for a in self.actions_for(seat)] if seat in self.to_act() else []
+            digest = hashlib.blake2b(f"{seat}|{' '.join(keys)}".encode(), digest_size=3).hexdigest()
+            tokens[seat] = digest if keys else ""
+        return tokens[seat]
 
     def pick_of(self, seat: int) -> str:
         """The group ``seat`` picked as the first step of a choice on the current version, or ""."""
@@ -275,6 +304,7 @@ class TableService:
         table.row = row
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
+        table.base, table.since = row.version, {}
         if row.status not in ("lobby", "playing"):
             self._forget(table)
         elif table.state is not None and table.engine.timer(table.state):
@@ -448,19 +478,20 @@ class TableService:
         return Change(table, text, before=frozenset())
 
     # --- moves ---------------------------------------------------------------------------------------
-    async def act(self, table_id: int, version: int, key: str, user_id: int) -> Change:
-        """A player's click. Raises UserError (nothing changed) unless the move was committed."""
+    async def act(self, table_id: int, version: int, key: str, user_id: int, token: str | None = None) -> Change:
+        """A player's click on a screen showing ``version`` (and, for the seat's own buttons, its
+        ``seat_token`` then). Raises UserError (nothing changed) unless the move was committed."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
-            return await self._racing(table, lambda: self._act(table, version, key, user_id))
+            return await self._racing(table, lambda: self._act(table, version, key, user_id, token))
 
-    async def _act(self, table: Table, version: int, key: str, user_id: int) -> Change:
+    async def _act(self, table: Table, version: int, key: str, user_id: int, token: str | None) -> Change:
         if table.status == "lobby":
             raise UserError("The game has not started yet.")
         if table.status != "playing":
             raise UserError("This game is over.")
-        seat = self._check_turn(table, user_id, version)
+        seat = self._check_turn(table, user_id, version, token)
         return await self._apply(table, seat, key)
 
     async def _catch_up(self, table: Table, version: int) -> None:
@@ -468,17 +499,41 @@ class TableService:
         if version > table.version:
             await self._reload(table)
 
-    def _check_turn(self, table: Table, user_id: int, version: int) -> int:
-        """The seat of ``user_id`` if they may act on ``version`` of the table now; else a UserError."""
+    def _check_turn(self, table: Table, user_id: int, version: int, token: str | None = None) -> int:
+        """The seat of ``user_id`` if they may act now on a screen of ``version``; else a UserError. A screen
+        of an older version still counts when it was the seat's own (``token``) and the seat's choices are
+        the same now (see ``_seat_unchanged``)."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise UserError("You are not playing at this table.")
-        if version != table.version:
+        if version != table.version and not self._seat_unchanged(table, seat, version, token):
             raise UserError("This board is out of date; here is the current one.", stale=True)
         if seat not in table.engine.to_act(table.state):
             waiting = ", ".join(table.names[s] for s in table.to_act())
             raise UserError(f"It is not your turn: waiting for {waiting}.")
         return seat
+
+    @staticmethod
+    def _seat_unchanged(table: Table, seat: int, version: int, token: str | None) -> bool:
+        """Whether a screen of an older ``version`` still shows ``seat`` what it may do now: its legal actions
+        are the same (``token``) and no move since changed them (its own, a table event, or another seat's
+        that changed its token on the way: see ``_track``). Other seats' moves do not count otherwise, so in
+        a simultaneous stage clicks made at the same moment all play."""
+        if not token or version > table.version or token != table.seat_token(seat):
+            return False
+        return version >= max(table.base, table.since.get(seat, table.base))
+
+    @staticmethod
+    def _track(table: Table, seat: int, tokens: dict[int, str], table_event: bool) -> None:
+        """After a move by ``seat`` (just written): whose older screens stop counting (``Table.since``).
+        ``tokens``: the tokens, before the move, of the other seats that were to act."""
+        if seat == SYSTEM or table_event:
+            table.base, table.since = table.version, {}
+            return
+        table.since[seat] = table.version
+        for other, token in tokens.items():
+            if table.seat_token(other) != token:
+                table.since[other] = table.version
 
     async def _apply(self, table: Table, seat: int, key: str) -> Change:
         engine = table.engine
@@ -487,6 +542,7 @@ class TableService:
         except RulesError as exc:
             raise UserError(str(exc)) from None
         before = engine.to_act(table.state)
+        tokens = {s: table.seat_token(s) for s in before if s != seat}
         # a step that says nothing (a die picked, its target to come) keeps the last move on show
         text = table.describe(events) or table.row.last_move or ""
         over = engine.is_over(state)
@@ -515,6 +571,8 @@ class TableService:
         table.state = state
         table.row.version += 1
         table.row.last_move = text
+        announcements = engine.announcements(previous, state)
+        self._track(table, seat, tokens, bool(announcements))
         table.early_board = (looks, board)
         if timer_due is not None:
             table.timer_due = timer_due or None
@@ -523,7 +581,7 @@ class TableService:
             self._forget(table)
         announced = [dict(a, text=name_seats(a["text"], table.names),
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
-                     for a in engine.announcements(previous, state)]
+                     for a in announcements]
         return Change(table, text, finished=over, before=before, announcements=announced)
 
     async def _open(self, table_id: int) -> Table:
@@ -676,14 +734,14 @@ class TableService:
         await self.store.clear_deadline(table_id, kind)
         return None
 
-    async def pick(self, table_id: int, version: int, group: str, user_id: int) -> Table:
+    async def pick(self, table_id: int, version: int, group: str, user_id: int, token: str | None = None) -> Table:
         """The first step of a two-step choice (``group``; "" goes back). Only the seat to act may take it."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
             if table.status != "playing":
                 raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
-            seat = self._check_turn(table, user_id, version)
+            seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
                        for g in (choice_groups(acts) or {})}

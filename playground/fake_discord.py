@@ -635,6 +635,20 @@ class FakeDiscord:
             await self.settle()
         return it
 
+    async def interact_together(self, clicks: list[tuple[int, dict, str]], *, settle: bool = True) -> list[Interaction]:
+        """Component interactions of several users at the same moment: ``(user, message, custom_id)`` each,
+        all built first (as their screens showed them) and sent on the gateway back to back, before the bot
+        answers any of them (two players clicking within the same millisecond)."""
+        built = []
+        for user_id, message, custom_id in clicks:
+            current = self.messages.get(int(message["id"]), message)
+            data = {"custom_id": custom_id, "component_type": 2}
+            built.append(self._interaction(3, user_id, int(current["channel_id"]), data, current))
+        await asyncio.gather(*(self._dispatch_interaction(it, payload) for it, payload in built))
+        if settle:
+            await self.settle()
+        return [it for it, _ in built]
+
     async def click(self, user_id: int, message: dict | int, label: str | None = None, *,
                     custom_id: str | None = None, settle: bool = True) -> Interaction:
         """Clicks the button with ``label`` (or ``custom_id``) on ``message``, as the user would.

@@ -1,8 +1,10 @@
 """Buttons and menus built from an engine's legal actions, as DynamicItems so they work after a restart.
 
-custom_id formats (well under Discord's 100 characters):
+custom_id formats (at most 99 of Discord's 100 characters):
   ``gt:<table>:<version>:<key>``   a button; ``key`` is an action key or a lobby/utility key
   ``gs:<table>:<version>:<group>`` a select menu whose option values are action keys
+A seat's moves (and group picks) end in ``/<token>``, the seat's ``Table.seat_token`` on that version: a click
+on an older version is still played when the seat's token is unchanged (simultaneous play, bot/tables.py).
 The templates accept anything after the prefix so that a malformed or forged id still reaches our handler
 and gets a sentence back instead of a silent failure.
 """
@@ -23,14 +25,22 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-_BODY = re.compile(r"(?P<table>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-]{1,60})")
+_BODY = re.compile(r"(?P<table>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-]{1,60}(?:/[0-9a-f]{6})?)")
+TOKEN_SEPARATOR = "/"
 
 
 def parse(body: str) -> tuple[int, int, str] | None:
+    """(table, version, key) of a custom_id's body; the key keeps its ``/<token>`` (see ``split_token``)."""
     m = _BODY.fullmatch(body)
     if not m:
         return None
     return int(m["table"]), int(m["version"]), m["key"]
+
+
+def split_token(key: str) -> tuple[str, str | None]:
+    """("c3", "9f2a1c") for "c3/9f2a1c"; (key, None) for a button that is no seat's own."""
+    key, sep, token = key.partition(TOKEN_SEPARATOR)
+    return key, token if sep else None
 
 
 async def _dispatch(interaction: discord.Interaction, body: str, key: str | None = None) -> None:
@@ -83,8 +93,10 @@ async def _dispatch_select(interaction: discord.Interaction, body: str) -> None:
     if parsed is None:
         await _dispatch(interaction, body)
         return
-    table_id, version, _group = parsed
-    await _dispatch(interaction, f"{table_id}:{version}:{values[0] or '-'}")
+    table_id, version, group = parsed
+    _group, token = split_token(group)
+    value = values[0] or "-"
+    await _dispatch(interaction, f"{table_id}:{version}:{value}" + (f"/{token}" if token else ""))
 
 
 def on_message(message: discord.Message | None, custom_id: str) -> bool:
@@ -120,45 +132,54 @@ async def dispatch_unlisted(interaction: discord.Interaction, custom_id: str) ->
 
 
 def button(table: Table, key: str, label: str, style: str = "secondary", row: int | None = None,
-           emoji: str | None = None) -> TableButton:
-    return TableButton(f"{table.id}:{table.version}:{key}", label=label, style=STYLES[style], row=row,
-                       emoji=emoji or None)
+           emoji: str | None = None, seat: int | None = None) -> TableButton:
+    """A button; ``seat``: one of that seat's own choices, carrying its token (see the module's docstring)."""
+    return TableButton(f"{table.id}:{table.version}:{key}{_token_suffix(table, seat)}", label=label,
+                       style=STYLES[style], row=row, emoji=emoji or None)
+
+
+def _token_suffix(table: Table, seat: int | None) -> str:
+    token = table.seat_token(seat) if seat is not None else ""
+    return f"{TOKEN_SEPARATOR}{token}" if token else ""
 
 
 MENU_ROWS = 4  # four rows of menus or buttons; the fifth row holds the utility buttons
 
 
-def _buttons(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
-    return [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji) for i, a in enumerate(actions)]
+def _buttons(table: Table, actions: list[Action], seat: int | None = None) -> list[discord.ui.Item]:
+    return [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji, seat=seat)
+            for i, a in enumerate(actions)]
 
 
-def _menus(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
+def _menus(table: Table, actions: list[Action], seat: int | None = None) -> list[discord.ui.Item]:
     """Menus of 25 options in the given order (best first), one per row."""
     items: list[discord.ui.Item] = []
     for row, start in enumerate(range(0, min(len(actions), 25 * MENU_ROWS), 25)):
         chunk = actions[start:start + 25]
         options = [discord.SelectOption(label=a.label[:100], value=a.key) for a in chunk]
         placeholder = f"Choose ({start + 1}-{start + len(chunk)} of {len(actions)}, best first)"
-        items.append(TableSelect(f"{table.id}:{table.version}:m{row}", options, placeholder, row=row))
+        items.append(TableSelect(f"{table.id}:{table.version}:m{row}{_token_suffix(table, seat)}", options,
+                                 placeholder, row=row))
     return items
 
 
-def action_items(table: Table, actions: list[Action], group: str = "") -> list[discord.ui.Item]:
-    """The components for a list of actions: buttons when they fit in four rows. A longer list comes in two
-    steps, never paged: first its groups (``Action.group``, e.g. a shape's first corner) as buttons, then the
-    chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
+def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None) -> list[discord.ui.Item]:
+    """The components for a list of actions (``seat``'s, whose token they carry): buttons when they fit in
+    four rows. A longer list comes in two steps, never paged: first its groups (``Action.group``, e.g. a
+    shape's first corner) as buttons, then the chosen group's actions (buttons, or menus of 25) with a Back
+    button on the utility row."""
     if len(actions) <= MAX_BUTTONS:
-        return _buttons(table, actions)
+        return _buttons(table, actions, seat)
     groups = choice_groups(actions)
     if groups is None:
-        return _menus(table, actions)
+        return _menus(table, actions, seat)
     if group in groups:
         chosen = groups[group]
-        items = _buttons(table, chosen) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen)
-        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩")]
+        items = _buttons(table, chosen, seat) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, seat)
+        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=seat)]
     noun = table.engine.group_noun
     return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}",
-                   "primary", row=i // 5) for i, (g, acts) in enumerate(groups.items())]
+                   "primary", row=i // 5, seat=seat) for i, (g, acts) in enumerate(groups.items())]
 
 
 def table_view(table: Table) -> discord.ui.View | None:
@@ -171,7 +192,7 @@ def table_view(table: Table) -> discord.ui.View | None:
     to_act = table.to_act()
     if len(to_act) == 1:
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
-        for item in action_items(table, public, table.pick_of(to_act[0])):
+        for item in action_items(table, public, table.pick_of(to_act[0]), to_act[0]):
             view.add_item(item)
     if has_private(table.row.game):
         view.add_item(button(table, "hand", table.engine.private_label or "My view", "success", row=4, emoji="🂠"))
@@ -187,7 +208,7 @@ def panel_view(table: Table, seat: int) -> discord.ui.View | None:
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    for item in action_items(table, actions, table.pick_of(seat)):
+    for item in action_items(table, actions, table.pick_of(seat), seat):
         view.add_item(item)
     return view
 

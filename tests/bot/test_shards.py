@@ -48,13 +48,13 @@ async def fake():
 
 
 def moves_on(message) -> list[tuple[str, int, str]]:
-    """(custom_id, version, action key) of every move button on a board."""
+    """(custom_id, version, action key) of every move button on a board (a seat's own end in /<token>)."""
     found = []
     for row in message["components"]:
         for c in row["components"]:
             parts = c.get("custom_id", "").split(":", 3)
             if c["type"] == 2 and parts[0] == "gt" and parts[3] != "rules":
-                found.append((c["custom_id"], int(parts[2]), parts[3]))
+                found.append((c["custom_id"], int(parts[2]), parts[3].split("/")[0]))
     return found
 
 
