@@ -13,7 +13,7 @@ import re
 
 import discord
 
-from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key
+from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key, pickable
 from games.core import Action
 from render import has_private, overlays
 
@@ -143,22 +143,24 @@ def _menus(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
     return items
 
 
-def action_items(table: Table, actions: list[Action], group: str = "") -> list[discord.ui.Item]:
-    """The components for a list of actions: buttons when they fit in four rows. A longer list comes in two
-    steps, never paged: first its groups (``Action.group``, e.g. a shape's first corner) as buttons, then the
-    chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
-    if len(actions) <= MAX_BUTTONS:
-        return _buttons(table, actions)
-    groups = choice_groups(actions)
+def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None) -> list[discord.ui.Item]:
+    """The components for a list of ``seat``'s actions: buttons when they fit in four rows. A longer list (or
+    one the engine wants grouped, ``Engine.grouped``) comes in two steps, never paged: first its groups
+    (``Action.group``, e.g. a shape's first corner) as buttons, a group of one action as that action's own
+    button, then the chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
+    always = seat is not None and table.engine.grouped(table.state, seat)
+    groups = choice_groups(actions, always)
     if groups is None:
-        return _menus(table, actions)
-    if group in groups:
+        return _buttons(table, actions) if len(actions) <= MAX_BUTTONS else _menus(table, actions)
+    if group in pickable(groups):
         chosen = groups[group]
         items = _buttons(table, chosen) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen)
         return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩")]
     noun = table.engine.group_noun
-    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}",
-                   "primary", row=i // 5) for i, (g, acts) in enumerate(groups.items())]
+    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5)
+            if len(acts) > 1 else
+            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji)
+            for i, (g, acts) in enumerate(groups.items())]
 
 
 def table_view(table: Table) -> discord.ui.View | None:
@@ -171,7 +173,7 @@ def table_view(table: Table) -> discord.ui.View | None:
     to_act = table.to_act()
     if len(to_act) == 1:
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
-        for item in action_items(table, public, table.pick_of(to_act[0])):
+        for item in action_items(table, public, table.pick_of(to_act[0]), to_act[0]):
             view.add_item(item)
     if has_private(table.row.game):
         view.add_item(button(table, "hand", table.engine.private_label or "My view", "success", row=4, emoji="🂠"))
@@ -187,7 +189,7 @@ def panel_view(table: Table, seat: int) -> discord.ui.View | None:
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    for item in action_items(table, actions, table.pick_of(seat)):
+    for item in action_items(table, actions, table.pick_of(seat), seat):
         view.add_item(item)
     return view
 

@@ -115,12 +115,14 @@ class Geoneo(Engine):
         "• **Placing**: the start player puts a piece on a free field showing the final result. If none is "
         "free, the last player places on a field showing the result before their card, then the player "
         "before them, and so on. Placing is mandatory. A final 0 voids the round.\n"
-        "• With 4 players, opposite seats are a team with one colour; an empty seat places a partner's piece.\n"
+        "• With 4 players, opposite seats are a team with one colour; a player out of pieces places their "
+        "partner's.\n"
         "• **Clearing away** starts when a player or team has placed every piece: in turn, choose a shape whose "
         "corners are all your colour (line: fields end to end; rectangle: side x side; right triangle: leg x "
         "leg / 2), score it and remove its corner pieces. No shape: you are skipped. Most points wins.\n"
         "• When you have a single option (one card that fits, one free field, one shape), the table plays it for "
-        "you and says so in the log."
+        "you and says so in the log. If you time out, the table plays the lowest card that fits, the first free "
+        "field or the best shape."
     )
 
     # --- setup ---------------------------------------------------------------------------------------

@@ -392,16 +392,36 @@ def test_every_step_offers_at_most_twenty_five_and_the_first_at_most_twenty():
 def test_labels_name_pyramids_and_places():
     s = turn(game(3), 0)
     arrange(s, europe=[["lB", "sB"]], ocean=[["lK", "mK"]], asia=[["lY"]])
-    labels = {a.key: a.label for a in E.legal_actions(s, 0)}
-    assert labels[f"m{P('lB')}"] == "Move large blue +1 riding (Europe)"
-    assert labels[f"m{P('sB')}"] == "Move small blue (Europe)"
-    assert labels[f"m{P('lK')}"] == "Move the large black ship of 2 (Ocean)"
+    acts = E.legal_actions(s, 0)
+    labels = {a.key: a.label for a in acts}
+    groups = {a.key: a.group for a in acts}
+    assert labels[f"m{P('lB')}"] == "Move large blue (carries 1)" and groups[f"m{P('lB')}"] == "Europe"
+    assert labels[f"m{P('sB')}"] == "Move small blue" and groups[f"m{P('sB')}"] == "Europe"
+    assert labels[f"m{P('lK')}"] == "Move the large black ship of 2" and groups[f"m{P('lK')}"] == "The Ocean"
+    assert groups["d"] == "Draw" and groups["a"] == "Action cards"  # one action each: one click
+    assert E.grouped(s, 0)  # the first step is offered place by place
     s, _ = act(s, f"m{P('sB')}")
+    assert not E.grouped(s, 0)
     labels = {a.key: a.label for a in E.legal_actions(s, 0)}
     assert labels[f"o{P('lY')}"] == "Asia: on large yellow"
-    assert labels[f"t{OCEAN}"] == "Ocean: on the water"
-    assert labels[f"o{P('mK')}"] == "Ocean: on medium black (tower of 2)"
+    assert labels[f"t{OCEAN}"] == "The Ocean: on the water"
+    assert labels[f"o{P('mK')}"] == "The Ocean: on medium black (ship of 2)"  # an Ocean stack is a ship
     assert labels["back"] == "Choose another move"
+    s, text = act(s, f"o{P('lY')}")
+    assert any("moves small blue from Europe to Asia, onto large yellow." in t for t in text)
+
+
+def test_the_first_step_groups_pyramids_by_place():
+    s = turn(game(3), 0)
+    arrange(s, europe=[["lB", "sB"]], asia=[["lY"], ["mY"]], ocean=[["lK", "mK"]])
+    by_group: dict[str, list[str]] = {}
+    for a in E.legal_actions(s, 0):
+        by_group.setdefault(a.group, []).append(a.key)
+    assert list(by_group)[:3] == ["Europe", "Asia", "The Ocean"]  # places in board order, then the cards
+    assert by_group["Europe"] == [f"m{P('lB')}", f"m{P('sB')}"] and by_group["Draw"] == ["d"]
+    assert len(by_group) <= 9  # at most six continents, the Ocean, Draw and Action cards
+    assert E.focus(s, 0, "Europe") == {"place": EU, "pyramid": None}
+    assert E.focus(s, 0, "The Ocean") == {"place": OCEAN, "pyramid": None}
 
 
 # --- goals -----------------------------------------------------------------------------------------------------
