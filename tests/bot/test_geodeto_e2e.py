@@ -142,8 +142,10 @@ async def test_a_half_made_move_survives_a_restart_and_the_score_sheet_is_stored
     await start(fake, (ANA, BO))
     b = board(fake)
     who = to_act(b)
+    await fake.click(who, b, "Europe · 3 moves")  # the first step: a place, then one of its pyramids
+    b = board(fake)
     pick = next(c["label"] for c in comps(b) if c["type"] == 2 and c.get("custom_id", "").split(":")[-1][:1] == "m")
-    await fake.click(who, b, pick)  # the first step: a pyramid picked, its destinations offered
+    await fake.click(who, b, pick)  # a pyramid picked, its destinations offered
     before = snapshot(board(fake))
     assert "Choose another move" in [c.get("label") for c in comps(before)] or any(
         c["type"] == 3 for c in comps(before)) or any(" · " in (c.get("label") or "") for c in comps(before))
