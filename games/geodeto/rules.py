@@ -392,6 +392,22 @@ class Geodeto(Engine):
         return {"place": names[group], "pyramid": step.get("pyramid")}
 
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        self._play(state, seat, key, events)
+        self._forced_passes(state, events)
+
+    def _forced_passes(self, state: State, events: list[Event]) -> None:
+        """A turn where nothing but Pass is possible is passed by the table (and logged), as many in a row as
+        it takes: nobody clicks what is no choice. The stall count still ends a table where nobody can act."""
+        while state["phase"] == "turn" and state["step"] is None:
+            seat = state["current"]
+            if [a.key for a in self.actions(state, seat)] != ["pass"]:
+                return
+            events.append(Event(f"{{p{seat}}} can do nothing this turn; the table passes for them.", SYSTEM))
+            state["last_claims"] = []
+            self._act(state, seat, "pass", events)
+            self._after_action(state, seat, events)
+
+    def _play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         if state["phase"] == "bonus":
             state["last_claims"] = []
             if key == "skip":
@@ -689,6 +705,7 @@ class Geodeto(Engine):
         if state["current"] == seat:
             state["last_claims"] = []
             self._next_turn(state, events)
+        self._forced_passes(state, events)
 
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
         """The table finishes the idle player's turn by passing: a choice in progress is dropped, nothing on
@@ -702,6 +719,7 @@ class Geodeto(Engine):
         state["last_claims"] = []
         self._act(state, seat, "pass", events)
         self._after_action(state, seat, events)
+        self._forced_passes(state, events)
 
     # --- what players see ----------------------------------------------------------------------------
     def _card(self, card: str, found: list[set] | None) -> dict:

@@ -827,6 +827,11 @@ def test_pass_is_offered_only_when_nothing_else_is_possible():
     assert keys(s) == ["pass"]
     s, text = act(s, "pass")
     assert s["current"] == 1
+    # such a turn is no choice: after seat 1's turn the table passes for seat 0, and says so
+    s, text = E.apply(s, SYSTEM, "timeout:1")
+    texts = [e.text for e in text]
+    assert texts[-2:] == ["{p0} can do nothing this turn; the table passes for them.", "{p0} passes."]
+    assert s["current"] == 1 and s["phase"] == "turn"
 
 
 def test_a_player_who_leaves_the_game_goes_on_without_them():
