@@ -45,15 +45,24 @@ def group_key(group: str) -> str:
     return re.sub(r"[^\w.\-]", "_", group)[:40]
 
 
-def choice_groups(actions: list[Action]) -> dict[str, list[Action]] | None:
-    """How a list of actions is offered: None when they fit as buttons (or do not group usefully), else
-    their groups (``Action.group``) in order: the first step of a two-step choice."""
-    if len(actions) <= MAX_BUTTONS:
+def choice_groups(actions: list[Action], always: bool = False) -> dict[str, list[Action]] | None:
+    """How a list of actions is offered: None when they fit as buttons (unless the engine asks for groups:
+    ``always``, see ``Engine.grouped``) or do not group usefully, else their groups (``Action.group``) in
+    order: the first step of a two-step choice. A group of one action is offered as that action itself (no
+    pick step), so only groups of two or more can be picked (``pickable``)."""
+    if len(actions) <= MAX_BUTTONS and not always:
         return None
     groups: dict[str, list[Action]] = {}
     for a in actions:
         groups.setdefault(a.group, []).append(a)
-    return groups if 1 < len(groups) <= MAX_BUTTONS else None
+    if not 1 < len(groups) <= MAX_BUTTONS or all(len(g) == 1 for g in groups.values()):
+        return None
+    return groups
+
+
+def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
+    """The groups a player picks as a first step: those of two or more actions."""
+    return [g for g, acts in (groups or {}).items() if len(acts) > 1]
 
 
 class UserError(Exception):
@@ -743,8 +752,9 @@ class TableService:
                 raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
             seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
+            always = table.engine.grouped(table.state, seat)
             offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
-                       for g in (choice_groups(acts) or {})}
+                       for g in pickable(choice_groups(acts, always))}
             if group and group not in offered:
                 raise UserError("That choice is not available now.")
             group = offered.get(group, "")

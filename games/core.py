@@ -271,6 +271,13 @@ class Engine(ABC):
         for the first line of the log."""
         return []
 
+    def grouped(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s actions now are offered group by group (``Action.group``: first the group, then
+        its actions) even when they would fit as buttons, because one flat list reads badly (Geodeto's first
+        step: a place, then its pyramid). Longer lists than fit as buttons are grouped anyway. A group of a
+        single action is offered as that action itself."""
+        return False
+
     def focus(self, state: State, seat: int, group: str) -> dict | None:
         """What the board marks while ``seat`` picks among the actions of ``group`` (the UI offers a long list
         of actions in two steps: first their group, then the action). None: nothing to mark."""

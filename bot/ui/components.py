@@ -15,7 +15,7 @@ import re
 
 import discord
 
-from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key
+from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key, pickable
 from games.core import Action
 from render import has_private, overlays
 
@@ -164,22 +164,23 @@ def _menus(table: Table, actions: list[Action], seat: int | None = None) -> list
 
 
 def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None) -> list[discord.ui.Item]:
-    """The components for a list of actions (``seat``'s, whose token they carry): buttons when they fit in
-    four rows. A longer list comes in two steps, never paged: first its groups (``Action.group``, e.g. a
-    shape's first corner) as buttons, then the chosen group's actions (buttons, or menus of 25) with a Back
-    button on the utility row."""
-    if len(actions) <= MAX_BUTTONS:
-        return _buttons(table, actions, seat)
-    groups = choice_groups(actions)
+    """The components for a list of ``seat``'s actions: buttons when they fit in four rows. A longer list (or
+    one the engine wants grouped, ``Engine.grouped``) comes in two steps, never paged: first its groups
+    (``Action.group``, e.g. a shape's first corner) as buttons, a group of one action as that action's own
+    button, then the chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
+    always = seat is not None and table.engine.grouped(table.state, seat)
+    groups = choice_groups(actions, always)
     if groups is None:
-        return _menus(table, actions, seat)
-    if group in groups:
+        return _buttons(table, actions, seat) if len(actions) <= MAX_BUTTONS else _menus(table, actions, seat)
+    if group in pickable(groups):
         chosen = groups[group]
         items = _buttons(table, chosen, seat) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, seat)
         return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=seat)]
     noun = table.engine.group_noun
-    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}",
-                   "primary", row=i // 5, seat=seat) for i, (g, acts) in enumerate(groups.items())]
+    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5, seat=seat)
+            if len(acts) > 1 else
+            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji, seat=seat)
+            for i, (g, acts) in enumerate(groups.items())]
 
 
 def table_view(table: Table) -> discord.ui.View | None:
