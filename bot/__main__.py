@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from bot.settings import MissingToken, SettingError, Settings
 
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
                              f"{INVALID} when a setting is not valid")
     args = parser.parse_args(argv)
     from_environment = set(os.environ)  # load_dotenv never overrides these
-    load_dotenv()
+    load_dotenv(find_dotenv(usecwd=True))  # the .env of the folder it runs in (or above), also for `geotable`
     try:
         settings = Settings.from_env()
     except MissingToken as exc:

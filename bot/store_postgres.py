@@ -139,8 +139,8 @@ def _cause(url: str, exc: BaseException) -> str:
         cause = (f"user {user!r} lacks a right the bot needs in database {database!r} ({detail}): it must be "
                  "able to create tables and functions there")
     elif isinstance(exc, asyncpg.InvalidSchemaNameError):
-        cause = (f"the search_path names no schema that exists in database {database!r} ({detail}): create "
-                 "the schema first, or leave search_path out")
+        cause = (f"the search_path names no schema that exists and that user {user!r} may use in database "
+                 f"{database!r} ({detail}): create the schema first (and grant it), or leave search_path out")
     elif isinstance(exc, socket.gaierror):
         cause = f"the host name {host!r} cannot be resolved ({exc.strerror or detail})"
     elif isinstance(exc, TimeoutError):

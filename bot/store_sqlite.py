@@ -37,6 +37,8 @@ class SQLiteStore(Store):
         file that is not a SQLite database)."""
         check_database_setting(path)  # never a file named after a URL
         if str(path) != ":memory:":
+            if Path(path).is_dir():
+                raise DatabaseUnavailable(f"{path} is a folder, not a SQLite file")
             _make_folder(Path(path))
         try:
             db = await aiosqlite.connect(str(path), isolation_level=None)
@@ -101,8 +103,6 @@ def _cause(path: Path, exc: sqlite3.Error) -> str:
     message = str(exc)
     if "not a database" in message:
         return f"{path} is not a SQLite database file"
-    if path.is_dir():
-        return f"{path} is a folder, not a SQLite file"
     if "readonly" in message or "unable to open" in message:
         return f"the SQLite file {path} cannot be opened for writing ({message}; check the folder's permissions)"
     return f"the SQLite file {path} cannot be used ({message})"
