@@ -101,9 +101,9 @@ class Geotable(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.handle_signals:
             loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler):  # else it is taken
-                    loop.add_signal_handler(sig, self.request_stop, sig)
+            if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:  # else someone else wants it (a profiler)
+                loop.add_signal_handler(signal.SIGTERM, self.request_stop, signal.SIGTERM)
+            loop.add_signal_handler(signal.SIGINT, self.request_stop, signal.SIGINT)  # instead of asyncio.run's
         if self.store is None:
             self.store = await Store.open(self.settings.database)
         # this process's shards, before any gateway session: a duplicate waits here without serving
@@ -145,11 +145,11 @@ class Geotable(commands.AutoShardedBot):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await super().close()
-        if self.store:
+        store, self.store = self.store, None  # taken at once: a second close() meanwhile finds nothing to close
+        if store:
             if self.leases:
                 with contextlib.suppress(Exception):
                     await self.leases.release()
-            store, self.store = self.store, None
             await store.close()
 
     # --- stopping ------------------------------------------------------------------------------------
