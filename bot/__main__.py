@@ -47,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         return INVALID
     if args.check:
         return 0
+    if settings.render_workers is None:  # `GEOTABLE_RENDER_WORKERS=` in .env: the default, as for every setting
+        os.environ.pop("GEOTABLE_RENDER_WORKERS", None)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return run_until_stopped(settings, origin("GEOTABLE_DATABASE", from_environment))
 

@@ -37,6 +37,9 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (GEOTABLE_SHARD_IDS, e.g. ``0,1`` or ``0-3``); None: all of them. Needs
     GEOTABLE_SHARD_COUNT."""
+    render_workers: int | None = None
+    """Processes drawing boards (GEOTABLE_RENDER_WORKERS; None: one per core). bot/renderpool.py reads the
+    variable itself; it is checked here, so a bad value is a sentence at start."""
     lease_heartbeat: float = 5.0
     """Seconds between two renewals of this process's shard leases (GEOTABLE_LEASE_HEARTBEAT)."""
     lease_stale: float = 20.0
@@ -71,6 +74,9 @@ class Settings:
             check_database_setting(database)
         except NotADatabaseSetting as exc:
             raise SettingError("GEOTABLE_DATABASE", f"GEOTABLE_DATABASE: {exc}") from None
+        workers = _number(env, "GEOTABLE_RENDER_WORKERS", None, int)
+        if workers is not None and workers < 1:
+            raise SettingError("GEOTABLE_RENDER_WORKERS", f"GEOTABLE_RENDER_WORKERS must be 1 or more (not {workers})")
         heartbeat = _number(env, "GEOTABLE_LEASE_HEARTBEAT", cls.lease_heartbeat, float)
         stale = _number(env, "GEOTABLE_LEASE_STALE", cls.lease_stale, float)
         if not 0 < heartbeat < stale:
@@ -87,6 +93,7 @@ class Settings:
             loop_stats=env.get("GEOTABLE_LOOP_STATS") or None,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            render_workers=workers,
             lease_heartbeat=heartbeat,
             lease_stale=stale,
         )
@@ -105,7 +112,7 @@ def _number(env: dict[str, str], name: str, default, kind):
 
 
 def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
-    """GEOTABLE_SHARD_COUNT and GEOTABLE_SHARD_IDS as (count, ids); a ValueError says what is wrong.
+    """GEOTABLE_SHARD_COUNT and GEOTABLE_SHARD_IDS as (count, ids); a SettingError says what is wrong.
 
     >>> parse_shards("4", "0-1")
     (4, (0, 1))

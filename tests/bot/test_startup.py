@@ -7,7 +7,7 @@ import urllib.parse
 import asyncpg
 import pytest
 
-from bot.settings import MissingToken, Settings
+from bot.settings import MissingToken, SettingError, Settings
 from bot.store import NotADatabaseSetting, Shards, open_store
 from bot.store_sqlite import SQLiteStore
 
@@ -186,3 +186,19 @@ def test_a_bad_setting_names_where_it_came_from(tmp_path):
     assert "s3cret-pw" not in line
     one_sentence(run_bot(tmp_path, GEOTABLE_TURN_TIMEOUT="soon"), "in the environment",
                  "GEOTABLE_TURN_TIMEOUT must be a whole number")
+
+
+def test_render_workers_and_lease_timing_are_read_and_checked_and_empty_means_the_default():
+    def settings(**env):
+        return Settings.from_env({"DISCORD_TOKEN": "a"} | {f"GEOTABLE_{k.upper()}": v for k, v in env.items()})
+
+    s = settings(render_workers="", lease_heartbeat="", lease_stale="")  # as .env.example leaves them
+    assert (s.render_workers, s.lease_heartbeat, s.lease_stale) == (None, 5.0, 20.0)
+    s = settings(render_workers="3", lease_heartbeat="0.5", lease_stale="2")
+    assert (s.render_workers, s.lease_heartbeat, s.lease_stale) == (3, 0.5, 2.0)
+    for bad, says in (({"render_workers": "many"}, "GEOTABLE_RENDER_WORKERS must be a whole number"),
+                      ({"render_workers": "0"}, "1 or more"),
+                      ({"lease_heartbeat": "30"}, "GEOTABLE_LEASE_STALE must be longer than"),
+                      ({"lease_stale": "soon"}, "GEOTABLE_LEASE_STALE must be a number")):
+        with pytest.raises(SettingError, match=says):
+            settings(**bad)
