@@ -103,8 +103,12 @@ def with_url(url: str, *, user: str | None = None, database: str | None = None, 
 
 @pytest.fixture(scope="module")
 def postgres_mistakes(postgres_server):
-    """The session's PostgreSQL with a user that may log in but has no rights in a schema of its own."""
-    role, schema = f"norights_{os.getpid()}", f"locked_{os.getpid()}"
+    """The session's PostgreSQL with a user that may log in but has no rights in a schema of its own, and a
+    user whose password the server checks: on the server the tests started (trust for everyone else) a line
+    of pg_hba.conf asks that one user for its password; a server of yours (GEOTABLE_TEST_POSTGRES) is
+    expected to ask for passwords already."""
+    role, schema, password_user = f"norights_{os.getpid()}", f"locked_{os.getpid()}", f"pwuser_{os.getpid()}"
+    hba = postgres_server.folder / "data" / "pg_hba.conf" if postgres_server.folder else None
 
     async def admin(*statements):
         con = await asyncpg.connect(postgres_server.url)
@@ -114,26 +118,50 @@ def postgres_mistakes(postgres_server):
         finally:
             await con.close()
 
+    async def password_checked() -> None:
+        """Waits until the server has read the new pg_hba.conf: the wrong password is refused."""
+        for _ in range(200):
+            try:
+                con = await asyncpg.connect(with_url(postgres_server.url, user=password_user), password="wrong")
+            except asyncpg.InvalidPasswordError:
+                return
+            await con.close()
+            await asyncio.sleep(0.05)
+        raise AssertionError("the server never asked for the password")
+
     asyncio.run(admin(f"CREATE ROLE {role} LOGIN", f"CREATE SCHEMA {schema}",
-                     f"GRANT USAGE ON SCHEMA {schema} TO {role}"))  # it may look, not create
-    yield postgres_server.url, role, schema
-    asyncio.run(admin(f"DROP SCHEMA {schema} CASCADE", f"DROP ROLE {role}"))
+                      f"GRANT USAGE ON SCHEMA {schema} TO {role}",  # it may look, not create
+                      f"CREATE ROLE {password_user} LOGIN PASSWORD 'the-right-one'"))
+    original = hba.read_text() if hba else None
+    try:
+        if hba:
+            hba.write_text(f"local all {password_user} scram-sha-256\n" + original)
+            asyncio.run(admin("SELECT pg_reload_conf()"))
+        asyncio.run(password_checked())
+        yield postgres_server.url, role, schema, password_user
+    finally:
+        if hba:
+            hba.write_text(original)
+            asyncio.run(admin("SELECT pg_reload_conf()"))
+        asyncio.run(admin(f"DROP SCHEMA {schema} CASCADE", f"DROP ROLE {role}", f"DROP ROLE {password_user}"))
 
 
 POSTGRES_MISTAKES = {
-    "a database that does not exist": (lambda url, role, schema: with_url(url, database="no_such_db"),
+    "a database that does not exist": (lambda url, role, schema, pw_user: with_url(url, database="no_such_db"),
                                        "has no database 'no_such_db'"),
-    "a user that does not exist": (lambda url, role, schema: with_url(url, user="nobody_here"),
+    "a user that does not exist": (lambda url, role, schema, pw_user: with_url(url, user="nobody_here"),
                                    "does not let user 'nobody_here' in"),
-    "a closed port": (lambda url, role, schema: "postgresql://geotable:s3cret-pw@127.0.0.1:1/geotable",
+    "a wrong password": (lambda url, role, schema, pw_user: with_url(url, user=f"{pw_user}:s3cret-pw"),
+                         "refused the password of user 'pwuser_"),
+    "a closed port": (lambda url, role, schema, pw_user: "postgresql://geotable:s3cret-pw@127.0.0.1:1/geotable",
                       "nothing accepts connections at 127.0.0.1:1"),
-    "a host name that does not resolve": (lambda url, role, schema: "postgresql://geotable:s3cret-pw@nohost.invalid/g",
+    "a host name that does not resolve": (lambda url, role, schema, pw_user: "postgresql://geotable:s3cret-pw@nohost.invalid/g",
                                           "the host name 'nohost.invalid' cannot be resolved"),
-    "a socket folder without a server": (lambda url, role, schema: with_url(url, host="/nonexistent-pg"),
+    "a socket folder without a server": (lambda url, role, schema, pw_user: with_url(url, host="/nonexistent-pg"),
                                          "cannot be reached"),
-    "a user without rights": (lambda url, role, schema: with_url(url, user=role, search_path=schema),
+    "a user without rights": (lambda url, role, schema, pw_user: with_url(url, user=role, search_path=schema),
                               "lacks a right the bot needs"),
-    "a search_path naming no schema": (lambda url, role, schema: with_url(url, search_path="no_such_schema"),
+    "a search_path naming no schema": (lambda url, role, schema, pw_user: with_url(url, search_path="no_such_schema"),
                                        "the search_path names no schema that exists and that user"),
 }
 
