@@ -63,13 +63,20 @@ IDENTIFY_INTERVAL = 5.0
 ``max_concurrency``)."""
 
 
+def stop_signals() -> tuple[signal.Signals, ...]:
+    """The signals that stop the bot cleanly: SIGINT (instead of asyncio.run's KeyboardInterrupt) and SIGTERM,
+    unless something else took SIGTERM first (the benchmarks' profiler writes its file on it)."""
+    free = signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, signal.SIG_IGN)
+    return (signal.SIGINT, signal.SIGTERM) if free else (signal.SIGINT,)
+
+
 class Geotable(commands.AutoShardedBot):
     """``store``: one opened already (``run`` opens it first, so a database mistake is told before Discord is
-    contacted); else ``setup_hook`` opens it. ``handle_signals``: SIGTERM and SIGINT stop the bot cleanly
-    (:meth:`shutdown`); off for bots run inside a test's event loop."""
+    contacted); else ``setup_hook`` opens it. ``handle_signals``: the signals that stop the bot cleanly
+    (:meth:`shutdown`; see :func:`stop_signals`); none for bots run inside a test's event loop."""
 
     def __init__(self, settings: Settings, *, tick: float = 1.0, store: Store | None = None,
-                 handle_signals: bool = False, **kwargs):
+                 handle_signals: tuple[signal.Signals, ...] = (), **kwargs):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True  # to notice a board buried under chat (no message content needed)
@@ -99,11 +106,8 @@ class Geotable(commands.AutoShardedBot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        if self.handle_signals:
-            loop = asyncio.get_running_loop()
-            if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:  # else someone else wants it (a profiler)
-                loop.add_signal_handler(signal.SIGTERM, self.request_stop, signal.SIGTERM)
-            loop.add_signal_handler(signal.SIGINT, self.request_stop, signal.SIGINT)  # instead of asyncio.run's
+        for sig in self.handle_signals:
+            asyncio.get_running_loop().add_signal_handler(sig, self.request_stop, sig)
         if self.store is None:
             self.store = await Store.open(self.settings.database)
         # this process's shards, before any gateway session: a duplicate waits here without serving
@@ -277,12 +281,20 @@ async def run(settings: Settings, **options) -> int:
     """Runs the bot until it is stopped; returns the process's exit code (0: stopped as asked). Opens the
     store first: :class:`bot.store.DatabaseUnavailable` (and :class:`bot.leases.ShardCountInUse`) come out
     before anything is shown. ``options`` go to :class:`Geotable` (the playground points it at its fake)."""
-    store = await Store.open(settings.database)
-    bot = Geotable(settings, store=store, handle_signals=True, **options)
+    # until the bot's own handlers are in place (setup_hook), SIGTERM and SIGINT end the start-up at once (as
+    # PID 1 in a container, an unhandled SIGTERM would be ignored until Docker kills)
+    loop, starting, signals = asyncio.get_running_loop(), asyncio.current_task(), stop_signals()
+    for sig in signals:
+        loop.add_signal_handler(sig, starting.cancel)
+    try:
+        store = await Store.open(settings.database)
+        bot = Geotable(settings, store=store, handle_signals=signals, **options)
+    except asyncio.CancelledError:
+        return 0
     try:
         async with bot:
             await bot.start(settings.token)
-    except StopWaiting:
+    except (StopWaiting, asyncio.CancelledError):
         pass
     finally:
         if bot.store is not None:

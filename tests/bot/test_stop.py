@@ -10,8 +10,10 @@ up) continues the games.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -106,3 +108,36 @@ async def test_a_stop_signal_mid_game_finishes_the_clicks_under_way_and_exits_0(
         assert fake.rejections == []
     finally:
         await bot.kill()
+
+
+async def test_a_stop_signal_during_start_up_ends_it_at_once(tmp_path):
+    """SIGTERM while the bot still waits for its database (a server that accepts and never answers): it ends
+    at once with 0, not after the 10 s connect timeout (as PID 1 in a container it would be ignored)."""
+    connected = asyncio.Event()
+    held = []
+
+    async def silent(reader, writer):
+        held.append(writer)
+        connected.set()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GEOTABLE_", "DISCORD_"))}
+    env |= {"DISCORD_TOKEN": "x", "GEOTABLE_DATABASE": f"postgresql://g:pw@127.0.0.1:{port}/g"}
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        await asyncio.wait_for(connected.wait(), 30)
+        loop = asyncio.get_running_loop()
+        signalled = loop.time()
+        proc.send_signal(signal.SIGTERM)
+        _out, err = await asyncio.wait_for(proc.communicate(), 30)
+        assert proc.returncode == 0 and loop.time() - signalled < 3, (proc.returncode, err.decode())
+        assert b"Traceback" not in err
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        for writer in held:
+            writer.close()
+        server.close()
