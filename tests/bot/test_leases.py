@@ -146,6 +146,14 @@ async def test_another_shard_count_is_refused_and_a_process_whose_lease_was_take
                 text = (tmp_path / log).read_text()
                 assert "every process sharing a database needs the same GEOTABLE_SHARD_COUNT" in text
                 assert "Traceback" not in text
+            # a duplicate waiting for shard 0 stops at once on SIGTERM (docker stop), with 0
+            twin = bot_process(fake, url, tmp_path / "twin.log", shard_count=2, shard_ids=0)
+            waiting = asyncio.create_task(twin.start(timeout=60))
+            assert await says(tmp_path / "twin.log", "this one waits")
+            twin.proc.send_signal(signal.SIGTERM)
+            with pytest.raises(RuntimeError, match="exited with 0"):
+                await waiting
+            assert "Traceback" not in (tmp_path / "twin.log").read_text()
             # another process takes shard 0 over (as if this one's heartbeat had lapsed): this one stops
             await store.execute("UPDATE shard_leases SET owner = 'elsewhere:77:beef' WHERE shard_id = 0")
             assert await says(tmp_path / "first.log", "(host elsewhere, pid 77) took over shard 0 of 2")
