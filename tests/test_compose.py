@@ -143,3 +143,11 @@ def test_the_postgres_healthcheck_asks_over_tcp(compose):
     the socket passes before the real server is up."""
     check = compose["services"]["postgres"]["healthcheck"]["test"]
     assert "pg_isready" in " ".join(check) and "-h 127.0.0.1" in " ".join(check)
+
+
+def test_the_image_runs_the_bot_as_pid_1_with_a_few_render_workers():
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    env = dict(re.findall(r"(GEOTABLE_\w+)=(\S+)", "\n".join(line for line in dockerfile.splitlines()
+                                                               if line.startswith("ENV "))))
+    assert 1 <= int(env["GEOTABLE_RENDER_WORKERS"]) <= 4  # not one per core of the host
+    assert re.search(r'^CMD \["python", "-m", "bot"\]', dockerfile, re.M)  # exec form: signals reach the bot
