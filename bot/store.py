@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import abc
 import json
+import re
 import time
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -34,6 +36,16 @@ class StaleVersion(Exception):
 
 class ChannelBusy(Exception):
     """The channel already has an open table."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database setting names a database the bot cannot use: the message is the cause in words (never the
+    password), for ``python -m bot`` to print in one sentence with the setting's name."""
+
+
+class NotADatabaseSetting(ValueError):
+    """The database setting looks like a URL but is not one the bot supports (the message says so, password
+    masked)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,16 @@ class TableRow:
         return cls(**data)
 
 
+@dataclass(frozen=True)
+class Lease:
+    """One row of ``shard_leases``: who serves a shard (see bot/leases.py)."""
+
+    shard_id: int
+    shard_count: int
+    owner: str
+    heartbeat_at: float
+
+
 @dataclass
 class GuildSettings:
     """A server's settings. Where games may be started: ``allowed_channels`` None, every channel except
@@ -121,9 +143,43 @@ class GuildSettings:
         return cls(row["guild_id"], row["turn_timeout"], stored)
 
 
-def is_postgres_url(database: str) -> bool:
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+_LOOKS_LIKE_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
+"""A scheme of two letters or more, a colon and a slash: ``postgresql:/x``, ``mysql://``. (``C:/data`` is a
+Windows path: one letter.)"""
+
+
+def is_postgres_url(database: str | Path) -> bool:
     """Whether the database setting names a PostgreSQL server (else it is a SQLite file's path)."""
-    return str(database).startswith(("postgresql://", "postgres://"))
+    return str(database).startswith(tuple(f"{scheme}://" for scheme in POSTGRES_SCHEMES))
+
+
+def masked(database: str | Path) -> str:
+    """The database setting with any password in it replaced by ``***``, fit to print.
+
+    >>> masked("postgresql+asyncpg://user:secret@host/db")
+    'postgresql+asyncpg://user:***@host/db'
+    """
+    return re.sub(r"(//[^/@:?#]*:)[^@/?#]*@", r"\1***@", str(database))
+
+
+def check_database_setting(database: str | Path) -> None:
+    """Refuses (:class:`NotADatabaseSetting`) what looks like a URL but is not a PostgreSQL one: such a string
+    must never become a SQLite file named after it, password included."""
+    text = str(database)
+    if is_postgres_url(text):
+        try:
+            urllib.parse.urlsplit(text).port  # noqa: B018 (a port that is not a number raises here)
+        except ValueError:
+            raise NotADatabaseSetting(
+                f"the port in {masked(text)} is not a number (postgresql://user:password@host:5432/name)"
+            ) from None
+        return
+    if "://" in text or _LOOKS_LIKE_URL.match(text):
+        raise NotADatabaseSetting(
+            f"{masked(text)} looks like a URL but is not one the bot supports: use "
+            "postgresql://user:password@host:5432/name for PostgreSQL, or a file path for SQLite"
+        )
 
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
@@ -144,7 +200,10 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
 
 
 async def open_store(database: str | Path) -> Store:
-    """Opens (and migrates) the store the database setting names: a PostgreSQL URL or a SQLite path."""
+    """Opens (and migrates) the store the database setting names: a PostgreSQL URL or a SQLite path. Raises
+    :class:`NotADatabaseSetting` for a URL it does not support and :class:`DatabaseUnavailable` when the
+    database cannot be used (the cause in words)."""
+    check_database_setting(database)
     if is_postgres_url(str(database)):
         from bot.store_postgres import PostgresStore
 
@@ -387,6 +446,31 @@ class Store(abc.ABC):
             " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
             (user_id, int(enabled)),
         )
+
+    # --- shard leases (bot/leases.py) ------------------------------------------------------------------
+    async def leases(self) -> list[Lease]:
+        rows = await self._fetch("SELECT shard_id, shard_count, owner, heartbeat_at FROM shard_leases"
+                                 " ORDER BY shard_id", ())
+        return [Lease(*r) for r in rows]
+
+    async def take_lease(self, shard_id: int, shard_count: int, owner: str, now: float, stale_before: float) -> bool:
+        """Takes (or renews) the lease of one shard unless another owner's heartbeat is newer than
+        ``stale_before``; True when ``owner`` holds it now. One statement: two processes racing for a shard
+        cannot both win it."""
+        return await self._execute(
+            "INSERT INTO shard_leases (shard_id, shard_count, owner, heartbeat_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (shard_id) DO UPDATE SET shard_count = excluded.shard_count, owner = excluded.owner,"
+            " heartbeat_at = excluded.heartbeat_at"
+            " WHERE shard_leases.owner = excluded.owner OR shard_leases.heartbeat_at < ?",
+            (shard_id, shard_count, owner, now, stale_before),
+        ) == 1
+
+    async def renew_leases(self, owner: str, now: float) -> int:
+        """The heartbeat: renews every lease ``owner`` still holds; returns how many."""
+        return await self._execute("UPDATE shard_leases SET heartbeat_at = ? WHERE owner = ?", (now, owner))
+
+    async def release_leases(self, owner: str) -> None:
+        await self._execute("DELETE FROM shard_leases WHERE owner = ?", (owner,))
 
     # --- helpers -------------------------------------------------------------------------------------
     async def _update_checked(self, sql: str, params: tuple) -> None:

@@ -62,7 +62,7 @@ async def fake():
 async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, database):
     rng = random.Random(9)
     db = database
-    bot = BotProcess(fake, db)
+    bot = BotProcess(fake, db, lease_heartbeat=0.3, lease_stale=1.0)  # a restart waits for the lease to go stale
     try:
         await bot.start()
         for channel, user in PLAYERS.items():

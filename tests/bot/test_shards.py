@@ -26,6 +26,8 @@ from tests.bot.test_crash import board, shown_version, wait_for
 GUILDS = {0: 500, 1: (1 << 22) | 501}  # the guild of shard 0 and of shard 1, of 2
 CHANNELS = {0: (600, 601, 602), 1: (610, 611, 612)}
 TURN_TIMEOUT = 2
+LEASE_STALE = 2.0
+"""Seconds after its last heartbeat a killed process's shards may be taken over (the default is 20)."""
 ANSWER_WITHIN = 5.0
 """Seconds a player waits for an answer to a click before clicking again (Discord fails it after 3)."""
 
@@ -133,8 +135,10 @@ async def test_two_processes_share_the_shards_and_a_replacement_takes_over_a_kil
             await eventually(lambda c=click: c.answered(fake), ANSWER_WITHIN)
 
     def shard_process(shard: int, log: str) -> BotProcess:
+        # a short shard lease: the replacement waits until the killed process's lease is stale (LEASE_STALE
+        # after its last heartbeat), which is over before it starts here
         return BotProcess(fake, url, log_path=str(tmp_path / log), shard_count=2, shard_ids=shard,
-                          turn_timeout=TURN_TIMEOUT, tick=0.2)
+                          turn_timeout=TURN_TIMEOUT, tick=0.2, lease_heartbeat=0.5, lease_stale=LEASE_STALE)
 
     async with postgres_server.scratch() as url:
         processes = {shard: shard_process(shard, f"shard{shard}.log") for shard in (0, 1)}
