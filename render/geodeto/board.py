@@ -1,41 +1,19 @@
-"""The Geodeto board: the six continents in their ring around the World Ocean (Europe and Asia on top, America and
-Oceania down the right, Antarctica and Africa back up the left), every tower as stacked pyramids,
-the ships in the Ocean, the Epidemic and Pirates cards, the six public goals beside their continents, the
-countdown, each player's cards and fulfilled goals (a chip each, on the colour of the continent it was formed on),
-whose turn it is, the pyramid that may not be taken back (a padlock) and, near a stall's end, a warning.
-
-Pyramids keep the game's colours (blue, yellow, red, green, white, black: the colour of their home continent)
-and always carry the colour's letter (B, Y, R, G, W, and K for black) and their size in pips (1 small, 2 medium,
-3 large, as on the real pieces), so neither colour nor size rests on one cue; size also shows in their width. A
-tower covers at most a pyramid's tip, never its letter and pips. A goal's trio is drawn whole, each pyramid at its
-true width and all as tall (three mediums look equal). Gold marks what the player to act may choose (the picked
-pyramid with its riders, and where it may go: a gold arrow over a tower, a dashed gold pyramid on a free spot);
-sky blue haloes the pyramids of the last move.
-
-Also drawn here: a player's goal cards (``draw_private``, "My goals"), one goal card (``draw_card``, for a
-claim) and the end score sheet (``draw_score_sheet``).
-"""
+"""The Geodeto board: the ring of continents, the Ocean, the public goals, the players and the marks."""
 
 from __future__ import annotations
-
-import math
-from collections.abc import Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
 from games.geodeto.rules import COLOURS as COLOUR_NAMES
-from games.geodeto.rules import CONTINENT_NAMES, GROUP_NAMES, OCEAN
+from games.geodeto.rules import CONTINENT_NAMES, OCEAN
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
-from games.geodeto.rules import SIZES as SIZE_NAMES
 from render.common import (
     BLACK,
     BODY,
     CURRENT_ROW,
     FOOTER_H,
-    GREEN,
     HEADER_H,
     HIGHLIGHT,
-    LARGE,
     MARGIN,
     MUTED,
     PANEL_EDGE,
@@ -46,11 +24,9 @@ from render.common import (
     VERMILLION,
     WHITE,
     WIDTH,
-    YELLOW,
     cached,
     canvas,
     fit_text,
-    font,
     footer,
     header,
     join_fit,
@@ -61,243 +37,41 @@ from render.common import (
     text,
     top_seats,
     turn_arrow,
-    wrap_text,
 )
-from render.common import BLUE as _BLUE
-
-GAME = "geodeto"
-TITLE = "Geodeto"
-
-RED = (206, 50, 44)
-IVORY = (246, 246, 240)
-PYRAMID_FILL = (_BLUE, YELLOW, RED, GREEN, IVORY, BLACK)
-"""Per colour (blue, yellow, red, green, white, black: ``rules.COLOURS``), its pyramids' and continent's fill."""
-PYRAMID_INK = (WHITE, BLACK, WHITE, BLACK, BLACK, WHITE)
-PYRAMID_EDGE = (BLACK, BLACK, BLACK, BLACK, BLACK, (200, 204, 214))
-LETTERS = ("B", "Y", "R", "G", "W", "K")
-"""The letter on each colour's pyramids (K for black, as in print: B is blue)."""
-BAND_INK = (WHITE, BLACK, WHITE, BLACK, BLACK, WHITE)
-"""The ink on a continent's coloured band (and a card's stripe)."""
-
-TILE = (50, 56, 68)
-CLOSED_TILE = (40, 40, 46)
-HATCH = (62, 62, 70)
-OCEAN_FILL = (30, 62, 96)
-OCEAN_EDGE = (70, 120, 170)
-OCEAN_INK = (190, 215, 240)
-ROUTE = (96, 106, 126)
-CARD = (235, 236, 240)
-CARD_EDGE = (150, 156, 170)
-CARD_INK = (38, 42, 51)
-CARD_MUTED = (96, 102, 116)
-EPIDEMIC = (150, 60, 130)
-PIRATES = (24, 26, 30)
-GOLD_TINT = (92, 84, 40)
-SHEET_STRIPE = (58, 64, 78)
-COLOURS = (*PYRAMID_FILL, RED, PYRAMID_EDGE[5], TILE, CLOSED_TILE, HATCH, OCEAN_FILL, OCEAN_EDGE, OCEAN_INK,
-           ROUTE, CARD, CARD_EDGE, CARD_INK, CARD_MUTED, EPIDEMIC, PIRATES, GOLD_TINT, SHEET_STRIPE)
-"""The flat colours this game adds to ``common.THEME`` (kept exactly in its PNG palette)."""
-
-# pyramid sizes (px at 800 wide): small, medium, large
-PYR_W = (32, 44, 56)
-PYR_H = (30, 35, 40)
-CARD_PYR_H = 30
-"""On a goal card every pyramid of the trio is this tall, unoverlapped, at its true width (so three mediums are
-visibly equal and small / medium / large are told apart by width and pips, not by a tapering outline)."""
-TOP = 0.46
-"""A pyramid's flat top, as a share of its base."""
-PIP_R = 3.2
-PIP_Y = 24.5
-"""The size pips (1 small, 2 medium, 3 large, as on the real pieces): radius and height of their centres above
-the base, over the letter."""
-LETTER_Y = 2
-"""The colour letter's baseline above the base."""
-VISIBLE = 30
-"""How much of a pyramid (from its base) always shows in a tower: its letter and its pips."""
-OVERLAP = 9
-"""How far a pyramid covers the tip of the one it stands on (never more than down to ``VISIBLE``)."""
-MIN_STEP = VISIBLE
-"""The least a pyramid may rise above the one below in a squeezed tower: its letter and pips stay visible."""
-TRIO_GAP = 2
-"""The gap between the pyramids of a trio on a card."""
-SS = 4
-
-
-# --- pyramids ----------------------------------------------------------------------------------------------
-def pid(p) -> int:
-    """A pyramid's id (0-17: colour * 3 + size) from an id, a view's ``{"id", ...}`` or a trio's
-    ``{"colour", "size"}``."""
-    if isinstance(p, int):
-        return p
-    if "id" in p:
-        return int(p["id"])
-    return COLOUR_NAMES.index(p["colour"]) * 3 + SIZE_NAMES.index(p["size"])
-
-
-def pname(p: int) -> str:
-    return f"{SIZE_NAMES[p % 3]} {COLOUR_NAMES[p // 3]}"
-
-
-@cached(maxsize=1024)
-def text_w(size: int, s: str) -> float:
-    """``s``'s width in the font of ``size`` (measured once: names, labels and chips are measured often)."""
-    return font(size).getlength(s)
-
-
-def _trapezoid(x: float, base: float, w: float, h: float, grow: float = 0) -> list[tuple[float, float]]:
-    """A pyramid's outline: base centred on ``x`` at ``base``, ``h`` tall (``grow`` widens it all round)."""
-    top = w * TOP
-    return [(x - w / 2 - grow, base + grow * 0.6), (x + w / 2 + grow, base + grow * 0.6),
-            (x + top / 2 + grow * 0.7, base - h - grow), (x - top / 2 - grow * 0.7, base - h - grow)]
-
-
-def pips(d: ImageDraw.ImageDraw, x: float, y: float, n: int, fill, r: float = PIP_R, scale: float = 1) -> None:
-    """``n`` pips in a row centred on (``x``, ``y``): a pyramid's size (1 small, 2 medium, 3 large)."""
-    step = 2 * r + 2.4
-    for k in range(n):
-        cx = x + (k - (n - 1) / 2) * step
-        d.ellipse(((cx - r) * scale, (y - r) * scale, (cx + r) * scale, (y + r) * scale), fill=fill)
-
-
-@cached(maxsize=64)
-def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None) -> Image.Image:
-    """Pyramid ``p``: its colour, a contrasting edge, its colour's letter near the base and its size's pips
-    (1-3) over the letter; ``ghost``: a dashed gold outline of its shape, where a picked pyramid may go.
-    ``height``: drawn this tall instead of its own height (a card's trio)."""
-    size, colour = p % 3, p // 3
-    w, h = PYR_W[size], height or PYR_H[size]
-    pad = 3
-    img = Image.new("RGBA", ((w + 2 * pad) * SS, (h + 2 * pad) * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    pts = [(x * SS, y * SS) for x, y in _trapezoid(w / 2 + pad, h + pad, w, h)]
-    if ghost:
-        d.polygon(pts, fill=(*GOLD_TINT, 255))
-        for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
-            _dashed_line(d, a, b, HIGHLIGHT, 3 * SS, 6 * SS)
-    else:
-        d.polygon(pts, fill=PYRAMID_FILL[colour], outline=PYRAMID_EDGE[colour], width=2 * SS)
-        pips(d, w / 2 + pad, h + pad - PIP_Y, size + 1, PYRAMID_INK[colour], scale=SS)
-    img = img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
-    if not ghost:  # its colour's letter, bold, near the base (where a pyramid above never covers it)
-        ImageDraw.Draw(img).text((w / 2 + pad, h + pad - LETTER_Y), LETTERS[colour], font=font(SMALL),
-                                 fill=PYRAMID_INK[colour], anchor="ms", stroke_width=1,
-                                 stroke_fill=PYRAMID_INK[colour])
-    return img
-
-
-def _dashed_line(d: ImageDraw.ImageDraw, a, b, fill, width: float, dash: float) -> None:
-    (x0, y0), (x1, y1) = a, b
-    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    n = max(1, int(length / dash))
-    for k in range(0, n, 2):
-        t0, t1 = k / n, min(1, (k + 1) / n)
-        d.line((x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
-               fill=fill, width=int(width))
-
-
-def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base: float, *,
-                halo=None, ghost: bool = False, height: int | None = None) -> None:
-    """Pyramid ``p`` with its base centred on (``x``, ``base``), its letter and pips on it; ``halo`` (a colour)
-    rings it (the picked pyramid, the last move); ``height``: a card's trio pyramid."""
-    size = p % 3
-    w, h = PYR_W[size], height or PYR_H[size]
-    if halo is not None:  # a coloured ring between two dark lines: it shows on a pyramid of its own colour too
-        d.polygon(_trapezoid(x, base, w, h, 8), fill=BLACK)
-        d.polygon(_trapezoid(x, base, w, h, 6), fill=halo)
-    sprite = pyramid_sprite(p, ghost, height)
-    img.paste(sprite, (round(x - sprite.width / 2), round(base + 3 - sprite.height)), sprite)
-
-
-TRIO_H = 3 * CARD_PYR_H + 2 * TRIO_GAP
-
-
-def draw_trio(img: Image.Image, d: ImageDraw.ImageDraw, trio: Sequence[int], x: float, base: float) -> float:
-    """A goal's trio (bottom first) as the column to build: each pyramid whole (none covers another), at its
-    true width, all ``CARD_PYR_H`` tall, ``TRIO_GAP`` apart. Returns the y of its top."""
-    y = base
-    for p in trio:
-        put_pyramid(img, d, p, x, y, height=CARD_PYR_H)
-        y -= CARD_PYR_H + TRIO_GAP
-    return y + TRIO_GAP
-
-
-def padlock(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    """A padlock centred on (``x``, ``y``), white with a dark edge: "this pyramid may not be taken back"."""
-    d.arc((x - 7, y - 15, x + 7, y + 1), 180, 360, fill=BLACK, width=6)
-    d.arc((x - 5, y - 13, x + 5, y - 1), 180, 360, fill=WHITE, width=3)
-    d.rounded_rectangle((x - 10, y - 6, x + 10, y + 10), radius=3, fill=WHITE, outline=BLACK, width=2)
-    d.ellipse((x - 2.5, y - 1, x + 2.5, y + 4), fill=BLACK)
-    d.line((x, y + 3, x, y + 7), fill=BLACK, width=2)
-
-
-def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float) -> None:
-    """The padlock on pyramid ``p`` standing at (``x``, ``base``): on its right flank, clear of its letter."""
-    padlock(d, x + PYR_W[p % 3] / 2 - 3, base - 11)
-
-
-def tower_height(pids: Sequence[int], room: float | None = None) -> float:
-    """How tall a tower is drawn (squeezed into ``room`` when it can be, each step at least ``MIN_STEP``)."""
-    return sum(_steps(tuple(pids), room)) + (PYR_H[pids[-1] % 3] if pids else 0)
-
-
-def _steps(pids: tuple[int, ...], room: float | None) -> list[float]:
-    """The rise from each pyramid's base to the next one's (the last has none): the one above covers at most
-    the tip, never the letter and pips (``VISIBLE``)."""
-    steps = [max(PYR_H[p % 3] - OVERLAP, VISIBLE) for p in pids[:-1]]
-    if not pids or room is None:
-        return steps
-    need = sum(steps) + PYR_H[pids[-1] % 3]
-    if need > room and steps:
-        squeeze = max(0.0, (room - PYR_H[pids[-1] % 3] - MIN_STEP * len(steps)) /
-                      max(1e-9, sum(steps) - MIN_STEP * len(steps)))
-        steps = [MIN_STEP + (s - MIN_STEP) * min(1.0, squeeze) for s in steps]
-    return steps
-
-
-def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x: float, base: float, *,
-               room: float | None = None, halos: dict[int, tuple] | None = None, locked: int | None = None) -> float:
-    """A tower bottom to top, its base centred on (``x``, ``base``); ``locked``: the pyramid that may not be
-    taken back gets a padlock. Returns the y of its top."""
-    pids = tuple(pids)
-    halos = halos or {}
-    y = base
-    steps = _steps(pids, room)
-    lock = None
-    for i, p in enumerate(pids):
-        put_pyramid(img, d, p, x, y, halo=halos.get(p))
-        if p == locked:
-            lock = y
-        if i < len(steps):
-            y -= steps[i]
-    if lock is not None:
-        lock_at(d, locked, x, lock)
-    return y - (PYR_H[pids[-1] % 3] if pids else 0)
-
-
-def arrow_down(d: ImageDraw.ImageDraw, x: float, y: float, fill=HIGHLIGHT) -> None:
-    """A gold arrow pointing down at (``x``, ``y``): "it may go on top of this tower"."""
-    d.polygon([(x - 11, y - 13), (x + 11, y - 13), (x, y)], fill=fill, outline=BLACK)
-    d.rectangle((x - 4, y - 21, x + 4, y - 12), fill=fill, outline=BLACK)
-
-
-# --- icons ---------------------------------------------------------------------------------------------------
-def _virus(d: ImageDraw.ImageDraw, x: float, y: float, r: float, fill, ink) -> None:
-    """The Epidemic card's mark: a round body with eight knobbed spikes."""
-    for k in range(8):
-        a = k * math.pi / 4
-        ex, ey = x + math.cos(a) * r * 1.35, y + math.sin(a) * r * 1.35
-        d.line((x, y, ex, ey), fill=ink, width=3)
-        d.ellipse((ex - 3, ey - 3, ex + 3, ey + 3), fill=ink)
-    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=ink, width=2)
-
-
-def _flag(d: ImageDraw.ImageDraw, x: float, y: float, r: float, ink) -> None:
-    """A pirate flag: a pole and a waving flag with a white dot (the skull)."""
-    d.line((x - r * 0.9, y - r, x - r * 0.9, y + r), fill=ink, width=3)
-    d.polygon([(x - r * 0.9, y - r), (x + r, y - r * 0.8), (x + r * 0.8, y + r * 0.1), (x - r * 0.9, y)],
-              fill=ink)
-    d.ellipse((x - r * 0.15, y - r * 0.68, x + r * 0.35, y - r * 0.22), fill=PIRATES)
-
+from render.geodeto.pieces import (
+    BAND_INK,
+    CARD,
+    CARD_EDGE,
+    CARD_INK,
+    CARD_MUTED,
+    CLOSED_TILE,
+    EPIDEMIC,
+    HATCH,
+    LETTERS,
+    OCEAN_EDGE,
+    OCEAN_FILL,
+    OCEAN_INK,
+    PIRATES,
+    PYR_W,
+    PYRAMID_EDGE,
+    PYRAMID_FILL,
+    ROUTE,
+    TILE,
+    TITLE,
+    TRIO_H,
+    _flag,
+    _virus,
+    arrow_down,
+    card_continents,
+    draw_tower,
+    draw_trio,
+    padlock,
+    pid,
+    pname,
+    put_pyramid,
+    text_w,
+    tower_height,
+)
 
 # --- layout --------------------------------------------------------------------------------------------------
 GAP = 8
@@ -759,7 +533,7 @@ def _chips(view: dict, seat: int) -> list[tuple[str, int]]:
     out = []
     for card in fulfilled[seat] if seat < len(fulfilled) else ():
         key = card.get("formed_on")
-        c = CONTINENT_KEYS.index(key) if key in CONTINENT_KEYS else _card_continents(card)[0]
+        c = CONTINENT_KEYS.index(key) if key in CONTINENT_KEYS else card_continents(card)[0]
         out.append((chip_label(card), c))
     return out
 
@@ -1161,351 +935,3 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     return img
 
 
-# --- goal cards (hands, claims) ---------------------------------------------------------------------------------
-HAND_CARD_W = (WIDTH - 2 * MARGIN - GAP) // 2
-NAME_LINE = 30
-"""A big card's name (``LARGE``, bold): two lines when it is too long for one."""
-TWEET_LINE = 22
-
-
-def _card_continents(card: dict) -> list[int]:
-    return [CONTINENT_KEYS.index(k) for k in card.get("continents", ()) if k in CONTINENT_KEYS] or [0]
-
-
-def _card_lines(card: dict, room: float) -> tuple[tuple[str, ...], int]:
-    """A big card's name lines and how many lines follow them (capital, or location and group; met / note)."""
-    names = _name_lines(card["name"], room, 2, LARGE)
-    below = 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
-    return names, below + 1
-
-
-def _card_top(card: dict, width: float) -> int:
-    """From a big card's top to its geo-tweet: stripe, name, the lines under it, or the trio when taller."""
-    names, below = _card_lines(card, width - 24 - PYR_W[2] - 20)
-    text_h = 40 + NAME_LINE * (len(names) - 1) + 34 + 26 * below + 4
-    return max(text_h, 40 + TRIO_H + 10)
-
-
-def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met: bool | None = None,
-              note: str | None = None, tweet_lines: int = 4, top: int | None = None) -> None:
-    """A goal card: stripe with its continent(s), name (on two lines when long), capital or location, group,
-    trio (each pyramid whole, with its letter and pips), geo-tweet from ``top`` down; a gold frame and
-    "Met on ..." when ``met`` (its trio stands on the board now)."""
-    x0, y0, x1, y1 = box
-    conts = _card_continents(card)
-    d.rounded_rectangle(box, radius=10, fill=CARD, outline=HIGHLIGHT if met else CARD_EDGE, width=5 if met else 2)
-    # the stripe: one colour per continent, each named
-    sw = (x1 - x0 - 4) / len(conts)
-    for k, c in enumerate(conts):
-        sx0 = x0 + 2 + k * sw
-        d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + 32), fill=PYRAMID_FILL[c])
-        text(d, (sx0 + 10, y0 + 17), CONTINENT_NAMES[c], SMALL, BAND_INK[c], anchor="lm", bold=True,
-             max_width=sw - 14)
-    if met:
-        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
-    trio = [pid(t) for t in reversed(card["trio"])]
-    draw_trio(img, d, trio, x0 + 12 + PYR_W[2] / 2 + 4, y0 + 40 + TRIO_H)
-    tx = x0 + 12 + PYR_W[2] + 20
-    room = x1 - 12 - tx
-    names, _ = _card_lines(card, room)
-    y = y0 + 40
-    for k, line in enumerate(names):
-        text(d, (tx, y), line, LARGE, CARD_INK, bold=True, max_width=room)
-        y += NAME_LINE if k < len(names) - 1 else 34
-    if card.get("capital"):
-        text(d, (tx, y), f"State, capital {card['capital']}", SMALL, CARD_INK, max_width=room)
-        y += 26
-    else:
-        if card.get("location"):
-            text(d, (tx, y), card["location"], SMALL, CARD_INK, max_width=room)
-            y += 26
-        group = GROUP_NAMES.get(card.get("group") or "")
-        text(d, (tx, y), f"Sight: {group}" if group else "Sight", SMALL, CARD_MUTED, bold=bool(group),
-             max_width=room)
-        y += 26
-    if met is not None:
-        where = card.get("met_on")
-        if met:
-            label = f"Met on {CONTINENT_NAMES[CONTINENT_KEYS.index(where)]}!" if where in CONTINENT_KEYS else "Met!"
-            w = text_w(SMALL, label) + 36
-            d.rounded_rectangle((tx - 2, y - 1, tx + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
-            _check(d, tx + 12, y + 11)
-            text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True)
-        else:
-            text(d, (tx, y), "Not met yet", SMALL, CARD_MUTED)
-    elif note:
-        text(d, (tx, y), note, SMALL, CARD_INK, bold=True, max_width=room)
-    ty = y0 + (top if top is not None else _card_top(card, x1 - x0))
-    for k, line in enumerate(wrap_text(card.get("tweet") or "", SMALL, x1 - x0 - 24, lines=tweet_lines)):
-        text(d, (x0 + 12, ty + k * TWEET_LINE), line, SMALL, CARD_INK)
-
-
-def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    d.line([(x - 7, y), (x - 2, y + 6), (x + 8, y - 7)], fill=BLACK, width=4, joint="curve")
-
-
-def draw_private(view: dict, name: str) -> Image.Image:
-    """The seat's goal cards ("My goals"), two a row, each marked when its trio stands on the board now."""
-    hand = list(view.get("hand") or [])
-    tops = [max(_card_top(card, HAND_CARD_W) for card in hand[i:i + 2]) for i in range(0, len(hand), 2)]
-    tops = tops or [_card_top({"name": ""}, HAND_CARD_W)]  # per row of two: the cards' tweets line up
-    heights = [top + 4 * TWEET_LINE + 8 for top in tops]
-    height = HEADER_H + GAP + sum(h + GAP for h in heights) + 4
-    img, d = canvas(height)
-    seat = view.get("seat")
-    met = sum(1 for c in hand if c.get("met"))
-    mine = seat is not None and view.get("current") == seat and view.get("phase") in ("turn", "bonus")
-    if mine:
-        status = f"Your turn - {plural(len(hand), 'goal card')}"
-    else:
-        status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'goal card')}"
-    if met:
-        status += f", {met} met now"
-    title = f"{TITLE} - {name}'s goals" if len(name) <= 24 else f"{TITLE} - your goals"
-    header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
-    if not hand:
-        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
-    for i, card in enumerate(hand):
-        col, row = i % 2, i // 2
-        x = MARGIN + col * (HAND_CARD_W + GAP)
-        y = HEADER_H + GAP + sum(h + GAP for h in heights[:row])
-        _big_card(img, d, card, (x, y, x + HAND_CARD_W, y + heights[row]), met=bool(card.get("met")),
-                  top=tops[row])
-    return img
-
-
-def draw_card(card: dict, note: str | None = None) -> Image.Image:
-    """One goal card, big (e.g. for the channel when it is fulfilled): name, capital or location, group, trio,
-    the geo-tweet. ``note`` (optional): a line under the group, e.g. "Ana fulfilled it on Europe"."""
-    top = _card_top(card, WIDTH - 2 * MARGIN)
-    height = 2 * MARGIN + top + 3 * TWEET_LINE + 10
-    img, d = canvas(height)
-    _big_card(img, d, card, (MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN), note=note, tweet_lines=3, top=top)
-    return img
-
-
-# --- the score sheet ---------------------------------------------------------------------------------------------
-SHEET_ROWS = (
-    ("groups", "Groups (3 / 1)"),
-    ("fulfilled", "Fulfilled goals (+2)"),
-    ("hand", "Cards in hand (-1)"),
-    ("continents", "Continents (+2)"),
-    ("last", "Last goal (+1)"),
-    ("extras", "Extra cards (+2)"),
-)
-
-
-def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
-    """The end score sheet as a table: a row per part (the four sight groups under "Groups"), a column per
-    player, the total last; the winners' totals in gold with a star."""
-    sheet = view["score_sheet"]
-    players = sheet["players"]
-    n = len(players)
-    winners = winners_of(view)
-    label_w = 232
-    col_w = (WIDTH - 2 * MARGIN - label_w) / max(n, 1)
-    head_h = 58
-    row_h = 34
-    groups = list(GROUP_NAMES)
-    lines: list[tuple[str, str, bool]] = []  # (key, label, sub-row)
-    for key, label in SHEET_ROWS:
-        lines.append((key, label, False))
-        if key == "groups":
-            lines.extend((f"group:{g}", GROUP_NAMES[g], True) for g in groups)
-    height = HEADER_H + GAP + head_h + row_h * (len(lines) + 1) + 2 * GAP + 2
-    img, d = canvas(height)
-    header(d, f"{TITLE} - score sheet", _winner_text(view, names, winners), right="Game over", winner=True)
-    top = HEADER_H + GAP
-    panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
-    x = MARGIN + label_w
-    for s in range(n):
-        cx = x + col_w * (s + 0.5)
-        lines_n = wrap_text(_name(names, s), SMALL, col_w - 8, lines=2)
-        for k, line in enumerate(lines_n):
-            text(d, (cx, top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)), line, SMALL,
-                 HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
-    y = top + head_h
-    d.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
-    for i, (key, label, sub) in enumerate(lines):
-        if i % 2 == 0:
-            d.rectangle((MARGIN + 4, y, WIDTH - MARGIN - 4, y + row_h - 1), fill=SHEET_STRIPE)
-        text(d, (MARGIN + (34 if sub else 12), y + row_h / 2), label, SMALL if sub else BODY,
-             MUTED if sub else TEXT, anchor="lm", max_width=label_w - 40)
-        for s, row in enumerate(players):
-            cx = x + col_w * (s + 0.5)
-            if sub:
-                g = key.split(":", 1)[1]
-                count = (row.get("group_counts") or {}).get(g, 0)
-                value = (row.get("group_points") or {}).get(g, 0)
-                _cell(d, cx, y + row_h / 2, f"+{value}" if value else ("0" if count else "-"),
-                      f"({count})" if count else "", SMALL, col_w)
-            else:
-                value = row.get(key, 0)
-                _cell(d, cx, y + row_h / 2, f"{value:+d}" if value else "0", _count(row, key), BODY, col_w)
-        y += row_h
-    d.line((MARGIN + 8, y + 1, WIDTH - MARGIN - 8, y + 1), fill=PANEL_EDGE, width=2)
-    text(d, (MARGIN + 12, y + row_h / 2 + 3), "Total", BODY, TEXT, anchor="lm", bold=True)
-    for s, row in enumerate(players):
-        cx = x + col_w * (s + 0.5)
-        won = s in winners
-        text(d, (cx, y + row_h / 2 + 3), str(row["total"]), LARGE, HIGHLIGHT if won else TEXT, anchor="mm",
-             bold=True)
-        if won:
-            star(d, (cx - text_w(LARGE, str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
-    return img
-
-
-def _cell(d: ImageDraw.ImageDraw, cx: float, cy: float, value: str, count: str, size: int, col_w: float) -> None:
-    """A score sheet cell: the points, bold, and the count behind them, muted, centred together."""
-    bold = value not in ("0", "-")
-    w = font(size).getlength(value) + (2 if bold else 0)
-    cw = text_w(SMALL, count) + 4 if count else 0
-    if w + cw > col_w - 6:
-        count, cw = "", 0
-    left = cx - (w + cw) / 2
-    text(d, (left, cy), value, size, TEXT if bold else MUTED, anchor="lm", bold=bold)
-    if count:
-        text(d, (left + w + 4, cy), count, SMALL, MUTED, anchor="lm")
-
-
-def _count(row: dict, key: str) -> str:
-    if key == "fulfilled":
-        return f"({row.get('fulfilled_count', 0)})" if row.get("fulfilled_count") else ""
-    if key == "hand":
-        return f"({row.get('hand_count', 0)})" if row.get("hand_count") else ""
-    if key == "continents":
-        return f"({len(row.get('continent_list') or ())})" if row.get("continent_list") else ""
-    if key == "extras":
-        return f"({len(row.get('extra_cards') or ())})" if row.get("extra_cards") else ""
-    return ""
-
-
-# --- sample games (palette samples, tests) -------------------------------------------------------------------
-def rig_goal(state: dict, seat: int) -> bool:
-    """Builds one of ``seat``'s goals on the board (its trio moved, as a new tower, onto one of its
-    continents), so seeded random games fulfil goals as real ones do: the seat claims it after its next
-    action. For sample states only (palette samples, tests); changes ``state`` in place."""
-    from games.geodeto.rules import continents_of, trio_of
-
-    towers = state["towers"]
-    captured = set(state["pirates"]["pyramids"])
-    closed = state["epidemic"]["continent"]
-    for card in state["hands"][seat]:
-        trio = trio_of(card)
-        places = [c for c in continents_of(card) if c != closed]
-        if captured & set(trio) or not places:
-            continue
-        c = places[0]
-        for place in range(len(towers)):  # a pyramid taken out of a tower: the ones above sink onto the one below
-            towers[place] = [kept for kept in ([p for p in t if p not in trio] for t in towers[place]) if kept]
-        if len(towers[c]) >= 3:
-            towers[OCEAN].extend([p] for p in towers[c].pop())
-        towers[c].append(list(trio))
-        return True
-    return False
-
-
-def sample_game(players: int, seed: int, options: dict | None = None, rig: int = 6) -> Iterator[dict]:
-    """Every state of a seeded random game (after each action, the last one over), one of the acting seat's
-    goals built every ``rig`` actions so goals are fulfilled."""
-    import copy
-    import random
-
-    from games.geodeto.rules import Geodeto
-
-    engine = Geodeto()
-    state = engine.new(players, dict(options or {}), seed)
-    pick = random.Random(seed)
-    turns = 0
-    while engine.to_act(state):
-        yield state
-        seat = state["current"]
-        if state["phase"] == "turn" and state["step"] is None:
-            turns += 1
-            if rig and turns % rig == 0:
-                state = copy.deepcopy(state)
-                rig_goal(state, seat)
-        state, _ = engine.apply(state, seat, pick.choice(engine.legal_actions(state, seat)).key)
-    yield state
-
-
-# --- palette samples ---------------------------------------------------------------------------------------------
-def _sprite_sheet() -> Image.Image:
-    """Every pyramid on every ground it lies on (tile, Ocean, card, Pirates card) and on every other colour
-    (its edge over their fill): a palette sample, so no pairing is missed by the seeded games."""
-    grounds = (TILE, OCEAN_FILL, CARD, PIRATES, TILE, OCEAN_FILL)
-    halos = (None, None, None, None, HIGHLIGHT, SKY)
-    img, d = canvas(6 * 60 + 6 * 74)
-    for g, ground in enumerate(grounds):
-        d.rectangle((0, g * 60, WIDTH, g * 60 + 59), fill=ground)
-        for p in range(18):
-            put_pyramid(img, d, p, 24 + p * 43, g * 60 + 50, height=CARD_PYR_H if g == 2 else None, halo=halos[g])
-    for lower in range(6):
-        y = 6 * 60 + lower * 74 + 68
-        for upper in range(6):
-            x = 40 + upper * 128
-            draw_tower(img, d, [lower * 3 + 2, upper * 3 + 1], x, y, locked=upper * 3 + 1 if upper == lower else None)
-            draw_tower(img, d, [lower * 3 + 1, upper * 3], x + 60, y)
-    return img
-
-
-def palette_samples() -> Iterator[Image.Image]:
-    """Boards from seeded games (2, 4 and 6 players: the start, a picked pyramid with its destinations, a closed
-    continent, Pirates holding pyramids, bonus draws, the end, a stall warning with a locked pyramid), hands (a
-    goal met), a card, score sheets and every pyramid on every ground: what ``render.palette`` learns this
-    game's PNG palette from."""
-    import copy
-
-    from games.geodeto.rules import Geodeto
-
-    engine = Geodeto()
-    names = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
-    last = "Ana moves medium red (carries 1) from Asia to America, onto large yellow."
-    yield _sprite_sheet()
-    for players, seed in ((2, 1), (4, 2), (6, 3)):
-        who = names[:players]
-        seen: set[str] = set()
-        for i, state in enumerate(sample_game(players, seed, {"extras": players > 2})):
-            tag = _stage(state, i)
-            if tag in seen or tag is None:
-                continue
-            seen.add(tag)
-            view = engine.view(state, None)
-            yield draw_board(view, who, last)
-            if tag == "move" and view["step"]["destinations"]:
-                dest = view["step"]["destinations"][0]["place"]
-                yield draw_board(view, who, None, {"place": dest, "pyramid": view["step"]["pyramid"]})
-            if tag in ("start", "closed", "pirates", "over"):  # hands, one goal met
-                mine = copy.deepcopy(state)
-                seat = state["current"]
-                rig_goal(mine, seat)
-                yield draw_private(engine.view(mine, seat), who[seat])
-            if players == 2 and view.get("forbidden") is not None and "stall" not in seen:  # locked, a stall
-                seen.add("stall")
-                stalled = copy.deepcopy(state)
-                if "dry_turns" in stalled and view.get("stall_turns_left") is not None:
-                    stalled["dry_turns"] += view["stall_turns_left"] - 3
-                yield draw_board(engine.view(stalled, None), who, last)
-            if tag == "over":
-                yield draw_score_sheet(view, who)
-                yield draw_card(view["fulfilled"][view["winners"][0]][0], "Ana fulfilled it on Europe")
-
-
-def _stage(state: dict, i: int) -> str | None:
-    """Which kind of sample board a state (the ``i``-th) of a sample game is, if any."""
-    step = state.get("step") or {}
-    if i == 0:
-        return "start"
-    if state["phase"] == "over":
-        return "over"
-    if step.get("kind") == "move" and i > 20:
-        return "move"
-    if state["phase"] == "bonus":
-        return "bonus"
-    if step.get("kind") in ("draw", "action"):
-        return step["kind"]
-    if state["epidemic"]["continent"] is not None and i > 30:
-        return "closed"
-    if len(state["pirates"]["pyramids"]) >= 2:
-        return "pirates"
-    return None
