@@ -10,7 +10,6 @@ from games.geomancy.model import DIR_NAMES, SQUARE_NAMES
 from render.common import (
     BLACK,
     BODY,
-    FOOTER_H,
     HIGHLIGHT,
     MARGIN,
     MUTED,
@@ -25,7 +24,6 @@ from render.common import (
     canvas,
     fit_text,
     font,
-    footer,
     header,
     join_fit,
     panel,
@@ -44,8 +42,8 @@ from render.geomancy.pieces import (
     BY,
     DARK_SQ,
     GOLD_SQ,
+    HEIGHT,
     INK,
-    LETTERS_H,
     LIGHT_SQ,
     OVERLAYS,
     PANEL_TOP,
@@ -264,14 +262,16 @@ def _focus_frames(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, focus: d
 
 
 # --- the aura overlay ----------------------------------------------------------------------------------
-CHIP_H = 22
-AURA_LIFT = 9
+CHIP_H = 26
+CHIP_W = 27
+"""A one-digit aura chip (two fit side by side on a square); a two-digit one is a digit wider."""
+AURA_LIFT = 10
 """How far stones rise (and shrink, ``AURA_SCALE``) in the aura overlay, over the chips along the bottom."""
-AURA_SCALE = 76
+AURA_SCALE = 72
 
 
 def _chip_width(value: int) -> int:
-    return round(17 + font(SMALL).getlength(str(value)))
+    return round(CHIP_W - font(SMALL).getlength("0") + font(SMALL).getlength(str(value)))
 
 
 def _aura_chips(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
@@ -300,9 +300,9 @@ def _chip(seat: int, value: int) -> Image.Image:
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=6 * SS, fill=BLACK)
     d.rounded_rectangle((2 * SS, 2 * SS, (w - 2) * SS - 1, (h - 2) * SS - 1), radius=4 * SS, fill=seat_colour(seat))
-    draw_mark(d, seat, 8.5 * SS, (CHIP_H + 1) / 2 * SS, 5 * SS, fill=INK)
+    draw_mark(d, seat, 8.5 * SS, (CHIP_H + 1) / 2 * SS, 6 * SS, fill=INK)
     img = big.reduce(SS)
-    text(ImageDraw.Draw(img), (14, (CHIP_H + 1) / 2), str(value), SMALL, INK, anchor="lm", bold=True)
+    text(ImageDraw.Draw(img), (14.5, (CHIP_H + 1) / 2), str(value), SMALL, INK, anchor="lm", bold=True)
     return img
 
 
@@ -342,11 +342,11 @@ def _hand_icons(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int,
         n = hand[size - 1]
         later = size > rnd
         x += w + 2
-        x += text(d, (x, cy), str(n), SMALL, MUTED if (later or n == 0) else TEXT, anchor="lm", bold=not later) + 6
+        x += text(d, (x, cy), str(n), BODY, MUTED if (later or n == 0) else TEXT, anchor="lm", bold=not later) + 8
     return x
 
 
-HAND_SCALE = 66
+HAND_SCALE = 76
 
 
 def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], x0: float, x1: float,
@@ -485,9 +485,7 @@ def _choice_stones(view: dict) -> list[dict]:
 
 SECTION = 38
 CHOICE_ROW = 46
-MAX_HEIGHT = 800
-"""The tallest board: with five or six players and a long last turn, the panel's last lines give way ("+2
-more") rather than the image growing past it."""
+
 
 
 def _panel_height(view: dict) -> int:
@@ -497,7 +495,7 @@ def _panel_height(view: dict) -> int:
         h += SECTION + len(choice) * CHOICE_ROW
     if view.get("last_turn"):
         h += SECTION + len(_last_lines(view, [""] * view["players"], 200)) * LINE
-    return min(h + 6, MAX_HEIGHT - FOOTER_H - 8 - PANEL_TOP)
+    return min(h + 6, HEIGHT - 8 - PANEL_TOP)
 
 
 def _section(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, title: str, colour=MUTED) -> float:
@@ -613,8 +611,10 @@ def _round_note(view: dict) -> str:
 
 # --- the board image -----------------------------------------------------------------------------------------
 def board_height(view: dict, overlay: str | None = None) -> int:
-    side = PANEL_TOP + (_panel_height(view) if overlay is None else 8 + view["players"] * (ROW + 4) + 40 + 8 * 24)
-    return max(BOARD_B + LETTERS_H, side) + 8 + FOOTER_H
+    """Always ``HEIGHT`` (600): Discord shows the board at 400 x 300. With five or six players and a long last
+    turn the panel's last lines give way ("+2 more"). No footer: the message above the board says the last move,
+    and the panel shows it."""
+    return HEIGHT
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
@@ -647,9 +647,8 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         _draw_stones(img, view)
         _last_turn_overlays(img, d, view)
         _focus_frames(img, d, view, focus)
-    side = (PANEL_X, PANEL_TOP, WIDTH - MARGIN, height - FOOTER_H - 8)
+    side = (PANEL_X, PANEL_TOP, WIDTH - MARGIN, height - 8)
     _side(img, d, view, names, side, winners, overlay)
-    footer(d, last, height=height)
     return img
 
 

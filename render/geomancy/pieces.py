@@ -24,19 +24,21 @@ SIZE_NAMES = ("small", "medium", "large")
 ROUND_WORDS = ("small", "medium", "large")
 
 # --- layout ----------------------------------------------------------------------------------------------
-S = 60
-"""A square's side (px at 800 wide)."""
+S = 56
+"""A square's side (px at 800 wide; the board is 800 x 600, shown at half size)."""
 BX = MARGIN + 24
 """The board's left edge (the rank numbers stand left of it)."""
 RIM = 14
 """Room above the board for the arrows of stones that flew off its top."""
-BY = HEADER_H + 8 + RIM
+BY = HEADER_H + 4 + RIM
 """The board's top edge."""
 BOARD_R = BX + 8 * S
 BOARD_B = BY + 8 * S
 LETTERS_H = 28
 PANEL_X = BOARD_R + 12
-PANEL_TOP = HEADER_H + 8
+PANEL_TOP = HEADER_H + 6
+HEIGHT = 600
+"""Every board is 800 x 600 (4:3): Discord shows it at 400 x 300, half size."""
 
 # --- colours ---------------------------------------------------------------------------------------------
 LIGHT_SQ = (96, 103, 120)
@@ -74,9 +76,9 @@ COLOURS = (LIGHT_SQ, DARK_SQ, BOARD_EDGE, GOLD_SQ, INK,
 """The flat colours this board adds to ``common.THEME`` (kept exactly in its PNG palette): the squares, the
 stones' faces and the aura overlay's tints, for the six seats."""
 
-STONE_L = (34, 44, 54)
+STONE_L = (32, 41, 50)
 """A stone's length (base to tip) per size, px on the board."""
-STONE_W = (28, 36, 44)
+STONE_W = (26, 34, 41)
 """A stone's base width per size."""
 SS = 4
 
