@@ -10,10 +10,9 @@ from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
 from render.common import (
     BLACK,
     BODY,
-    CURRENT_ROW,
-    FOOTER_H,
     HEADER_H,
     HIGHLIGHT,
+    LARGE,
     MARGIN,
     MUTED,
     PANEL_EDGE,
@@ -27,7 +26,6 @@ from render.common import (
     cached,
     canvas,
     fit_text,
-    footer,
     header,
     join_fit,
     panel,
@@ -36,7 +34,6 @@ from render.common import (
     star,
     text,
     top_seats,
-    turn_arrow,
 )
 from render.geodeto.pieces import (
     BAND_INK,
@@ -45,9 +42,11 @@ from render.geodeto.pieces import (
     CARD_INK,
     CARD_MUTED,
     CLOSED_TILE,
+    CRAMPED_STEP,
     EPIDEMIC,
     HATCH,
     LETTERS,
+    MIN_STEP,
     OCEAN_EDGE,
     OCEAN_FILL,
     OCEAN_INK,
@@ -74,24 +73,26 @@ from render.geodeto.pieces import (
 )
 
 # --- layout --------------------------------------------------------------------------------------------------
+HEIGHT = 600
+"""Every board is 800 x 600 (4:3): Discord shows an embed image in at most ~400 x 300, so it is shown at half
+size, as the font floor assumes (docs/rendering.md). Rows, towers and the Ocean squeeze into it."""
 GAP = 8
-CARD_W = 120
-TILE_W = 186
+CARD_W = 132
+TILE_W = 180
 X_CARD_L = MARGIN
 X_TILE_L = X_CARD_L + CARD_W + 6
 X_OCEAN = X_TILE_L + TILE_W + GAP
 X_TILE_R = WIDTH - MARGIN - CARD_W - 6 - TILE_W
 X_CARD_R = WIDTH - MARGIN - CARD_W
 OCEAN_W = X_TILE_R - GAP - X_OCEAN
-ROW_H = 168
-BAND_H = 28
-SLOT = 60
+BAND_H = 26
+SLOT = 58
 """Distance between the three spots of a continent (a large pyramid is 56 wide)."""
 RING_ROWS = ((0, 1), (5, 2), (4, 3))
 """The continents per row (left, right): Europe | Asia, Africa | America, Antarctica | Oceania: going round
 Europe -> Asia -> America -> Oceania -> Antarctica -> Africa -> Europe, the World Ocean in the middle."""
 RING_TOP = HEADER_H + GAP
-ROUTE_H = 26
+ROUTE_H = 20
 """The strip above and below the Ocean where the routes Europe - Asia and Antarctica - Oceania cross it."""
 
 
@@ -123,42 +124,25 @@ def _spot_x(box, i: int) -> float:
 
 
 def _tower_room(row_h: int) -> float:
-    return row_h - BAND_H - 14
+    return row_h - BAND_H - 12
 
 
 ARROW_H = 24
 """The room a gold arrow takes over a tower's top."""
 
 
-def _row_heights(view: dict, onto: set | frozenset = frozenset()) -> list[int]:
-    """Each ring row is ``ROW_H`` tall, more when a tower needs it even squeezed (with a gold arrow over it when
-    its top is in ``onto``) or a public goal card needs it (a name on three lines)."""
-    out = []
-    for left, right in RING_ROWS:
-        need = ROW_H
-        for c in (left, right):
-            for t in view["continents"][c]["towers"]:
-                if t:
-                    ids = [pid(p) for p in t]
-                    need = max(need, BAND_H + 14 + tower_height(ids, 0) + (ARROW_H if ids[-1] in onto else 0))
-            card = view["public_goals"][c].get("card")
-            if card:
-                need = max(need, _goal_card_need(c, card))
-        out.append(int(need))
-    return out
-
-
-def _rows(view: dict, marks: dict) -> list[tuple[int, int]]:
-    """The ring's rows (top, bottom); the middle one taller when the Ocean's column needs it."""
-    heights = _row_heights(view, marks["onto"])
-    ring = sum(heights) + GAP * (len(heights) - 1)
-    column = _ocean_column(view) + _ocean_need(view, marks, _ocean_squeezed(view, marks, ring))
-    heights[1] += max(0, int(column - ring))
+def _rows(view: dict, players_h: int) -> list[tuple[int, int]]:
+    """The ring's three rows (top, bottom), sharing what the players' strip leaves of ``HEIGHT``: 131 px with
+    four to six players, 143 with two or three (a tower of three stands unsqueezed in 143, a tower of four or
+    more, or three in 131, is squeezed, ``CRAMPED_STEP``)."""
+    ring = HEIGHT - RING_TOP - GAP - players_h - GAP
+    h = (ring - 2 * GAP) // 3
+    heights = [h, ring - 2 * GAP - 2 * h, h]
     y = RING_TOP
     rows = []
-    for h in heights:
-        rows.append((y, y + h))
-        y += h + GAP
+    for k in heights:
+        rows.append((y, y + k))
+        y += k + GAP
     return rows
 
 
@@ -195,10 +179,10 @@ def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: b
         d.rounded_rectangle(box, radius=10, outline=PANEL_EDGE, width=2)
         _epidemic_card(d, ((x0 + x1) / 2, (y0 + BAND_H + y1) / 2), "Closed")
         return
-    base = y1 - 10
+    base = y1 - 8
     for i in range(3):  # the three spots a tower may stand on
         sx = _spot_x(box, i)
-        d.rounded_rectangle((sx - 28, base - 1, sx + 28, base + 5), radius=3, fill=PANEL_EDGE)
+        d.rounded_rectangle((sx - 28, base - 1, sx + 28, base + 4), radius=3, fill=PANEL_EDGE)
 
 
 def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, marks: dict) -> None:
@@ -209,12 +193,13 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, mar
         d.rounded_rectangle(box, radius=10, outline=HIGHLIGHT, width=4 if c == marks.get("focus") else 3)
     if cont.get("closed"):
         return
-    base = y1 - 10
+    base = y1 - 8
     towers = [[pid(p) for p in t] for t in cont["towers"]]
     room = _tower_room(y1 - y0)
     for i, t in enumerate(towers):
         sx = _spot_x(box, i)
-        top = draw_tower(img, d, t, sx, base, room=room - (ARROW_H if t and t[-1] in marks["onto"] else 0), halos=marks["halos"], locked=marks["locked"])
+        top = draw_tower(img, d, t, sx, base, room=room - (ARROW_H if t and t[-1] in marks["onto"] else 0),
+                         halos=marks["halos"], locked=marks["locked"], floor=CRAMPED_STEP)
         if t and t[-1] in marks["onto"]:
             arrow_down(d, sx, top - 2)
     if c in marks["table"] and len(towers) < 3 and marks["picked"] is not None:
@@ -229,7 +214,7 @@ def _background(rows: tuple[tuple[int, int], ...], closed: int | None, top: int,
     _routes(d, list(rows))
     for c in range(6):
         _tile_frame(img, d, c, _tile_box(c, list(rows)), closed == c)
-    panel(d, (MARGIN, top, WIDTH - MARGIN, height - FOOTER_H - GAP))
+    panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
     return img
 
 
@@ -253,9 +238,10 @@ def _epidemic_card(d: ImageDraw.ImageDraw, centre, label: str) -> None:
 
 
 def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, choose: bool = False) -> None:
-    """The public goal on top of continent ``c``'s pile: its stripe (how many cards the pile holds), its name
-    (and the other continent of a two-continent goal) and its trio. ``choose``: a gold frame, the player to
-    act is drawing a card from a pile top."""
+    """The public goal on top of continent ``c``'s pile: its short name on a band in the continent's colour,
+    its trio, how many cards the pile holds ("5 left") and, for a two-continent goal, the other continent
+    ("or" and a swatch of its colour with its letter). ``choose``: a gold frame, the player to act is drawing a
+    card from a pile top."""
     x0, y0, x1, y1 = box
     entry = view["public_goals"][c]
     card = entry.get("card")
@@ -265,7 +251,9 @@ def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box
         text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), "empty", SMALL, MUTED, anchor="mm")
         return
     trio = tuple(pid(t) for t in reversed(card["trio"]))  # bottom first
-    sprite = _goal_card_image(c, card["name"], trio, _others(c, card)[:1], entry["count"],
+    others = tuple(CONTINENT_KEYS.index(k) for k in card.get("continents", ())
+                   if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
+    sprite = _goal_card_image(c, goal_label(card), trio, others[:1], entry["count"],
                               bool(card.get("met") or choose), x1 - x0, y1 - y0)
     img.paste(sprite, (x0, y0))
 
@@ -313,48 +301,43 @@ def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple
     return tuple(fit_text(line, size, width - 2) for line in out)
 
 
-GOAL_STRIPE = 25
-"""A public goal card's coloured stripe ("5 in pile")."""
-GOAL_LINE = 20
-"""From one line of a public goal card's name to the next (baselines; the first ``GOAL_STRIPE + 18``)."""
+GOAL_BAND = 26
+"""A public goal card's band in its continent's colour, with the goal's short name."""
+TRIO_X = 38
+"""The trio's centre on a public goal card (the pile's count and "or" stand right of it)."""
 
 
-def _goal_name(name: str, others: bool) -> tuple[str, ...]:
-    """A public goal card's name lines: one over "or Asia", else two (three only for a name that two would
-    clip, e.g. "Sydney" / "Opera" / "House")."""
-    if others:
-        return _name_lines(name, CARD_W - 8, 1)
-    lines = _name_lines(name, CARD_W - 8, 2)
-    return _name_lines(name, CARD_W - 8, 3) if lines[-1].endswith("…") else lines
+def goal_label(card: dict) -> str:
+    """A public goal's name on one line of a card: its chip label ("Redeemer", "South Pole")."""
+    return chip_label(card)
 
 
 def _goal_card_need(c: int, card: dict) -> int:
-    """The height a public goal card needs: stripe, name and "or Asia" lines, the trio."""
-    others = _others(c, card)
-    lines = len(_goal_name(card["name"], bool(others))) + (1 if others else 0)
-    return GOAL_STRIPE + 18 + (lines - 1) * GOAL_LINE + 6 + TRIO_H + 5
+    """The height a public goal card needs: its band and its trio (the rows are at least this tall)."""
+    return GOAL_BAND + 6 + TRIO_H + 5
 
 
 @cached(maxsize=32)
-def _goal_card_image(c: int, name: str, trio: tuple[int, ...], others: tuple[str, ...], count: int, gold: bool,
+def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[int, ...], count: int, gold: bool,
                      w: int, h: int) -> Image.Image:
     img, d = canvas(h, w)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD, outline=HIGHLIGHT if gold else CARD_EDGE,
                         width=4 if gold else 2)
-    d.rounded_rectangle((4, 4, w - 5, GOAL_STRIPE), radius=6, fill=PYRAMID_FILL[c])
-    d.rectangle((4, 16, w - 5, GOAL_STRIPE), fill=PYRAMID_FILL[c])
-    text(d, (w / 2, (4 + GOAL_STRIPE) / 2 + 1), f"{count} in pile", SMALL, BAND_INK[c], anchor="mm")
-    inner = w - 8
-    y = GOAL_STRIPE + 18  # baselines
-    for line in _goal_name(name, bool(others)):
-        text(d, (w / 2, y), line, SMALL, CARD_INK, anchor="ms", bold=True)
-        y += GOAL_LINE
+    d.rounded_rectangle((4, 4, w - 5, GOAL_BAND), radius=6, fill=PYRAMID_FILL[c])
+    d.rectangle((4, 16, w - 5, GOAL_BAND), fill=PYRAMID_FILL[c])
+    text(d, (w / 2, (4 + GOAL_BAND) / 2 + 1), label, SMALL, BAND_INK[c], anchor="mm", max_width=w - 12)
+    spare = max(0, h - 5 - GOAL_BAND - 4 - TRIO_H)
+    draw_trio(img, d, trio, TRIO_X, h - 5 - spare // 2)
+    rx = (TRIO_X + 30 + w - 4) / 2  # the right column's centre
+    top = GOAL_BAND + 4 + spare // 2
+    text(d, (rx, top + 16), str(count), LARGE, CARD_INK, anchor="mm", bold=True)
+    text(d, (rx, top + 40), "left", SMALL, CARD_MUTED, anchor="mm")
     if others:
-        text(d, (w / 2, y), "or " + others[0], SMALL, CARD_MUTED, anchor="ms", max_width=inner)
-        y += GOAL_LINE
-    y += 6 - GOAL_LINE  # under the last line's descenders
-    spare = max(0, h - 5 - y - TRIO_H)
-    draw_trio(img, d, trio, w / 2, h - 5 - spare // 2)
+        o = others[0]
+        text(d, (rx, h - 42), "or", SMALL, CARD_MUTED, anchor="mm")
+        d.rounded_rectangle((rx - 13, h - 30, rx + 13, h - 7), radius=5, fill=PYRAMID_FILL[o],
+                            outline=PYRAMID_EDGE[o] if o == 5 else CARD_EDGE, width=2 if o == 5 else 1)
+        text(d, (rx, h - 18), LETTERS[o], SMALL, BAND_INK[o], anchor="mm", bold=True)
     return img
 
 
@@ -362,12 +345,12 @@ def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dic
     """The World Ocean: its towers (ships when more than one pyramid) in rows, wrapping; squeezed (as tall
     towers are) when they would not fit."""
     x0, y0, x1, y1 = box
-    squeeze = _ocean_need(view, marks, False) > y1 - y0
+    squeeze = next((f for f in (None, MIN_STEP, 26, 22) if _ocean_need(view, marks, f) <= y1 - y0), CRAMPED_STEP)
     dest = OCEAN in marks["places"]
     d.rounded_rectangle(box, radius=12, fill=OCEAN_FILL, outline=HIGHLIGHT if dest else OCEAN_EDGE,
                         width=4 if marks.get("focus") == OCEAN else (3 if dest else 2))
-    text(d, ((x0 + x1) / 2, y0 + 8), "World Ocean", BODY, OCEAN_INK, anchor="ma", bold=True)
-    _flow(img, d, _ocean_items(view, marks), (x0 + 6, y0 + 38, x1 - 6, y1 - 6), marks, ships=True,
+    text(d, ((x0 + x1) / 2, y0 + 5), "Ocean", BODY, OCEAN_INK, anchor="ma", bold=True)
+    _flow(img, d, _ocean_items(view, marks), (x0 + 6, y0 + 32, x1 - 6, y1 - 6), marks, ships=True,
           squeeze=squeeze)
 
 
@@ -379,9 +362,9 @@ def _ocean_items(view: dict, marks: dict) -> list[tuple[list[int], bool]]:
     return items
 
 
-def _ocean_need(view: dict, marks: dict, squeeze: bool) -> float:
+def _ocean_need(view: dict, marks: dict, squeeze: float | None) -> float:
     """The height the Ocean's box needs."""
-    return 38 + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 12, marks["onto"], True, squeeze)
+    return 32 + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 12, marks["onto"], True, squeeze)
 
 
 def _ocean_column(view: dict) -> float:
@@ -390,14 +373,11 @@ def _ocean_column(view: dict) -> float:
     return 2 * ROUTE_H + 18 + EPIDEMIC_H + 6 + _pirates_height(view)
 
 
-def _ocean_squeezed(view: dict, marks: dict, ring: float) -> bool:
-    """Whether the Ocean's towers are squeezed to fit the ring's height (``ring``)."""
-    return _ocean_column(view) + _ocean_need(view, marks, False) > ring
-
-
-def _flow_rows(items, width: float, onto: set, ships: bool, squeeze: bool = False) -> list[tuple[list, float, bool]]:
+def _flow_rows(items, width: float, onto: set, ships: bool,
+               squeeze: float | None = None) -> list[tuple[list, float, bool]]:
     """Towers (``items``: (pyramids, ghost)) laid left to right in rows of ``width``: per row its towers with
-    their widths, its height and whether a ship's hull is under it. ``squeeze``: every step ``MIN_STEP``."""
+    their widths, its height and whether a ship's hull is under it. ``squeeze``: every step that tall
+    (``MIN_STEP``, or less down to ``CRAMPED_STEP`` when the Ocean holds many ships), None: as tall as they are."""
     rows: list[list[tuple[list[int], bool, float]]] = [[]]
     used = 0.0
     for t, ghost in items:
@@ -411,19 +391,19 @@ def _flow_rows(items, width: float, onto: set, ships: bool, squeeze: bool = Fals
     for row in rows:
         if row:
             hull = ships and any(len(t) > 1 for t, _, _ in row)
-            h = max(tower_height(t, 0 if squeeze else None) for t, _, _ in row) + (10 if hull else 0)
+            h = max(tower_height(t, 0 if squeeze else None, squeeze or MIN_STEP) for t, _, _ in row) + (10 if hull else 0)
             if any(t[-1] in onto for t, _, _ in row):
                 h += 22
             out.append((row, h, hull))
     return out
 
 
-def _flow_height(items, width: float, onto: set, ships: bool, squeeze: bool = False) -> float:
-    return sum(h + 8 for _, h, _ in _flow_rows(items, width, onto, ships, squeeze))
+def _flow_height(items, width: float, onto: set, ships: bool, squeeze: float | None = None) -> float:
+    return sum(h + 6 for _, h, _ in _flow_rows(items, width, onto, ships, squeeze))
 
 
 def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | None = None,
-          ships: bool = False, squeeze: bool = False) -> None:
+          ships: bool = False, squeeze: float | None = None) -> None:
     """Towers left to right in rows, wrapping (the Ocean, the Pirates card). ``ships``: a tower of more than
     one pyramid (in the Ocean) is a ship, it sails on a hull."""
     x0, y0, x1, y1 = box
@@ -441,12 +421,12 @@ def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | No
                 if len(t) > 1 and ships:
                     d.polygon([(cx - w / 2 - 3, base + 1), (cx + w / 2 + 3, base + 1), (cx + w / 2 - 6, base + 10),
                                (cx - w / 2 + 6, base + 10)], fill=OCEAN_INK)
-                top = draw_tower(img, d, t, cx, base, room=0 if squeeze else None, halos=marks["halos"],
-                                 locked=marks.get("locked"))
+                top = draw_tower(img, d, t, cx, base, room=0 if squeeze else None, floor=squeeze or MIN_STEP,
+                                 halos=marks["halos"], locked=marks.get("locked"))
                 if t[-1] in marks["onto"]:
                     arrow_down(d, cx, top - 2)
             x += w + 6
-        y += h + 8
+        y += h + 6
 
 
 def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box,
@@ -462,36 +442,69 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
     if where is not None:  # the card lies on the closed continent: only its place is left here
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, outline=PANEL_EDGE, width=2)
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
-        text(d, (x0 + 12, y0 + 8), "Epidemic", BODY, MUTED, bold=True)
-        text(d, (x0 + 12, y0 + 34), f"on {CONTINENT_NAMES[c]}", SMALL, MUTED, max_width=x1 - x0 - 20)
+        text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, MUTED, bold=True)
+        text(d, (x0 + 12, y0 + 29), f"on {CONTINENT_NAMES[c]}", SMALL, MUTED, max_width=x1 - x0 - 20)
     else:
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, fill=EPIDEMIC, outline=edge, width=3 if choose else 2)
-        _virus(d, x1 - 15, y0 + 20, 6, (220, 150, 200), WHITE)
-        text(d, (x0 + 12, y0 + 8), "Epidemic", BODY, WHITE, bold=True)
+        _virus(d, x1 - 15, y0 + 16, 6, (220, 150, 200), WHITE)
+        text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, WHITE, bold=True)
         state = "free to play" if holder is None else f"held by {_name(names, holder)}"
-        text(d, (x0 + 12, y0 + 34), state, SMALL, WHITE, max_width=x1 - x0 - 20)
+        text(d, (x0 + 12, y0 + 29), state, SMALL, WHITE, max_width=x1 - x0 - 20)
     y = y0 + h + 6
     pir = view.get("pirates") or {}
     holder = pir.get("holder")
     captured = [pid(p) for p in pir.get("pyramids") or ()]
     d.rounded_rectangle((x0, y, x1, y1), radius=8, fill=PIRATES, outline=HIGHLIGHT if choose else PANEL_EDGE,
                         width=3 if choose else 2)
-    _flag(d, x1 - 18, y + 20, 9, WHITE)
-    text(d, (x0 + 12, y + 8), "Pirates", BODY, WHITE, bold=True)
+    _flag(d, x1 - 18, y + 16, 9, WHITE)
+    text(d, (x0 + 12, y + 4), "Pirates", BODY, WHITE, bold=True)
     state = "free to use" if holder is None else f"held by {_name(names, holder)}"
-    text(d, (x0 + 12, y + 34), state, SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
+    text(d, (x0 + 12, y + 29), state, SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
     if captured:
-        _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 64, x1 - 6, y1 - 6))
+        _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 56, x1 - 6, y1 - 6))
 
 
-EPIDEMIC_H = 62
+COMPACT_CARDS_H = 62
+"""The Epidemic and Pirates cards together in one box, a line each, when the Ocean needs their room."""
+
+
+def _compact_cards(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, choose: bool = False) -> None:
+    """The action cards when the Ocean is crowded: a line each, its sign (the virus, the pirate flag) and where
+    it is ("free", "on Asia", who holds it; the Pirates' captured pyramids as "+2")."""
+    x0, y0, x1, y1 = box
+    ep = view.get("epidemic") or {}
+    pir = view.get("pirates") or {}
+    where = ep.get("continent")
+    half = (y1 - y0) / 2
+    edge = HIGHLIGHT if choose else PANEL_EDGE
+    d.rounded_rectangle((x0, y0, x1, y0 + half - 1), radius=7, outline=edge if where is not None else
+                        (HIGHLIGHT if choose else BLACK), fill=None if where is not None else EPIDEMIC,
+                        width=3 if choose else 2)
+    d.rounded_rectangle((x0, y0 + half + 1, x1, y1), radius=7, fill=PIRATES, outline=edge, width=3 if choose else 2)
+    _virus(d, x0 + 15, y0 + half / 2, 6, (220, 150, 200), WHITE)
+    if where is not None:
+        c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
+        state = f"on {CONTINENT_NAMES[c]}"
+    else:
+        state = "free" if ep.get("holder") is None else _name(names, ep["holder"])
+    text(d, (x0 + 30, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
+         bold=True, max_width=x1 - x0 - 36)
+    _flag(d, x0 + 15, y0 + half * 1.5 + 1, 7, WHITE)
+    captured = len(pir.get("pyramids") or ())
+    tail = f" +{captured}" if captured else ""
+    who = "free" if pir.get("holder") is None else _name(names, pir["holder"])
+    room = x1 - x0 - 36 - text_w(SMALL, tail)
+    text(d, (x0 + 30, y0 + half * 1.5 + 1), fit_text(who, SMALL, room) + tail, SMALL, WHITE, anchor="lm", bold=True)
+
+
+EPIDEMIC_H = 54
 
 
 def _pirates_height(view: dict) -> int:
     captured = [([pid(p)], False) for p in (view.get("pirates") or {}).get("pyramids") or ()]
     if not captured:
-        return 62
-    return int(64 + _flow_height(captured, OCEAN_W - 12, set(), False))
+        return 54
+    return int(56 + _flow_height(captured, OCEAN_W - 12, set(), False))
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -499,13 +512,13 @@ def _name(names: list[str], seat: int) -> str:
 
 
 # --- players -------------------------------------------------------------------------------------------------
-PLAYER_ROW = 34
-CHIP_ROW = 30
-"""A second line under a row of players, for fulfilled goals that do not fit beside the names."""
-CHIP_H = 24
-CHIP_GAP = 4
-NAME_MIN = 100
-"""A name keeps at least this much room (or its own width) before its goals move to the line below."""
+PLAYER_ROW = 36
+CHIP = 24
+"""A fulfilled goal in the players' strip: a square in the colour of the continent it was formed on, with
+that continent's letter (as on its pyramids and its tile)."""
+CHIP_GAP = 3
+NAME_MIN = 90
+"""A name keeps at least this much room (or its own width) before goals give way to "+N"."""
 MARK_W = 52
 """From a player's row to their name: turn arrow and seat mark."""
 
@@ -538,178 +551,121 @@ def _chips(view: dict, seat: int) -> list[tuple[str, int]]:
     return out
 
 
-def _chip_w(label: str) -> float:
-    return text_w(SMALL, label) + 12
-
-
-def _chips_w(chips: list[tuple[str, int]]) -> float:
-    return sum(_chip_w(label) for label, _ in chips) + CHIP_GAP * max(0, len(chips) - 1)
-
-
 NO_GOAL = "no goal yet"
 
 
-def _player_cell(view: dict, names: list[str], seat: int, width: float, totals: list[int] | None,
-          winners: list[int]) -> dict:
-    """How a player's cell (``width`` wide) is laid out: the room for the name, the right-hand label (cards in
-    hand, or points at the end) and whether their goals fit beside the name or go on a line below."""
-    left = (view.get("left") or [False] * view["players"])[seat]
-    name = _name(names, seat) + (" (left)" if left else "")
-    name_w = text_w(BODY, name) + 2
-    if totals is not None:
-        right = plural(totals[seat], "pt")
-        right_w = text_w(BODY, right) + (28 if seat in winners else 0) + 2
-    else:
-        hand = view["hand_sizes"][seat] if view.get("hand_sizes") else 0
-        right = f"{hand} in hand"
-        right_w = text_w(SMALL, right) + 2
-    chips = _chips(view, seat)
-    need = _chips_w(chips) if chips else text_w(SMALL, NO_GOAL)
-    room = width - MARK_W - 8 - right_w - 8 - need - 10
-    if room >= min(name_w, NAME_MIN):
-        return {"name_w": min(name_w, room), "right": right, "chips": chips, "below": []}
-    return {"name_w": min(name_w, width - MARK_W - 16 - right_w - 8), "right": right, "chips": chips,
-            "below": _chip_lines(chips, width - CHIP_X - 8)}
+def player_columns(n: int) -> int:
+    """Players per row of the strip under the ring: two for 2 and 4 players, three for 3, 5 and 6."""
+    return 2 if n in (2, 4) else 3
 
 
-CHIP_X = 28
-"""Where goals on the line(s) below a name start, from the row's left."""
+def players_height(n: int) -> int:
+    """The players' strip: one row of cells for up to three players, two for more."""
+    return 8 + PLAYER_ROW * -(-n // player_columns(n))
 
 
-def _chip_lines(chips: list[tuple[str, int]], room: float) -> list[list[tuple[str, int]]]:
-    """Goals wrapped into lines of ``room`` (a goal wider than a line is clipped to it)."""
-    lines: list[list[tuple[str, int]]] = [[]]
-    for chip_ in chips:
-        if lines[-1] and _chips_w([*lines[-1], chip_]) > room:
-            lines.append([])
-        lines[-1].append(chip_)
-    return lines
+def _extras_held(view: dict, seat: int) -> int:
+    """How many extra cards (+2 points each) ``seat`` holds."""
+    return sum(1 for e in view.get("extras") or () if e.get("holder") == seat)
 
 
-def _player_rows(view: dict, names: list[str] | None) -> tuple[int, list[tuple[list[dict], int]]]:
-    """The players two a row, or one a row when that is lower (many goals beside short rows): the number of
-    columns, and per row its cells and its height (a line more per line of goals below a name)."""
-    n = view["players"]
-    names = names or []
-    totals = None
-    if view["phase"] == "over" and view.get("score_sheet"):
-        totals = [row["total"] for row in view["score_sheet"]["players"]]
-    winners = winners_of(view) if view["phase"] == "over" else []
-    best: tuple[int, list[tuple[list[dict], int]]] | None = None
-    for cols in (2, 1):
-        col_w = (WIDTH - 2 * MARGIN - 12) / cols
-        rows = []
-        for first in range(0, n, cols):
-            cells = [_player_cell(view, names, s, col_w - 6, totals, winners)
-                     for s in range(first, min(n, first + cols))]
-            rows.append((cells, PLAYER_ROW + CHIP_ROW * max(len(c["below"]) for c in cells)))
-        if best is None or sum(h for _, h in rows) < sum(h for _, h in best[1]):
-            best = (cols, rows)
-    assert best is not None
-    return best
-
-
-def _players_height(view: dict, layout: tuple[int, list[tuple[list[dict], int]]]) -> int:
-    """The players' panel: its rows (``_player_rows``), the extra cards' line."""
-    h = 10 + sum(h for _, h in layout[1])
-    if _extras_line(view, None):
-        h += 28
-    return h
-
-
-def _extras_line(view: dict, names: list[str] | None) -> str | None:
-    """The extra cards (when in play) by holder: "Extra cards (+2): Ana: Columbus, Drake; Bo: Tasman; 4 left"."""
-    extras = view.get("extras") or []
-    if not extras:
-        return None
-    if names is None:
-        return "x"
-    by_holder: dict[int, list[str]] = {}
-    for e in extras:
-        if e.get("holder") is not None:
-            by_holder.setdefault(e["holder"], []).append(e["name"].replace("Sir Francis ", ""))
-    parts = [f"{fit_text(_name(names, seat), SMALL, 120)}: {', '.join(cards)}" for seat, cards in by_holder.items()]
-    free = sum(1 for e in extras if e.get("holder") is None)
-    if free:
-        parts.append(f"{free} left" if by_holder else f"{free} to claim")
-    return "Extra cards (+2 each): " + "; ".join(parts)
-
-
-def chip(d: ImageDraw.ImageDraw, x: float, cy: float, label: str, c: int, width: float | None = None) -> float:
-    """A fulfilled goal: its (short) name on the colour of the continent it was formed on. Returns its width."""
-    w = width if width is not None else _chip_w(label)
-    d.rounded_rectangle((x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2), radius=6, fill=PYRAMID_FILL[c],
+def chip(d: ImageDraw.ImageDraw, x: float, cy: float, c: int) -> float:
+    """A fulfilled goal: the letter of the continent it was formed on, on its colour. Returns its width."""
+    d.rounded_rectangle((x, cy - CHIP / 2, x + CHIP, cy + CHIP / 2), radius=5, fill=PYRAMID_FILL[c],
                         outline=PYRAMID_EDGE[c] if c == 5 else BLACK, width=2 if c == 5 else 1)
-    text(d, (x + w / 2, cy + 1), label, SMALL, BAND_INK[c], anchor="mm", bold=True, max_width=w - 8)
-    return w
+    text(d, (x + CHIP / 2, cy + 1), LETTERS[c], SMALL, BAND_INK[c], anchor="mm", bold=True)
+    return CHIP
 
 
-def _chip_row(d: ImageDraw.ImageDraw, chips: list[tuple[str, int]], x: float, cy: float, room: float) -> None:
-    """A player's goals left to right from ``x`` within ``room``: clipped to an equal share when they do not
-    fit, and "+N" for those left over when even that is too narrow."""
-    if not chips:
-        text(d, (x, cy), NO_GOAL, SMALL, MUTED, anchor="lm")
-        return
-    if _chips_w(chips) <= room:
-        for label, c in chips:
-            x += chip(d, x, cy, label, c) + CHIP_GAP
-        return
-    shown = len(chips)
-    more_w = text_w(SMALL, f"+{len(chips)}") + 8
-    while shown > 1 and (room - (more_w if shown < len(chips) else 0)) / shown - CHIP_GAP < 56:
-        shown -= 1
-    share = (room - (more_w if shown < len(chips) else 0)) / shown - CHIP_GAP
-    for label, c in chips[:shown]:
-        x += chip(d, x, cy, label, c, min(share, _chip_w(label))) + CHIP_GAP
-    if shown < len(chips):
-        text(d, (x, cy), f"+{len(chips) - shown}", SMALL, TEXT, anchor="lm", bold=True)
+def _hand_icon(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+    """Two cards fanned: "cards in hand"."""
+    d.rounded_rectangle((x, cy - 9, x + 13, cy + 9), radius=2, fill=CARD_MUTED, outline=BLACK)
+    d.rounded_rectangle((x + 5, cy - 11, x + 18, cy + 7), radius=2, fill=CARD, outline=BLACK)
 
 
-def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int],
-             layout: tuple[int, list[tuple[list[dict], int]]]) -> None:
-    """Two players a row (one when that is lower): the turn arrow and gold frame for the player to act, seat mark, name, their
-    fulfilled goals as chips (the short name on the colour of the continent each was formed on: beside the
-    name, or on a line below when they do not fit) and cards in hand (at the end: points, a star for the
-    winners); the extra cards' holders under them."""
+def _goal_item_w(item: tuple[str, object]) -> float:
+    kind, value = item
+    if kind in ("chip", "count"):
+        return CHIP + CHIP_GAP
+    return text_w(SMALL, str(value)) + 6
+
+
+def _goals_fitting(chips: list[int], extra: str, room: float) -> list[tuple[str, object]]:
+    """What of a player's goals fits in ``room`` beside their name, best first: every goal's chip and the extra
+    cards' points ("+4", gold); the chips alone; some chips and "+2" for the rest; a square with how many goals;
+    nothing."""
+    def w(items):
+        return sum(_goal_item_w(i) for i in items)
+
+    all_chips = [("chip", c) for c in chips]
+    tries = [all_chips + ([("extra", extra)] if extra else []), all_chips]
+    for k in range(len(chips) - 1, 0, -1):
+        tries.append(all_chips[:k] + [("more", f"+{len(chips) - k}")])
+    if chips:
+        tries.append([("count", len(chips))])
+    for items in tries:
+        if w(items) <= room:
+            return items
+    return []
+
+
+def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, box, winners: list[int]) -> None:
+    """One player: turn arrow and gold frame while it is their turn, seat mark, name; their fulfilled goals
+    (a letter square each, "+N" when they do not all fit), extra cards' points ("+4", gold), and cards in hand
+    (at the end: points, a star for the winners)."""
     x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
     over = view["phase"] == "over"
-    left = view.get("left") or [False] * view["players"]
-    cols, rows = layout
-    col_w = (x1 - x0 - 12) / cols
-    by = y0 + 5
-    for r, (cells, row_h) in enumerate(rows):
-        for k, cell in enumerate(cells):
-            s = cols * r + k
-            bx = x0 + 6 + k * col_w
-            rb = (bx + 2, by + 1, bx + col_w - 4, by + row_h - 3)
-            line = (rb[0], rb[1], rb[2], rb[1] + PLAYER_ROW - 4)
-            current = not over and s == view.get("current")
-            if current and row_h > PLAYER_ROW:  # the frame holds the line below too
-                d.rounded_rectangle(rb, radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT, width=2)
-                turn_arrow(d, (rb[0] + 12, (line[1] + line[3]) / 2), 8)
-            player_row(d, line if row_h > PLAYER_ROW else rb, s, _name(names, s),
-                       name_width=MARK_W + cell["name_w"], current=current and row_h == PLAYER_ROW,
-                       gone=left[s], size=BODY)
-            cy = (line[1] + line[3]) / 2
-            if over and view.get("score_sheet"):
-                text(d, (rb[2] - 8, cy), cell["right"], BODY, HIGHLIGHT if s in winners else TEXT, anchor="rm",
-                     bold=True)
-                if s in winners:
-                    star(d, (rb[2] - 8 - text_w(BODY, cell["right"]) - 16, cy), 10)
-                right_w = text_w(BODY, cell["right"]) + (28 if s in winners else 0) + 2
-            else:
-                right_w = text(d, (rb[2] - 8, cy), cell["right"], SMALL, TEXT, anchor="rm")
-            if cell["below"]:
-                for k_line, chips in enumerate(cell["below"]):
-                    _chip_row(d, chips, rb[0] + CHIP_X, cy + CHIP_ROW - 1 + k_line * CHIP_ROW,
-                              rb[2] - 8 - rb[0] - CHIP_X)
-            else:
-                cx = rb[0] + MARK_W + cell["name_w"] + 10
-                _chip_row(d, cell["chips"], cx, cy, rb[2] - 8 - right_w - 8 - cx)
-        by += row_h
-    line = _extras_line(view, names)
-    if line:
-        text(d, (x0 + 12, y1 - 16), line, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 24)
+    left = (view.get("left") or [False] * view["players"])[s]
+    name = _name(names, s) + (" (left)" if left else "")
+    name_w = text_w(BODY, name) + 2
+    if over and view.get("score_sheet"):
+        right = plural(view["score_sheet"]["players"][s]["total"], "pt")
+        right_w = text_w(BODY, right) + (26 if s in winners else 0)
+    else:
+        right = str(view["hand_sizes"][s] if view.get("hand_sizes") else 0)
+        right_w = text_w(BODY, right) + 26
+    chips = [c for _, c in _chips(view, s)]
+    extras = _extras_held(view, s)
+    avail = x1 - 8 - right_w - 8 - (x0 + MARK_W) - min(name_w, NAME_MIN) - 8  # beside the name
+    goals = _goals_fitting(chips, f"+{2 * extras}" if extras else "", avail)
+    if not chips and not extras and text_w(SMALL, NO_GOAL) + 2 <= avail:
+        goals = [("none", NO_GOAL)]
+    goals_w = sum(_goal_item_w(item) for item in goals)
+    name_room = x1 - 8 - right_w - 8 - (x0 + MARK_W) - goals_w - (8 if goals else 0)
+    current = not over and s == view.get("current")
+    player_row(d, box, s, _name(names, s), name_width=MARK_W + name_room, current=current, gone=left, size=BODY)
+    x = x0 + MARK_W + min(name_w, name_room) + 8
+    for kind, value in goals:
+        if kind == "chip":
+            chip(d, x, cy, value)
+        elif kind == "count":  # goals that do not fit as chips: how many
+            d.rounded_rectangle((x, cy - CHIP / 2, x + CHIP, cy + CHIP / 2), radius=5, outline=TEXT, width=2)
+            text(d, (x + CHIP / 2, cy + 1), str(value), SMALL, TEXT, anchor="mm", bold=True)
+        else:
+            text(d, (x, cy), value, SMALL, {"none": MUTED, "extra": HIGHLIGHT, "more": TEXT}[kind], anchor="lm",
+                 bold=kind != "none")
+        x += _goal_item_w((kind, value))
+    if over and view.get("score_sheet"):
+        text(d, (x1 - 8, cy), right, BODY, HIGHLIGHT if s in winners else TEXT, anchor="rm", bold=True)
+        if s in winners:
+            star(d, (x1 - 8 - text_w(BODY, right) - 14, cy), 10)
+    else:
+        text(d, (x1 - 8, cy), right, BODY, TEXT, anchor="rm", bold=True)
+        _hand_icon(d, x1 - 8 - text_w(BODY, right) - 24, cy)
+
+
+def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
+    """The players' strip under the ring: two or three a row (``player_columns``), a cell each."""
+    x0, y0, x1, y1 = box
+    n = view["players"]
+    cols = player_columns(n)
+    col_w = (x1 - x0 - 8) / cols
+    for s in range(n):
+        r, k = divmod(s, cols)
+        bx = x0 + 4 + k * col_w
+        by = y0 + 4 + r * PLAYER_ROW
+        _player_cell(d, view, names, s, (bx + 2, by + 1, bx + col_w - 2, by + PLAYER_ROW - 3), winners)
 
 
 # --- texts ---------------------------------------------------------------------------------------------------
@@ -845,7 +801,6 @@ def _marks(view: dict, focus: dict | None) -> dict:
 # --- the board -----------------------------------------------------------------------------------------------
 STALL_ROUNDS_SHOWN = 5
 """The warning that the journey ends without a goal shows from this many rounds before that end."""
-WARN_H = 34
 
 
 def stall_warning(view: dict) -> str | None:
@@ -858,20 +813,22 @@ def stall_warning(view: dict) -> str | None:
     playing = max(1, sum(1 for gone in left if not gone))
     if turns > STALL_ROUNDS_SHOWN * playing:
         return None
-    return f"Journey ends in {plural(max(1, turns), 'turn')} without a goal"
+    return f"Ends in {plural(max(1, turns), 'turn')} without a goal"
 
 
-def _warning(d: ImageDraw.ImageDraw, box, label: str) -> None:
-    """A vermillion strip across the board with a warning sign: the journey is about to end."""
-    x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, radius=8, fill=VERMILLION, outline=BLACK, width=2)
-    cy = (y0 + y1) / 2
-    w = text_w(BODY, label) + 2
-    x = (x0 + x1 - w - 34) / 2
-    d.polygon([(x + 12, cy - 12), (x + 25, cy + 11), (x - 1, cy + 11)], fill=BLACK)
-    d.line((x + 12, cy - 4, x + 12, cy + 3), fill=VERMILLION, width=3)
-    d.ellipse((x + 10.5, cy + 5.5, x + 13.5, cy + 8.5), fill=VERMILLION)
-    text(d, (x + 34, cy), label, BODY, BLACK, anchor="lm", bold=True, max_width=x1 - x - 44)
+def _warning(d: ImageDraw.ImageDraw, label: str) -> float:
+    """On the header's first line, right (where the countdown stands otherwise): a vermillion label with a
+    warning sign: the journey is about to end. Returns its width."""
+    w = text_w(SMALL, label) + 2
+    x1 = WIDTH - MARGIN - 2
+    x0 = x1 - w - 44
+    d.rounded_rectangle((x0, 5, x1, 33), radius=7, fill=VERMILLION, outline=BLACK, width=2)
+    x, cy = x0 + 8, 19
+    d.polygon([(x + 12, cy - 10), (x + 23, cy + 9), (x + 1, cy + 9)], fill=BLACK)
+    d.line((x + 12, cy - 3, x + 12, cy + 3), fill=VERMILLION, width=3)
+    d.ellipse((x + 10.5, cy + 4.5, x + 13.5, cy + 7.5), fill=VERMILLION)
+    text(d, (x0 + 36, cy), label, SMALL, BLACK, anchor="lm", bold=True)
+    return x1 - x0
 
 
 def lock_note(view: dict, names: list[str]) -> str | None:
@@ -885,10 +842,11 @@ def lock_note(view: dict, names: list[str]) -> str | None:
     return f"{pname(pid(p))}: just picked{by}"
 
 
-def _lock_legend(d: ImageDraw.ImageDraw, view: dict, note: str) -> None:
-    """The padlock and its note on the header's first line, between the title and the countdown."""
+def _lock_legend(d: ImageDraw.ImageDraw, note: str, right_w: float) -> None:
+    """The padlock and its note on the header's first line, between the title and the countdown (or the
+    warning, ``right_w`` wide)."""
     x0 = MARGIN + 4 + text_w(BODY, TITLE) + 24
-    x1 = WIDTH - MARGIN - 4 - text_w(BODY, _countdown(view)) - 20
+    x1 = WIDTH - MARGIN - 4 - right_w - 20
     w = min(text_w(SMALL, note) + 2, x1 - x0 - 30)
     x = (x0 + x1 - w - 30) / 2
     padlock(d, x + 10, 20)
@@ -896,42 +854,46 @@ def _lock_legend(d: ImageDraw.ImageDraw, view: dict, note: str) -> None:
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
-    """The public board. ``focus`` (optional, while a move's destinations are offered place by place):
-    ``{"place": 0-6, "pyramid": p}``: that place is framed thicker, the pyramid picked."""
+    """The public board, 800 x ``HEIGHT``. ``focus`` (optional, while a move's destinations are offered place by
+    place): ``{"place": 0-6, "pyramid": p}``: that place is framed thicker, the pyramid picked. ``last`` is not
+    drawn: the message above the board says the last move, and its pyramids are haloed sky blue."""
     over = view["phase"] == "over"
     marks = _marks(view, focus) if not over else _marks({**view, "step": None, "last_move": None}, None)
-    rows = _rows(view, marks)
-    warning = stall_warning(view)
-    top = rows[-1][1] + GAP + (WARN_H + GAP if warning else 0)
-    layout = _player_rows(view, names)
-    players_h = _players_height(view, layout)
-    height = top + players_h + GAP + FOOTER_H
+    players_h = players_height(view["players"])
+    rows = _rows(view, players_h)
+    top = HEIGHT - GAP - players_h
     closed = next((c for c, cont in enumerate(view["continents"]) if cont.get("closed")), None)
-    img = _background(tuple(rows), closed, top, height).copy()
+    img = _background(tuple(rows), closed, top, HEIGHT).copy()
     d = ImageDraw.Draw(img)
     winners = winners_of(view) if over else []
+    warning = stall_warning(view)
     if over:
         header(d, TITLE, _winner_text(view, names, winners), right=_countdown(view), winner=True)
     else:
-        header(d, TITLE, _status(view, names), right=_countdown(view), seat=view.get("current"))
+        header(d, TITLE, _status(view, names), right=None if warning else _countdown(view),
+               seat=view.get("current"))
+        right_w = _warning(d, warning) if warning else text_w(BODY, _countdown(view))
         note = lock_note(view, names)
         if note:
-            _lock_legend(d, view, note)
+            _lock_legend(d, note, right_w)
     cards_h = EPIDEMIC_H + 6 + _pirates_height(view)
-    ocean_box = (X_OCEAN, rows[0][0] + ROUTE_H + 6, X_OCEAN + OCEAN_W, rows[-1][1] - ROUTE_H - 12 - cards_h)
+    ocean_top, column_bottom = rows[0][0] + ROUTE_H + 6, rows[-1][1] - ROUTE_H - 6
+    compact = _ocean_need(view, marks, MIN_STEP) > column_bottom - 6 - cards_h - ocean_top
+    if compact:  # a crowded Ocean: the action cards in one small box
+        cards_h = COMPACT_CARDS_H
+    ocean_box = (X_OCEAN, ocean_top, X_OCEAN + OCEAN_W, column_bottom - 6 - cards_h)
     _ocean(img, d, view, ocean_box, marks)
     step = (view.get("step") or {}).get("kind") if not over else None
-    _cards_panel(img, d, view, names, (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, rows[-1][1] - ROUTE_H - 6),
-                 choose=step == "action")
+    cards_box = (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, column_bottom)
+    if compact:
+        _compact_cards(d, view, names, cards_box, choose=step == "action")
+    else:
+        _cards_panel(img, d, view, names, cards_box, choose=step == "action")
     drawing = step == "draw" or view["phase"] == "bonus"
     for c in range(6):
         _tile(img, d, view, c, _tile_box(c, rows), marks)
         _goal_card(img, d, view, c, _card_box(c, rows), choose=drawing)
-    if warning:
-        y = rows[-1][1] + GAP
-        _warning(d, (MARGIN, y, WIDTH - MARGIN, y + WARN_H), warning)
-    _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, top + players_h), winners, layout)
-    footer(d, last, height=height)
+    _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, HEIGHT - GAP), winners)
     return img
 
 

@@ -75,6 +75,9 @@ OVERLAP = 9
 """How far a pyramid covers the tip of the one it stands on (never more than down to ``VISIBLE``)."""
 MIN_STEP = VISIBLE
 """The least a pyramid may rise above the one below in a squeezed tower: its letter and pips stay visible."""
+CRAMPED_STEP = 18
+"""The least a pyramid rises in a tower on a continent when even ``MIN_STEP`` does not fit the board's 600 px (a
+tower of four or more): its letter still shows, its size then shows in its width."""
 TRIO_GAP = 2
 """The gap between the pyramids of a trio on a card."""
 SS = 4
@@ -192,14 +195,15 @@ def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float) -> None:
     padlock(d, x + PYR_W[p % 3] / 2 - 3, base - 11)
 
 
-def tower_height(pids: Sequence[int], room: float | None = None) -> float:
-    """How tall a tower is drawn (squeezed into ``room`` when it can be, each step at least ``MIN_STEP``)."""
-    return sum(_steps(tuple(pids), room)) + (PYR_H[pids[-1] % 3] if pids else 0)
+def tower_height(pids: Sequence[int], room: float | None = None, floor: float = MIN_STEP) -> float:
+    """How tall a tower is drawn (squeezed into ``room`` when it can be, each step at least ``floor``)."""
+    return sum(_steps(tuple(pids), room, floor)) + (PYR_H[pids[-1] % 3] if pids else 0)
 
 
-def _steps(pids: tuple[int, ...], room: float | None) -> list[float]:
+def _steps(pids: tuple[int, ...], room: float | None, floor: float = MIN_STEP) -> list[float]:
     """The rise from each pyramid's base to the next one's (the last has none): the one above covers at most
-    the tip, never the letter and pips (``VISIBLE``)."""
+    the tip, never the letter and pips (``VISIBLE``); squeezed into ``room``, down to ``MIN_STEP`` and then, when
+    ``floor`` is lower (``CRAMPED_STEP``), further, evenly, until it fits or reaches ``floor``."""
     steps = [max(PYR_H[p % 3] - OVERLAP, VISIBLE) for p in pids[:-1]]
     if not pids or room is None:
         return steps
@@ -208,17 +212,21 @@ def _steps(pids: tuple[int, ...], room: float | None) -> list[float]:
         squeeze = max(0.0, (room - PYR_H[pids[-1] % 3] - MIN_STEP * len(steps)) /
                       max(1e-9, sum(steps) - MIN_STEP * len(steps)))
         steps = [MIN_STEP + (s - MIN_STEP) * min(1.0, squeeze) for s in steps]
+        if floor < MIN_STEP and sum(steps) + PYR_H[pids[-1] % 3] > room:
+            step = max(floor, (room - PYR_H[pids[-1] % 3]) / len(steps))
+            steps = [min(s, step) for s in steps]
     return steps
 
 
 def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x: float, base: float, *,
-               room: float | None = None, halos: dict[int, tuple] | None = None, locked: int | None = None) -> float:
+               room: float | None = None, halos: dict[int, tuple] | None = None, locked: int | None = None,
+               floor: float = MIN_STEP) -> float:
     """A tower bottom to top, its base centred on (``x``, ``base``); ``locked``: the pyramid that may not be
     taken back gets a padlock. Returns the y of its top."""
     pids = tuple(pids)
     halos = halos or {}
     y = base
-    steps = _steps(pids, room)
+    steps = _steps(pids, room, floor)
     lock = None
     for i, p in enumerate(pids):
         put_pyramid(img, d, p, x, y, halo=halos.get(p))
