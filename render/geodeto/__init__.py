@@ -22,18 +22,24 @@ The package: ``pieces`` (colours, pyramid sprites, towers, trios), ``board`` (``
 
 from render import common
 from render.geodeto.board import (
+    CARD_W,
     GAP,
     HEIGHT,
     NO_GOAL,
     TITLE,
+    _chips,
     _find,
     _goal_card_need,
+    _goal_item_w,
+    _goals_fitting,
     _marks,
     _riders,
+    _rows,
     _turn_need,
     chip_label,
     draw_board,
     goal_label,
+    players_height,
     stall_warning,
 )
 from render.geodeto.cards import draw_card, draw_private
@@ -59,19 +65,23 @@ from render.geodeto.pieces import (
     pid,
     pname,
     pyramid_sprite,
+    text_w,
 )
 from render.geodeto.samples import palette_samples, rig_goal, sample_game
 from render.geodeto.sheet import draw_score_sheet
 
 SKY = common.SKY
+SMALL = common.SMALL
 
 __all__ = [
     "CARD",
     "CARD_PYR_H",
+    "CARD_W",
     "COLOURS",
     "CONTINENT_KEYS",
     "GAME",
     "GAP",
+    "HEIGHT",
     "HIGHLIGHT",
     "LETTERS",
     "NO_GOAL",
@@ -81,17 +91,20 @@ __all__ = [
     "PYRAMID_INK",
     "PYR_H",
     "PYR_W",
-    "HEIGHT",
     "SKY",
+    "SMALL",
     "TITLE",
     "TRIO_GAP",
     "TRIO_H",
     "VISIBLE",
+    "_chips",
     "_find",
     "_goal_card_need",
-    "goal_label",
+    "_goal_item_w",
+    "_goals_fitting",
     "_marks",
     "_riders",
+    "_rows",
     "_steps",
     "_turn_need",
     "chip_label",
@@ -100,11 +113,14 @@ __all__ = [
     "draw_private",
     "draw_score_sheet",
     "draw_trio",
+    "goal_label",
     "palette_samples",
     "pid",
+    "players_height",
     "pname",
     "pyramid_sprite",
     "rig_goal",
     "sample_game",
     "stall_warning",
+    "text_w",
 ]

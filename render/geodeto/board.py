@@ -77,7 +77,7 @@ HEIGHT = 600
 """Every board is 800 x 600 (4:3): Discord shows an embed image in at most ~400 x 300, so it is shown at half
 size, as the font floor assumes (docs/rendering.md). Rows, towers and the Ocean squeeze into it."""
 GAP = 8
-CARD_W = 132
+CARD_W = 136
 TILE_W = 180
 X_CARD_L = MARGIN
 X_TILE_L = X_CARD_L + CARD_W + 6
@@ -170,7 +170,7 @@ def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: b
     ink = BAND_INK[c]
     text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), CONTINENT_NAMES[c], BODY, ink, anchor="lm", bold=True)
     legend = f"{LETTERS[c]} = {COLOUR_NAMES[c]}"
-    if text_w(BODY, CONTINENT_NAMES[c]) + text_w(SMALL, legend) + 34 > x1 - x0:
+    if text_w(BODY, CONTINENT_NAMES[c]) + text_w(SMALL, legend) + 26 > x1 - x0:
         legend = LETTERS[c]
     text(d, (x1 - 10, y0 + 2 + (BAND_H - 2) / 2), legend, SMALL, ink, anchor="rm", bold=len(legend) == 1)
     if closed:
@@ -325,7 +325,7 @@ def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[in
                         width=4 if gold else 2)
     d.rounded_rectangle((4, 4, w - 5, GOAL_BAND), radius=6, fill=PYRAMID_FILL[c])
     d.rectangle((4, 16, w - 5, GOAL_BAND), fill=PYRAMID_FILL[c])
-    text(d, (w / 2, (4 + GOAL_BAND) / 2 + 1), label, SMALL, BAND_INK[c], anchor="mm", max_width=w - 12)
+    text(d, (w / 2, (4 + GOAL_BAND) / 2 + 1), label, SMALL, BAND_INK[c], anchor="mm", max_width=w - 8)
     spare = max(0, h - 5 - GOAL_BAND - 4 - TRIO_H)
     draw_trio(img, d, trio, TRIO_X, h - 5 - spare // 2)
     rx = (TRIO_X + 30 + w - 4) / 2  # the right column's centre
@@ -551,7 +551,7 @@ def _chips(view: dict, seat: int) -> list[tuple[str, int]]:
     return out
 
 
-NO_GOAL = "no goal yet"
+NO_GOAL = "no goal"
 
 
 def player_columns(n: int) -> int:

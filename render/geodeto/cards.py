@@ -51,25 +51,27 @@ NAME_LINE = 30
 TWEET_LINE = 22
 
 
-def _card_lines(card: dict, room: float) -> tuple[tuple[str, ...], int]:
-    """A big card's name lines and how many lines follow them (capital, or location and group; met / note)."""
+def _card_lines(card: dict, room: float, compact: bool = False) -> tuple[tuple[str, ...], int]:
+    """A big card's name lines and how many lines follow them (capital, or location and group; met / note;
+    ``compact``: met / note only)."""
     names = _name_lines(card["name"], room, 2, LARGE)
-    below = 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
+    below = 0 if compact else 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
     return names, below + 1
 
 
-def _card_top(card: dict, width: float) -> int:
+def _card_top(card: dict, width: float, compact: bool = False) -> int:
     """From a big card's top to its geo-tweet: stripe, name, the lines under it, or the trio when taller."""
-    names, below = _card_lines(card, width - 24 - PYR_W[2] - 20)
+    names, below = _card_lines(card, width - 24 - PYR_W[2] - 20, compact)
     text_h = 40 + NAME_LINE * (len(names) - 1) + 34 + 26 * below + 4
     return max(text_h, 40 + TRIO_H + 10)
 
 
 def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met: bool | None = None,
-              note: str | None = None, tweet_lines: int = 4, top: int | None = None) -> None:
+              note: str | None = None, tweet_lines: int = 4, top: int | None = None, compact: bool = False) -> None:
     """A goal card: stripe with its continent(s), name (on two lines when long), capital or location, group,
     trio (each pyramid whole, with its letter and pips), geo-tweet from ``top`` down; a gold frame and
-    "Met on ..." when ``met`` (its trio stands on the board now)."""
+    "Met on ..." when ``met`` (its trio stands on the board now). ``compact`` (a big hand): no capital,
+    location or group."""
     x0, y0, x1, y1 = box
     conts = card_continents(card)
     d.rounded_rectangle(box, radius=10, fill=CARD, outline=HIGHLIGHT if met else CARD_EDGE, width=5 if met else 2)
@@ -91,7 +93,9 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     for k, line in enumerate(names):
         text(d, (tx, y), line, LARGE, CARD_INK, bold=True, max_width=room)
         y += NAME_LINE if k < len(names) - 1 else 34
-    if card.get("capital"):
+    if compact:
+        pass
+    elif card.get("capital"):
         text(d, (tx, y), f"State, capital {card['capital']}", SMALL, CARD_INK, max_width=room)
         y += 26
     else:
@@ -123,12 +127,32 @@ def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     d.line([(x - 7, y), (x - 2, y + 6), (x + 8, y - 7)], fill=BLACK, width=4, joint="curve")
 
 
+HAND_SHOWN = 9
+"""At most this many cards in "My goals" (three rows of three, compact); the status says how many more."""
+
+
+def _hand_grid(n: int) -> tuple[int, int, bool]:
+    """Columns, rows and whether the cards are compact, for a hand of ``n`` cards in an 800 x 600 image (Discord
+    shows it at half size): two a row up to four, three a row up to six, then three rows of three, compact."""
+    if n <= 4:
+        return 2, max(1, -(-n // 2)), False
+    if n <= 6:
+        return 3, 2, False
+    return 3, 3, True
+
+
 def draw_private(view: dict, name: str) -> Image.Image:
-    """The seat's goal cards ("My goals"), two a row, each marked when its trio stands on the board now."""
+    """The seat's goal cards ("My goals"), two or three a row, each marked when its trio stands on the board
+    now; at most 800 x 600 (geo-tweets shortened, then left out, as the hand grows)."""
     hand = list(view.get("hand") or [])
-    tops = [max(_card_top(card, HAND_CARD_W) for card in hand[i:i + 2]) for i in range(0, len(hand), 2)]
-    tops = tops or [_card_top({"name": ""}, HAND_CARD_W)]  # per row of two: the cards' tweets line up
-    heights = [top + 4 * TWEET_LINE + 8 for top in tops]
+    cols, rows, compact = _hand_grid(len(hand))
+    shown = hand[:HAND_SHOWN]
+    card_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
+    tops = [max(_card_top(card, card_w, compact) for card in shown[i:i + cols]) for i in range(0, len(shown), cols)]
+    tops = tops or [_card_top({"name": ""}, card_w)]  # per row: the cards' tweets line up
+    room = (600 - HEADER_H - GAP - 4) // len(tops) - GAP
+    tweet = 0 if compact else max(0, min(4, (room - max(tops) - 8) // TWEET_LINE))
+    heights = [top + tweet * TWEET_LINE + 8 for top in tops]
     height = HEADER_H + GAP + sum(h + GAP for h in heights) + 4
     img, d = canvas(height)
     seat = view.get("seat")
@@ -140,16 +164,18 @@ def draw_private(view: dict, name: str) -> Image.Image:
         status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'goal card')}"
     if met:
         status += f", {met} met now"
+    if len(hand) > len(shown):
+        status += f" ({len(hand) - len(shown)} not shown)"
     title = f"{TITLE} - {name}'s goals" if len(name) <= 24 else f"{TITLE} - your goals"
     header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
     if not hand:
         text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
-    for i, card in enumerate(hand):
-        col, row = i % 2, i // 2
-        x = MARGIN + col * (HAND_CARD_W + GAP)
+    for i, card in enumerate(shown):
+        col, row = i % cols, i // cols
+        x = MARGIN + col * (card_w + GAP)
         y = HEADER_H + GAP + sum(h + GAP for h in heights[:row])
-        _big_card(img, d, card, (x, y, x + HAND_CARD_W, y + heights[row]), met=bool(card.get("met")),
-                  top=tops[row])
+        _big_card(img, d, card, (x, y, x + card_w, y + heights[row]), met=bool(card.get("met")),
+                  top=tops[row], tweet_lines=tweet, compact=compact)
     return img
 
 
