@@ -110,16 +110,19 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
         where = card.get("met_on")
         if met:
             label = f"Met on {CONTINENT_NAMES[CONTINENT_KEYS.index(where)]}!" if where in CONTINENT_KEYS else "Met!"
-            w = text_w(SMALL, label) + 36
+            if text_w(SMALL, label) + 36 > room + 2:  # a narrow card (a big hand): the gold frame says where
+                label = "Met!"
+            w = min(text_w(SMALL, label) + 36, room + 2)
             d.rounded_rectangle((tx - 2, y - 1, tx + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
             _check(d, tx + 12, y + 11)
-            text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True)
+            text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True, max_width=w - 30)
         else:
             text(d, (tx, y), "Not met yet", SMALL, CARD_MUTED)
     elif note:
         text(d, (tx, y), note, SMALL, CARD_INK, bold=True, max_width=room)
     ty = y0 + (top if top is not None else _card_top(card, x1 - x0))
-    for k, line in enumerate(wrap_text(card.get("tweet") or "", SMALL, x1 - x0 - 24, lines=tweet_lines)):
+    tweet = (card.get("tweet") or "") if tweet_lines > 0 else ""
+    for k, line in enumerate(wrap_text(tweet, SMALL, x1 - x0 - 24, lines=tweet_lines) if tweet else ()):
         text(d, (x0 + 12, ty + k * TWEET_LINE), line, SMALL, CARD_INK)
 
 
