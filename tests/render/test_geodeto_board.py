@@ -384,3 +384,17 @@ def test_the_score_sheet_is_a_table_of_parts_per_player():
             assert f"+{row['fulfilled']}" in texts
     img = png(render_score_sheet("geodeto", view, NAMES[:4]))
     assert img.width == 800 and img.height < 800
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 6, 7, 9, 12])
+def test_my_goals_fits_what_discord_shows(size):
+    """Any hand fits 800 x 600 (Discord shows it at half size; six cards were 800 x 900 before): two cards a
+    row up to four, three a row up to six, then three rows of three, compact, and the rest counted."""
+    hand = [dict(card, met=False, met_on=None) for card in list(deck().values())[:size]]
+    view = {"hand": hand, "seat": 0, "current": 1, "phase": "turn"}
+    img = png(render_private("geodeto", view, "Ana"))
+    assert img.width == 800 and img.height <= 600, img.size
+    texts = drawn(render_private, "geodeto", view, "Ana")
+    for card in hand[:9]:
+        assert any(t.startswith(card["name"].split()[0][:5]) for t in texts), card["name"]
+    assert any(t.endswith(f"({size - 9} not shown)") for t in texts) == (size > 9)
