@@ -446,7 +446,8 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
         text(d, (x0 + 12, y0 + 29), f"on {CONTINENT_NAMES[c]}", SMALL, MUTED, max_width=x1 - x0 - 20)
     else:
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, fill=EPIDEMIC, outline=edge, width=3 if choose else 2)
-        _virus(d, x1 - 15, y0 + 16, 6, (220, 150, 200), WHITE)
+        if text_w(BODY, "Epidemic") + 40 < x1 - x0:  # (its sign, where there is room beside its name)
+            _virus(d, x1 - 15, y0 + 16, 6, (220, 150, 200), WHITE)
         text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, WHITE, bold=True)
         state = "free to play" if holder is None else f"held by {_name(names, holder)}"
         text(d, (x0 + 12, y0 + 29), state, SMALL, WHITE, max_width=x1 - x0 - 20)

@@ -213,7 +213,9 @@ def _steps(pids: tuple[int, ...], room: float | None, floor: float = MIN_STEP) -
                       max(1e-9, sum(steps) - MIN_STEP * len(steps)))
         steps = [MIN_STEP + (s - MIN_STEP) * min(1.0, squeeze) for s in steps]
         if floor < MIN_STEP and sum(steps) + PYR_H[pids[-1] % 3] > room:
-            step = max(floor, (room - PYR_H[pids[-1] % 3]) / len(steps))
+            # down to ``floor``; a tower even taller (seven on a spot) still stays inside its tile, lower letters
+            # partly covered, rather than drawn over the continent's name
+            step = max(min(floor, 8.0), (room - PYR_H[pids[-1] % 3]) / len(steps))
             steps = [min(s, step) for s in steps]
     return steps
 
