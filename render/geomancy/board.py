@@ -508,7 +508,10 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
           overlay: str | None) -> None:
     x0, y0, x1, y1 = box
     panel(d, box)
-    y = _players(img, d, view, names, x0 + 6, x1 - 6, y0 + 8, winners, compact=overlay is not None)
+    choice = _choice_stones(view)
+    # a same-colour choice must show whole: with many players, their blocks shrink to their rows to make room
+    crowded = bool(choice) and 8 + view["players"] * BLOCK + SECTION + len(choice) * CHOICE_ROW > y1 - y0
+    y = _players(img, d, view, names, x0 + 6, x1 - 6, y0 + 8, winners, compact=overlay is not None or crowded)
     if overlay == "auras":
         y = _section(d, x0, x1, y, "AURAS")
         for line in wrap_text("Each chip: a colour's aura on that square (the strongest two). A stone falls to an "
@@ -520,7 +523,6 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
             y += 24
         return
     _key(img, d, view, x0, x1, y1)
-    choice = _choice_stones(view)
     if choice:
         q = view["choices"][0]["square"]
         y = _section(d, x0, x1, y, f"KEEP ONE ON {SQUARE_NAMES[q].upper()}", HIGHLIGHT)
