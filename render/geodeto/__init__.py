@@ -15,9 +15,9 @@ sky blue haloes the pyramids of the last move.
 Also drawn here: a player's goal cards (``draw_private``, "My goals"), one goal card (``draw_card``, for a
 claim) and the end score sheet (``draw_score_sheet``).
 
-The package: ``pieces`` (colours, pyramid sprites, towers, trios), ``board`` (``draw_board``), ``cards``
-(``draw_private``, ``draw_card``), ``sheet`` (``draw_score_sheet``) and ``samples`` (seeded games,
-``palette_samples``).
+The package: ``pieces`` (colours, pyramid sprites, towers, trios), ``board`` (``draw_board``), ``players`` (the
+players' strip), ``cards`` (``draw_private``, ``draw_card``), ``sheet`` (``draw_score_sheet``) and ``samples``
+(seeded games, ``palette_samples``).
 """
 
 from render import common
@@ -25,21 +25,15 @@ from render.geodeto.board import (
     CARD_W,
     GAP,
     HEIGHT,
-    NO_GOAL,
     TITLE,
-    _chips,
     _find,
     _goal_card_need,
-    _goal_item_w,
-    _goals_fitting,
     _marks,
     _riders,
     _rows,
     _turn_need,
-    chip_label,
     draw_board,
     goal_label,
-    players_height,
     stall_warning,
 )
 from render.geodeto.cards import draw_card, draw_private
@@ -66,6 +60,14 @@ from render.geodeto.pieces import (
     pname,
     pyramid_sprite,
     text_w,
+)
+from render.geodeto.players import (
+    NO_GOAL,
+    _chips,
+    _goal_item_w,
+    _goals_fitting,
+    chip_label,
+    players_height,
 )
 from render.geodeto.samples import palette_samples, rig_goal, sample_game
 from render.geodeto.sheet import draw_score_sheet
