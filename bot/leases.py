@@ -11,6 +11,10 @@ take it. So:
 - a process that finds, at a renewal, that another took one of its shards (its heartbeat lapsed) says so and
   stops serving (:meth:`ShardLeases.keep`).
 
+A lease whose owner ran on this machine, in this process namespace, and whose process no longer exists (a
+crash, kill -9, a container restarted in place) is stale at once: a restart after a crash serves straight away
+instead of waiting ``stale`` seconds. Elsewhere (another host or container) only the heartbeat can tell.
+
 A process that runs every shard Discord recommends (no shard settings) holds shard 0 with a count of 0: "all
 of them", so it excludes any other process on the database. Times are each process's wall clock: processes
 on several machines need clocks in step to well under ``stale`` (NTP does that).
@@ -42,10 +46,40 @@ class StopWaiting(Exception):
     """The process was asked to stop while it waited for its shards."""
 
 
+def process_namespace() -> str:
+    """Where this process's pid means something: the machine's boot and the pid namespace (containers on one
+    host share the boot id but not the namespace). Empty where it can't be known (no /proc)."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id") as f:
+            boot = f.read().strip()[:8]
+        return f"{boot}-{os.stat('/proc/self/ns/pid').st_ino}"
+    except OSError:
+        return ""
+
+
 def new_owner() -> str:
-    """This process's name in the lease table: host, pid and a random word (pids repeat across hosts and
-    containers)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    """This process's name in the lease table: host, pid, a random word (pids repeat across hosts and
+    containers) and the pid's namespace (:func:`process_namespace`)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}:{process_namespace()}"
+
+
+def owner_is_gone(owner: str, here: str | None = None) -> bool:
+    """Whether the lease's owner is known to have exited: it ran in this very pid namespace (``here``) and its
+    pid is free, a zombie, or is this process (an owner of another name with our pid ran before us)."""
+    parts = owner.split(":")
+    here = process_namespace() if here is None else here
+    if len(parts) != 4 or not here or parts[3] != here or not parts[1].isdigit():
+        return False
+    pid = int(parts[1])
+    if pid == os.getpid():
+        return True
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rpartition(")")[2].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 def describe_owner(owner: str) -> str:
@@ -79,7 +113,8 @@ class ShardLeases:
         return describe_shards(self.count, self.ids)
 
     def _live_others(self, leases: list[Lease], now: float) -> list[Lease]:
-        return [lease for lease in leases if lease.owner != self.owner and lease.heartbeat_at >= now - self.stale]
+        return [lease for lease in leases if lease.owner != self.owner and lease.heartbeat_at >= now - self.stale
+                and not owner_is_gone(lease.owner)]
 
     def _other_count(self, live: list[Lease]) -> Lease | None:
         return next((lease for lease in live if lease.shard_count != self.count), None)
@@ -99,7 +134,12 @@ class ShardLeases:
         waited = False
         while True:
             now = self.clock()
-            live = self._live_others(await self.store.leases(), now)
+            leases = await self.store.leases()
+            for gone in {lease.owner for lease in leases if lease.owner != self.owner and owner_is_gone(lease.owner)}:
+                log.info("The process that held shards before (%s) is gone: taking them over now.",
+                         describe_owner(gone))
+                await self.store.release_leases(gone)
+            live = self._live_others(leases, now)
             other = self._other_count(live)
             if other is not None:
                 raise ShardCountInUse(self._count_sentence(other))

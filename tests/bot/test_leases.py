@@ -166,3 +166,51 @@ async def test_another_shard_count_is_refused_and_a_process_whose_lease_was_take
                         process.proc.send_signal(signal.SIGKILL)
                 await process.kill()
             await store.close()
+
+
+# --- an owner known to be gone -------------------------------------------------------------------------------
+async def test_a_lease_whose_process_exited_on_this_machine_is_taken_at_once(database):
+    """A crash (kill -9) leaves a fresh heartbeat behind; a restart on the same machine sees the owner's pid is
+    gone and serves straight away. A live owner, or one in another pid namespace (another container or host),
+    is only known gone by its heartbeat."""
+    import subprocess
+    import sys
+
+    from bot.leases import owner_is_gone, process_namespace
+
+    here = process_namespace()
+    assert here, "this test needs /proc"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        dead_owner, live_owner = f"h:{dead.pid}:aa:{here}", f"h:{alive.pid}:bb:{here}"
+        elsewhere = f"h:{dead.pid}:cc:{here}x"
+        assert owner_is_gone(dead_owner) and not owner_is_gone(live_owner) and not owner_is_gone(elsewhere)
+        assert not owner_is_gone(f"h:{dead.pid}:dd")  # an owner name without a namespace: only the heartbeat
+        store = await open_store(database)
+        now = [1000.0]
+        try:
+            for shard, owner in enumerate((dead_owner, live_owner, elsewhere)):
+                assert await store.take_lease(shard, 3, owner, now=now[0], stale_before=now[0] - STALE)
+            await ShardLeases(store, 3, (0,), heartbeat=HEARTBEAT, stale=STALE, clock=lambda: now[0],
+                              owner="new").acquire()
+            assert {x.shard_id: x.owner for x in await store.leases()}[0] == "new"
+            for shard in (1, 2):  # still held: waiting for them is cut short by a stop
+                stop = asyncio.Event()
+                waiting = asyncio.create_task(ShardLeases(store, 3, (shard,), heartbeat=HEARTBEAT, stale=STALE,
+                                                          clock=lambda: now[0], owner="new2").acquire(stop))
+                await asyncio.sleep(0)
+                for _ in range(50):
+                    if waiting.done():
+                        break
+                    await asyncio.sleep(0.01)
+                assert not waiting.done(), f"shard {shard} was taken from a live or unknown owner"
+                stop.set()
+                with contextlib.suppress(Exception):
+                    await waiting
+        finally:
+            await store.close()
+    finally:
+        alive.kill()
+        alive.wait()
