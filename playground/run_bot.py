@@ -56,6 +56,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--shard-ids", default="", help="GEOTABLE_SHARD_IDS")
     args = parser.parse_args(argv)
     die_with_parent()
+    # A Ctrl-C in a terminal reaches the whole process group: the parent (the playground, a test) stops this
+    # process with SIGTERM once it is ready to; the render workers inherit the ignored SIGINT (no tracebacks).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
