@@ -104,7 +104,7 @@ class BotProcess:
         count, ids = parse_shards(str(self.options.get("shard_count", "")), str(self.options.get("shard_ids", "")))
         return len(ids) if ids else count or self.fake.shard_count
 
-    async def start(self, timeout: float = 30.0) -> None:
+    async def start(self, timeout: float = 120.0) -> None:
         """Starts the bot and returns once it is connected, has synced its commands and done its ready work."""
         connected = self.fake.connections
         args = [sys.executable, "-m", self.module, "--port", str(self.fake.port), "--database", self.database]

@@ -56,7 +56,7 @@ def play_one(page, board) -> None:
                 .filter(m => [...m.querySelectorAll('.embed-title')].some(t => t.textContent.includes(title)));
             const ids = [...boards.at(-1).querySelectorAll("[data-custom-id^='gt:']")].map(e => e.dataset.customId.split(':')[2]);
             return ids.length === 0 || !ids.some(v => before.includes(v));
-        }""", arg=[GEEK_OUT, sorted(before)], timeout=15_000)
+        }""", arg=[GEEK_OUT, sorted(before)])
 
 
 def test_a_whole_game_of_geek_out_played_by_clicking(page):
@@ -135,7 +135,7 @@ def test_the_bot_restarts_while_the_page_stays_open_and_the_old_buttons_still_wo
     page.page.locator("#restart").click()
     expect(page.page.locator("#status")).to_have_class("restarting")
     page.screenshot("restarting")
-    expect(page.page.locator("#status")).to_have_class("online", timeout=60_000)
+    expect(page.page.locator("#status")).to_have_class("online")
     assert page.page.evaluate("window.sameVisit") is True
     play_one(page, board)  # a button drawn before the restart, clicked on the same page
     play_one(page, board)
