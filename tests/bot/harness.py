@@ -12,10 +12,15 @@ import yarl
 
 from bot.client import Geotable
 from bot.settings import Settings
+from bot.tables import TableService
 from playground.fake_discord import FakeDiscord
 
 LIMIT = 120.0
 """Seconds a start or a stop may take: generous, so that a busy machine only makes them slower (a hang fails)."""
+
+
+SLEEPING = TableService.sleep_until_woken.__code__
+"""Where the deadline loop waits for its next deadline."""
 
 
 def deadline_loop_waiting(bot: Geotable) -> bool:
@@ -23,7 +28,7 @@ def deadline_loop_waiting(bot: Geotable) -> bool:
     task = bot._deadline_task
     coro = task.get_coro() if task is not None and not task.done() else None
     while coro is not None:
-        if getattr(coro, "cr_code", None) is not None and coro.cr_code.co_name == "sleep_until_woken":
+        if getattr(coro, "cr_code", None) is SLEEPING:
             return True
         coro = getattr(coro, "cr_await", None)
     return False
