@@ -4,7 +4,8 @@ It keeps every message it is sent (with components and attachment bytes), answer
 refuses what Discord refuses: component and text limits, a second acknowledgement (40060), a response
 after 3 seconds (10062), a webhook call with an expired 15-minute token (50027). Tests and the playground's
 page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``, ``click``, ``select``,
-``interact``, ``say``, ``messages_in``, ``ephemerals``; ``observers`` see what a Discord client would show.
+``interact``, ``say``, ``messages_in``, ``ephemerals``; ``settle`` waits for the bot's answers, ``wait_until``
+for what it does by itself (deadlines); ``observers`` see what a Discord client would show.
 
 It shards like Discord (see "shards" below): more guilds with ``add_guild``, ``shard_count`` for what
 ``/gateway/bot`` recommends, and each gateway connection gets only the guilds of the shard it identified as.
@@ -708,7 +709,7 @@ class FakeDiscord:
         ids = ([it.original_id] if it.original_id and it.acked in (4, 5) else []) + it.followups
         return [self.messages[i] for i in ids if i in self.messages]
 
-    async def settle(self, timeout: float = 10.0) -> None:
+    async def settle(self, timeout: float = 60.0) -> None:
         """Waits until the bot has finished handling everything sent so far: no new task is running."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -723,6 +724,30 @@ class FakeDiscord:
             await asyncio.wait(pending, timeout=0.05)
         names = [t.get_name() + ":" + repr(t.get_coro())[:80] for t in pending]
         raise AssertionError(f"the bot did not settle in time; still running: {names}")
+
+    async def wait_until(self, condition, timeout: float = 120.0, *, what: str = "") -> None:
+        """Waits until ``condition()`` holds, for what the bot does by itself and ``settle`` cannot see: a
+        deadline its timer loop fires, a bot in another process, a message or edit yet to come. It checks as
+        each request of the bot is answered (what posts, edits or deletes a message) and every 50 ms.
+        ``timeout`` is generous on purpose: a busy machine just takes longer, and only a bot that never gets
+        there reaches it (an AssertionError naming ``what``)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        changed = asyncio.Event()
+
+        def wake(*_args) -> None:
+            changed.set()
+
+        self.listeners.append(wake)
+        try:
+            while not condition():
+                if loop.time() > deadline:
+                    raise AssertionError(f"waited {timeout:g} s in vain for {what or 'the condition'}")
+                changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), 0.05)
+        finally:
+            self.listeners.remove(wake)
 
     baseline_tasks: set = set()
 

@@ -58,6 +58,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lease-stale", type=float, default=20.0, help="GEOTABLE_LEASE_STALE")
     args = parser.parse_args(argv)
     die_with_parent()
+    # A Ctrl-C in a terminal reaches the whole process group: the parent (the playground, a test) stops this
+    # process with SIGTERM once it is ready to; the render workers inherit the ignored SIGINT (no tracebacks).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
@@ -99,7 +102,7 @@ class BotProcess:
         count, ids = parse_shards(str(self.options.get("shard_count", "")), str(self.options.get("shard_ids", "")))
         return len(ids) if ids else count or self.fake.shard_count
 
-    async def start(self, timeout: float = 30.0) -> None:
+    async def start(self, timeout: float = 120.0) -> None:
         """Starts the bot and returns once it is connected, has synced its commands and done its ready work."""
         connected = self.fake.connections
         args = [sys.executable, "-m", self.module, "--port", str(self.fake.port), "--database", self.database]

@@ -39,7 +39,8 @@ def move_labels(message):
             if c["type"] == 2 and c.get("label") not in ("Rules", None)]
 
 
-async def wait_for(condition, timeout=20.0):
+async def wait_for(condition, timeout=120.0):
+    """Polls an async ``condition``; the limit is generous: a busy machine only takes longer."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while loop.time() < end:

@@ -137,8 +137,7 @@ async def test_a_sand_timer_that_ran_out_while_the_bot_was_down_ends_the_stage_w
     await program(fake, ANA, [(0, "g1", None)])  # Ana locks in: 5 seconds of sand for Bo
     await program(fake, BO, [(4, "g2", None)], lock=False)
     await runner.stop()
-    await asyncio.sleep(5.5)  # the sand runs out while the bot is down
-    await runner.start()
+    await runner.start(later=6)  # back after the sand ran out while the bot was down
     await until(fake, lambda: len(runs(fake)) >= 1)  # the stage ends as soon as the bot is back
     table = await runner.bot.service.in_channel(CHANNEL)
     assert not any(table.state["locked"])  # a new stage B

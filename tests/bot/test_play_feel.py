@@ -1,7 +1,6 @@
 """How play feels in a busy server (issue 6): turn pings, live private panels, two-step choices that only the
 player to act moves, exact words. Everything through the real discord.py client and the fake Discord."""
 
-import asyncio
 import re
 
 from games.geoneo.rules import Geoneo
@@ -46,14 +45,10 @@ def last_ephemeral(fake, user):
     return fake.ephemerals(user)[-1]["content"]
 
 
-async def until(fake, condition, tries=200):
+async def until(fake, condition):
     """Waits for work of the bot's own long-lived tasks (the deadline loop), which ``settle`` can't see."""
-    for _ in range(tries):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-        await fake.settle()
-    raise AssertionError("the condition never held")
+    await fake.wait_until(condition)
+    await fake.settle()
 
 
 def away(runner, seconds=LATER):
