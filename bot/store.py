@@ -111,35 +111,40 @@ class GuildSettings:
     """A server's settings. Where games may be started: ``allowed_channels`` None, every channel except
     ``forbidden_channels``; a list, only those channels. A thread (a forum post) is decided by its own entry,
     else by its parent's, so allowing or forbidding a channel or a forum covers its threads, and a thread of
-    an allowed channel can still be forbidden on its own.
+    an allowed channel can still be forbidden on its own; with games allowed everywhere, a thread of a
+    forbidden channel can be allowed on its own (``also_threads``).
 
-    Both lists live in the one ``allowed_channels`` column (no schema change): NULL (everywhere), a JSON
-    list (only these; what older versions wrote) or ``{"only": [...] or null, "except": [...]}``."""
+    The lists live in the one ``allowed_channels`` column (no schema change): NULL (everywhere), a JSON
+    list (only these; what older versions wrote) or ``{"only": [...] or null, "except": [...], "also": [...]}``."""
 
     guild_id: int
     turn_timeout: int | None = None
     allowed_channels: list[int] | None = None
     forbidden_channels: list[int] = field(default_factory=list)
+    also_threads: list[int] = field(default_factory=list)
+    """Games allowed everywhere: threads allowed although their channel is forbidden."""
 
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         """Whether a game may be started in ``channel_id`` (a thread's ``parent_id``: its channel or forum)."""
         if channel_id in self.forbidden_channels:
             return False
         if self.allowed_channels is None:
-            return parent_id not in self.forbidden_channels
+            return channel_id in self.also_threads or parent_id not in self.forbidden_channels
         return channel_id in self.allowed_channels or parent_id in self.allowed_channels
 
     def stored_channels(self) -> str | None:
         """The ``allowed_channels`` column's text for these settings."""
-        if not self.forbidden_channels:
+        if not self.forbidden_channels and not self.also_threads:
             return None if self.allowed_channels is None else json.dumps(self.allowed_channels)
-        return json.dumps({"only": self.allowed_channels, "except": self.forbidden_channels})
+        return json.dumps({"only": self.allowed_channels, "except": self.forbidden_channels}
+                          | ({"also": self.also_threads} if self.also_threads else {}))
 
     @classmethod
     def from_row(cls, row: Mapping) -> GuildSettings:
         stored = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
         if isinstance(stored, dict):
-            return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])))
+            return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
+                       list(stored.get("also", [])))
         return cls(row["guild_id"], row["turn_timeout"], stored)
 
 

@@ -213,8 +213,9 @@ def channels_sentence(settings: GuildSettings) -> str:
 
     forbidden = settings.forbidden_channels
     if settings.allowed_channels is None:
+        also = f"; also in {listed(settings.also_threads)}" if settings.also_threads else ""
         if forbidden:
-            return f"Games may be started in every channel except {listed(forbidden)}."
+            return f"Games may be started in every channel except {listed(forbidden)}{also}."
         return "Games may be started in every channel."
     if not settings.allowed_channels:
         return "No channel allows games now; moderators can use /mod channels allow or /mod channels everywhere."

@@ -93,27 +93,31 @@ class Admin(commands.Cog):
             parent_id = getattr(channel, "parent_id", None)
             (allow_channel if action == "allow" else forbid_channel)(settings, channel.id, parent_id)
         elif action == "everywhere":
-            settings.allowed_channels, settings.forbidden_channels = None, []
+            settings.allowed_channels, settings.forbidden_channels, settings.also_threads = None, [], []
         if action != "show":
             await self.service.save_settings(settings)
         await say(interaction, channels_sentence(settings))
 
 
 def allow_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:
-    """Games may be started in the channel: no longer forbidden; when games are allowed everywhere and it
-    was not forbidden, allowing it means "only here" (the list of allowed channels begins)."""
+    """Games may be started in the channel: no longer forbidden (a thread of a forbidden channel: allowed on
+    its own); when games are allowed everywhere and it was not forbidden, allowing it means "only here" (the
+    list of allowed channels begins)."""
     was_forbidden = channel_id in settings.forbidden_channels
     settings.forbidden_channels = [c for c in settings.forbidden_channels if c != channel_id]
     if settings.allowed_channels is None:
-        if was_forbidden and settings.allows(channel_id, parent_id):
+        if parent_id in settings.forbidden_channels and channel_id not in settings.also_threads:
+            settings.also_threads = [*settings.also_threads, channel_id]
+        if was_forbidden or parent_id in settings.forbidden_channels:
             return
-        settings.allowed_channels, settings.forbidden_channels = [], []
+        settings.allowed_channels, settings.forbidden_channels, settings.also_threads = [], [], []
     if channel_id not in settings.allowed_channels:
         settings.allowed_channels = [*settings.allowed_channels, channel_id]
 
 
 def forbid_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:
     """Games may not be started in the channel (nor its threads); every other channel keeps its rule."""
+    settings.also_threads = [c for c in settings.also_threads if c != channel_id]
     if settings.allowed_channels is not None:
         settings.allowed_channels = [c for c in settings.allowed_channels if c != channel_id]
     if settings.allows(channel_id, parent_id):  # else it is already out (not listed, or its parent forbidden)

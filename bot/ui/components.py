@@ -3,7 +3,8 @@
 custom_id formats (at most 99 of Discord's 100 characters):
   ``gt:<table>:<version>:<key>``   a button; ``key`` is an action key or a lobby/utility key
   ``gs:<table>:<version>:<group>`` a select menu whose option values are action keys
-A seat's moves (and group picks) end in ``/<token>``, the seat's ``Table.seat_token`` on that version: a click
+A seat's moves (and group picks) on its private panel (never the public board: the token digests its secret
+actions too) end in ``/<token>``, the seat's ``Table.seat_token`` on that version: a click
 on an older version is still played when the seat's token is unchanged (simultaneous play, bot/tables.py).
 The templates accept anything after the prefix so that a malformed or forged id still reaches our handler
 and gets a sentence back instead of a silent failure.
@@ -192,8 +193,10 @@ def table_view(table: Table) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
     if len(to_act) == 1:
+        # no seat token here: it digests the seat's secret actions too, and anyone can read a public
+        # message's custom_ids (nor is one needed: only that seat can move the table on meanwhile)
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
-        for item in action_items(table, public, table.pick_of(to_act[0]), to_act[0]):
+        for item in action_items(table, public, table.pick_of(to_act[0])):
             view.add_item(item)
     if has_private(table.row.game):
         view.add_item(button(table, "hand", table.engine.private_label or "My view", "success", row=4, emoji="🂠"))

@@ -17,6 +17,10 @@ async def test_both_channel_modes_round_trip_and_old_rows_read(store):
     everywhere_but = GuildSettings(3, None, None, [601, 700])
     await store.save_guild_settings(everywhere_but)
     assert await store.guild_settings(3) == everywhere_but
+    with_a_thread = GuildSettings(3, None, None, [600], [700])  # a thread of the forbidden 600, allowed
+    await store.save_guild_settings(with_a_thread)
+    assert await store.guild_settings(3) == with_a_thread
+    assert with_a_thread.allows(700, parent_id=600) and not with_a_thread.allows(701, parent_id=600)
     only_but = GuildSettings(3, 60, [600], [700])
     await store.save_guild_settings(only_but)
     assert await store.guild_settings(3) == only_but

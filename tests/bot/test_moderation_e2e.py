@@ -162,3 +162,18 @@ async def test_a_player_who_left_the_server_can_still_be_removed(fake, runner):
     await fake.settle()
     assert last_ephemeral(fake, MOD) == "Cy was removed."
     assert "Last move: Cy was removed by a moderator." in board(fake)["embeds"][0]["description"]
+
+
+async def test_allowing_a_thread_of_a_forbidden_channel_allows_that_thread_only(fake, runner):
+    """Games everywhere but #games-1; then one thread of #games-1 is allowed: that thread opens, and every
+    other channel keeps its rule (it did not become "only in that thread")."""
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="forbid", channel=CHANNEL)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow", channel=THREAD)
+    assert last_ephemeral(fake, MOD) == f"Games may be started in every channel except <#{CHANNEL}>; also in <#{THREAD}>."
+    assert await can_open_a_table(fake, THREAD) and await can_open_a_table(fake, OTHER)
+    assert not await can_open_a_table(fake, CHANNEL)
+    await runner.restart()  # stored
+    assert await can_open_a_table(fake, THREAD) and not await can_open_a_table(fake, CHANNEL)
+    await fake.slash(MOD, CHANNEL, "mod", "channels", action="forbid", channel=THREAD)
+    assert last_ephemeral(fake, MOD) == f"Games may be started in every channel except <#{CHANNEL}>."
+    assert not await can_open_a_table(fake, THREAD)

@@ -118,3 +118,17 @@ async def test_a_click_from_before_the_stage_ended_is_not_played_in_the_next_one
                                   (BO, screens[BO], custom_id(screens[BO], "lock"))])
     assert table.state["turn"] == turn + 1 and not any(table.state["locked"])
     assert len(refusals(fake, ANA)) + len(refusals(fake, BO)) == 1  # the one that came second
+
+
+async def test_the_public_board_carries_no_seat_token(fake, runner):
+    """A seat's token digests all its legal actions, its secret ones too (Globe Twister: whether its program
+    is empty, whether a hint is left): everyone can read a public message's custom_ids, so only the seat's
+    own panel may carry it. With one seat left to act the board shows its "Lock in" button, without a token."""
+    await start(fake, (ANA, BO))
+    await fake.click(ANA, panel(fake, ANA), custom_id=custom_id(panel(fake, ANA), "lock"))
+    table = await runner.bot.service.in_channel(CHANNEL)
+    assert len(table.to_act()) == 1
+    ids = [c["custom_id"] for m in fake.messages_in(CHANNEL) for r in m["components"] for c in r["components"]
+           if c.get("custom_id")]
+    assert any(i.split(":", 3)[-1].startswith("lock") for i in ids)
+    assert not [i for i in ids if "/" in i]
