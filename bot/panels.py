@@ -115,9 +115,16 @@ class Panels:
                 log.exception("could not store the panel of %s at table %s", user_id, table_id)
 
     async def flush(self) -> None:
-        """Waits until every panel write queued so far has reached the store (at shutdown)."""
+        """Waits until every panel write queued so far has reached the store."""
         while self._writer is not None and not self._writer.done():
             await self._writer
+
+    async def close(self) -> None:
+        """At shutdown: the queued writes reach the store, later ones (a publication still finishing while the
+        store closes) are dropped instead of failing against a closed store; the players' next click revives
+        those panels."""
+        await self.flush()
+        self.store = None
 
     def is_live(self, panel: Panel) -> bool:
         """Whether Discord still lets the bot edit (or delete) the panel with its token."""

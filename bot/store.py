@@ -189,7 +189,8 @@ def check_database_setting(database: str | Path) -> None:
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
     """The numbered SQL files of ``bot/migrations/<dialect>/``, in order: [(1, sql), (2, sql), ...]. Numbers
-    are unique but may have gaps (numbers are handed out to parallel branches before they merge)."""
+    run 1, 2, 3 ... without gaps: a database records only the last number it applied, so a file numbered
+    below it (a gap filled later) would never be applied."""
     if dialect not in DIALECTS:
         raise ValueError(f"no migrations for {dialect!r}")
     folder = resources.files("bot") / "migrations" / dialect
@@ -199,8 +200,8 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
             found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
     found.sort()
     numbers = [n for n, _ in found]
-    if len(set(numbers)) != len(numbers):
-        raise RuntimeError("two migrations have the same number")
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuntimeError(f"the {dialect} migrations must be numbered 1, 2, 3 ... without gaps: {numbers}")
     return found
 
 

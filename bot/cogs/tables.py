@@ -173,7 +173,7 @@ class Tables(commands.Cog):
         await self.panels.load(self.bot, self.service.shards)  # the panels opened before a restart
 
     async def cog_unload(self) -> None:
-        await self.panels.flush()
+        await self.panels.close()
 
     # --- /play ---------------------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, slug: str, options: dict) -> None:
