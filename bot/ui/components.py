@@ -164,23 +164,27 @@ def _menus(table: Table, actions: list[Action], seat: int | None = None) -> list
     return items
 
 
-def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None) -> list[discord.ui.Item]:
+def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None,
+                 private: bool = True) -> list[discord.ui.Item]:
     """The components for a list of ``seat``'s actions: buttons when they fit in four rows. A longer list (or
     one the engine wants grouped, ``Engine.grouped``) comes in two steps, never paged: first its groups
     (``Action.group``, e.g. a shape's first corner) as buttons, a group of one action as that action's own
-    button, then the chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
+    button, then the chosen group's actions (buttons, or menus of 25) with a Back button on the utility row.
+    Only a ``private`` screen (the seat's own panel) carries the seat's token: it digests every legal action
+    of the seat, secret ones too, so a public message must not show it."""
     always = seat is not None and table.engine.grouped(table.state, seat)
+    mark = seat if private else None
     groups = choice_groups(actions, always)
     if groups is None:
-        return _buttons(table, actions, seat) if len(actions) <= MAX_BUTTONS else _menus(table, actions, seat)
+        return _buttons(table, actions, mark) if len(actions) <= MAX_BUTTONS else _menus(table, actions, mark)
     if group in pickable(groups):
         chosen = groups[group]
-        items = _buttons(table, chosen, seat) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, seat)
-        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=seat)]
+        items = _buttons(table, chosen, mark) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, mark)
+        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=mark)]
     noun = table.engine.group_noun
-    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5, seat=seat)
+    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5, seat=mark)
             if len(acts) > 1 else
-            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji, seat=seat)
+            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji, seat=mark)
             for i, (g, acts) in enumerate(groups.items())]
 
 
@@ -196,7 +200,7 @@ def table_view(table: Table) -> discord.ui.View | None:
         # no seat token here: it digests the seat's secret actions too, and anyone can read a public
         # message's custom_ids (nor is one needed: only that seat can move the table on meanwhile)
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
-        for item in action_items(table, public, table.pick_of(to_act[0])):
+        for item in action_items(table, public, table.pick_of(to_act[0]), to_act[0], private=False):
             view.add_item(item)
     if has_private(table.row.game):
         view.add_item(button(table, "hand", table.engine.private_label or "My view", "success", row=4, emoji="🂠"))
