@@ -11,7 +11,8 @@ from PIL import Image, ImageChops, ImageSequence, ImageStat
 import render
 from games.globe_twister.rules import GlobeTwister
 from render import globe_twister as gt
-from render import photos, render_board, render_card, render_private
+from render import render_board, render_card, render_private
+from render.globe_twister import photos
 from render.common import record_texts
 from tests.render.test_legibility import LONG, globe_twister_runs, globe_twister_states
 
