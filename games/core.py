@@ -84,15 +84,19 @@ class Option:
 
 @dataclass(frozen=True)
 class Result:
-    """Final standings: ``scores[seat]``, and ``ranking`` as groups of tied seats, best first."""
+    """Final standings: ``scores[seat]``, and ``ranking`` as groups of tied seats, best first.
+
+    ``no_winner``: nobody won (Globe Twister: no photo rebuilt); the first group is then only the best placed,
+    not winners, and ``winners`` is empty."""
 
     scores: tuple[int | float, ...]
     ranking: tuple[tuple[int, ...], ...]
     detail: dict = field(default_factory=dict)
+    no_winner: bool = False
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return self.ranking[0] if self.ranking else ()
+        return () if self.no_winner or not self.ranking else self.ranking[0]
 
 
 def rank_by_score(scores: list[int | float], eligible: list[int] | None = None,

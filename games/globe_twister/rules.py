@@ -759,7 +759,11 @@ class GlobeTwister(Engine):
             solo = state["solo"]
             detail["solo"] = {k: solo[k] for k in ("level", "number", "par", "red", "hints_used", "turns", "cards",
                                                    "solved")}
-        return Result(tuple(scores), rank_by_score(scores, self.remaining(state)), detail)
+        # nobody won when no photo was rebuilt (solo: the puzzle stays unsolved), not a shared victory; but the
+        # one player left when the others left wins
+        remaining = self.remaining(state)
+        nobody = not any(scores) and (state["solo"] is not None or len(remaining) != 1)
+        return Result(tuple(scores), rank_by_score(scores, remaining), detail, no_winner=nobody)
 
     def result_lines(self, state: State) -> list[str]:
         if state["phase"] != "over":

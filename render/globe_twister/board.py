@@ -76,15 +76,22 @@ def winners_of(view: dict) -> list[int]:
     return [s for s, w in enumerate(wins) if w == best and not view["left"][s]]
 
 
+def _winning_seats(view: dict) -> list[int]:
+    """Who won: the engine's winners (nobody when no photo was rebuilt, solo: the puzzle stays unsolved)."""
+    if view.get("solo") is not None and view.get("winners") is None:
+        return [0] if view["solo"].get("solved") else []
+    return winners_of(view)
+
+
 def _winner_text(view: dict, names: list[str]) -> str:
     solo = view.get("solo")
     if solo is not None:
         if not solo.get("solved"):
-            return "Not rebuilt this time"
+            return "Not rebuilt: nobody won"
         return f"Rebuilt in {plural(solo['turns'], 'turn')} with {plural(solo['cards'], 'card')}!"
-    seats = [s for s in winners_of(view) if view["wins"][s] > 0]
+    seats = _winning_seats(view)
     if not seats:
-        return "Nobody rebuilt a photo"
+        return "Nobody rebuilt a photo: nobody won"
     tail = " wins!" if len(seats) == 1 else " tie!"
     if view["rounds"] > 1:
         tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(view['wins'][seats[0]], 'round')}!"
@@ -223,7 +230,7 @@ def _seat_status(view: dict, seat: int, run: dict | None) -> tuple[str, tuple]:
     if seat not in view["active"]:
         return "watching", MUTED
     if view["phase"] == "over":
-        if seat in winners_of(view):
+        if seat in _winning_seats(view):
             return "wins", HIGHLIGHT
         return ("rebuilt", TEXT) if view["solved"][seat] else ("", MUTED)
     if run is not None and run.get("solved"):
@@ -491,9 +498,9 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     img, d = canvas(board_height(view))
     n = view["players"]
     over = view["phase"] == "over"
-    winners = winners_of(view) if over else []
-    if over:
-        header(d, TITLE, _winner_text(view, names), right="Game over", winner=True)
+    winners = _winning_seats(view) if over else []
+    if over:  # the gold banner only when someone won
+        header(d, TITLE, _winner_text(view, names), right="Game over", winner=bool(_winning_seats(view)))
     else:
         header(d, TITLE, _status(view, names), right=_right_note(view), seat=None)
     runs = shown_run(view) or {}

@@ -12,8 +12,8 @@ import render
 from games.globe_twister.rules import GlobeTwister
 from render import globe_twister as gt
 from render import render_board, render_card, render_private
-from render.globe_twister import photos
 from render.common import record_texts
+from render.globe_twister import photos
 from tests.render.test_legibility import LONG, globe_twister_runs, globe_twister_states
 
 E = GlobeTwister()
@@ -149,7 +149,24 @@ def test_the_end_names_the_winner_and_keeps_the_last_run():
     drawn = texts(view)
     assert "Bo wins!" in drawn and "wins" in drawn and "before" in drawn
     s = state(1, "over", {"turn_limit": 2}, seed=5, solvers=())
-    assert "Not rebuilt this time" in texts(E.view(s, None))
+    assert "Not rebuilt: nobody won" in texts(E.view(s, None))
+
+
+def test_nobody_wins_when_no_photo_was_rebuilt():
+    """Not a shared victory: no winner in the result, no "wins" or gold banner on the board (solo too)."""
+    for players, seed in ((3, 4), (1, 5)):
+        s = state(players, "over", {"turn_limit": 1}, seed=seed, solvers=())
+        assert all(entry["winner"] is None for entry in s["travel_log"])
+        assert E.result(s).winners == () and E.result(s).no_winner
+        view = E.view(s, None)
+        assert view["winners"] == []
+        drawn = texts(view)
+        assert ("Nobody rebuilt a photo: nobody won" if players > 1 else "Not rebuilt: nobody won") in drawn
+        assert "wins" not in drawn
+        image = png(render_board("globe_twister", view, NAMES[:players])).convert("RGB")
+        banner = image.crop((40, 40, 760, 76))  # the header's second line: a gold banner when someone won
+        gold = dict((c, n) for n, c in banner.getcolors(1 << 16)).get(gt.HIGHLIGHT, 0)
+        assert gold < 0.2 * banner.width * banner.height  # gold letters, not a gold banner
 
 
 def test_solo_shows_the_level_par_and_progress():
