@@ -18,6 +18,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import socket
 import struct
 import threading
@@ -51,7 +52,9 @@ def _recv_exactly(sock: socket.socket, n: int) -> bytes:
 
 
 def _serve(sock: socket.socket, parent: int) -> None:
-    """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception)."""
+    """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception). A worker whose
+    bot is gone exits quietly (code 0, no traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot shuts us down
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     import render
 
@@ -60,14 +63,17 @@ def _serve(sock: socket.socket, parent: int) -> None:
         try:
             (size,) = _HEADER.unpack(_recv_exactly(sock, _HEADER.size))
             fn, args = pickle.loads(_recv_exactly(sock, size))
-        except EOFError:
+        except (EOFError, OSError):  # the bot closed its end or died (even by SIGKILL): leave quietly
             os._exit(0)
         try:
             reply = ("ok", fn(*args))
         except Exception as exc:  # the bot logs it; the worker stays up
             reply = ("error", exc)
         data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
-        sock.sendall(_HEADER.pack(len(data)) + data)
+        try:
+            sock.sendall(_HEADER.pack(len(data)) + data)
+        except OSError:  # the bot died while we drew (a reset connection, a broken pipe)
+            os._exit(0)
 
 
 # --- the bot side ----------------------------------------------------------------------------------------------
