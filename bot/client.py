@@ -81,6 +81,7 @@ class Geotable(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         renderpool.start()
+        warm = asyncio.ensure_future(renderpool.ready())  # the workers warm up while the bot sets up
         if self.settings.loop_stats:
             watch = LoopWatch(self.settings.loop_stats, workers=renderpool.pids)
             self._watch_task = asyncio.create_task(watch.run(), name="geotable-loopwatch")
@@ -105,6 +106,7 @@ class Geotable(commands.AutoShardedBot):
             else:
                 await self.tree.sync()
         self._deadline_task = asyncio.create_task(self._deadlines(), name="geotable-deadlines")
+        await warm  # online (connected) only with warm render workers: the first board is as quick as any
 
     async def close(self) -> None:
         if self._watch_task:
