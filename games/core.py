@@ -258,8 +258,10 @@ class Engine(ABC):
 
     def announcements(self, before: State, after: State) -> list[dict]:
         """What the channel should see on its own after a change, beyond the board (Geodeto: each goal card
-        claimed, with its text). Each item: ``{"text": ... (seats as {p0}), "card": ... (for the renderer),
-        "note": ... (optional, a line for the picture, seats as {p0})}``."""
+        claimed, with its text). Each item: ``{"text": ... (seats as {p0}), "card": ... (for the renderer; the
+        bot adds ``"names"``, the players' names by seat), "note": ... (optional, a line for the picture, seats
+        as {p0}), "before_board": ... (optional: posted before the board, which is then posted afresh under it,
+        so it stays the channel's last message: Globe Twister's run animation)}``."""
         return []
 
     def result_lines(self, state: State) -> list[str]:

@@ -22,6 +22,8 @@ from render.common import (
     HIGHLIGHT,
     LARGE,
     MUTED,
+    PANEL,
+    PANEL_EDGE,
     SKY,
     SMALL,
     TEXT,
@@ -40,6 +42,7 @@ from render.globe_twister.pieces import (
     CELL_FILL,
     GOLD_CELL,
     arrow_between,
+    card_chip,
     cell_centre,
     draw_frame,
     draw_puzzle,
@@ -159,8 +162,8 @@ def _done_words(step: dict, before, changed: list[int]) -> str:
 
 
 def run_frames(card: dict, title: str | None = None) -> list[tuple[Image.Image, int]]:
-    """The animation's frames and their durations (ms): the puzzle before; for each card, the card acting (its
-    cell and card gold, where the tile goes) and what it changed (sky blue); the puzzle after."""
+    """One program's animation frames (a ``{"kind": "run"}`` card): the puzzle before; for each card, the card
+    acting (its cell and card gold, where the tile goes) and what it changed (sky blue); the puzzle after."""
     frames = card.get("frames") or [card["before"]]
     steps = card.get("steps") or []
     total = len(steps)
@@ -190,6 +193,183 @@ def run_frames(card: dict, title: str | None = None) -> list[tuple[Image.Image, 
     out.append((_gif_frame(card, frames[-1], title=title,
                            caption="After: rebuilt!" if result else "After: not rebuilt yet", done=done,
                            result=result), LAST_MS))
+    return out
+
+
+# --- every program of a stage, side by side (the channel's one message per run) ------------------------------
+RUNS_W, RUNS_H = 600, 450
+"""At most 4:3 (as tall as the players need, 324-448 px): Discord shows it within 400 x 300, 2/3 of this, so
+16 px text here is 10.7 px there (a 7 px cap height); a 5-player stage shows tiles of ~24 px there."""
+RUNS_HEAD = 40
+RUNS_TEXT = 16
+RUNS_NAME = 18
+RUNS_GRID = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2)}
+"""Players -> (columns, rows) of blocks."""
+
+_SHORT_ACT = {"g1": "quarter turn right", "g2": "quarter turn left", "g3": "half turn", "b1": "swap",
+              "b2": "swap diagonally", "b3": "swap corners", "b4": "swap edges", "b5": "to the line's end",
+              "r1": "send home", "r2": "send home upright"}
+
+
+def _short_done(step: dict, before, changed: list[int]) -> str:
+    cell, card = step["cell"], step["card"]
+    if not changed:
+        return "no effect"
+    if card in TURN:
+        return f"cell {cell + 1} turned"
+    dest = _moved_to(cell, card, step.get("dir"), before)
+    if card in RED:
+        return f"home to cell {dest + 1}" if dest is not None else "turned upright"
+    if card == "b5" and dest is not None:
+        return f"cell {cell + 1} to {dest + 1}, line shifted"
+    if dest is not None:
+        return f"cells {cell + 1} ↔ {dest + 1} swapped"
+    return "done"
+
+
+def _runs_layout(n: int) -> tuple[list[tuple[int, int, int, int, str, int]], int]:
+    """Per block: its box, where its words go ("below" the puzzle, or "right" of it) and the tile size; and
+    the image's height (at most ``RUNS_H``: 600 x 450 is 4:3)."""
+    cols, rows = RUNS_GRID[min(n, 5)]
+    mode = "right" if n in (1, 4) else "below"
+    w = (RUNS_W - 8) / cols
+    t = int(min((w - 20 - 120) / 3 if mode == "right" else (w - 16) / 3, 110))
+
+    def block_h(t: int) -> int:
+        return 34 + puzzle_size(t) + (12 if mode == "right" else 8 + 42 + 6)
+
+    while RUNS_HEAD + 8 + rows * block_h(t) > RUNS_H:
+        t -= 1
+    h = block_h(t)
+    out = []
+    for k in range(n):
+        r, c = divmod(k, cols)
+        if r == rows - 1 and n % cols and n > cols:  # a shorter last row is centred
+            c += (cols - n % cols) / 2
+        x0, y0 = 4 + c * w, RUNS_HEAD + 4 + r * h
+        out.append((round(x0), round(y0), round(x0 + w), round(y0 + h), mode, t))
+    return out, RUNS_HEAD + 8 + rows * h
+
+
+def _runs_frame(runs: Sequence[dict], names: Sequence[str] | None, turn: int | None, k: int | None,
+                phase: str, done: Sequence[Sequence[int]]) -> Image.Image:
+    """One frame: ``phase`` "before", "act" (each program's card ``k`` acting), "done" (what card ``k`` did) or
+    "after"; ``done[i]``: the cells of run i whose cards have been played."""
+    blocks, height = _runs_layout(len(runs))
+    img, d = canvas(height, RUNS_W)
+    d.rectangle((0, 0, RUNS_W, RUNS_HEAD - 1), fill=BAR)
+    head = f"Turn {turn}: the program runs" if len(runs) == 1 else f"Turn {turn}: the programs run"
+    text(d, (10, RUNS_HEAD / 2), head if turn else head.split(": ", 1)[1].capitalize(), RUNS_NAME, TEXT,
+         anchor="lm", bold=True, max_width=RUNS_W - 170)
+    most = max((len(r.get("steps") or []) for r in runs), default=0)
+    right = {"before": "before", "after": "after"}.get(phase) or f"card {k + 1} of {most}"
+    text(d, (RUNS_W - 10, RUNS_HEAD / 2), right, RUNS_TEXT, MUTED, anchor="rm")
+    for i, (run, (x0, y0, x1, y1, mode, t)) in enumerate(zip(runs, blocks, strict=True)):
+        _runs_block(img, d, run, names, (x0, y0, x1, y1), mode, t, k, phase, done[i])
+    return img
+
+
+def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box, mode: str, t: int,
+                k: int | None, phase: str, done: Sequence[int]) -> None:
+    x0, y0, x1, y1 = box
+    frames = run.get("frames") or [run["before"]]
+    steps = run.get("steps") or []
+    solved = bool(run.get("solved")) and phase == "after"
+    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=PANEL,
+                        outline=HIGHLIGHT if solved else PANEL_EDGE, width=3 if solved else 1)
+    seat = run.get("seat")
+    nx = x0 + 12
+    if seat is not None:
+        seat_mark(d, (nx + 8, y0 + 19), seat, 8)
+        nx += 22
+    name = names[seat] if names and seat is not None and seat < len(names) else "Program"
+    text(d, (nx, y0 + 19), name, RUNS_NAME, TEXT, anchor="lm", bold=True, max_width=x1 - nx - 10)
+    size = puzzle_size(t)
+    px = x0 + 10 if mode == "right" else (x0 + x1 - size) / 2
+    py = y0 + 34
+    acting = phase == "act" and k is not None and k < len(steps)
+    shown = k is not None and k < len(steps) and phase in ("act", "done")
+    if phase == "before":
+        pairs = frames[0]
+    elif phase == "after":
+        pairs = frames[-1]
+    elif acting:
+        pairs = frames[k]
+    else:
+        pairs = frames[min(k + 1, len(frames) - 1)] if k is not None and k < len(steps) else frames[-1]
+    marks = None
+    if shown:
+        step = steps[k]
+        changed = _changed(frames[k], frames[min(k + 1, len(frames) - 1)])
+        marks = {step["cell"]: HIGHLIGHT} if acting else {c: SKY for c in changed}
+    draw_puzzle(img, d, (px, py), t, run["photo"], pairs, solved=solved, marks=marks)
+    if acting:
+        step = steps[k]
+        cell, which = step["cell"], step["card"]
+        dest = _moved_to(cell, which, step.get("dir"), frames[k])
+        if which in TURN:
+            cx, cy = cell_centre((px, py), t, cell)
+            r = t * 0.28
+            d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), fill=BLACK)
+            turn_icon(d, (cx, cy), which, r, HIGHLIGHT)
+        elif dest is not None:
+            arrow_between(d, cell_centre((px, py), t, cell), cell_centre((px, py), t, dest), HIGHLIGHT,
+                          width=max(4, t // 14), head=max(12, t // 4), double=which != "b5", outline=BLACK)
+    # the words: the card acting (its chip) and what it does or did
+    if mode == "right":
+        wx, wy, ww = px + size + 12, py, x1 - (px + size + 12) - 8
+    else:
+        wx, wy, ww = x0 + 10, py + size + 8, x1 - x0 - 20
+    chip = 34
+    lines: list[tuple[str, tuple]] = []
+    if phase == "before":
+        lines = [(plural(len(steps), "card") + " to play" if steps else "no card played", TEXT)]
+    elif phase == "after":
+        lines = [("rebuilt!", HIGHLIGHT) if run.get("solved") else ("not rebuilt yet", MUTED)]
+    elif shown:
+        step = steps[k]
+        card_chip(d, (wx, wy, wx + chip, wy + chip), step["card"], step.get("dir"), cell=step["cell"], size=RUNS_TEXT,
+                  style="full", icon=False)
+        if acting:
+            lines = [(f"cell {step['cell'] + 1}: {_SHORT_ACT[step['card']]}", HIGHLIGHT)]
+        else:
+            changed = _changed(frames[k], frames[min(k + 1, len(frames) - 1)])
+            lines = [(_short_done(step, frames[k], changed), SKY if changed else MUTED)]
+    else:
+        lines = [(f"done: {plural(len(steps), 'card')}" if steps else "no card played", MUTED)]
+    if mode == "right":  # the photo to rebuild, under the words
+        side = int(min(ww, y1 - 10 - (wy + chip + 66)))  # under a chip and two lines of words
+        if side >= 60:
+            ty = y1 - 10 - side
+            text(d, (wx, ty - 12), "rebuild", RUNS_TEXT, MUTED, anchor="ls")
+            thumbnail(img, d, (wx, ty), side, run["photo"])
+    # below the puzzle: the words beside the chip; right of it: under the chip (the column is narrow)
+    tx = wx + chip + 8 if shown and mode == "below" else wx
+    room = ww - (tx - wx)
+    y = wy + (chip / 2 if mode == "below" else (chip + 14 if shown else 10))
+    for words, colour in lines:
+        wrapped = wrap_text(words, RUNS_TEXT, room, lines=2)
+        top = y - (len(wrapped) - 1) * 10 if mode == "below" else y
+        for n, line in enumerate(wrapped):
+            text(d, (tx, top + 20 * n), line, RUNS_TEXT, colour, anchor="lm", bold=colour == HIGHLIGHT)
+
+
+def runs_frames(card: dict, names: Sequence[str] | None = None) -> list[tuple[Image.Image, int]]:
+    """Every program of a stage C running at once, side by side (a ``{"kind": "runs"}`` card, ``names`` by
+    seat): the puzzles before; for each k, every program's card k acting (gold, where the tile goes), then what
+    it did (sky blue); the puzzles after (a rebuilt one framed gold)."""
+    runs = sorted(card["runs"], key=lambda r: r.get("seat") or 0)
+    most = max((len(r.get("steps") or []) for r in runs), default=0)
+    turn = card.get("turn")
+    played: list[list[int]] = [[] for _ in runs]
+    out = [(_runs_frame(runs, names, turn, None, "before", played), FIRST_MS)]
+    for k in range(most):
+        out.append((_runs_frame(runs, names, turn, k, "act", played), STEP_MS))
+        for i, run in enumerate(runs):
+            if k < len(run.get("steps") or []):
+                played[i].append(run["steps"][k]["cell"])
+        out.append((_runs_frame(runs, names, turn, k, "done", played), DONE_MS))
+    out.append((_runs_frame(runs, names, turn, None, "after", played), LAST_MS))
     return out
 
 
@@ -232,8 +412,12 @@ def encode_gif(frames: list[tuple[Image.Image, int]]) -> bytes:
 
 
 def draw_card(card: dict, note: str | None = None) -> bytes | Image.Image:
-    """A card for the channel. ``card["kind"] == "run"`` (an engine announcement after stage C): an animated GIF
-    of the program running, as bytes; ``note`` (optional) is its title, e.g. "Ana's program"."""
+    """A card for the channel, an animated GIF as bytes. ``card["kind"] == "runs"`` (the engine's announcement
+    after a stage C): every program of the stage running side by side, 600 x 450; ``card["names"]`` (the bot
+    adds them) names the seats. ``"run"``: one program alone; ``note`` (optional) is its title, e.g. "Ana's
+    program"."""
+    if card.get("kind") == "runs":
+        return encode_gif(runs_frames(card, card.get("names")))
     if card.get("kind") != "run":
         raise KeyError(f"no picture for a {card.get('kind')!r} card")
     return encode_gif(run_frames(card, note))

@@ -12,7 +12,7 @@ import render
 from games.globe_twister.rules import GlobeTwister
 from render import globe_twister as gt
 from render import render_board, render_card, render_private
-from render.common import record_texts
+from render.common import MIN_CAP_HEIGHT, cap_height, record_fonts, record_texts
 from render.globe_twister import photos
 from tests.render.test_legibility import LONG, globe_twister_runs, globe_twister_states
 
@@ -262,7 +262,30 @@ def nine_card_run() -> dict:
     before = s
     s, _ = E.apply(s, 0, "lock")
     s, _ = E.apply(s, 1, "lock")
-    return next(a["card"] for a in E.announcements(before, s) if a["card"]["seat"] == 0)
+    [note] = E.announcements(before, s)
+    run = next(r for r in note["card"]["runs"] if r["seat"] == 0)
+    return {"kind": "run", "turn": note["card"]["turn"], **run}
+
+
+def test_a_stage_is_one_animation_of_every_program_side_by_side():
+    """1-5 players: one GIF of every program running at once, within 4:3 (Discord shows it within 400 x 300),
+    its text readable there, each player named, a frame per card step of the longest program."""
+    for players in range(1, 6):
+        s = next(st for tag, st in gt.sample_states(players, 3, {}) if tag == "run")
+        note = next(a for a in E.announcements(E.new(players, {}, 3), s))
+        card = {**note["card"], "names": NAMES[:players]}
+        assert card["kind"] == "runs" and len(card["runs"]) == players and note["before_board"]
+        with record_fonts() as sizes, record_texts() as drawn:
+            data = render_card("globe_twister", card)
+        img = Image.open(io.BytesIO(data))
+        assert data[:6] == b"GIF89a" and img.info["loop"] == 0 and len(data) < 1024 * 1024
+        assert img.width <= 600 and img.height <= 450 and img.width * 3 >= img.height * 4, img.size
+        scale = min(400 / img.width, 300 / img.height)
+        assert min(cap_height(size, round(400 / scale)) for size in sizes) >= MIN_CAP_HEIGHT, players
+        longest = max(len(r["steps"]) for r in card["runs"])
+        assert img.n_frames == 2 + 2 * longest
+        assert all(name in drawn for name in NAMES[:players])
+        assert any(t.startswith("Turn 1: the program") for t in drawn)
 
 
 def test_a_run_is_an_animated_gif_with_a_frame_per_step():

@@ -71,7 +71,8 @@ def drawn_strings(game: str) -> set[str]:
                             module.draw_private(engine.view(state, seat), names[seat])
                     for item in announced:
                         if item.get("card") is not None and render.has_card(game):
-                            render.render_card(game, item["card"], named(item.get("note") or "", names) or None)
+                            render.render_card(game, {**item["card"], "names": names},
+                                               named(item.get("note") or "", names) or None)
                     if engine.is_over(state) and render.has_score_sheet(game):
                         render.render_score_sheet(game, engine.view(state, None), names)
                     out.update(named(line, names) for line in engine.result_lines(state))
