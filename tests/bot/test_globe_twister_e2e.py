@@ -138,7 +138,8 @@ async def test_a_sand_timer_that_ran_out_while_the_bot_was_down_ends_the_stage_w
     table = await runner.bot.service.in_channel(CHANNEL)
     assert not any(table.state["locked"])  # a new stage B
     assert all(cell is None for program in table.state["programs"] for cell in program)
-    await until(fake, lambda: len(runs(fake)) == 2)  # both programs were shown, Bo's one card too
+    [shown] = runs(fake)  # one animation of both programs, Bo's one card too
+    assert "Ana's program: cell 1" in shown["content"] and "Bo's program: cell 5" in shown["content"]
 
 
 async def test_a_run_is_one_animation_of_every_program_then_the_board_under_it(fake, runner):
