@@ -168,12 +168,15 @@ def shown_run(view: dict) -> dict | None:
 LAYOUT = {
     # columns, rows, where a block's details go; stage B: puzzle tile, photo size; a run: puzzle after, frame
     # cell, puzzle before
-    2: {"cols": 2, "rows": 1, "mode": "below", "t": 104, "thumb": 110, "rt": 104, "c": 50, "tb": 46},
-    3: {"cols": 3, "rows": 1, "mode": "below", "t": 78, "thumb": 90, "rt": 78, "c": 40, "tb": 32},
-    4: {"cols": 2, "rows": 2, "mode": "right", "t": 82, "thumb": 88, "rt": 72, "c": 40, "tb": 20},
-    5: {"cols": 2, "rows": 3, "mode": "right", "t": 47, "thumb": 84, "rt": 46, "c": 40, "tb": 26},
+    2: {"cols": 2, "rows": 1, "mode": "below", "t": 82, "thumb": 96, "rt": 62, "c": 34, "tb": 30},
+    3: {"cols": 3, "rows": 1, "mode": "below", "t": 78, "thumb": 90, "rt": 64, "c": 32, "tb": 32},
+    4: {"cols": 2, "rows": 2, "mode": "right", "t": 50, "thumb": 70, "rt": 50, "c": 34, "tb": 22},
+    5: {"cols": 3, "rows": 2, "mode": "right", "t": 46, "thumb": 62, "rt": 46, "c": 0, "tb": 22},
 }
-"""Per player count (1 is the solo layout). Every block fits the 800 px width and the board stays <= 800 tall."""
+"""Per player count (1 is the solo layout). Every block fits the 800 px width and the board at most 600 tall
+(4:3: Discord shows it within 400 x 300, at half size). ``c`` 0: no room for the program's frame after a run
+(the run's animation just above shows it), only the puzzle before."""
+BOARD_H = 600
 NAME_H = 46
 """A block's name row and the gap under it."""
 
@@ -181,13 +184,13 @@ NAME_H = 46
 def _block_height(n: int, run: bool) -> int:
     p = LAYOUT[n]
     if p["mode"] == "right":
-        return {4: 306, 5: 200}[n]
+        return (BOARD_H - HEADER_H - FOOTER_H - 16 - (p["rows"] - 1) * 8) // p["rows"]
     if run:
         return NAME_H + puzzle_size(p["rt"]) + 12 + 26 + max(frame_size(p["c"], 3), puzzle_size(p["tb"])) + 38
     return NAME_H + puzzle_size(p["t"]) + 12 + p["thumb"] + 12
 
 
-SOLO_H = 470
+SOLO_H = BOARD_H - HEADER_H - FOOTER_H - 16
 
 
 def board_height(view: dict) -> int:
@@ -319,23 +322,20 @@ def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
     draw_puzzle(img, d, (px, py), t, photo, pairs, solved=solved)
     cx0, cx1 = px + size + 16, x1 - 10
     y = top - 4
-    if run is not None:
-        fw, bw = frame_size(p["c"], 3), puzzle_size(p["tb"])
-        text(d, (cx0, y), "program", SMALL, MUTED)
-        draw_frame(d, (cx0, y + 24), p["c"], run["program"], numbers=False, size=SMALL, gap=3)
-        if n == 4:  # stacked: the frame, then the puzzle before it
-            by = y + 24 + fw + 8
-            text(d, (cx0, by), "before", SMALL, MUTED)
-            draw_puzzle(img, d, (cx0 + 2, by + 26), p["tb"], photo, run["before"])
-        else:  # side by side
-            bx = cx0 + fw + 12
-            text(d, (bx, y), "before", SMALL, MUTED)
-            draw_puzzle(img, d, (bx + 2, y + 26), p["tb"], photo, run["before"])
-            text(d, (bx, y + 26 + bw + 8), plural(run["cards"], "card"), SMALL, TEXT, max_width=cx1 - bx)
+    if run is not None:  # the program (when there is room) and the puzzle before it, side by side
+        bw = puzzle_size(p["tb"])
+        bx = cx0
+        if p["c"]:
+            text(d, (cx0, y), "program", SMALL, MUTED)
+            draw_frame(d, (cx0, y + 24), p["c"], run["program"], numbers=False, size=SMALL, gap=3)
+            bx = cx0 + frame_size(p["c"], 3) + 12
+        text(d, (bx, y), "before", SMALL, MUTED)
+        draw_puzzle(img, d, (bx + 2, y + 26), p["tb"], photo, run["before"])
+        text(d, (bx, y + 26 + bw + 8), plural(run["cards"], "card"), SMALL, TEXT, max_width=cx1 - bx)
         return
     th = p["thumb"]
     thumbnail(img, d, (cx0 + 2, y + 6), th, photo)
-    if n == 4:  # the details under the photo
+    if cx1 - cx0 - th - 14 < 100:  # a narrow column: the details under the photo
         _details(d, view, seat, cx0, y + th + 14, cx1, compact=True)
     else:  # beside it
         _details(d, view, seat, cx0 + th + 14, y + 2, cx1, compact=True)
@@ -365,14 +365,13 @@ def _key(d: ImageDraw.ImageDraw, view: dict, box) -> None:
     x0, y0, x1, y1 = box
     panel(d, box, "HOW A TURN WORKS")
     y = y0 + 40
-    for card, words in (("g1", "green cards turn a tile"), ("b1", "blue cards move tiles"),
-                        ("r1", "red cards send a tile home")):
+    for card, words in (("g1", "turn a tile"), ("b1", "move tiles"), ("r1", "send a tile home")):
         card_chip(d, (x0 + 14, y, x0 + 62, y + 28), card, size=SMALL, icon=False)
         text(d, (x0 + 74, y + 14), words, SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 84)
         y += 34
-    timer = "no sand timer: the first lock-in stops all" if view.get("no_timer") else \
+    timer = "the first lock-in stops all" if view.get("no_timer") else \
         f"the first lock-in turns the {view.get('timer_seconds', 30)} s timer"
-    for line in wrap_text(f"Programs run cell 1 to 9; {timer}.", SMALL, x1 - x0 - 28, lines=2):
+    for line in wrap_text(f"Cells run 1 to 9; {timer}.", SMALL, x1 - x0 - 28, lines=3):
         text(d, (x0 + 14, y), line, SMALL, MUTED)
         y += 24
 
@@ -431,7 +430,7 @@ def _solo_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: lis
     photo = view["photos"][seat]["photo"]
     pairs = run["after"] if run is not None else view["puzzles"][seat]
     solved = bool(run["solved"]) if run is not None else bool(view["solved"][seat])
-    t = 140
+    t = 134
     size = puzzle_size(t)
     px, py = x0 + 8, y0 + (y1 - y0 - size) / 2
     draw_puzzle(img, d, (px, py), t, photo, pairs, solved=solved)

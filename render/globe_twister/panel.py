@@ -43,8 +43,8 @@ from render.globe_twister.pieces import (
 )
 
 # --- the private panel: "My program" ------------------------------------------------------------------------
-PRIVATE_T = 96
-PRIVATE_C = 88
+PRIVATE_T = 84
+PRIVATE_C = 80
 PRIVATE_THUMB = 138
 
 
@@ -115,8 +115,8 @@ def draw_private(view: dict, name: str) -> Image.Image:
     if view.get("phase") == "side":
         return _private_side(view, name, seat)
     solo = view.get("solo")
-    hand_h = 5 * 34
-    height = HEADER_H + 12 + 28 + max(puzzle_size(PRIVATE_T), frame_size(PRIVATE_C)) + 18 + 30 + hand_h + 12
+    hand_h = 5 * 32
+    height = HEADER_H + 12 + 28 + max(puzzle_size(PRIVATE_T), frame_size(PRIVATE_C)) + 14 + 30 + hand_h + 8
     img, d = canvas(height)
     status, mine = _private_status(view)
     title = f"{TITLE} - {name}'s program" if len(name) <= 22 else f"{TITLE} - your program"
@@ -164,12 +164,12 @@ def draw_private(view: dict, name: str) -> Image.Image:
     elif view["rounds"] > 1:
         text(d, (rx, ty), plural(view["wins"][seat], "round") + " won", SMALL, TEXT, max_width=rw)
     # the cards
-    hy = y + 30 + max(puzzle_size(PRIVATE_T), frame_size(PRIVATE_C)) + 18
+    hy = y + 30 + max(puzzle_size(PRIVATE_T), frame_size(PRIVATE_C)) + 14
     d.line((MARGIN, hy - 6, WIDTH - MARGIN, hy - 6), fill=PANEL_EDGE, width=2)
     note = "each card once, at most one red card; a red card played is gone"
     text(d, (MARGIN + 6, hy), "CARDS", SMALL, MUTED, bold=True)
     text(d, (MARGIN + 90, hy), note, SMALL, MUTED, max_width=WIDTH - 2 * MARGIN - 96)
-    _hand_rows(d, view, seat, (MARGIN + 6, hy + 28, WIDTH - MARGIN, hy + 28 + hand_h))
+    _hand_rows(d, view, seat, (MARGIN + 6, hy + 28, WIDTH - MARGIN, hy + 28 + 5 * 32))
     return img
 
 
