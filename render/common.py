@@ -84,7 +84,9 @@ class _Font(ImageFont.FreeTypeFont):
 
 
 def _stand_in(text):
-    return text.translate(_STAND_IN) if isinstance(text, str) else text
+    if not isinstance(text, str) or text.isascii():  # (nearly every text: measured as it is)
+        return text
+    return text.translate(_STAND_IN)
 
 
 @lru_cache(maxsize=64)
