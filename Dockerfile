@@ -1,6 +1,7 @@
 FROM python:3.11-slim
 
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 GEOTABLE_DATABASE=/data/geotable.db
+# GEOTABLE_RENDER_WORKERS: processes drawing boards, about 100 MiB each; not one per core of the host
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 GEOTABLE_DATABASE=/data/geotable.db GEOTABLE_RENDER_WORKERS=2
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot
@@ -11,4 +12,6 @@ RUN pip install --no-cache-dir . \
  && mkdir -p /data && chown geotable:geotable /data
 USER geotable
 VOLUME ["/data"]
+# exec form: the bot is PID 1 and gets `docker stop`'s SIGTERM itself (it finishes the clicks under way and
+# exits 0 within a few seconds)
 CMD ["python", "-m", "bot"]

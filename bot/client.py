@@ -23,6 +23,7 @@ from bot import renderpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
 from bot.cogs.tables import Tables, play_group, say
+from bot.leases import ShardLeases, StopWaiting
 from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
@@ -51,13 +52,31 @@ PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_messages": "Manage 
 """Permission names as Discord's own UI shows them."""
 
 
+STOP_GRACE = 5.0
+"""Seconds a stop (SIGTERM, SIGINT) gives the clicks under way to finish before the bot closes anyway."""
+
+IN_FLIGHT = ("discord-ui-dynamic-item-", "discord-ui-view-dispatch-", "CommandTree-invoker", "discord.py: on_")
+"""Names discord.py gives the tasks that handle an interaction or an event: the work a stop waits for."""
+
 IDENTIFY_INTERVAL = 5.0
 """Seconds Discord wants between two sessions identifying in the same bucket (shard id modulo
 ``max_concurrency``)."""
 
 
+def stop_signals() -> tuple[signal.Signals, ...]:
+    """The signals that stop the bot cleanly: SIGINT (instead of asyncio.run's KeyboardInterrupt) and SIGTERM,
+    unless something else took SIGTERM first (the benchmarks' profiler writes its file on it)."""
+    free = signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, signal.SIG_IGN)
+    return (signal.SIGINT, signal.SIGTERM) if free else (signal.SIGINT,)
+
+
 class Geotable(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, *, tick: float = 1.0, **kwargs):
+    """``store``: one opened already (``run`` opens it first, so a database mistake is told before Discord is
+    contacted); else ``setup_hook`` opens it. ``handle_signals``: the signals that stop the bot cleanly
+    (:meth:`shutdown`; see :func:`stop_signals`); none for bots run inside a test's event loop."""
+
+    def __init__(self, settings: Settings, *, tick: float = 1.0, store: Store | None = None,
+                 handle_signals: tuple[signal.Signals, ...] = (), **kwargs):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True  # to notice a board buried under chat (no message content needed)
@@ -71,15 +90,31 @@ class Geotable(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         self.settings = settings
         self.tick = tick
-        self.store: Store | None = None
+        self.store: Store | None = store
         self.service: TableService | None = None
+        self.leases: ShardLeases | None = None
+        self.exit_code = 0
+        """What ``run`` returns: 0 after a stop asked for, 1 when the shard leases were lost."""
+        self.handle_signals = handle_signals
+        self._stopping = asyncio.Event()
+        self._shutdown_task: asyncio.Task | None = None
         self._deadline_task: asyncio.Task | None = None
         self._watch_task: asyncio.Task | None = None
+        self._lease_task: asyncio.Task | None = None
         self._max_concurrency: int | None = None
         self._identified: dict[int, float] = {}  # shard id -> when it last identified (loop time)
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        for sig in self.handle_signals:
+            asyncio.get_running_loop().add_signal_handler(sig, self.request_stop, sig)
+        if self.store is None:
+            self.store = await Store.open(self.settings.database)
+        # this process's shards, before any gateway session: a duplicate waits here without serving
+        self.leases = ShardLeases(self.store, self.settings.shard_count, self.settings.shard_ids,
+                                  heartbeat=self.settings.lease_heartbeat, stale=self.settings.lease_stale)
+        await self.leases.acquire(self._stopping)
+        self._lease_task = asyncio.create_task(self._keep_leases(), name="geotable-leases")
         renderpool.start()
         warm = asyncio.ensure_future(renderpool.ready())  # the workers warm up while the bot sets up
         if self.settings.loop_stats:
@@ -87,7 +122,6 @@ class Geotable(commands.AutoShardedBot):
             self._watch_task = asyncio.create_task(watch.run(), name="geotable-loopwatch")
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
-        self.store = await Store.open(self.settings.database)
         self.service = TableService(
             self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout), shards=self.settings.shards
         )
@@ -109,15 +143,46 @@ class Geotable(commands.AutoShardedBot):
         await warm  # online (connected) only with warm render workers: the first board is as quick as any
 
     async def close(self) -> None:
-        if self._watch_task:
-            self._watch_task.cancel()
-        if self._deadline_task:
-            self._deadline_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._deadline_task
+        """Closes at once (what a test's restart does); :meth:`shutdown` lets the work under way finish."""
+        self._stopping.set()
+        for task in (self._watch_task, self._deadline_task, self._lease_task):
+            if task and task is not asyncio.current_task():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await super().close()
-        if self.store:
-            await self.store.close()
+        store, self.store = self.store, None  # taken at once: a second close() meanwhile finds nothing to close
+        if store:
+            if self.leases:
+                with contextlib.suppress(Exception):
+                    await self.leases.release()
+            await store.close()
+
+    # --- stopping ------------------------------------------------------------------------------------
+    def request_stop(self, sig: signal.Signals | None = None) -> None:
+        """SIGTERM or SIGINT (``docker stop``, Ctrl-C): stop cleanly, once."""
+        if self._shutdown_task is None:
+            if sig is not None:
+                log.warning("%s: finishing the clicks under way, then stopping.", signal.Signals(sig).name)
+            self._stopping.set()
+            self._shutdown_task = asyncio.create_task(self.shutdown(), name="geotable-shutdown")
+
+    async def shutdown(self, grace: float = STOP_GRACE) -> None:
+        """Stops taking clicks (the gateway sessions close, so Discord sends no more), lets the clicks and the
+        timers under way finish for up to ``grace`` seconds (a click's commit and its board; what is cut off
+        after that is either committed, and its board shown at the next start, or not written at all), gives
+        the shard leases up and closes the store."""
+        self._stopping.set()
+        for shard in list(self.shards.values()):
+            with contextlib.suppress(Exception):
+                await shard.disconnect()
+        me = asyncio.current_task()
+        busy = [t for t in asyncio.all_tasks() if t is not me and not t.done() and t.get_name().startswith(IN_FLIGHT)]
+        if self._deadline_task:
+            busy.append(self._deadline_task)  # it stops after the firing under way (see _deadlines)
+        if busy:
+            await asyncio.wait(busy, timeout=grace)
+        await self.close()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Discord lets ``max_concurrency`` sessions identify at once (one per bucket, shard id modulo it) and
@@ -165,13 +230,25 @@ class Geotable(commands.AutoShardedBot):
         if isinstance(error, app_commands.CheckFailure):
             await say(interaction, "You can't use this command here.")
             return
-        log.error("command %s failed", interaction.command and interaction.command.qualified_name,
-                  exc_info=error)
-        await self._apologise(interaction)
+        if isinstance(error, app_commands.TransformerError):  # a value Discord let through that we can't use
+            log.info("command %s: %s", interaction.command and interaction.command.qualified_name, error)
+            with contextlib.suppress(discord.HTTPException):
+                await say(interaction, transformer_sentence(error))
+            return
+        name = interaction.command.qualified_name if interaction.command else None
+        log.error("command %s failed", name, exc_info=error)
+        await self._apologise(interaction, name)
 
-    async def _apologise(self, interaction: discord.Interaction) -> None:
+    async def _apologise(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        """The answer to a failure of ours: a click or a game command leaves the game as it was (every change
+        is one statement); another command (moderation, settings) is named, since its words must fit it."""
+        if command is None or command.split()[0] in ("play", "game"):
+            text = "Something went wrong on my side; the game is unchanged. Please try again."
+        else:
+            text = f"Something went wrong on my side while running /{command}. Please try again."
         with contextlib.suppress(discord.HTTPException):
-            await say(interaction, "Something went wrong on my side; the game is unchanged. Please try again.")
+            await say(interaction, text)
+
 
     # --- timers --------------------------------------------------------------------------------------
     async def _deadlines(self) -> None:
@@ -189,7 +266,7 @@ class Geotable(commands.AutoShardedBot):
         with contextlib.suppress(Exception):
             await tables.heal()
         service = self.service
-        while not self.is_closed():
+        while not self.is_closed() and not self._stopping.is_set():
             try:
                 changes = await service.fire_due()
                 for outcome in await asyncio.gather(*(tables.publish(c) for c in changes), return_exceptions=True):
@@ -202,10 +279,47 @@ class Geotable(commands.AutoShardedBot):
             now = service.clock()
             # still due after firing: it could not fire now (logged), so it is tried again a tick later
             delay = self.tick if next_due is None or next_due <= now else min(self.tick, next_due - now)
+            if self._stopping.is_set():
+                return
             await service.sleep_until_woken(delay)
 
+    async def _keep_leases(self) -> None:
+        """The lease heartbeat; when another process took this one's shards, this one stops serving."""
+        why = await self.leases.keep()
+        log.error(why)
+        self.exit_code = 1
+        self.request_stop()
 
-async def run(settings: Settings) -> None:
-    bot = Geotable(settings)
-    async with bot:
-        await bot.start(settings.token)
+
+async def run(settings: Settings, **options) -> int:
+    """Runs the bot until it is stopped; returns the process's exit code (0: stopped as asked). Opens the
+    store first: :class:`bot.store.DatabaseUnavailable` (and :class:`bot.leases.ShardCountInUse`) come out
+    before anything is shown. ``options`` go to :class:`Geotable` (the playground points it at its fake)."""
+    # until the bot's own handlers are in place (setup_hook), SIGTERM and SIGINT end the start-up at once (as
+    # PID 1 in a container, an unhandled SIGTERM would be ignored until Docker kills)
+    loop, starting, signals = asyncio.get_running_loop(), asyncio.current_task(), stop_signals()
+    for sig in signals:
+        loop.add_signal_handler(sig, starting.cancel)
+    try:
+        store = await Store.open(settings.database)
+        bot = Geotable(settings, store=store, handle_signals=signals, **options)
+    except asyncio.CancelledError:
+        return 0
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except (StopWaiting, asyncio.CancelledError):
+        pass
+    finally:
+        if bot.store is not None:
+            await bot.close()
+    if bot._shutdown_task is not None:
+        await bot._shutdown_task
+    return bot.exit_code
+
+
+def transformer_sentence(error: app_commands.TransformerError) -> str:
+    """A command option whose value the command can't take (e.g. a kind of channel no game can be played in)."""
+    if error.type is discord.AppCommandOptionType.channel:
+        return "I can't use that kind of channel here: pick a text channel, a thread, a forum or a voice channel."
+    return "I can't use that value here; please pick another."

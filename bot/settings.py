@@ -5,11 +5,19 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from bot.store import Shards, is_postgres_url
+from bot.store import NotADatabaseSetting, Shards, check_database_setting, is_postgres_url
 
 
 class MissingToken(Exception):
     """No bot token: the bot cannot log in."""
+
+
+class SettingError(ValueError):
+    """A setting's value is not valid: ``name`` is the setting, the message says what is wrong."""
+
+    def __init__(self, name: str, message: str):
+        super().__init__(message)
+        self.name = name
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,14 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (GEOTABLE_SHARD_IDS, e.g. ``0,1`` or ``0-3``); None: all of them. Needs
     GEOTABLE_SHARD_COUNT."""
+    render_workers: int | None = None
+    """Processes drawing boards (GEOTABLE_RENDER_WORKERS; None: one per core). bot/renderpool.py reads the
+    variable itself; it is checked here, so a bad value is a sentence at start."""
+    lease_heartbeat: float = 5.0
+    """Seconds between two renewals of this process's shard leases (GEOTABLE_LEASE_HEARTBEAT)."""
+    lease_stale: float = 20.0
+    """Seconds without a renewal after which a lease counts as abandoned and another process may take its
+    shards over (GEOTABLE_LEASE_STALE)."""
 
     @property
     def shards(self) -> Shards | None:
@@ -53,22 +69,50 @@ class Settings:
             )
         guild = env.get("GEOTABLE_DEV_GUILD", "").strip()
         shard_count, shard_ids = parse_shards(env.get("GEOTABLE_SHARD_COUNT", ""), env.get("GEOTABLE_SHARD_IDS", ""))
+        database = env.get("GEOTABLE_DATABASE", "").strip() or cls.database
+        try:
+            check_database_setting(database)
+        except NotADatabaseSetting as exc:
+            raise SettingError("GEOTABLE_DATABASE", f"GEOTABLE_DATABASE: {exc}") from None
+        workers = _number(env, "GEOTABLE_RENDER_WORKERS", None, int)
+        if workers is not None and workers < 1:
+            raise SettingError("GEOTABLE_RENDER_WORKERS", f"GEOTABLE_RENDER_WORKERS must be 1 or more (not {workers})")
+        heartbeat = _number(env, "GEOTABLE_LEASE_HEARTBEAT", cls.lease_heartbeat, float)
+        stale = _number(env, "GEOTABLE_LEASE_STALE", cls.lease_stale, float)
+        if not 0 < heartbeat < stale:
+            raise SettingError("GEOTABLE_LEASE_STALE", "GEOTABLE_LEASE_STALE must be longer than "
+                               f"GEOTABLE_LEASE_HEARTBEAT, and both above 0 (not {stale:g} and {heartbeat:g})")
         return cls(
             token=token,
-            database=env.get("GEOTABLE_DATABASE", cls.database),
-            dev_guild=int(guild) if guild else None,
+            database=database,
+            dev_guild=_number(env, "GEOTABLE_DEV_GUILD", None, int) if guild else None,
             log_level=env.get("GEOTABLE_LOG_LEVEL", cls.log_level).upper(),
-            turn_timeout=int(env.get("GEOTABLE_TURN_TIMEOUT", cls.turn_timeout)),
-            lobby_timeout=int(env.get("GEOTABLE_LOBBY_TIMEOUT", cls.lobby_timeout)),
+            turn_timeout=_number(env, "GEOTABLE_TURN_TIMEOUT", cls.turn_timeout, int),
+            lobby_timeout=_number(env, "GEOTABLE_LOBBY_TIMEOUT", cls.lobby_timeout, int),
             sync_commands=env.get("GEOTABLE_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
             loop_stats=env.get("GEOTABLE_LOOP_STATS") or None,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            render_workers=workers,
+            lease_heartbeat=heartbeat,
+            lease_stale=stale,
         )
 
 
+def _number(env: dict[str, str], name: str, default, kind):
+    """A numeric setting (empty: ``default``); a SettingError names it when it is not a number."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise SettingError(name, f"{name} must be {what} (not {text!r})") from None
+
+
 def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
-    """GEOTABLE_SHARD_COUNT and GEOTABLE_SHARD_IDS as (count, ids); a ValueError says what is wrong.
+    """GEOTABLE_SHARD_COUNT and GEOTABLE_SHARD_IDS as (count, ids); a SettingError says what is wrong.
 
     >>> parse_shards("4", "0-1")
     (4, (0, 1))
@@ -81,21 +125,21 @@ def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | No
     shard_count = None
     if count:
         if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"GEOTABLE_SHARD_COUNT must be a whole number of shards, 1 or more (not {count!r})")
+            raise SettingError("GEOTABLE_SHARD_COUNT", f"GEOTABLE_SHARD_COUNT must be a whole number of shards, 1 or more (not {count!r})")
         shard_count = int(count)
     if not ids:
         return shard_count, None
     if shard_count is None:
-        raise ValueError("GEOTABLE_SHARD_IDS needs GEOTABLE_SHARD_COUNT (the number of shards over all processes)")
+        raise SettingError("GEOTABLE_SHARD_IDS", "GEOTABLE_SHARD_IDS needs GEOTABLE_SHARD_COUNT (the number of shards over all processes)")
     chosen: list[int] = []
     for part in ids.split(","):
         first, dash, last = part.strip().partition("-")
         if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
-            raise ValueError(f"GEOTABLE_SHARD_IDS is a list of shard numbers and ranges like 0,1 or 0-3 (not {ids!r})")
+            raise SettingError("GEOTABLE_SHARD_IDS", f"GEOTABLE_SHARD_IDS is a list of shard numbers and ranges like 0,1 or 0-3 (not {ids!r})")
         chosen += range(int(first), int(last if dash else first) + 1)
     if not chosen or len(set(chosen)) != len(chosen):
-        raise ValueError(f"GEOTABLE_SHARD_IDS names no shard or one shard twice ({ids!r})")
+        raise SettingError("GEOTABLE_SHARD_IDS", f"GEOTABLE_SHARD_IDS names no shard or one shard twice ({ids!r})")
     outside = [i for i in chosen if i >= shard_count]
     if outside:
-        raise ValueError(f"GEOTABLE_SHARD_IDS {outside} are not below GEOTABLE_SHARD_COUNT ({shard_count})")
+        raise SettingError("GEOTABLE_SHARD_IDS", f"GEOTABLE_SHARD_IDS {outside} are not below GEOTABLE_SHARD_COUNT ({shard_count})")
     return shard_count, tuple(sorted(chosen))

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import abc
 import json
+import re
 import time
+import urllib.parse
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,16 @@ class StaleVersion(Exception):
 
 class ChannelBusy(Exception):
     """The channel already has an open table."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database setting names a database the bot cannot use: the message is the cause in words (never the
+    password), for ``python -m bot`` to print in one sentence with the setting's name."""
+
+
+class NotADatabaseSetting(ValueError):
+    """The database setting looks like a URL but is not one the bot supports (the message says so, password
+    masked)."""
 
 
 @dataclass(frozen=True)
@@ -84,20 +96,101 @@ class TableRow:
         return cls(**data)
 
 
+@dataclass(frozen=True)
+class Lease:
+    """One row of ``shard_leases``: who serves a shard (see bot/leases.py)."""
+
+    shard_id: int
+    shard_count: int
+    owner: str
+    heartbeat_at: float
+
+
 @dataclass
 class GuildSettings:
+    """A server's settings. Where games may be started: ``allowed_channels`` None, every channel except
+    ``forbidden_channels``; a list, only those channels. A thread (a forum post) is decided by its own entry,
+    else by its parent's, so allowing or forbidding a channel or a forum covers its threads, and a thread of
+    an allowed channel can still be forbidden on its own; with games allowed everywhere, a thread of a
+    forbidden channel can be allowed on its own (``also_threads``).
+
+    The lists live in the one ``allowed_channels`` column (no schema change): NULL (everywhere), a JSON
+    list (only these; what older versions wrote) or ``{"only": [...] or null, "except": [...], "also": [...]}``."""
+
     guild_id: int
     turn_timeout: int | None = None
     allowed_channels: list[int] | None = None
+    forbidden_channels: list[int] = field(default_factory=list)
+    also_threads: list[int] = field(default_factory=list)
+    """Games allowed everywhere: threads allowed although their channel is forbidden."""
+
+    def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
+        """Whether a game may be started in ``channel_id`` (a thread's ``parent_id``: its channel or forum)."""
+        if channel_id in self.forbidden_channels:
+            return False
+        if self.allowed_channels is None:
+            return channel_id in self.also_threads or parent_id not in self.forbidden_channels
+        return channel_id in self.allowed_channels or parent_id in self.allowed_channels
+
+    def stored_channels(self) -> str | None:
+        """The ``allowed_channels`` column's text for these settings."""
+        if not self.forbidden_channels and not self.also_threads:
+            return None if self.allowed_channels is None else json.dumps(self.allowed_channels)
+        return json.dumps({"only": self.allowed_channels, "except": self.forbidden_channels}
+                          | ({"also": self.also_threads} if self.also_threads else {}))
+
+    @classmethod
+    def from_row(cls, row: Mapping) -> GuildSettings:
+        stored = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
+        if isinstance(stored, dict):
+            return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
+                       list(stored.get("also", [])))
+        return cls(row["guild_id"], row["turn_timeout"], stored)
 
 
-def is_postgres_url(database: str) -> bool:
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+_LOOKS_LIKE_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
+"""A scheme of two letters or more, a colon and a slash: ``postgresql:/x``, ``mysql://``. (``C:/data`` is a
+Windows path: one letter.)"""
+
+
+def is_postgres_url(database: str | Path) -> bool:
     """Whether the database setting names a PostgreSQL server (else it is a SQLite file's path)."""
-    return str(database).startswith(("postgresql://", "postgres://"))
+    return str(database).startswith(tuple(f"{scheme}://" for scheme in POSTGRES_SCHEMES))
+
+
+def masked(database: str | Path) -> str:
+    """The database setting with any password in it replaced by ``***``, fit to print.
+
+    >>> masked("postgresql+asyncpg://user:secret@host/db")
+    'postgresql+asyncpg://user:***@host/db'
+    """
+    return re.sub(r"(//[^/@:?#]*:)[^@/?#]*@", r"\1***@", str(database))
+
+
+def check_database_setting(database: str | Path) -> None:
+    """Refuses (:class:`NotADatabaseSetting`) what looks like a URL but is not a PostgreSQL one: such a string
+    must never become a SQLite file named after it, password included."""
+    text = str(database)
+    if is_postgres_url(text):
+        try:
+            urllib.parse.urlsplit(text).port  # noqa: B018 (a port that is not a number raises here)
+        except ValueError:
+            raise NotADatabaseSetting(
+                f"the port in {masked(text)} is not a number (postgresql://user:password@host:5432/name)"
+            ) from None
+        return
+    if "://" in text or _LOOKS_LIKE_URL.match(text):
+        raise NotADatabaseSetting(
+            f"{masked(text)} looks like a URL but is not one the bot supports: use "
+            "postgresql://user:password@host:5432/name for PostgreSQL, or a file path for SQLite"
+        )
 
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
-    """The numbered SQL files of ``bot/migrations/<dialect>/``, in order: [(1, sql), (2, sql), ...]."""
+    """The numbered SQL files of ``bot/migrations/<dialect>/``, in order: [(1, sql), (2, sql), ...]. Numbers
+    run 1, 2, 3 ... without gaps: a database records only the last number it applied, so a file numbered
+    below it (a gap filled later) would never be applied."""
     if dialect not in DIALECTS:
         raise ValueError(f"no migrations for {dialect!r}")
     folder = resources.files("bot") / "migrations" / dialect
@@ -106,13 +199,17 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
         if entry.name.endswith(".sql"):
             found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
     found.sort()
-    if [n for n, _ in found] != list(range(1, len(found) + 1)):
-        raise RuntimeError("migrations must be numbered 001, 002, ... without gaps")
+    numbers = [n for n, _ in found]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuntimeError(f"the {dialect} migrations must be numbered 1, 2, 3 ... without gaps: {numbers}")
     return found
 
 
 async def open_store(database: str | Path) -> Store:
-    """Opens (and migrates) the store the database setting names: a PostgreSQL URL or a SQLite path."""
+    """Opens (and migrates) the store the database setting names: a PostgreSQL URL or a SQLite path. Raises
+    :class:`NotADatabaseSetting` for a URL it does not support and :class:`DatabaseUnavailable` when the
+    database cannot be used (the cause in words)."""
+    check_database_setting(database)
     if is_postgres_url(str(database)):
         from bot.store_postgres import PostgresStore
 
@@ -259,6 +356,35 @@ class Store(abc.ABC):
         rows = await self._fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,))
         return [dict(r) | {"standings": json.loads(r["standings"])} for r in rows]
 
+    # --- private panels (bot/panels.py) ---------------------------------------------------------------
+    async def save_panel(self, table_id: int, user_id: int, *, seat: int, application_id: int, token: str,
+                         message_id: int | None, opened: float) -> None:
+        await self._execute(
+            "INSERT INTO panels (table_id, user_id, seat, application_id, token, message_id, opened)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET seat = excluded.seat,"
+            " application_id = excluded.application_id, token = excluded.token, message_id = excluded.message_id,"
+            " opened = excluded.opened",
+            (table_id, user_id, seat, application_id, token, message_id, opened),
+        )
+
+    async def delete_panel(self, table_id: int, user_id: int | None = None) -> None:
+        """Forgets the user's panel at the table (``user_id`` None: every panel of the table)."""
+        if user_id is None:
+            await self._execute("DELETE FROM panels WHERE table_id = ?", (table_id,))
+        else:
+            await self._execute("DELETE FROM panels WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+
+    async def live_panels(self, opened_since: float, shards: Shards | None = None) -> list[dict]:
+        """Panels whose token was issued after ``opened_since`` (still editable), of ``shards``' tables; the
+        older ones are deleted."""
+        await self._execute("DELETE FROM panels WHERE opened < ?", (opened_since,))
+        where, args = shards.sql("t.guild_id") if shards else ("TRUE", ())
+        rows = await self._fetch(
+            "SELECT p.table_id, p.user_id, p.seat, p.application_id, p.token, p.message_id, p.opened FROM panels p"
+            f" JOIN tables t ON t.id = p.table_id WHERE p.opened >= ? AND {where} ORDER BY p.opened",
+            (opened_since, *args))
+        return [dict(r) for r in rows]
+
     # --- deadlines -----------------------------------------------------------------------------------
     async def set_deadline(self, table_id: int, kind: str, due_at: float) -> None:
         await self._execute(
@@ -305,15 +431,14 @@ class Store(abc.ABC):
         row = await self._fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not row:
             return GuildSettings(guild_id)
-        channels = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
-        return GuildSettings(guild_id, row["turn_timeout"], channels)
+        return GuildSettings.from_row(row)
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self._execute(
             "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
             " allowed_channels = excluded.allowed_channels",
-            (s.guild_id, s.turn_timeout, json.dumps(s.allowed_channels) if s.allowed_channels is not None else None),
+            (s.guild_id, s.turn_timeout, s.stored_channels()),
         )
 
     # --- user settings -------------------------------------------------------------------------------
@@ -327,6 +452,31 @@ class Store(abc.ABC):
             " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
             (user_id, int(enabled)),
         )
+
+    # --- shard leases (bot/leases.py) ------------------------------------------------------------------
+    async def leases(self) -> list[Lease]:
+        rows = await self._fetch("SELECT shard_id, shard_count, owner, heartbeat_at FROM shard_leases"
+                                 " ORDER BY shard_id", ())
+        return [Lease(*r) for r in rows]
+
+    async def take_lease(self, shard_id: int, shard_count: int, owner: str, now: float, stale_before: float) -> bool:
+        """Takes (or renews) the lease of one shard unless another owner's heartbeat is newer than
+        ``stale_before``; True when ``owner`` holds it now. One statement: two processes racing for a shard
+        cannot both win it."""
+        return await self._execute(
+            "INSERT INTO shard_leases (shard_id, shard_count, owner, heartbeat_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (shard_id) DO UPDATE SET shard_count = excluded.shard_count, owner = excluded.owner,"
+            " heartbeat_at = excluded.heartbeat_at"
+            " WHERE shard_leases.owner = excluded.owner OR shard_leases.heartbeat_at < ?",
+            (shard_id, shard_count, owner, now, stale_before),
+        ) == 1
+
+    async def renew_leases(self, owner: str, now: float) -> int:
+        """The heartbeat: renews every lease ``owner`` still holds; returns how many."""
+        return await self._execute("UPDATE shard_leases SET heartbeat_at = ? WHERE owner = ?", (now, owner))
+
+    async def release_leases(self, owner: str) -> None:
+        await self._execute("DELETE FROM shard_leases WHERE owner = ?", (owner,))
 
     # --- helpers -------------------------------------------------------------------------------------
     async def _update_checked(self, sql: str, params: tuple) -> None:

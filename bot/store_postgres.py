@@ -14,18 +14,31 @@ advisory lock, so processes that start together apply each migration once.
 
 from __future__ import annotations
 
+import errno
 import functools
 import itertools
 import re
+import socket
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import asyncpg
 
-from bot.store import ChannelBusy, StaleVersion, Store, migrations
+from bot.store import (
+    ChannelBusy,
+    DatabaseUnavailable,
+    StaleVersion,
+    Store,
+    check_database_setting,
+    masked,
+    migrations,
+)
 
 MIGRATION_LOCK = 0x6765_6F74  # "geot": pg_advisory_xact_lock key held while migrating
 SCHEMA_TABLE = "geotable_schema"
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for the server to answer at start (a host that drops packets would otherwise take 60)."""
 
 
 class PostgresStore(Store):
@@ -36,10 +49,21 @@ class PostgresStore(Store):
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_leave_as_is)
+        """Connects and migrates; raises :class:`DatabaseUnavailable` with the cause in words (no such
+        database or user, a refused password or connection, an unknown host, missing rights, a search_path
+        naming no schema), never the password."""
+        check_database_setting(url)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_leave_as_is,
+                                             timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseUnavailable(_cause(url, exc)) from None
         store = cls(pool)
         try:
             await store.migrate()
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            await pool.close()
+            raise DatabaseUnavailable(_cause(url, exc)) from None
         except BaseException:
             await pool.close()
             raise
@@ -88,6 +112,49 @@ def numbered(sql: str) -> str:
 
 async def _leave_as_is(_connection: asyncpg.Connection) -> None:
     """The pool's reset: nothing to undo (see the module's docstring)."""
+
+
+def _cause(url: str, exc: BaseException) -> str:
+    """Why the server named by ``url`` cannot be used, in words, with the password (if any) masked."""
+    parts = urllib.parse.urlsplit(url)
+    query = dict(urllib.parse.parse_qsl(parts.query))
+    host = parts.hostname or query.get("host") or "localhost"
+    try:
+        port = parts.port or query.get("port") or 5432
+    except ValueError:
+        port = "?"
+    server = f"{host}:{port}" if not host.startswith("/") else f"the socket in {host}"
+    user = urllib.parse.unquote(parts.username or query.get("user") or "") or "(default user)"
+    database = urllib.parse.unquote(parts.path.lstrip("/")) or query.get("database") or user
+    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    for secret in {parts.password, urllib.parse.unquote(parts.password or ""), query.get("password")} - {None, ""}:
+        detail = detail.replace(secret, "***")  # the driver's own words, should they quote the URL
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        cause = f"the PostgreSQL server at {server} has no database {database!r}"
+    elif isinstance(exc, asyncpg.InvalidPasswordError):
+        cause = f"the PostgreSQL server at {server} refused the password of user {user!r}"
+    elif isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError):
+        cause = f"the PostgreSQL server at {server} does not let user {user!r} in ({detail})"
+    elif isinstance(exc, asyncpg.InsufficientPrivilegeError):
+        cause = (f"user {user!r} lacks a right the bot needs in database {database!r} ({detail}): it must be "
+                 "able to create tables and functions there")
+    elif isinstance(exc, asyncpg.InvalidSchemaNameError):
+        cause = (f"the search_path names no schema that exists and that user {user!r} may use in database "
+                 f"{database!r} ({detail}): create the schema first (and grant it), or leave search_path out")
+    elif isinstance(exc, socket.gaierror):
+        cause = f"the host name {host!r} cannot be resolved ({exc.strerror or detail})"
+    elif isinstance(exc, TimeoutError):
+        cause = f"the PostgreSQL server at {server} did not answer within {CONNECT_TIMEOUT:g} s"
+    elif isinstance(exc, ConnectionRefusedError) or "refused" in detail.lower() or (
+            isinstance(exc, OSError) and exc.errno == errno.ECONNREFUSED):
+        cause = f"nothing accepts connections at {server} (is PostgreSQL running there, on that port?)"
+    elif isinstance(exc, OSError):
+        cause = f"the PostgreSQL server at {server} cannot be reached ({exc.strerror or detail})"
+    elif isinstance(exc, asyncpg.PostgresError):
+        cause = f"the PostgreSQL server at {server} refused: {detail}"
+    else:
+        cause = f"{masked(url)} is not a usable PostgreSQL URL ({detail})"
+    return cause
 
 
 def _translated(exc: asyncpg.PostgresError) -> Exception:

@@ -14,7 +14,14 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import ChannelBusy, StaleVersion, Store, migrations
+from bot.store import (
+    ChannelBusy,
+    DatabaseUnavailable,
+    StaleVersion,
+    Store,
+    check_database_setting,
+    migrations,
+)
 
 
 class SQLiteStore(Store):
@@ -25,16 +32,29 @@ class SQLiteStore(Store):
 
     @classmethod
     async def connect(cls, path: str | Path) -> SQLiteStore:
+        """Opens (creating the file, and its folder when the folder above exists) and migrates. Raises
+        :class:`DatabaseUnavailable` with the cause in words (a missing folder, one that cannot be written, a
+        file that is not a SQLite database)."""
+        check_database_setting(path)  # never a file named after a URL
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA busy_timeout = 5000")
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = NORMAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        store = cls(db)
-        await store.migrate()
+            if Path(path).is_dir():
+                raise DatabaseUnavailable(f"{path} is a folder, not a SQLite file")
+            _make_folder(Path(path))
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseUnavailable(_cause(Path(path), exc)) from None
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute("PRAGMA busy_timeout = 5000")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            store = cls(db)
+            await store.migrate()
+        except sqlite3.Error as exc:
+            await db.close()
+            raise DatabaseUnavailable(_cause(Path(path), exc)) from None
         return store
 
     async def close(self) -> None:
@@ -60,6 +80,32 @@ class SQLiteStore(Store):
         except sqlite3.IntegrityError as exc:
             raise _translated(exc) from None
         return cursor.rowcount
+
+
+def _make_folder(path: Path) -> None:
+    """The file's folder: created when missing (``data/`` on a first start), but only one level, so a
+    mistyped path is refused rather than built."""
+    folder = path.parent
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise DatabaseUnavailable(f"{folder}, the folder of the SQLite file {path}, is a file")
+    if not folder.parent.is_dir():
+        raise DatabaseUnavailable(f"the folder {folder.parent} of the SQLite file {path} does not exist")
+    try:
+        folder.mkdir()
+    except OSError as exc:
+        raise DatabaseUnavailable(f"the folder {folder} for the SQLite file {path} cannot be created "
+                                  f"({exc.strerror or exc})") from None
+
+
+def _cause(path: Path, exc: sqlite3.Error) -> str:
+    message = str(exc)
+    if "not a database" in message:
+        return f"{path} is not a SQLite database file"
+    if "readonly" in message or "unable to open" in message:
+        return f"the SQLite file {path} cannot be opened for writing ({message}; check the folder's permissions)"
+    return f"the SQLite file {path} cannot be used ({message})"
 
 
 def _translated(exc: sqlite3.IntegrityError) -> Exception:

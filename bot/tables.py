@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import secrets
@@ -24,11 +25,17 @@ from dataclasses import dataclass, field, replace
 from bot import renderpool
 from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
-from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
+from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
 
 log = logging.getLogger(__name__)
 
 LOBBY_KEYS = ("join", "leave", "start")
+
+
+def is_lobby_key(key: str) -> bool:
+    """A lobby button: join, leave, start, or ``partner.<user id>`` (pick a partner in a team game)."""
+    return key in LOBBY_KEYS or key.startswith("partner.")
+
 MAX_BUTTONS = 20
 """Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
 
@@ -38,15 +45,24 @@ def group_key(group: str) -> str:
     return re.sub(r"[^\w.\-]", "_", group)[:40]
 
 
-def choice_groups(actions: list[Action]) -> dict[str, list[Action]] | None:
-    """How a list of actions is offered: None when they fit as buttons (or do not group usefully), else
-    their groups (``Action.group``) in order: the first step of a two-step choice."""
-    if len(actions) <= MAX_BUTTONS:
+def choice_groups(actions: list[Action], always: bool = False) -> dict[str, list[Action]] | None:
+    """How a list of actions is offered: None when they fit as buttons (unless the engine asks for groups:
+    ``always``, see ``Engine.grouped``) or do not group usefully, else their groups (``Action.group``) in
+    order: the first step of a two-step choice. A group of one action is offered as that action itself (no
+    pick step), so only groups of two or more can be picked (``pickable``)."""
+    if len(actions) <= MAX_BUTTONS and not always:
         return None
     groups: dict[str, list[Action]] = {}
     for a in actions:
         groups.setdefault(a.group, []).append(a)
-    return groups if 1 < len(groups) <= MAX_BUTTONS else None
+    if not 1 < len(groups) <= MAX_BUTTONS or all(len(g) == 1 for g in groups.values()):
+        return None
+    return groups
+
+
+def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
+    """The groups a player picks as a first step: those of two or more actions."""
+    return [g for g, acts in (groups or {}).items() if len(acts) > 1]
 
 
 class UserError(Exception):
@@ -77,6 +93,18 @@ class Table:
     drawn: tuple = ()
     """What the channel message and the panels show (``looks()`` when they were last drawn): publications
     queued behind each other draw the newest table once, and the rest find nothing left to draw."""
+    base: int = -1
+    """The version since which this process has seen every move of the table (when it was loaded, or the
+    last table event: a timeout, a timer, a leave, a move with announcements such as a Globe Twister run)."""
+    since: dict[int, int] = field(default_factory=dict)
+    """seat -> the version of the latest move after ``base`` that changed what the seat may do: its own, or
+    another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
+    _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
+    """(version, seat -> token): ``seat_token`` computed once per version."""
+
+    def __post_init__(self):
+        if self.base < 0:
+            self.base = self.row.version
 
     def looks(self) -> tuple:
         picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
@@ -119,6 +147,22 @@ class Table:
     def result(self) -> Result | None:
         return self.engine.result(self.state) if self.state is not None else None
 
+    def seat_token(self, seat: int) -> str:
+        """A short digest of what ``seat`` may do now (its legal action keys; "" when it is not to act). A
+        button a seat is shown carries it, so a click made on an older version of the table is still played
+        when the seat's own choices are the same and the seat has not acted since (others moved meanwhile:
+        simultaneous play). Labels are left out: another seat's move may reword a choice ("Lock in and turn
+        the sand timer" becomes "Lock in") without changing what it does for this seat."""
+        version, tokens = self._tokens
+        if version != self.version:
+            tokens = {}
+            self._tokens = (self.version, tokens)
+        if seat not in tokens:
+            keys = [a.key for a in self.actions_for(seat)] if seat in self.to_act() else []
+            digest = hashlib.blake2b(f"{seat}|{' '.join(keys)}".encode(), digest_size=3).hexdigest()
+            tokens[seat] = digest if keys else ""
+        return tokens[seat]
+
     def pick_of(self, seat: int) -> str:
         """The group ``seat`` picked as the first step of a choice on the current version, or ""."""
         version, group = self.picks.get(seat, (-1, ""))
@@ -129,6 +173,8 @@ class Table:
         its end, the closing note its board shows instead of whose turn it was)."""
         if self.status == "ended":
             return {"closed": f"Closed: {self.row.end_reason}" if self.row.end_reason else "Closed"}
+        if self.status == "finished":
+            return ending_focus(self.state, self.names)
         to_act = self.to_act()
         if len(to_act) != 1 or not self.pick_of(to_act[0]):
             return None
@@ -143,6 +189,38 @@ def _quiet(future: asyncio.Future) -> None:
     """Marks a background future's exception as seen (a board drawn early and never used)."""
     if not future.cancelled():
         future.exception()
+
+
+def departure_words(state: State, names: list[str]) -> str | None:
+    """"Dee was removed by a moderator" / "Dee left" when that departure ended the game, else None."""
+    ended = departure(state)
+    if ended is None:
+        return None
+    seat, removed = ended
+    return f"{names[seat]} {'was removed by a moderator' if removed else 'left'}"
+
+
+def ending_focus(state: State, names: list[str]) -> dict | None:
+    """The board's top bar for a game a departure ended: that, not the renderer's winner banner."""
+    words = departure_words(state, names)
+    return {"closed": f"Ended early: {words}", "right": "Game over"} if words else None
+
+
+def channels_sentence(settings: GuildSettings) -> str:
+    """Where a server's games may be started, in words (/mod channels and a refused /play say it)."""
+    def listed(ids: list[int]) -> str:
+        return ", ".join(f"<#{c}>" for c in ids)
+
+    forbidden = settings.forbidden_channels
+    if settings.allowed_channels is None:
+        also = f"; also in {listed(settings.also_threads)}" if settings.also_threads else ""
+        if forbidden:
+            return f"Games may be started in every channel except {listed(forbidden)}{also}."
+        return "Games may be started in every channel."
+    if not settings.allowed_channels:
+        return "No channel allows games now; moderators can use /mod channels allow or /mod channels everywhere."
+    return (f"Games may be started only in {listed(settings.allowed_channels)} (and their threads)"
+            + (f", not in {listed(forbidden)}." if forbidden else "."))
 
 
 def name_seats(text: str, names: list[str]) -> str:
@@ -236,6 +314,7 @@ class TableService:
         table.row = row
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
+        table.base, table.since = row.version, {}
         if row.status not in ("lobby", "playing"):
             self._forget(table)
         elif table.state is not None and table.engine.timer(table.state):
@@ -295,16 +374,17 @@ class TableService:
         return (await self.settings(guild_id)).turn_timeout or self.defaults.turn_timeout
 
     # --- lobby ---------------------------------------------------------------------------------------
-    async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict) -> Table:
+    async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
+                         parent_id: int | None = None) -> Table:
+        """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules)."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
         except RulesError as exc:
             raise UserError(str(exc)) from None
         settings = await self.settings(guild_id)
-        if settings.allowed_channels is not None and channel_id not in settings.allowed_channels:
-            where = ", ".join(f"<#{c}>" for c in settings.allowed_channels) or "no channel yet"
-            raise UserError(f"Games can't be started in this channel. Moderators allow: {where}.")
+        if not settings.allows(channel_id, parent_id):
+            raise UserError(f"Games can't be started in this channel. {channels_sentence(settings)}")
         async with self.lock(channel_id):
             existing = await self.in_channel(channel_id)
             if existing is not None:
@@ -354,11 +434,37 @@ class TableService:
             return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
         elif key == "start":
             return await self._start(table, user, players)
+        elif key.startswith("partner."):
+            text = self._pick_partner(table, players, user, key[8:])
         else:
             raise UserError("That button is not part of this lobby.")
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
         table.row = await self.store.get_table(table.id)
         return Change(table, text)
+
+    @staticmethod
+    def _pick_partner(table: Table, players: list[dict], user: dict, partner: str) -> str:
+        """A seated player picks their partner (a team game): the partner moves to the seat that partners
+        theirs, trading places with whoever sat there. ``players`` is changed in place."""
+        teams = table.engine.teams(len(players))
+        if teams is None:
+            raise UserError(f"{table.engine.title} has no teams with {len(players)} players.")
+        seat_of = {p["id"]: s for s, p in enumerate(players)}
+        if user["id"] not in seat_of:
+            raise UserError("Only a seated player can pick a partner.")
+        chosen = seat_of.get(int(partner)) if partner.isdigit() else None
+        if chosen is None:
+            raise UserError("That player is not seated at this table any more.")
+        mine = seat_of[user["id"]]
+        if chosen == mine:
+            raise UserError("Pick another player as your partner.")
+        team = next(t for t in teams if mine in t)
+        if chosen in team:
+            raise UserError(f"{players[chosen]['name']} is already your partner.")
+        # the partner takes a seat of my team (the first free of me), its player takes the partner's old seat
+        target = next(s for s in team if s != mine)
+        players[target], players[chosen] = players[chosen], players[target]
+        return f"{user['name']} teamed up with {players[target]['name']}."
 
     async def _start(self, table: Table, user: dict, players: list[dict]) -> Change:
         if not any(p["id"] == user["id"] for p in players):
@@ -382,19 +488,20 @@ class TableService:
         return Change(table, text, before=frozenset())
 
     # --- moves ---------------------------------------------------------------------------------------
-    async def act(self, table_id: int, version: int, key: str, user_id: int) -> Change:
-        """A player's click. Raises UserError (nothing changed) unless the move was committed."""
+    async def act(self, table_id: int, version: int, key: str, user_id: int, token: str | None = None) -> Change:
+        """A player's click on a screen showing ``version`` (and, for the seat's own buttons, its
+        ``seat_token`` then). Raises UserError (nothing changed) unless the move was committed."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
-            return await self._racing(table, lambda: self._act(table, version, key, user_id))
+            return await self._racing(table, lambda: self._act(table, version, key, user_id, token))
 
-    async def _act(self, table: Table, version: int, key: str, user_id: int) -> Change:
+    async def _act(self, table: Table, version: int, key: str, user_id: int, token: str | None) -> Change:
         if table.status == "lobby":
             raise UserError("The game has not started yet.")
         if table.status != "playing":
             raise UserError("This game is over.")
-        seat = self._check_turn(table, user_id, version)
+        seat = self._check_turn(table, user_id, version, token)
         return await self._apply(table, seat, key)
 
     async def _catch_up(self, table: Table, version: int) -> None:
@@ -402,17 +509,41 @@ class TableService:
         if version > table.version:
             await self._reload(table)
 
-    def _check_turn(self, table: Table, user_id: int, version: int) -> int:
-        """The seat of ``user_id`` if they may act on ``version`` of the table now; else a UserError."""
+    def _check_turn(self, table: Table, user_id: int, version: int, token: str | None = None) -> int:
+        """The seat of ``user_id`` if they may act now on a screen of ``version``; else a UserError. A screen
+        of an older version still counts when it was the seat's own (``token``) and the seat's choices are
+        the same now (see ``_seat_unchanged``)."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise UserError("You are not playing at this table.")
-        if version != table.version:
+        if version != table.version and not self._seat_unchanged(table, seat, version, token):
             raise UserError("This board is out of date; here is the current one.", stale=True)
         if seat not in table.engine.to_act(table.state):
             waiting = ", ".join(table.names[s] for s in table.to_act())
             raise UserError(f"It is not your turn: waiting for {waiting}.")
         return seat
+
+    @staticmethod
+    def _seat_unchanged(table: Table, seat: int, version: int, token: str | None) -> bool:
+        """Whether a screen of an older ``version`` still shows ``seat`` what it may do now: its legal actions
+        are the same (``token``) and no move since changed them (its own, a table event, or another seat's
+        that changed its token on the way: see ``_track``). Other seats' moves do not count otherwise, so in
+        a simultaneous stage clicks made at the same moment all play."""
+        if not token or version > table.version or token != table.seat_token(seat):
+            return False
+        return version >= max(table.base, table.since.get(seat, table.base))
+
+    @staticmethod
+    def _track(table: Table, seat: int, tokens: dict[int, str], table_event: bool) -> None:
+        """After a move by ``seat`` (just written): whose older screens stop counting (``Table.since``).
+        ``tokens``: the tokens, before the move, of the other seats that were to act."""
+        if seat == SYSTEM or table_event:
+            table.base, table.since = table.version, {}
+            return
+        table.since[seat] = table.version
+        for other, token in tokens.items():
+            if table.seat_token(other) != token:
+                table.since[other] = table.version
 
     async def _apply(self, table: Table, seat: int, key: str) -> Change:
         engine = table.engine
@@ -421,6 +552,7 @@ class TableService:
         except RulesError as exc:
             raise UserError(str(exc)) from None
         before = engine.to_act(table.state)
+        tokens = {s: table.seat_token(s) for s in before if s != seat}
         # a step that says nothing (a die picked, its target to come) keeps the last move on show
         text = table.describe(events) or table.row.last_move or ""
         over = engine.is_over(state)
@@ -438,7 +570,7 @@ class TableService:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
         board = asyncio.ensure_future(renderpool.board(table.row.game, engine.view(state, None), table.names,
-                                                       text, None))
+                                                       text, ending_focus(state, table.names) if over else None))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
@@ -449,6 +581,8 @@ class TableService:
         table.state = state
         table.row.version += 1
         table.row.last_move = text
+        announcements = engine.announcements(previous, state)
+        self._track(table, seat, tokens, bool(announcements))
         table.early_board = (looks, board)
         if timer_due is not None:
             table.timer_due = timer_due or None
@@ -457,7 +591,7 @@ class TableService:
             self._forget(table)
         announced = [dict(a, text=name_seats(a["text"], table.names),
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
-                     for a in engine.announcements(previous, state)]
+                     for a in announcements]
         return Change(table, text, finished=over, before=before, announcements=announced)
 
     async def _open(self, table_id: int) -> Table:
@@ -483,29 +617,27 @@ class TableService:
         if table.status == "lobby":
             user = next((p for p in table.players if p["id"] == user_id), None)
             if user is None:
-                raise UserError("That user is not seated at this table.")
-            return await self._lobby_remove(table, user)
+                raise UserError("That user is not seated at this table." if by else "You are not seated at this table.")
+            return await self._lobby_remove(table, user, by)
         if table.status != "playing":
             raise UserError("This game is over.")
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("That user is not playing at this table.")
-        change = await self._apply(table, SYSTEM, f"leave:{seat}")
-        if by:
-            change.text = f"{by} removed {table.names[seat]}. " + change.text
-        return change
+            raise UserError("That user is not playing at this table." if by else "You are not playing at this table.")
+        return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
 
-    async def _lobby_remove(self, table: Table, user: dict) -> Change:
+    async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
         players = [p for p in table.players if p["id"] != user["id"]]
+        went = f"was removed by a moderator ({by})" if by else "left"
         if not players:
             await self.store.close_table(table.id, "ended", "everyone left the lobby")
             table.row = await self.store.get_table(table.id)
             self._forget(table)
-            return Change(table, f"{user['name']} left; the lobby is closed.", closed=True)
+            return Change(table, f"{user['name']} {went}; the lobby is closed.", closed=True)
         host = table.row.host_id if table.row.host_id != user["id"] else players[0]["id"]
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
         table.row = await self.store.get_table(table.id)
-        return Change(table, f"{user['name']} left.")
+        return Change(table, f"{user['name']} {went}.")
 
     async def end(self, table: Table, reason: str) -> Change:
         async with self.lock(table.row.channel_id):
@@ -612,17 +744,18 @@ class TableService:
         await self.store.clear_deadline(table_id, kind)
         return None
 
-    async def pick(self, table_id: int, version: int, group: str, user_id: int) -> Table:
+    async def pick(self, table_id: int, version: int, group: str, user_id: int, token: str | None = None) -> Table:
         """The first step of a two-step choice (``group``; "" goes back). Only the seat to act may take it."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
             if table.status != "playing":
                 raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
-            seat = self._check_turn(table, user_id, version)
+            seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
+            always = table.engine.grouped(table.state, seat)
             offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
-                       for g in (choice_groups(acts) or {})}
+                       for g in pickable(choice_groups(acts, always))}
             if group and group not in offered:
                 raise UserError("That choice is not available now.")
             group = offered.get(group, "")

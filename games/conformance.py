@@ -67,3 +67,27 @@ def check_illegal_rejected(engine: Engine, state: State) -> None:
             else:
                 raise AssertionError(f"{engine.slug}: illegal key {key!r} accepted for seat {seat}")
     assert engine.encode(state) == before
+
+
+def single_action_share(engine: Engine, games: list[tuple[int, int]], *, system_rate: float = 0.02
+                        ) -> tuple[int, int, dict[str, int]]:
+    """Plays ``games`` (players, seed) at random and counts the decision points (a seat that must act, in a
+    state the game reached) and those offering exactly one legal action, which are no choice: the table
+    should play them. Returns (decision points, single-action points, their labels with counts)."""
+    points = singles = 0
+    labels: dict[str, int] = {}
+
+    def count(eng: Engine, state: State) -> None:
+        nonlocal points, singles
+        for seat in eng.to_act(state):
+            actions = eng.legal_actions(state, seat)
+            points += 1
+            if len(actions) == 1:
+                singles += 1
+                labels[actions[0].label] = labels.get(actions[0].label, 0) + 1
+
+    for players, seed in games:
+        count(engine, engine.new(players, {}, seed))
+        random_playout(engine, players, seed, chooser=random.Random(seed * 17 + players), system_rate=system_rate,
+                       check=count)
+    return points, singles, labels

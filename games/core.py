@@ -172,9 +172,12 @@ def canonical_json(data: Any) -> str:
 class Engine(ABC):
     """Base class of every game: subclasses set the class attributes and implement the abstract methods.
 
-    Common mechanics live here so each game writes only its rules: seat removal, timeouts and timers arrive
-    as SYSTEM actions with keys ``leave:<seat>``, ``timeout:<seat>`` and ``timer:<name>``, and are passed to
-    ``on_leave``, ``on_timeout`` and ``on_timer``.
+    Common mechanics live here so each game writes only its rules: departures, timeouts and timers arrive
+    as SYSTEM actions with keys ``leave:<seat>`` (the player left), ``remove:<seat>`` (a moderator removed
+    them), ``timeout:<seat>`` and ``timer:<name>``, and are passed to ``on_leave`` (both departures),
+    ``on_timeout`` and ``on_timer``. A removal is recorded in ``state["removed"]``, and a departure that ends
+    the game in ``state["ended_by"]`` (its key), so the end can say so (keys only present once it happened,
+    so states of games without them are unchanged).
     """
 
     slug: ClassVar[str]
@@ -228,7 +231,8 @@ class Engine(ABC):
 
     @abstractmethod
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
-        """``seat`` has left (already marked in ``state["left"]``): move the game on without them."""
+        """``seat`` has left or was removed (already marked in ``state["left"]``): move the game on without
+        them. The first event says ``"{pN} left the game"`` (a removal retells it as removed by a moderator)."""
 
     @abstractmethod
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
@@ -273,6 +277,13 @@ class Engine(ABC):
         for the first line of the log."""
         return []
 
+    def grouped(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s actions now are offered group by group (``Action.group``: first the group, then
+        its actions) even when they would fit as buttons, because one flat list reads badly (Geodeto's first
+        step: a place, then its pyramid). Longer lists than fit as buttons are grouped anyway. A group of a
+        single action is offered as that action itself."""
+        return False
+
     def focus(self, state: State, seat: int, group: str) -> dict | None:
         """What the board marks while ``seat`` picks among the actions of ``group`` (the UI offers a long list
         of actions in two steps: first their group, then the action). None: nothing to mark."""
@@ -281,6 +292,11 @@ class Engine(ABC):
     def seating(self, players: int) -> list[str]:
         """A short note per seat for the lobby (a team, a colour); empty strings when there is nothing to say."""
         return [""] * players
+
+    def teams(self, players: int) -> list[list[int]] | None:
+        """The seats that play as partners with ``players`` at the table (GEONEO with 4: [[0, 2], [1, 3]]), or
+        None. The lobby lets players pick their partner by moving them to a partner's seat."""
+        return None
 
     def secret_variants(self, state: State, seat: int | None, rng) -> list[State]:
         """States that differ from ``state`` only in what ``seat`` may not see (for the conformance check
@@ -319,12 +335,19 @@ class Engine(ABC):
             if self.is_over(state):
                 raise RulesError("The game is over.")
             new = copy_state(state)
-            if key.startswith("leave:"):
-                target = _parse_seat(key[6:], state)
+            if key.startswith(("leave:", "remove:")):
+                kind, _, seat_text = key.partition(":")
+                target = _parse_seat(seat_text, state)
                 if new["left"][target]:
                     raise RulesError("That player has already left.")
                 new["left"][target] = True
+                if kind == "remove":
+                    new["removed"] = sorted([*new.get("removed", []), target])
                 self.on_leave(new, target, events)
+                if kind == "remove":
+                    events[:] = _as_removal(events, target)
+                if self.is_over(new):
+                    new["ended_by"] = key
             elif key.startswith("timeout:"):
                 target = _parse_seat(key[8:], state)
                 if target not in self.to_act(state):
@@ -368,6 +391,28 @@ class Engine(ABC):
         for seat, key in log:
             state, _ = self.apply(state, seat, key)
         return state
+
+
+def _as_removal(events: list[Event], seat: int) -> list[Event]:
+    """The events of ``on_leave`` told as a moderator's removal: the engine's "{pN} left the game" (every
+    engine opens its ``on_leave`` with it) becomes "{pN} was removed by a moderator"."""
+    said = f"{{p{seat}}} left the game"
+    told = [Event(e.text.replace(said, f"{{p{seat}}} was removed by a moderator", 1), e.seat) for e in events]
+    if not any(e.text != t.text for e, t in zip(events, told, strict=True)):
+        told.insert(0, Event(f"{{p{seat}}} was removed by a moderator.", SYSTEM))
+    return told
+
+
+def departure(state: State) -> tuple[int, bool] | None:
+    """The seat whose departure ended the game and whether a moderator removed them (``remove:<seat>``), or
+    None when the game did not end that way: the end must not read as an ordinary win."""
+    kind, _, seat = state.get("ended_by", "").partition(":")
+    return (int(seat), kind == "remove") if seat else None
+
+
+def was_removed(state: State, seat: int) -> bool:
+    """Whether a moderator removed ``seat`` (rather than the player leaving)."""
+    return seat in state.get("removed", ())
 
 
 def _parse_seat(text: str, state: State) -> int:

@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 
 from playground.run_bot import die_with_parent
 from playground.server import serve
@@ -19,6 +20,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-log", default=None, help="a file for the bot's output (default: this terminal)")
     args = parser.parse_args(argv)
     die_with_parent()  # started by a test: it goes when the test run goes
+    # started in the background of a shell script, SIGINT comes ignored: Ctrl-C must stop it all the same
+    # (serve() handles SIGINT and SIGTERM itself once its loop runs; before that, this ends it quietly)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve(args.database, args.port, args.bot_log))

@@ -4,7 +4,8 @@ It keeps every message it is sent (with components and attachment bytes), answer
 refuses what Discord refuses: component and text limits, a second acknowledgement (40060), a response
 after 3 seconds (10062), a webhook call with an expired 15-minute token (50027). Tests and the playground's
 page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``, ``click``, ``select``,
-``interact``, ``say``, ``messages_in``, ``ephemerals``; ``observers`` see what a Discord client would show.
+``interact``, ``say``, ``messages_in``, ``ephemerals``; ``settle`` waits for the bot's answers, ``wait_until``
+for what it does by itself (deadlines); ``observers`` see what a Discord client would show.
 
 It shards like Discord (see "shards" below): more guilds with ``add_guild``, ``shard_count`` for what
 ``/gateway/bot`` recommends, and each gateway connection gets only the guilds of the shard it identified as.
@@ -316,6 +317,7 @@ class FakeDiscord:
                                             "max_concurrency": 16}}
         if parts[0] == "applications" and parts[-1] == "commands":
             if method == "PUT":
+                check_commands(payload)
                 self.commands = {}
                 out = []
                 for cmd in payload:
@@ -576,6 +578,8 @@ class FakeDiscord:
                 resolved.setdefault("members", {})[str(value)] = member
                 value = str(value)
             elif kind == 7:
+                if opt_spec.get("channel_types") and self.channels[value]["type"] not in opt_spec["channel_types"]:
+                    raise DiscordError(400, 50035, f"Invalid option {opt_name}: not a kind of channel it offers")
                 resolved.setdefault("channels", {})[str(value)] = dict(self.channels[value],
                                                                        permissions=str(ALL_PERMISSIONS))
                 value = str(value)
@@ -631,6 +635,20 @@ class FakeDiscord:
         if settle:
             await self.settle()
         return it
+
+    async def interact_together(self, clicks: list[tuple[int, dict, str]], *, settle: bool = True) -> list[Interaction]:
+        """Component interactions of several users at the same moment: ``(user, message, custom_id)`` each,
+        all built first (as their screens showed them) and sent on the gateway back to back, before the bot
+        answers any of them (two players clicking within the same millisecond)."""
+        built = []
+        for user_id, message, custom_id in clicks:
+            current = self.messages.get(int(message["id"]), message)
+            data = {"custom_id": custom_id, "component_type": 2}
+            built.append(self._interaction(3, user_id, int(current["channel_id"]), data, current))
+        await asyncio.gather(*(self._dispatch_interaction(it, payload) for it, payload in built))
+        if settle:
+            await self.settle()
+        return [it for it, _ in built]
 
     async def click(self, user_id: int, message: dict | int, label: str | None = None, *,
                     custom_id: str | None = None, settle: bool = True) -> Interaction:
@@ -691,7 +709,7 @@ class FakeDiscord:
         ids = ([it.original_id] if it.original_id and it.acked in (4, 5) else []) + it.followups
         return [self.messages[i] for i in ids if i in self.messages]
 
-    async def settle(self, timeout: float = 10.0) -> None:
+    async def settle(self, timeout: float = 60.0) -> None:
         """Waits until the bot has finished handling everything sent so far: no new task is running."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -706,6 +724,30 @@ class FakeDiscord:
             await asyncio.wait(pending, timeout=0.05)
         names = [t.get_name() + ":" + repr(t.get_coro())[:80] for t in pending]
         raise AssertionError(f"the bot did not settle in time; still running: {names}")
+
+    async def wait_until(self, condition, timeout: float = 120.0, *, what: str = "") -> None:
+        """Waits until ``condition()`` holds, for what the bot does by itself and ``settle`` cannot see: a
+        deadline its timer loop fires, a bot in another process, a message or edit yet to come. It checks as
+        each request of the bot is answered (what posts, edits or deletes a message) and every 50 ms.
+        ``timeout`` is generous on purpose: a busy machine just takes longer, and only a bot that never gets
+        there reaches it (an AssertionError naming ``what``)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        changed = asyncio.Event()
+
+        def wake(*_args) -> None:
+            changed.set()
+
+        self.listeners.append(wake)
+        try:
+            while not condition():
+                if loop.time() > deadline:
+                    raise AssertionError(f"waited {timeout:g} s in vain for {what or 'the condition'}")
+                changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), 0.05)
+        finally:
+            self.listeners.remove(wake)
 
     baseline_tasks: set = set()
 
@@ -779,6 +821,35 @@ def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = Fals
     for data in uploads.values():
         if len(data) > 10 * 1024 * 1024:
             raise DiscordError(413, 40005, "Request entity too large")
+
+
+_COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_commands(commands: list[dict]) -> None:
+    """What Discord refuses in a bulk overwrite of application commands: names of 1-32 lower-case word
+    characters or dashes; descriptions of 1-100 characters (commands, subcommands, options); at most 25
+    options and 25 choices, each choice's name 1-100 characters."""
+    def bad(why: str):
+        raise DiscordError(400, 50035, f"Invalid Form Body: {why}")
+
+    def check(item: dict, path: str) -> None:
+        name = item.get("name", "")
+        if not _COMMAND_NAME.match(name) or name != name.lower():
+            bad(f"{path}: name {name!r}")
+        if not 1 <= len(item.get("description", "")) <= 100:
+            bad(f"{path}: description must be 1-100 characters")
+        choices = item.get("choices") or []
+        if len(choices) > 25 or any(not 1 <= len(c["name"]) <= 100 for c in choices):
+            bad(f"{path}: at most 25 choices of 1-100 characters")
+        options = item.get("options") or []
+        if len(options) > 25:
+            bad(f"{path}: at most 25 options")
+        for option in options:
+            check(option, f"{path} {option.get('name')}")
+
+    for command in commands:
+        check(command, command.get("name", "?"))
 
 
 def _check_option(spec: dict, value) -> None:

@@ -54,26 +54,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--loop-stats", default=None, help="file for the bot's loop lag, CPU and memory")
     parser.add_argument("--shard-count", default="", help="GEOTABLE_SHARD_COUNT")
     parser.add_argument("--shard-ids", default="", help="GEOTABLE_SHARD_IDS")
+    parser.add_argument("--lease-heartbeat", type=float, default=5.0, help="GEOTABLE_LEASE_HEARTBEAT")
+    parser.add_argument("--lease-stale", type=float, default=20.0, help="GEOTABLE_LEASE_STALE")
     args = parser.parse_args(argv)
     die_with_parent()
+    # A Ctrl-C in a terminal reaches the whole process group: the parent (the playground, a test) stops this
+    # process with SIGTERM once it is ready to; the render workers inherit the ignored SIGINT (no tracebacks).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
 
-    from bot.client import Geotable
+    from bot.__main__ import run_until_stopped
     from bot.settings import Settings, parse_shards
 
     shard_count, shard_ids = parse_shards(args.shard_count, args.shard_ids)
     settings = Settings(token="fake-token", database=args.database, turn_timeout=args.turn_timeout,
                         lobby_timeout=args.lobby_timeout, log_level=args.log_level, loop_stats=args.loop_stats,
-                        shard_count=shard_count, shard_ids=shard_ids)
-
-    async def run() -> None:
-        bot = Geotable(settings, tick=args.tick, guild_ready_timeout=0.01)
-        async with bot:
-            await bot.start(settings.token)
-
-    asyncio.run(run())
+                        shard_count=shard_count, shard_ids=shard_ids, lease_heartbeat=args.lease_heartbeat,
+                        lease_stale=args.lease_stale)
+    # the same start and stop as `python -m bot`: SIGTERM stops it cleanly, a database mistake is one sentence
+    sys.exit(run_until_stopped(settings, "--database", tick=args.tick, guild_ready_timeout=0.01))
 
 
 class BotProcess:
@@ -101,7 +102,7 @@ class BotProcess:
         count, ids = parse_shards(str(self.options.get("shard_count", "")), str(self.options.get("shard_ids", "")))
         return len(ids) if ids else count or self.fake.shard_count
 
-    async def start(self, timeout: float = 30.0) -> None:
+    async def start(self, timeout: float = 120.0) -> None:
         """Starts the bot and returns once it is connected, has synced its commands and done its ready work."""
         connected = self.fake.connections
         args = [sys.executable, "-m", self.module, "--port", str(self.fake.port), "--database", self.database]

@@ -241,21 +241,37 @@ class Playground:
 
 
 async def serve(database: str, port: int, bot_log: str | None = None) -> None:
-    """``python -m playground``: a fresh database, the page's address printed, until Ctrl-C."""
+    """``python -m playground``: a fresh database, the page's address printed, until Ctrl-C or SIGTERM.
+
+    Both signals are handled here explicitly, whatever this process inherited: a shell script that starts the
+    playground in the background starts it with SIGINT ignored, and Ctrl-C must stop it all the same. Stopping
+    stops the bot (SIGTERM, which its render workers follow) and frees the port; the exit code is 0."""
+    loop = asyncio.get_running_loop()
+    stopped = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stopped.set)
     for suffix in ("", "-wal", "-shm"):
         Path(database + suffix).unlink(missing_ok=True)
     Path(database).parent.mkdir(parents=True, exist_ok=True)
     playground = Playground(database, bot_log=bot_log)
     print("Starting the playground: the real Geotable bot against a loopback Discord (no token, no internet)...",
           flush=True)
+    starting = asyncio.create_task(playground.start(port))
+    stopping = asyncio.create_task(stopped.wait())
     try:
-        page_port = await playground.start(port)
-        if port and page_port != port:
-            print(f"Port {port} is taken; using {page_port} instead.", flush=True)
-        print(f"Playground ready: open http://127.0.0.1:{page_port}/ in your browser (Ctrl-C to stop).",
-              flush=True)
-        stopped = asyncio.Event()
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
-        await stopped.wait()
+        await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if not stopping.done():
+            page_port = starting.result()
+            if port and page_port != port:
+                print(f"Port {port} is taken; using {page_port} instead.", flush=True)
+            print(f"Playground ready: open http://127.0.0.1:{page_port}/ in your browser (Ctrl-C to stop).",
+                  flush=True)
+            await stopping
     finally:
+        for task in (starting, stopping):  # a signal during start-up stops it half-way
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        print("Stopping the playground...", flush=True)
         await playground.stop()
+        print("Playground stopped.", flush=True)

@@ -62,10 +62,10 @@ def _code_key() -> str:
 
 
 def _palette_file(game: str) -> Path | None:
-    """Where a learned palette is kept between starts: ``GEOTABLE_CACHE_DIR`` (empty: nowhere), by default
-    ~/.cache/geotable. A palette is learned from the code alone, so the file is only a shortcut: a fresh
-    clone learns it at its first start, a changed renderer under a new name."""
-    folder = os.environ.get("GEOTABLE_CACHE_DIR", os.path.join(os.path.expanduser("~"), ".cache", "geotable"))
+    """Where a learned palette is kept between starts: ``GEOTABLE_CACHE_DIR`` (unset or empty: ~/.cache/geotable).
+    A palette is learned from the code alone, so the file is only a shortcut: a fresh clone learns it at its
+    first start, a changed renderer under a new name. (None: no place to keep it.)"""
+    folder = os.environ.get("GEOTABLE_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "geotable")
     return Path(folder) / f"palette-{game}-{_code_key()}.rgb" if folder else None
 
 
@@ -116,13 +116,14 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     ``last`` is the last move in words (the footer). ``focus`` marks a choice in progress, per game
     (GEONEO: ``{"anchor": field, "fields": [fields]}`` while a shape is chosen); None when nothing is.
     ``focus={"closed": text}``: the table was closed before its end (a moderator, too few players): the
-    board as it was left, its top bar saying so instead of whose turn it was.
+    board as it was left, its top bar saying so instead of whose turn it was (``"right"``: the bar's corner
+    word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner).
     """
     module = _RENDERERS[game]
     closed = (focus or {}).get("closed")
     image = module.draw_board(view, names, last, None if closed else focus)
     if closed:
-        header(ImageDraw.Draw(image), module.TITLE, closed, right="Closed", width=image.width)
+        header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", "Closed"), width=image.width)
     return encode_png(image, palette(game))
 
 

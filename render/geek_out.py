@@ -16,7 +16,6 @@ from PIL import Image, ImageDraw
 from render.common import (
     BLACK,
     BODY,
-    FOOTER_H,
     GREEN,
     HEADER_H,
     HIGHLIGHT,
@@ -33,7 +32,6 @@ from render.common import (
     canvas,
     fit_text,
     font,
-    footer,
     header,
     join_fit,
     panel,
@@ -66,9 +64,10 @@ COLOURS = (BLANK,)
 SS = 4  # supersampling factor for smooth icons
 
 GAP = 8
-ACTIVE_H = 148
-ZONES_H = 116
-ROW_H = {True: 32, False: 38}  # by "more than four players"
+ACTIVE_H = {True: 140, False: 148}  # by "more than four players" (compact: the board stays 800 x 600)
+ZONES_H = {True: 80, False: 116}  # compact: the zones' hints left out (the points at risk on the title line)
+ROW_H = {True: 27, False: 38}
+SCORES_HEAD = {True: 36, False: 40}
 
 
 def _icon(d: ImageDraw.ImageDraw, face: str, s: float, ink) -> None:
@@ -196,10 +195,15 @@ def _active_zone(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box) -> N
 
 
 def _small_zone(img: Image.Image, d: ImageDraw.ImageDraw, box, title: str, dice: list[str | None],
-                note: str | None, note_colour=MUTED) -> None:
+                note: str | None, note_colour=MUTED, compact: bool = False) -> None:
+    """A zone's dice under its title and count, its hint under them (``compact``: no hint, but the points at
+    risk in the scored zone's title line instead of its count)."""
     x0, y0, x1, y1 = box
     n = len(dice)
-    panel(d, box, title, right=str(n) if title != "SCORED" else f"{n} x 42")
+    right = str(n) if title != "SCORED" else f"{n} x 42"
+    if compact and title == "SCORED" and note:
+        right, note = note, None
+    panel(d, box, title, right=right)
     if not dice:
         text(d, (x0 + 12, y0 + 42), "none", BODY, MUTED)
     size = 34
@@ -207,13 +211,13 @@ def _small_zone(img: Image.Image, d: ImageDraw.ImageDraw, box, title: str, dice:
     step = min(size + 6, room / max(n - 1, 1))
     for k, face in enumerate(dice):
         _paste(img, die_sprite(face, size), x0 + 12 + k * step, y0 + 38)
-    if note:
+    if note and not compact:
         text(d, (x0 + 12, y1 - 12), note, SMALL, note_colour, anchor="ls", max_width=x1 - x0 - 24)
 
 
 # --- the scoreboard ------------------------------------------------------------------------------------
 def _scores_height(players: int) -> int:
-    return 40 + ROW_H[players > 4] * players + 8
+    return SCORES_HEAD[players > 4] + ROW_H[players > 4] * players + 8
 
 
 def _scoreboard(d: ImageDraw.ImageDraw, view: dict, names: list[str], top: int, winners: list[int]) -> None:
@@ -230,7 +234,7 @@ def _scoreboard(d: ImageDraw.ImageDraw, view: dict, names: list[str], top: int, 
     text(d, (total_x, top + 8), "TOTAL", SMALL, MUTED, anchor="ma", bold=True)
     size = SMALL if players > 4 else BODY
     for seat in range(players):
-        y = top + 38 + seat * row_h
+        y = top + SCORES_HEAD[players > 4] - 2 + seat * row_h
         cy = y + row_h / 2
         current = seat == view["current"] and not over
         player_row(d, (MARGIN + 4, y + 1, WIDTH - MARGIN - 4, y + row_h - 1), seat, names[seat],
@@ -266,10 +270,13 @@ def _status(view: dict, names: list[str]) -> str:
 
 
 def _height(view: dict) -> int:
+    """At most 600 (1-8 players): Discord shows the board at 400 x 300 at most, half size. No footer: the message
+    above the board says the last move."""
     body = _scores_height(view["players"])
+    compact = view["players"] > 4
     if view["phase"] != "over":
-        body += ACTIVE_H + GAP + ZONES_H + GAP
-    return HEADER_H + GAP + body + GAP + FOOTER_H
+        body += ACTIVE_H[compact] + GAP + ZONES_H[compact] + GAP
+    return HEADER_H + GAP + body + GAP
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
@@ -291,20 +298,21 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         turn = min(view["turns"][cur] + 1, view["turn_limit"])
         header(d, TITLE, _status(view, names), right=f"Turn {turn} of {view['turn_limit']}", seat=cur)
     y = HEADER_H + GAP
+    compact = view["players"] > 4
     if not over:
-        _active_zone(img, d, view, (MARGIN, y, WIDTH - MARGIN, y + ACTIVE_H))
-        y += ACTIVE_H + GAP
+        _active_zone(img, d, view, (MARGIN, y, WIDTH - MARGIN, y + ACTIVE_H[compact]))
+        y += ACTIVE_H[compact] + GAP
         zone = {z: [die["face"] for die in view["dice"] if die["zone"] == z] for z in ("inactive", "used", "scored")}
         w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
-        boxes = [(MARGIN + k * (w + GAP), y, MARGIN + k * (w + GAP) + w, y + ZONES_H) for k in range(3)]
-        _small_zone(img, d, boxes[0], "INACTIVE", [None] * len(zone["inactive"]), "a Heart brings one in")
-        _small_zone(img, d, boxes[1], "USED", zone["used"], "Continue rolls them")
+        boxes = [(MARGIN + k * (w + GAP), y, MARGIN + k * (w + GAP) + w, y + ZONES_H[compact]) for k in range(3)]
+        _small_zone(img, d, boxes[0], "INACTIVE", [None] * len(zone["inactive"]), "a Heart brings one in",
+                    compact=compact)
+        _small_zone(img, d, boxes[1], "USED", zone["used"], "Continue rolls them", compact=compact)
         risk = view["at_risk_points"]
         _small_zone(img, d, boxes[2], "SCORED", zone["scored"],
-                    f"{plural(risk, 'pt')} at risk" if zone["scored"] else None, HIGHLIGHT)
-        y += ZONES_H + GAP
+                    f"{plural(risk, 'pt')} at risk" if zone["scored"] else None, HIGHLIGHT, compact=compact)
+        y += ZONES_H[compact] + GAP
     _scoreboard(d, view, names, y, winners)
-    footer(d, last, height=height)
     return img
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from dotenv import dotenv_values
 
 from bot.settings import Settings
 
@@ -97,3 +98,56 @@ def test_env_example_names_only_what_the_bot_or_compose_reads():
     compose_vars = set(re.findall(r"\$\{(\w+)", (ROOT / "compose.yaml").read_text(encoding="utf-8")))
     assert names <= variables_the_bot_reads() | compose_vars, names - variables_the_bot_reads() - compose_vars
     assert {"GEOTABLE_SHARD_COUNT", "GEOTABLE_SHARD_IDS", "POSTGRES_PASSWORD"} <= names
+
+
+def env_files(service: dict) -> list[str]:
+    files = service.get("env_file", [])
+    files = [files] if isinstance(files, str) else files
+    return [f if isinstance(f, str) else f["path"] for f in files]
+
+
+def dotenv_from_example(**filled: str) -> dict[str, str]:
+    """A .env made from .env.example, with ``filled`` set (everything else as the example leaves it)."""
+    return {k: v or "" for k, v in dotenv_values(ROOT / ".env.example").items()} | filled
+
+
+def container_environment(service: dict, dotenv: dict[str, str]) -> dict[str, str]:
+    """What a bot container gets, as Compose does it: every line of .env (env_file), its own ``environment``
+    over it."""
+    assert ".env" in env_files(service), "the settings in .env must reach the container (env_file)"
+    return dotenv | {k: str(v) for k, v in service["environment"].items()}
+
+
+def test_every_setting_in_dotenv_reaches_the_bots_and_the_services_own_win():
+    dotenv = dotenv_from_example(DISCORD_TOKEN="t", GEOTABLE_TURN_TIMEOUT="90", GEOTABLE_LOBBY_TIMEOUT="120",
+                                 GEOTABLE_RENDER_WORKERS="3", GEOTABLE_LOG_LEVEL="debug")
+    compose = interpolate(yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8")), dotenv)
+    for name, service in bots(compose).items():
+        settings = Settings.from_env(container_environment(service, dotenv))
+        assert (settings.turn_timeout, settings.lobby_timeout, settings.log_level) == (90, 120, "DEBUG"), name
+        assert settings.render_workers == 3, name
+        # the database and the shards are the service's, whatever .env says (.env.example's is a SQLite path)
+        assert settings.database_is_postgres and settings.shard_count == 2, name
+
+
+def test_render_workers_are_a_few_per_bot_unless_dotenv_says_otherwise():
+    dotenv = dotenv_from_example(DISCORD_TOKEN="t")  # GEOTABLE_RENDER_WORKERS left empty, as in the example
+    compose = interpolate(yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8")), dotenv)
+    for name, service in bots(compose).items():
+        workers = Settings.from_env(container_environment(service, dotenv)).render_workers
+        assert workers is not None and 1 <= workers <= 4, (name, workers)  # not one per core of the host
+
+
+def test_the_postgres_healthcheck_asks_over_tcp(compose):
+    """During its first start the postgres image runs a setup server on the Unix socket only: a check over
+    the socket passes before the real server is up."""
+    check = compose["services"]["postgres"]["healthcheck"]["test"]
+    assert "pg_isready" in " ".join(check) and "-h 127.0.0.1" in " ".join(check)
+
+
+def test_the_image_runs_the_bot_as_pid_1_with_a_few_render_workers():
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    env = dict(re.findall(r"(GEOTABLE_\w+)=(\S+)", "\n".join(line for line in dockerfile.splitlines()
+                                                               if line.startswith("ENV "))))
+    assert 1 <= int(env["GEOTABLE_RENDER_WORKERS"]) <= 4  # not one per core of the host
+    assert re.search(r'^CMD \["python", "-m", "bot"\]', dockerfile, re.M)  # exec form: signals reach the bot

@@ -13,7 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.tables import say
-from bot.tables import UserError
+from bot.store import GuildSettings
+from bot.tables import UserError, channels_sentence
+
+GameChannel = discord.TextChannel | discord.Thread | discord.ForumChannel | discord.VoiceChannel
+"""Where a game can be played: text channels (and announcement ones), threads, forums (their posts are
+threads) and voice channels' text chat. Discord's picker offers only these."""
 
 
 class Admin(commands.Cog):
@@ -46,8 +51,9 @@ class Admin(commands.Cog):
         await self.tables.publish(change)
 
     @mod.command(name="remove", description="Remove a player from this channel's game")
+    @app_commands.describe(player="The player to take out of the game (it goes on without them, if it can)")
     @app_commands.checks.has_permissions(manage_messages=True)
-    async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
+    async def remove(self, interaction: discord.Interaction, player: discord.User) -> None:
         table = await self.tables.table_here(interaction)
         if table is None:
             return
@@ -71,27 +77,48 @@ class Admin(commands.Cog):
         await say(interaction, f"Turn timeout is now {shown} seconds (from the next move on).")
 
     @mod.command(name="channels", description="Choose the channels where games may be started")
-    @app_commands.describe(action="allow or forbid a channel, allow everywhere, or show the list")
+    @app_commands.describe(
+        action="allow: only listed channels; forbid: every channel but these; everywhere; show the rules",
+        channel="The channel, thread or forum to allow or forbid (a channel's threads follow it)",
+    )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def channels(self, interaction: discord.Interaction,
                        action: Literal["allow", "forbid", "everywhere", "show"],
-                       channel: discord.TextChannel | None = None) -> None:
+                       channel: GameChannel | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
         if action in ("allow", "forbid"):
             if channel is None:
-                await say(interaction, f"Name the channel to {action}.")
+                await say(interaction, f"Name the channel, thread or forum to {action}.")
                 return
-            allowed = set(settings.allowed_channels or [])
-            (allowed.add if action == "allow" else allowed.discard)(channel.id)
-            settings.allowed_channels = sorted(allowed)
+            parent_id = getattr(channel, "parent_id", None)
+            (allow_channel if action == "allow" else forbid_channel)(settings, channel.id, parent_id)
         elif action == "everywhere":
-            settings.allowed_channels = None
+            settings.allowed_channels, settings.forbidden_channels, settings.also_threads = None, [], []
         if action != "show":
             await self.service.save_settings(settings)
-        if settings.allowed_channels is None:
-            text = "Games may be started in every channel."
-        elif not settings.allowed_channels:
-            text = "No channel allows games now; use /mod channels allow."
-        else:
-            text = "Games may be started in: " + ", ".join(f"<#{c}>" for c in settings.allowed_channels)
-        await say(interaction, text)
+        await say(interaction, channels_sentence(settings))
+
+
+def allow_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:
+    """Games may be started in the channel: no longer forbidden (a thread of a forbidden channel: allowed on
+    its own); when games are allowed everywhere and it was not forbidden, allowing it means "only here" (the
+    list of allowed channels begins)."""
+    was_forbidden = channel_id in settings.forbidden_channels
+    settings.forbidden_channels = [c for c in settings.forbidden_channels if c != channel_id]
+    if settings.allowed_channels is None:
+        if parent_id in settings.forbidden_channels and channel_id not in settings.also_threads:
+            settings.also_threads = [*settings.also_threads, channel_id]
+        if was_forbidden or parent_id in settings.forbidden_channels:
+            return
+        settings.allowed_channels, settings.forbidden_channels, settings.also_threads = [], [], []
+    if channel_id not in settings.allowed_channels:
+        settings.allowed_channels = [*settings.allowed_channels, channel_id]
+
+
+def forbid_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:
+    """Games may not be started in the channel (nor its threads); every other channel keeps its rule."""
+    settings.also_threads = [c for c in settings.also_threads if c != channel_id]
+    if settings.allowed_channels is not None:
+        settings.allowed_channels = [c for c in settings.allowed_channels if c != channel_id]
+    if settings.allows(channel_id, parent_id):  # else it is already out (not listed, or its parent forbidden)
+        settings.forbidden_channels = [*settings.forbidden_channels, channel_id]

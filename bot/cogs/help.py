@@ -16,6 +16,7 @@ class Help(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="rules", description="How a game is played (only you see it)")
+    @app_commands.describe(game="The game whose rules you want to read")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.response.send_message(messages.rules_text(get_engine(game.value)), ephemeral=True)

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot import renderpool
 from bot.panels import Panels
-from bot.tables import LOBBY_KEYS, Change, KeyedLocks, Table, UserError
+from bot.tables import Change, KeyedLocks, Table, UserError, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
 from games.core import Engine, Option
@@ -116,6 +116,16 @@ def _annotation(option: Option):
     return str
 
 
+def option_description(option: Option) -> str:
+    """The option's words in Discord's picker, its default added when it fits Discord's 100 characters (a
+    description is never cut: one too long is a mistake to fix in the engine)."""
+    if len(option.description) > 100:
+        raise ValueError(f"option {option.name}: description longer than Discord's 100 characters")
+    default = str(option.default).lower() if isinstance(option.default, bool) else option.default
+    full = f"{option.description} (default {default})"
+    return full if len(full) <= 100 else option.description
+
+
 def command_name(engine: Engine) -> str:
     return engine.slug.replace("_", "-")
 
@@ -140,10 +150,7 @@ def _play_command(engine: Engine, open_table) -> app_commands.Command:
                                         annotation=_annotation(option) | None))
     callback.__signature__ = inspect.Signature(params)
     if engine.options:
-        app_commands.describe(**{
-            o.name: f"{o.description} (default {str(o.default).lower() if isinstance(o.default, bool) else o.default})"[:100]
-            for o in engine.options
-        })(callback)
+        app_commands.describe(**{o.name: option_description(o) for o in engine.options})(callback)
     players = (f"{engine.min_players}-{engine.max_players} players" if engine.min_players != engine.max_players
                else f"{engine.min_players} players")
     return app_commands.Command(name=command_name(engine), description=f"{engine.title} ({players})"[:100],
@@ -156,17 +163,24 @@ class Tables(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.service = bot.service
-        self.panels = Panels(clock=lambda: self.service.clock())
+        self.panels = Panels(clock=lambda: self.service.clock(), store=self.service.store)
         self._publish_lock = KeyedLocks()
         self._moves = asyncio.Semaphore(MOVES_AT_ONCE)
         self._seen: dict[int, dict[int, float]] = {}
         """table -> user -> when they last clicked there (a player who just acted needs no ping)."""
 
+    async def cog_load(self) -> None:
+        await self.panels.load(self.bot, self.service.shards)  # the panels opened before a restart
+
+    async def cog_unload(self) -> None:
+        await self.panels.close()
+
     # --- /play ---------------------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, slug: str, options: dict) -> None:
         try:
             table = await self.service.open_lobby(
-                interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction)
+                interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction),
+                parent_id=getattr(interaction.channel, "parent_id", None),
             )
         except UserError as exc:
             await say(interaction, str(exc))
@@ -218,10 +232,11 @@ class Tables(commands.Cog):
             return
         if self.service.is_open(table_id):  # only tables that exist: forged ids must not grow the map
             self._seen.setdefault(table_id, {})[interaction.user.id] = self.service.clock()
+        key, token = components.split_token(key)
         if key == "hand":
             await self._open_panel(interaction, table_id)
         elif key.startswith("pick."):
-            await self._pick(interaction, table_id, version, key[5:])
+            await self._pick(interaction, table_id, version, key[5:], token)
         elif key == "rules":
             table = await self.service.get(table_id)
             await say(interaction, messages.rules_text(table.engine) if table else
@@ -232,7 +247,7 @@ class Tables(commands.Cog):
             await self.service.store.set_pings(interaction.user.id, False)
             await say(interaction, messages.pings_sentence(False))
         else:
-            await self._act(interaction, table_id, version, key)
+            await self._act(interaction, table_id, version, key, token)
 
     async def _show_overlay(self, interaction: discord.Interaction, table_id: int, name: str) -> None:
         """The board drawn another way (Geomancy's auras), for the asker only; anyone may look."""
@@ -251,16 +266,17 @@ class Tables(commands.Cog):
     def _from_panel(self, interaction: discord.Interaction) -> bool:
         return bool(interaction.message and interaction.message.flags.ephemeral)
 
-    async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
+    async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str,
+                   token: str | None = None) -> None:
         # acknowledged by the board itself when it is drawn in time, else by a defer; the move waits for a slot
         ack = Ack(interaction, ANSWER_WITHIN)
         try:
             async with self._moves:
                 try:
-                    if key in LOBBY_KEYS:
+                    if is_lobby_key(key):
                         change = await self.service.lobby(table_id, key, user_of(interaction))
                     else:
-                        change = await self.service.act(table_id, version, key, interaction.user.id)
+                        change = await self.service.act(table_id, version, key, interaction.user.id, token)
                 except UserError as exc:
                     await ack.settle()
                     await self._refuse(interaction, table_id, exc)
@@ -272,11 +288,12 @@ class Tables(commands.Cog):
         finally:
             await ack.settle()
 
-    async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str) -> None:
+    async def _pick(self, interaction: discord.Interaction, table_id: int, version: int, group: str,
+                    token: str | None = None) -> None:
         """The first step of a two-step choice: the board and the player's panel show the chosen group."""
         await interaction.response.defer()
         try:
-            table = await self.service.pick(table_id, version, group, interaction.user.id)
+            table = await self.service.pick(table_id, version, group, interaction.user.id, token)
         except UserError as exc:
             await self._refuse(interaction, table_id, exc)
             return
@@ -297,7 +314,9 @@ class Tables(commands.Cog):
                     await self._keep_panel(interaction, table)
                     await self._edit_panel(table, interaction.user.id, note="That was out of date; here is the "
                                                                            "table now.")
-                    return
+                    # said in a message of its own too: the panel's note goes with its next redraw
+                    text = "That was out of date: the table changed before your click arrived. Your panel " \
+                           "shows it now."
             elif interaction.message is not None and interaction.message.id == table.row.message_id:
                 shown = components.message_version(interaction.message)
                 if shown is None or shown < table.version:  # the board itself fell behind: heal it
@@ -359,7 +378,9 @@ class Tables(commands.Cog):
                 attachments=[discord.File(io.BytesIO(image), filename=f"panel{table.id}-{table.version}.png")],
                 view=components.panel_view(table, panel.seat),
             )
-            panel.message_id = message.id
+            if panel.message_id != message.id:  # a "My hand" panel learns its message when first drawn
+                panel.message_id = message.id
+                self.panels.save(table.id, user_id, panel)
         except discord.HTTPException as exc:  # the token expired (50027) or the message is gone
             log.info("panel of %s at table %s no longer editable: %s", user_id, table.id, exc)
             self.panels.drop(table.id, user_id, panel)

@@ -1,8 +1,11 @@
 """Buttons and menus built from an engine's legal actions, as DynamicItems so they work after a restart.
 
-custom_id formats (well under Discord's 100 characters):
+custom_id formats (at most 99 of Discord's 100 characters):
   ``gt:<table>:<version>:<key>``   a button; ``key`` is an action key or a lobby/utility key
   ``gs:<table>:<version>:<group>`` a select menu whose option values are action keys
+A seat's moves (and group picks) on its private panel (never the public board: the token digests its secret
+actions too) end in ``/<token>``, the seat's ``Table.seat_token`` on that version: a click
+on an older version is still played when the seat's token is unchanged (simultaneous play, bot/tables.py).
 The templates accept anything after the prefix so that a malformed or forged id still reaches our handler
 and gets a sentence back instead of a silent failure.
 """
@@ -13,7 +16,7 @@ import re
 
 import discord
 
-from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key
+from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key, pickable
 from games.core import Action
 from render import has_private, overlays
 
@@ -23,14 +26,22 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-_BODY = re.compile(r"(?P<table>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-]{1,60})")
+_BODY = re.compile(r"(?P<table>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-]{1,60}(?:/[0-9a-f]{6})?)")
+TOKEN_SEPARATOR = "/"
 
 
 def parse(body: str) -> tuple[int, int, str] | None:
+    """(table, version, key) of a custom_id's body; the key keeps its ``/<token>`` (see ``split_token``)."""
     m = _BODY.fullmatch(body)
     if not m:
         return None
     return int(m["table"]), int(m["version"]), m["key"]
+
+
+def split_token(key: str) -> tuple[str, str | None]:
+    """("c3", "9f2a1c") for "c3/9f2a1c"; (key, None) for a button that is no seat's own."""
+    key, sep, token = key.partition(TOKEN_SEPARATOR)
+    return key, token if sep else None
 
 
 async def _dispatch(interaction: discord.Interaction, body: str, key: str | None = None) -> None:
@@ -83,8 +94,10 @@ async def _dispatch_select(interaction: discord.Interaction, body: str) -> None:
     if parsed is None:
         await _dispatch(interaction, body)
         return
-    table_id, version, _group = parsed
-    await _dispatch(interaction, f"{table_id}:{version}:{values[0] or '-'}")
+    table_id, version, group = parsed
+    _group, token = split_token(group)
+    value = values[0] or "-"
+    await _dispatch(interaction, f"{table_id}:{version}:{value}" + (f"/{token}" if token else ""))
 
 
 def on_message(message: discord.Message | None, custom_id: str) -> bool:
@@ -120,45 +133,55 @@ async def dispatch_unlisted(interaction: discord.Interaction, custom_id: str) ->
 
 
 def button(table: Table, key: str, label: str, style: str = "secondary", row: int | None = None,
-           emoji: str | None = None) -> TableButton:
-    return TableButton(f"{table.id}:{table.version}:{key}", label=label, style=STYLES[style], row=row,
-                       emoji=emoji or None)
+           emoji: str | None = None, seat: int | None = None) -> TableButton:
+    """A button; ``seat``: one of that seat's own choices, carrying its token (see the module's docstring)."""
+    return TableButton(f"{table.id}:{table.version}:{key}{_token_suffix(table, seat)}", label=label,
+                       style=STYLES[style], row=row, emoji=emoji or None)
+
+
+def _token_suffix(table: Table, seat: int | None) -> str:
+    token = table.seat_token(seat) if seat is not None else ""
+    return f"{TOKEN_SEPARATOR}{token}" if token else ""
 
 
 MENU_ROWS = 4  # four rows of menus or buttons; the fifth row holds the utility buttons
 
 
-def _buttons(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
-    return [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji) for i, a in enumerate(actions)]
+def _buttons(table: Table, actions: list[Action], seat: int | None = None) -> list[discord.ui.Item]:
+    return [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji, seat=seat)
+            for i, a in enumerate(actions)]
 
 
-def _menus(table: Table, actions: list[Action]) -> list[discord.ui.Item]:
+def _menus(table: Table, actions: list[Action], seat: int | None = None) -> list[discord.ui.Item]:
     """Menus of 25 options in the given order (best first), one per row."""
     items: list[discord.ui.Item] = []
     for row, start in enumerate(range(0, min(len(actions), 25 * MENU_ROWS), 25)):
         chunk = actions[start:start + 25]
         options = [discord.SelectOption(label=a.label[:100], value=a.key) for a in chunk]
         placeholder = f"Choose ({start + 1}-{start + len(chunk)} of {len(actions)}, best first)"
-        items.append(TableSelect(f"{table.id}:{table.version}:m{row}", options, placeholder, row=row))
+        items.append(TableSelect(f"{table.id}:{table.version}:m{row}{_token_suffix(table, seat)}", options,
+                                 placeholder, row=row))
     return items
 
 
-def action_items(table: Table, actions: list[Action], group: str = "") -> list[discord.ui.Item]:
-    """The components for a list of actions: buttons when they fit in four rows. A longer list comes in two
-    steps, never paged: first its groups (``Action.group``, e.g. a shape's first corner) as buttons, then the
-    chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
-    if len(actions) <= MAX_BUTTONS:
-        return _buttons(table, actions)
-    groups = choice_groups(actions)
+def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None) -> list[discord.ui.Item]:
+    """The components for a list of ``seat``'s actions: buttons when they fit in four rows. A longer list (or
+    one the engine wants grouped, ``Engine.grouped``) comes in two steps, never paged: first its groups
+    (``Action.group``, e.g. a shape's first corner) as buttons, a group of one action as that action's own
+    button, then the chosen group's actions (buttons, or menus of 25) with a Back button on the utility row."""
+    always = seat is not None and table.engine.grouped(table.state, seat)
+    groups = choice_groups(actions, always)
     if groups is None:
-        return _menus(table, actions)
-    if group in groups:
+        return _buttons(table, actions, seat) if len(actions) <= MAX_BUTTONS else _menus(table, actions, seat)
+    if group in pickable(groups):
         chosen = groups[group]
-        items = _buttons(table, chosen) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen)
-        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩")]
+        items = _buttons(table, chosen, seat) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, seat)
+        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=seat)]
     noun = table.engine.group_noun
-    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}{'s' * (len(acts) != 1)}",
-                   "primary", row=i // 5) for i, (g, acts) in enumerate(groups.items())]
+    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5, seat=seat)
+            if len(acts) > 1 else
+            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji, seat=seat)
+            for i, (g, acts) in enumerate(groups.items())]
 
 
 def table_view(table: Table) -> discord.ui.View | None:
@@ -170,6 +193,8 @@ def table_view(table: Table) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
     if len(to_act) == 1:
+        # no seat token here: it digests the seat's secret actions too, and anyone can read a public
+        # message's custom_ids (nor is one needed: only that seat can move the table on meanwhile)
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
         for item in action_items(table, public, table.pick_of(to_act[0])):
             view.add_item(item)
@@ -187,7 +212,7 @@ def panel_view(table: Table, seat: int) -> discord.ui.View | None:
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    for item in action_items(table, actions, table.pick_of(seat)):
+    for item in action_items(table, actions, table.pick_of(seat), seat):
         view.add_item(item)
     return view
 
@@ -204,4 +229,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(button(table, "leave", "Leave", "secondary"))
     view.add_item(button(table, "start", "Start", "primary"))
     view.add_item(button(table, "rules", "Rules", "secondary", emoji="📖"))
+    if table.engine.teams(len(table.players)):  # a team game: each player can pick their partner
+        for player in table.players:
+            view.add_item(button(table, f"partner.{player['id']}", f"Team up with {player['name']}", row=1,
+                                 emoji="🤝"))
     return view

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import Table, name_seats
-from games.core import Result
+from bot.tables import Table, departure_words, name_seats
+from games.core import Result, was_removed
 
 COLOUR = discord.Colour.from_rgb(86, 180, 233)
 ORDINALS = ("1st", "2nd", "3rd") + tuple(f"{n}th" for n in range(4, 21))
@@ -24,6 +24,10 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
         + (f" · {notes[i]}" if notes[i] else "")
         for i, p in enumerate(table.players)
     )
+    teams = engine.teams(len(table.players))
+    if teams and table.status == "lobby":
+        seats += ("\n\n**Teams**: " + " · ".join(" & ".join(table.names[s] for s in team) for team in teams)
+                  + "\nPick your partner with **Team up with ...** before the start.")
     options = ", ".join(engine.describe_options(table.row.options, max(len(table.players), engine.min_players)))
     if table.status == "lobby":
         how = (f"{len(table.players)}/{engine.max_players} seated; {engine.min_players} needed to start. "
@@ -117,7 +121,8 @@ def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
     names, left = table.names, table.state["left"]
 
     def who(s: int) -> str:
-        return f"**{names[s]}**" + (" (left)" if left[s] else "")
+        gone = " (removed by a moderator)" if was_removed(table.state, s) else " (left)"
+        return f"**{names[s]}**" + (gone if left[s] else "")
 
     teams = result.detail.get("teams") if result.detail else None
     if not teams:
@@ -134,6 +139,10 @@ def winners_sentence(table: Table, result: Result) -> str:
     if result.no_winner:
         return "Nobody won."
     entries = _entries(table, result, result.winners)
+    gone = departure_words(table.state, table.names)
+    if gone:  # not an ordinary win: the others' departures ended the game
+        rest = f" {', '.join(entries)} {'finishes' if len(entries) == 1 else 'finish'} first by default." if entries else ""
+        return f"The game ended early: {gone}.{rest}"
     if len(entries) > 1:
         return "Shared victory: " + ", ".join(entries) + "!"
     return f"{entries[0]} wins!" if entries else ""

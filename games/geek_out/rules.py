@@ -167,7 +167,7 @@ class GeekOut(Engine):
         "• With no action left: any **Dragon** eats your turn (0 points). Otherwise your 42s are scored and you "
         "**Continue** (roll the used dice again, keeping the 42s at risk) or **Pass** to bank "
         "n(n+1)/2 points for n 42s: 1, 3, 6, 10, 15, 21, 28, 36, 45, 55. No used dice: you must pass.\n"
-        "• Everyone plays 5 turns; the highest total wins, ties share the victory.\n"
+        "• Everyone plays 5 turns (option `turns`: 1-10); the highest total wins, ties share the victory.\n"
         "• When only one move is possible, the table plays it for you and says so in the log.\n"
         "• If you time out, the table finishes your turn for you: it resolves the dice the way that banks the "
         "most points on average, and passes at the first chance."

@@ -32,6 +32,8 @@ COLOURS = ("blue", "yellow", "red", "green", "white", "black")
 SIZES = ("small", "medium", "large")
 OCEAN = 6
 PLACE_NAMES = (*CONTINENT_NAMES, "the Ocean")
+PLACE_TITLES = (*CONTINENT_NAMES, "The Ocean")
+"""The places as they head a button or a group: the same names, the Ocean's capitalised."""
 GROUP_NAMES = {
     "famous": "Famous places",
     "ancient": "Ancient objects",
@@ -166,7 +168,7 @@ class Geodeto(Engine):
     min_players = 2
     max_players = 6
     private_label = "My goals"
-    group_noun = "choice"
+    group_noun = "move"
     options = (
         Option("goals", "Goals to fulfil before the game ends (0: 10 for 2-3 players, 12 for 4 or more)", 0,
                minimum=0, maximum=16),
@@ -177,21 +179,21 @@ class Geodeto(Engine):
         "• **Board**: Europe - Asia - America - Oceania - Antarctica - Africa in a ring around the World Ocean.\n"
         "• **Your turn**: move one pyramid (everything above it rides along) to a neighbouring continent or the "
         "Ocean, or from the Ocean to any continent; or draw the top card of a continent pile; or use an action "
-        "card. No larger pyramid on a smaller one, at most three towers directly on a continent, ships (Ocean "
-        "towers) move only whole. With two players you may not pick the pyramid your opponent just picked.\n"
+        "card. No larger pyramid on a smaller one, at most three towers directly on a continent, ships (stacks "
+        "in the Ocean) move only whole. With two players in the game you may not pick the pyramid your opponent just picked.\n"
         "• **Goals**: a card's trio (colours, sizes, order) stacked consecutively in one tower on the card's "
         "continent. After every action you claim every met goal in your hand and among the six public goals "
         "(the pile tops); per goal you may draw a card, the countdown drops, ships break up and your Pirates "
         "are released.\n"
         "• **Epidemic**: send a continent's pyramids to the Ocean and close it; anyone may take the card to "
-        "reopen it, then only the holder may play it. **Pirates**: capture an Ocean tower; return its "
-        "pyramids one per turn.\n"
-        "• **Score**: per group (states and sights by kind) 3 for the most fulfilled goals and 1 for the "
-        "second, +2 per fulfilled goal, -1 per card in hand, +2 per continent you formed a goal on, +1 for the "
+        "reopen it, then only the holder may play it. **Pirates**: capture a pyramid or ship in the Ocean; "
+        "return its pyramids one per turn.\n"
+        "• **Score**: per sight group (famous places, ancient objects, nature records, research stations; "
+        "states form no group) 3 for the most fulfilled goals of it and 1 for the second, +2 per fulfilled goal, -1 per card in hand, +2 per continent you formed a goal on, +1 for the "
         "last goal, +2 per extra card.\n"
         "• **Extra cards** (option): Columbus (goals formed in Europe and America), Tasman (Oceania and "
-        "Antarctica), da Gama (Africa and Asia), Sir Francis Drake (most goals, at least 4; passes to whoever "
-        "overtakes), Inventors (USA, Italy, Czech Republic or China), Team Sports (Canada, Brazil, New Zealand "
+        "Antarctica), da Gama (Africa and Asia), Sir Francis Drake (goals formed on the most continents, at "
+        "least 4; passes to whoever overtakes), Inventors (USA, Italy, Czech Republic or China), Team Sports (Canada, Brazil, New Zealand "
         "or India), Expeditions (Victoria Falls, Mt Everest, Mariana Trench or McMurdo Station).\n"
         "• The journey also ends after 20 rounds in a row without a fulfilled goal. A player who times out "
         "passes."
@@ -338,51 +340,74 @@ class Geodeto(Engine):
         step = state["step"]
         back = Action("back", "Choose another move", "secondary", "Back")
         if step is None:
+            # grouped by place (see ``grouped``): a place, then its pyramid; the draw and the action cards
+            # are groups of their own, so they stay one click
             acts = []
             for p, place, ti, h in self._picks(state, seat):
                 tower = state["towers"][place][ti]
                 if place == OCEAN and len(tower) > 1:
-                    label = f"Move the {pname(p)} ship of {len(tower)} (Ocean)"
+                    label = f"Move the {pname(p)} ship of {len(tower)}"
                 else:
-                    riding = len(tower) - h - 1
-                    label = f"Move {pname(p)}{f' +{riding} riding' if riding else ''} ({PLACE_NAMES[place]})"
-                acts.append(Action(f"m{p}", label, "primary", "Pyramids"))
+                    carried = len(tower) - h - 1
+                    label = f"Move {pname(p)}{f' (carries {carried})' if carried else ''}"
+                acts.append(Action(f"m{p}", label, "primary", PLACE_TITLES[place]))
             if any(state["piles"]):
-                acts.append(Action("d", "Draw a goal card...", "success", "Cards"))
+                acts.append(Action("d", "Draw a goal card...", "success", "Draw"))
             if self._can_epidemic(state, seat) or state["epidemic"]["continent"] is not None or (
                     self._can_capture(state, seat) or (state["pirates"]["holder"] == seat and state["pirates"]["pyramids"])):
-                acts.append(Action("a", "Use an action card...", "danger", "Cards"))
+                acts.append(Action("a", "Use an action card...", "danger", "Action cards"))
             if not acts:
-                acts.append(Action("pass", "Pass (nothing is possible)", "secondary", "Cards"))
+                acts.append(Action("pass", "Pass (nothing is possible)", "secondary", "Pass"))
             return acts
         if step["kind"] == "move":
             p = step["pyramid"]
             source = self._locate(state, p)[0]
             acts = []
             for place, on in self._destinations(state, p, source):
-                name = PLACE_NAMES[place] if place != OCEAN else "Ocean"
+                name = PLACE_TITLES[place]
                 if on is None:
                     label = f"{name}: on the {'water' if place == OCEAN else 'table'}"
                     acts.append(Action(f"t{place}", label, "primary", name))
                 else:
                     size = len(next(t for t in state["towers"][place] if t[-1] == on))
-                    label = f"{name}: on {pname(on)}{f' (tower of {size})' if size > 1 else ''}"
-                    acts.append(Action(f"o{on}", label, "primary", name))
+                    stack = f" ({'ship' if place == OCEAN else 'tower'} of {size})" if size > 1 else ""
+                    acts.append(Action(f"o{on}", f"{name}: on {pname(on)}{stack}", "primary", name))
             return [*acts, back]
         if step["kind"] == "draw":
             return [*self._draw_actions(state), back]
         return [*self._action_card_actions(state, seat), back]
 
+    def grouped(self, state: State, seat: int) -> bool:
+        """The first step of a turn is offered by place (then the pyramid): 15-20 moves in board order are
+        hard to scan, a handful of places is not."""
+        return state["phase"] == "turn" and state["step"] is None
+
     def focus(self, state: State, seat: int, group: str) -> dict | None:
-        """While a long step is offered group by group: the place of the group (a destination's continent or
-        the Ocean; Pirates: the Ocean), and the picked pyramid."""
-        names = {**{n: i for i, n in enumerate(CONTINENT_NAMES)}, "Ocean": OCEAN, "Pirates": OCEAN}
+        """While a step is offered group by group: the place of the group (the pyramids to pick there, or a
+        destination's continent or the Ocean; Pirates: the Ocean), and the picked pyramid."""
+        names = {**{n: i for i, n in enumerate(PLACE_TITLES)}, "Ocean": OCEAN, "Pirates": OCEAN}
         if group not in names:
             return None
         step = state["step"] or {}
         return {"place": names[group], "pyramid": step.get("pyramid")}
 
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        self._play(state, seat, key, events)
+        self._forced_passes(state, events)
+
+    def _forced_passes(self, state: State, events: list[Event]) -> None:
+        """A turn where nothing but Pass is possible is passed by the table (and logged), as many in a row as
+        it takes: nobody clicks what is no choice. The stall count still ends a table where nobody can act."""
+        while state["phase"] == "turn" and state["step"] is None:
+            seat = state["current"]
+            if [a.key for a in self.actions(state, seat)] != ["pass"]:
+                return
+            events.append(Event(f"{{p{seat}}} can do nothing this turn; the table passes for them.", SYSTEM))
+            state["last_claims"] = []
+            self._act(state, seat, "pass", events)
+            self._after_action(state, seat, events)
+
+    def _play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         if state["phase"] == "bonus":
             state["last_claims"] = []
             if key == "skip":
@@ -458,7 +483,7 @@ class Geodeto(Engine):
         if source == OCEAN and len(moving) > 1:
             what = f"the {what} ship"
         elif len(moving) > 1:
-            what += f" (+{len(moving) - 1} riding)"
+            what += f" (carrying {len(moving) - 1})"
         where = "on the water" if place == OCEAN else "on the table"
         if on is not None:
             where = f"onto {pname(on)}"
@@ -680,6 +705,7 @@ class Geodeto(Engine):
         if state["current"] == seat:
             state["last_claims"] = []
             self._next_turn(state, events)
+        self._forced_passes(state, events)
 
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
         """The table finishes the idle player's turn by passing: a choice in progress is dropped, nothing on
@@ -693,6 +719,7 @@ class Geodeto(Engine):
         state["last_claims"] = []
         self._act(state, seat, "pass", events)
         self._after_action(state, seat, events)
+        self._forced_passes(state, events)
 
     # --- what players see ----------------------------------------------------------------------------
     def _card(self, card: str, found: list[set] | None) -> dict:

@@ -205,6 +205,7 @@ class Geomancy(Engine):
             passed=[],
             stall=0,
             round_turns=0,
+            round_players=players,
             last_active=None,
             last_turn=None,
             last_cast=None,

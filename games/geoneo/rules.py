@@ -115,10 +115,14 @@ class Geoneo(Engine):
         "• **Placing**: the start player puts a piece on a free field showing the final result. If none is "
         "free, the last player places on a field showing the result before their card, then the player "
         "before them, and so on. Placing is mandatory. A final 0 voids the round.\n"
-        "• With 4 players, opposite seats are a team with one colour; an empty seat places a partner's piece.\n"
+        "• With 4 players, opposite seats are a team with one colour; a player out of pieces places their "
+        "partner's.\n"
         "• **Clearing away** starts when a player or team has placed every piece: in turn, choose a shape whose "
         "corners are all your colour (line: fields end to end; rectangle: side x side; right triangle: leg x "
-        "leg / 2), score it and remove its corner pieces. No shape: you are skipped. Most points wins."
+        "leg / 2), score it and remove its corner pieces. No shape: you are skipped. Most points wins.\n"
+        "• When you have a single option (one card that fits, one free field, one shape), the table plays it for "
+        "you and says so in the log. If you time out, the table plays the lowest card that fits, the first free "
+        "field or the best shape."
     )
 
     # --- setup ---------------------------------------------------------------------------------------
@@ -146,6 +150,12 @@ class Geoneo(Engine):
             highlight=None,
         )
         self._deal(state)
+        events: list[Event] = []
+        self._autoplay(state, events)  # a start with no choice is played by the table, like any other step
+        state["opening"] = [[e.text, e.seat] for e in events]
+
+    def opening(self, state: State) -> list[Event]:
+        return [Event(text, seat) for text, seat in state.get("opening", [])]
 
     def _deal(self, state: State) -> None:
         cards = list(CARDS)
@@ -347,13 +357,20 @@ class Geoneo(Engine):
 
     # --- absent and departing players ----------------------------------------------------------------
     def _autoplay(self, state: State, events: list[Event]) -> None:
-        """Seats whose player left are played by the table (as on a timeout), so rounds keep their shape."""
+        """The table plays every step that is no choice: seats whose player left (as on a timeout, so rounds
+        keep their shape) and a seat with a single legal action (the last card in hand, a card put away, the
+        only field, the only shape), each logged; it stops at the first real choice."""
         guard = 0
         while state["phase"] != "over":
             seat = next(iter(self.to_act(state)))
-            if not state["left"][seat]:
-                return
-            self._table_move(state, seat, events)
+            if state["left"][seat]:
+                self._table_move(state, seat, events)
+            else:
+                only = self.actions(state, seat)
+                if len(only) != 1:
+                    return
+                events.append(Event(f"{{p{seat}}} has a single option; the table plays it.", SYSTEM))
+                self._do(state, seat, only[0].key, events)
             guard += 1
             if guard > 10_000:
                 raise RuntimeError("autoplay did not finish")
@@ -446,6 +463,9 @@ class Geoneo(Engine):
         teams = [[0, 2], [1, 3]] if n == 4 else None
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state), teams),
                       {"teams": teams, "team_names": [f"Team {COLOUR_NAMES[c]}" for c in (0, 1)] if teams else None})
+
+    def teams(self, players: int) -> list[list[int]] | None:
+        return [[0, 2], [1, 3]] if players == 4 else None
 
     def seating(self, players: int) -> list[str]:
         """Colours by seat; with 4 players, opposite seats form a team and share a colour."""

@@ -144,7 +144,7 @@ class GlobeTwister(Engine):
     private_label = "My program"
     group_noun = "cell"
     options = (
-        Option("photo", "polar front; back: each their own region; a region for all; choose: each picks a side",
+        Option("photo", "Photo: polar (front side), back (each their own region), a region (for all), choose (each picks)",
                "polar", choices=("polar", "back", "choose", *REGIONS)),
         Option("no_red", "The Long Voyage: play without the red cards", False),
         Option("no_timer", "Immediate Departure: no sand timer, the first lock-in stops everyone", False),
@@ -167,7 +167,7 @@ class GlobeTwister(Engine):
         "to the other end of its row or column (5). Red: send the tile to its own cell (1), upright (2). A card "
         "placed where it means nothing does nothing but is still used.\n"
         "• **Winning**: a rebuilt photo wins; ties go to most red cards left, then fewest cards in the final "
-        "turn, then who turned the timer. Otherwise take your cards back (red cards played are gone) and "
+        "turn, then who turned the timer; still tied, they play again. Otherwise take your cards back (red cards played are gone) and "
         "program again.\n"
         "• **Solo**: a random scramble, or a puzzle of a level with its par; any of the four turns of the "
         "whole photo counts as solved."

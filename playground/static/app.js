@@ -122,6 +122,7 @@ function renderChannel() {
   box.replaceChildren();
   const items = [...state.messages.values(), ...state.notices].filter(visible)
     .sort((a, b) => byId(a.message ?? a, b.message ?? b));
+  box.append(welcome());
   let previous = null;
   for (const item of items) {
     const el = item.message ? renderMessage(item, previous) : renderNotice(item);
@@ -130,6 +131,26 @@ function renderChannel() {
   }
   state.stuck = true;
   stick();
+}
+
+function welcome() {
+  // the top of every channel, as in Discord: what a newcomer does first (it scrolls away as messages come)
+  const me = member(state.member);
+  const others = state.members.filter((m) => m.role === "player" && m.id !== state.member).map(nameOf);
+  const byRole = (role) => state.members.filter((m) => m.role === role).map(nameOf).join(", ");
+  const tryIt = (text) => h("button", { class: "try", type: "button", title: "Put it in the message box",
+                                         onclick: () => { resetComposer(); $("#input").value = text; onInput(); } }, text);
+  return h("section", { class: "welcome", "data-id": "0" },
+    h("div", { class: "h1" }, `Welcome to #${channel(state.channel)?.name ?? ""}!`),
+    h("p", {}, "New here? A first game in three steps:"),
+    h("ol", {},
+      h("li", {}, "You play as ", h("b", {}, me ? nameOf(me) : "a member"), ". Type ", tryIt("/play geek-out"),
+        " in the message box below, pick it with Enter and press Enter again: a lobby opens."),
+      h("li", {}, `The other members under Play as (${others.join(", ")}) are the other players: click one to `
+        + `play as them and press Join on the lobby. Back as ${me ? nameOf(me) : "the host"}, press Start.`),
+      h("li", {}, "Take each turn with the board's buttons, as whoever is to act (the board says who).")),
+    h("p", {}, "How a game is played: ", tryIt("/rules"), ". Every command: type ", h("b", {}, "/"),
+      `. ${byRole("spectator")} only watches; ${byRole("moderator")} is a moderator (`, h("b", {}, "/mod"), ")."));
 }
 
 function place(el, id) {

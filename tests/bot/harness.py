@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 
 import discord.gateway
 import discord.http
@@ -11,7 +12,26 @@ import yarl
 
 from bot.client import Geotable
 from bot.settings import Settings
+from bot.tables import TableService
 from playground.fake_discord import FakeDiscord
+
+LIMIT = 120.0
+"""Seconds a start or a stop may take: generous, so that a busy machine only makes them slower (a hang fails)."""
+
+
+SLEEPING = TableService.sleep_until_woken.__code__
+"""Where the deadline loop waits for its next deadline."""
+
+
+def deadline_loop_waiting(bot: Geotable) -> bool:
+    """Whether the bot's deadline loop is past its start-up work (heal) and sleeps until its next deadline."""
+    task = bot._deadline_task
+    coro = task.get_coro() if task is not None and not task.done() else None
+    while coro is not None:
+        if getattr(coro, "cr_code", None) is SLEEPING:
+            return True
+        coro = getattr(coro, "cr_await", None)
+    return False
 
 
 class BotRunner:
@@ -21,20 +41,34 @@ class BotRunner:
         self.bot: Geotable | None = None
         self._task: asyncio.Task | None = None
 
-    async def start(self, tick: float = 0.05) -> Geotable:
+    async def start(self, tick: float = 0.05, *, later: float = 0.0) -> Geotable:
+        """Starts the bot; returns once it is ready and its deadline loop has started. ``later``: seconds its
+        clock runs ahead of the wall clock from its first moment, as if it came back that long after a stop
+        (the deadlines that came due meanwhile fire at once), with no real waiting."""
         discord.http.Route.BASE = self.fake.api_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.fake.gateway_url)
-        self.bot = Geotable(self.settings, tick=tick, guild_ready_timeout=0.01)
-        self._task = asyncio.create_task(self.bot.start(self.settings.token))
-        waiter = asyncio.create_task(self.bot.wait_until_ready())
-        done, _ = await asyncio.wait({waiter, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        bot = self.bot = Geotable(self.settings, tick=tick, guild_ready_timeout=0.01)
+        if later:
+            setup_hook = bot.setup_hook
+
+            async def setup_with_a_later_clock() -> None:
+                await setup_hook()  # the service exists from here, its deadline loop waits for ready
+                bot.service.clock = lambda: time.time() + later
+
+            bot.setup_hook = setup_with_a_later_clock
+        self._task = asyncio.create_task(bot.start(self.settings.token))
+        waiter = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait({waiter, self._task}, timeout=LIMIT, return_when=asyncio.FIRST_COMPLETED)
         if self._task in done:
             self._task.result()  # raises what stopped the bot
         if waiter not in done:
             raise AssertionError("the bot never became ready")
-        await asyncio.sleep(0.05)  # let the deadline loop start
+        await self.fake.wait_until(lambda: deadline_loop_waiting(bot) or self._task.done(), LIMIT,
+                                   what="the bot's deadline loop to start")
+        if self._task.done():
+            self._task.result()
         self.fake.mark_baseline()
-        return self.bot
+        return bot
 
     async def stop(self) -> None:
         """Stops the bot the hard way a crash would: no goodbye beyond closing its connections."""
@@ -42,9 +76,9 @@ class BotRunner:
             await self.bot.close()
         if self._task is not None:
             with contextlib.suppress(Exception, asyncio.CancelledError):
-                await asyncio.wait_for(self._task, 5)
+                await asyncio.wait_for(self._task, LIMIT)
         self.bot = None
 
-    async def restart(self) -> Geotable:
+    async def restart(self, *, later: float = 0.0) -> Geotable:
         await self.stop()
-        return await self.start()
+        return await self.start(later=later)

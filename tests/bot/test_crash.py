@@ -39,7 +39,8 @@ def move_labels(message):
             if c["type"] == 2 and c.get("label") not in ("Rules", None)]
 
 
-async def wait_for(condition, timeout=20.0):
+async def wait_for(condition, timeout=120.0):
+    """Polls an async ``condition``; the limit is generous: a busy machine only takes longer."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while loop.time() < end:
@@ -62,7 +63,7 @@ async def fake():
 async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, database):
     rng = random.Random(9)
     db = database
-    bot = BotProcess(fake, db)
+    bot = BotProcess(fake, db, lease_heartbeat=0.3, lease_stale=1.0)  # a restart waits for the lease to go stale
     try:
         await bot.start()
         for channel, user in PLAYERS.items():

@@ -266,20 +266,14 @@ async def test_moderator_limits_channels_and_sets_the_timeout(fake, runner):
 
 
 async def test_idle_turns_time_out_even_across_a_restart(fake, database):
-    r = BotRunner(fake, database, turn_timeout=1)
+    r = BotRunner(fake, database, turn_timeout=60)
     await r.start()
     try:
         b = await start_game(fake)
         first = to_act(b)
         await r.stop()
-        await asyncio.sleep(1.3)  # the deadline passes while the bot is down
-        await r.start()
-        for _ in range(40):
-            await asyncio.sleep(0.05)
-            await fake.settle()
-            if to_act(board(fake)) != first:
-                break
-        assert to_act(board(fake)) != first
+        await r.start(later=61)  # back after the deadline passed while the bot was down
+        await fake.wait_until(lambda: to_act(board(fake)) != first, what="the idle turn to time out")
         assert "ran out of time" in board(fake)["embeds"][0]["description"]
     finally:
         await r.stop()
@@ -290,13 +284,9 @@ async def test_a_lobby_nobody_starts_closes_itself(fake, database):
     await r.start()
     try:
         await fake.slash(ANA, CHANNEL, "play", "geek-out")
-        for _ in range(40):
-            await asyncio.sleep(0.05)
-            await fake.settle()
-            if any("Nobody started" in m["content"] for m in fake.messages_in(CHANNEL)):
-                break
-        assert any("Nobody started" in m["content"] for m in fake.messages_in(CHANNEL))
-        assert lobby(fake)["components"] == []
+        await fake.wait_until(lambda: any("Nobody started" in m["content"] for m in fake.messages_in(CHANNEL)),
+                              what="the lobby to close itself")
+        await fake.wait_until(lambda: lobby(fake)["components"] == [], what="the lobby's buttons to go")
     finally:
         await r.stop()
 

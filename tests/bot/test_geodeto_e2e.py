@@ -142,8 +142,10 @@ async def test_a_half_made_move_survives_a_restart_and_the_score_sheet_is_stored
     await start(fake, (ANA, BO))
     b = board(fake)
     who = to_act(b)
+    await fake.click(who, b, "Europe · 3 moves")  # the first step: a place, then one of its pyramids
+    b = board(fake)
     pick = next(c["label"] for c in comps(b) if c["type"] == 2 and c.get("custom_id", "").split(":")[-1][:1] == "m")
-    await fake.click(who, b, pick)  # the first step: a pyramid picked, its destinations offered
+    await fake.click(who, b, pick)  # a pyramid picked, its destinations offered
     before = snapshot(board(fake))
     assert "Choose another move" in [c.get("label") for c in comps(before)] or any(
         c["type"] == 3 for c in comps(before)) or any(" · " in (c.get("label") or "") for c in comps(before))
@@ -155,3 +157,35 @@ async def test_a_half_made_move_survives_a_restart_and_the_score_sheet_is_stored
     [result] = await runner.bot.store.results(fake.guild_id)
     sheet = result["standings"]["detail"]["score_sheet"]
     assert len(sheet["players"]) == 2 and all("total" in row for row in sheet["players"])
+
+
+async def test_the_first_step_shows_a_handful_of_places_then_their_pyramids(fake, runner):
+    await start(fake, (ANA, BO, CY))
+    b = board(fake)
+    who = to_act(b)
+    table = await runner.bot.service.in_channel(CHANNEL)
+    assert len(table.engine.legal_actions(table.state, table.seat_of(who))) >= 15  # the flat list: a wall
+    first = [c["label"] for c in comps(b) if c["type"] == 2 and c["label"] not in UTILITY]
+    # six continents of three pyramids each, then the draw and the action cards as buttons of their own
+    assert first == [f"{place} · 3 moves" for place in ("Europe", "Asia", "America", "Oceania", "Antarctica",
+                                                        "Africa")] + ["Draw a goal card...", "Use an action card..."]
+    assert not any(" · 1 " in label for label in first)  # a group of one is offered as its action
+    await fake.click(who, b, "Europe · 3 moves")
+    b = board(fake)
+    assert "Choosing a move from **Europe**" in b["embeds"][0]["description"]
+    step = [c["label"] for c in comps(b) if c["type"] == 2 and c["label"] not in UTILITY]
+    assert step == ["Move small blue", "Move medium blue", "Move large blue", "Back"]
+    await fake.click(who, b, "Back")
+    assert [c["label"] for c in comps(board(fake)) if c["type"] == 2 and c["label"] not in UTILITY] == first
+    await fake.click(who, board(fake), "Europe · 3 moves")
+    await fake.click(who, board(fake), "Move small blue")
+    b = board(fake)
+    assert "The Ocean: on the water" in [c["label"] for c in comps(b) if c["type"] == 2]
+    await fake.click(who, b, "The Ocean: on the water")
+    b = board(fake)
+    assert "moves small blue from Europe to the Ocean, on the water." in b["embeds"][0]["description"]
+    assert to_act(b) != who
+    # the next player's first step has the Ocean as a place too (one pyramid there: a move of its own)
+    labels = [c["label"] for c in comps(b) if c["type"] == 2 and c["label"] not in UTILITY]
+    assert "Europe · 2 moves" in labels and "Move small blue" in labels
+    assert not fake.rejections

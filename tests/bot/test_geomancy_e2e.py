@@ -1,7 +1,6 @@
 """Geomancy through the real discord.py client and the fake Discord: a whole 3-player game to the standings,
 same-colour choices made by a player and by the timeout, the aura overlay for anyone who asks."""
 
-import asyncio
 import random
 import re
 
@@ -126,12 +125,8 @@ async def test_a_same_colour_choice_left_to_the_timeout_keeps_the_larger_stone(f
     table = await put_state(runner, fake, choice_state(table.engine, table.state))
     clock = runner.bot.service.clock
     runner.bot.service.clock = lambda: clock() + 601  # the owner sits idle past the turn timeout
-    for _ in range(200):
-        await asyncio.sleep(0.01)
-        await fake.settle()
-        if "ran out of time" in board(fake)["embeds"][0]["description"]:
-            break
-    assert "ran out of time" in board(fake)["embeds"][0]["description"]
+    await fake.wait_until(lambda: "ran out of time" in board(fake)["embeds"][0]["description"],
+                          what="the choice to time out")
     e4 = parse_square("e4")
     assert [size_of(table.state["per"], x) for x in table.state["board"][e4]] == [2]  # the larger stayed
 

@@ -142,3 +142,26 @@ async def test_restart_mid_game_keeps_hands_and_buttons(fake, runner):
     await move(fake, seen)
     assert board(fake)["id"] == before["id"] and board(fake) != before
     assert not fake.rejections
+
+
+async def test_a_corner_with_a_single_shape_offers_that_shape_at_once(fake, runner):
+    """Shapes come grouped by their first corner; a corner that starts one shape is no group to open (no
+    "E6 · 1 shape" followed by a lone choice and Back): its button is the shape itself."""
+    from tests.bot.test_play_feel import clearing_state
+
+    await start(fake, (ANA, BO))
+    engine, s = clearing_state()
+    table = await runner.bot.service.in_channel(CHANNEL)
+    table.state = s
+    await runner.bot.store.execute("UPDATE tables SET state = ? WHERE id = ?", engine.encode(s), table.id)
+    await fake.slash(ANA, CHANNEL, "game", "status")
+    shapes = {a.key: a.label for a in engine.legal_actions(s, 0)}
+    b = board(fake)
+    labels = [c["label"] for c in components(b) if c["type"] == 2 and c["label"] not in ("My hand", "Rules")]
+    assert any(" · " in label for label in labels)  # corners with several shapes: a group each
+    assert not any(label.endswith(" · 1 shape") for label in labels)
+    lone = [label for label in labels if " · " not in label]
+    assert lone and set(lone) <= set(shapes.values())  # e.g. "Line E6-...": one click clears it
+    await fake.click(table.players[0]["id"], b, lone[0])
+    assert f"clears a {lone[0].split(':')[0]}" in board(fake)["embeds"][0]["description"]
+    assert not fake.rejections

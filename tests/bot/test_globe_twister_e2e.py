@@ -46,10 +46,15 @@ def over(fake):
 
 
 async def click_key(fake, user, message, key):
-    """Clicks the component of ``message`` whose action key is ``key`` (custom_id gt:<table>:<version>:<key>)."""
+    """Clicks the component of ``message`` whose action key is ``key`` (custom_id gt:<table>:<version>:<key>,
+    a seat's own moves ending in /<token>)."""
     message = fake.messages[int(message["id"])]
-    [comp] = [c for c in comps(message) if c.get("custom_id", "").split(":", 3)[-1] == key]
+    [comp] = [c for c in comps(message) if action_key(c) == key]
     await fake.click(user, message, custom_id=comp["custom_id"])
+
+
+def action_key(component) -> str:
+    return component.get("custom_id", "").split(":", 3)[-1].split("/")[0]
 
 
 async def program(fake, user, placements, *, lock=True):
@@ -124,7 +129,7 @@ async def test_a_restart_during_programming_keeps_both_partial_programs(fake, ru
     table = await runner.bot.service.in_channel(CHANNEL)
     assert [list(p) for p in table.state["programs"]] == before
     await fake.click(ANA, board(fake), "My program")  # a fresh panel shows the program so far
-    assert "lock" in [c.get("custom_id", "").split(":", 3)[-1] for c in comps(panel(fake, ANA))]
+    assert "lock" in [action_key(c) for c in comps(panel(fake, ANA))]
 
 
 async def test_a_sand_timer_that_ran_out_while_the_bot_was_down_ends_the_stage_when_it_is_back(fake, runner):
@@ -132,8 +137,7 @@ async def test_a_sand_timer_that_ran_out_while_the_bot_was_down_ends_the_stage_w
     await program(fake, ANA, [(0, "g1", None)])  # Ana locks in: 5 seconds of sand for Bo
     await program(fake, BO, [(4, "g2", None)], lock=False)
     await runner.stop()
-    await asyncio.sleep(5.5)  # the sand runs out while the bot is down
-    await runner.start()
+    await runner.start(later=6)  # back after the sand ran out while the bot was down
     await until(fake, lambda: len(runs(fake)) >= 1)  # the stage ends as soon as the bot is back
     table = await runner.bot.service.in_channel(CHANNEL)
     assert not any(table.state["locked"])  # a new stage B

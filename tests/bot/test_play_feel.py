@@ -1,7 +1,6 @@
 """How play feels in a busy server (issue 6): turn pings, live private panels, two-step choices that only the
 player to act moves, exact words. Everything through the real discord.py client and the fake Discord."""
 
-import asyncio
 import re
 
 from games.geoneo.rules import Geoneo
@@ -46,14 +45,10 @@ def last_ephemeral(fake, user):
     return fake.ephemerals(user)[-1]["content"]
 
 
-async def until(fake, condition, tries=200):
+async def until(fake, condition):
     """Waits for work of the bot's own long-lived tasks (the deadline loop), which ``settle`` can't see."""
-    for _ in range(tries):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-        await fake.settle()
-    raise AssertionError("the condition never held")
+    await fake.wait_until(condition)
+    await fake.settle()
 
 
 def away(runner, seconds=LATER):
@@ -223,18 +218,18 @@ async def test_a_click_on_an_outdated_panel_brings_it_up_to_date(fake, runner):
     who = to_act(board(fake))
     await fake.click(who, board(fake), "My hand")
     [panel] = panels(fake, who)
-    old_image = panel["attachments"][0]["filename"]
-    await runner.restart()  # open panels are forgotten: nobody edits this one any more
+    screen = snapshot(panel)  # what the player's screen shows (it does not refresh in time)
+    await runner.restart()  # the panel is kept in the store: the bot still edits it after the restart
     away(runner, 601)  # and the table plays for the idle player: the panel's buttons are now out of date
     await until(fake, lambda: to_act(board(fake)) != who and pings(fake))
     table = await runner.bot.service.in_channel(CHANNEL)
     played = len(await runner.bot.store.actions(table.id))
-    stale = fake.messages[int(panel["id"])]
-    assert stale["attachments"][0]["filename"] == old_image
-    await fake.click(who, stale, [c for c in comps(stale) if c["type"] == 2][0]["label"])
+    assert fake.messages[int(panel["id"])]["attachments"][0]["filename"] != screen["attachments"][0]["filename"]
+    await fake.click(who, screen, [c for c in comps(screen) if c["type"] == 2][0]["label"])
     now = fake.messages[int(panel["id"])]
-    assert "out of date" in now["content"] and now["attachments"][0]["filename"] != old_image
+    assert "out of date" in now["content"] and now["attachments"][0]["filename"].endswith(f"-{table.version}.png")
     assert [m["id"] for m in panels(fake, who)] == [panel["id"]]  # the same panel, brought up to date
+    assert "out of date" in fake.ephemerals(who)[-1]["content"]  # and said in a message of its own
     assert len(await runner.bot.store.actions(table.id)) == played  # and nothing was played by the click
 
 

@@ -1,7 +1,5 @@
 """Timers: a deadline fires on time without waiting for a poll, and one that fails does not stop the others."""
 
-import asyncio
-
 from tests.bot.conftest import ANA, BO
 from tests.bot.harness import BotRunner
 
@@ -17,21 +15,14 @@ async def solo_table(fake, user, channel):
     return board(fake, channel)
 
 
-async def wait(fake, condition, seconds=5.0):
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return True
-        await asyncio.sleep(0.05)
-        await fake.settle()
-    return False
-
-
 async def test_a_deadline_fires_when_due_not_at_the_next_poll(fake, database):
     runner = BotRunner(fake, database, turn_timeout=1)
     await runner.start(tick=3600)  # the loop would poll once an hour: only its wake-ups can fire in time
     try:
         await solo_table(fake, ANA, 600)
-        assert await wait(fake, lambda: "ran out of time" in board(fake, 600)["embeds"][0]["description"])
+        # well before the loop's hourly poll: the deadline woke it
+        await fake.wait_until(lambda: "ran out of time" in board(fake, 600)["embeds"][0]["description"],
+                              what="the deadline to fire")
     finally:
         await runner.stop()
 
@@ -53,7 +44,8 @@ async def test_one_failing_deadline_does_not_stop_the_others(fake, database, mon
 
         broken_seed = (await bot.service.get(broken)).state["seed"]
         monkeypatch.setattr(engine, "on_timeout", on_timeout)
-        assert await wait(fake, lambda: "ran out of time" in board(fake, 601)["embeds"][0]["description"])
+        await fake.wait_until(lambda: "ran out of time" in board(fake, 601)["embeds"][0]["description"],
+                              what="the other table's deadline to fire")
         assert "ran out of time" not in board(fake, 600)["embeds"][0]["description"]
         assert (await bot.store.deadline(broken, "turn")) is not None  # kept, to be tried again
     finally:

@@ -5,7 +5,7 @@ import random
 import pytest
 
 import games
-from games.conformance import check_illegal_rejected, check_round_trip, random_playout
+from games.conformance import check_illegal_rejected, check_round_trip, random_playout, single_action_share
 from games.core import RulesError
 
 ENGINES = games.all_engines()
@@ -37,6 +37,23 @@ def test_random_playouts_end_and_keep_the_protocol(engine):
             assert not engine.to_act(final)
             # replay from players, options, seed and the log rebuilds the state exactly
             assert engine.encode(engine.replay(players, {}, seed, log)) == engine.encode(final)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
+def test_almost_every_decision_is_a_real_choice(engine):
+    """A step with a single legal action is no choice: the table plays it (and logs it), so fewer than 2% of
+    the points where a seat must act offer one action (random games, with timeouts and departures)."""
+    played = [(players, seed) for seed in range(40) for players in player_counts(engine)]
+    points, singles, labels = single_action_share(engine, played)
+    assert points > 1000
+    common = sorted(labels.items(), key=lambda kv: -kv[1])[:8]
+    assert singles / points < 0.02, f"{singles} of {points} decision points offer one action: {common}"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
+def test_the_rules_summary_fits_one_message(engine):
+    """/rules sends the summary as one message of at most 2,000 characters: nothing may be cut off."""
+    assert engine.title in engine.rules_text() and len(engine.rules_text()) <= 2000
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)

@@ -416,6 +416,34 @@ def test_alike_stones_need_no_choice():
     assert s["phase"] == "turn" and at(s, "e4") == [a] and b in s["hands"][RED]
 
 
+def test_stones_alike_in_size_but_not_in_direction_are_the_owners_choice():
+    s = blank()
+    a, b = set_hand(s, RED, S, S)
+    s, _ = E.cast(s, RED, sq("e4"), [forced("e4", "E"), forced("e4", "W")])
+    assert s["phase"] == "choose" and E.to_act(s) == {RED}
+    assert sorted(keys(s, RED)) == sorted([f"k{a}", f"k{b}"])
+    s, _ = act(s, RED, f"k{b}")
+    assert at(s, "e4") == [b] and s["dirs"][b] == DIR_NAMES.index("W")
+
+
+def test_same_colour_choices_are_asked_in_turn_order_from_the_caster():
+    s = blank(3, rnd=2)
+    s["current"] = BLUE
+    red_s = place(s, RED, S, "e4", "N")
+    red_m = place(s, RED, M, "f4", "E")
+    green_s = place(s, GREEN, S, "c4", "N")
+    green_m = place(s, GREEN, M, "b4", "E")
+    blue, = set_hand(s, BLUE, M)
+    # blue lands on d4 and knocks red's small onto red's medium (f4) and green's small onto green's (b4)
+    s, _ = E.cast(s, BLUE, sq("d4"), [forced("d4", "N", knocks=(red_s, green_s))])
+    assert sorted(at(s, "f4")) == sorted([red_s, red_m]) and sorted(at(s, "b4")) == sorted([green_s, green_m])
+    assert E.to_act(s) == {GREEN}  # after blue comes green, then red (not red first, by seat)
+    s, _ = act(s, GREEN, f"k{green_m}")
+    assert E.to_act(s) == {RED}
+    s, _ = act(s, RED, f"k{red_m}")
+    assert s["phase"] == "turn" and s["current"] == GREEN
+
+
 def test_three_or_more_each_colour_keeps_one_then_the_single_largest_captures_all():
     s = blank(3, rnd=3)
     g = place(s, GREEN, M, "e4", "N")
@@ -717,6 +745,43 @@ def test_three_laps_of_passes_end_a_round_but_turning_stones_keeps_it_open():
     per = s["per"]
     assert sum(1 for i in s["hands"][RED] if size_of(per, i) == S) == 4  # carried into round 2
     assert len(E.castable(s, RED)) == 9
+
+
+def test_a_departure_never_shortens_the_first_round():
+    s = blank(3)
+    assert E.view(s, None)["stall_turns_left"] == STALL_LAPS * 3
+    s, _ = act(s, SYSTEM, "leave:1")  # not the seat to act: no turn passes
+    assert E.view(s, None)["stall_turns_left"] == STALL_LAPS * 3  # laps of the round's three players
+    for _ in range(STALL_LAPS * 3 - 1):
+        s, _ = act(s, s["current"], "pass")
+        assert s["round"] == 1
+    s, texts = act(s, s["current"], "pass")
+    assert s["round"] == 2 and any("laps of passes" in t for t in texts)
+
+
+def test_a_round_nobody_moved_in_is_started_again_by_its_starter():
+    s = blank(3)  # seat 0 starts; everyone holds smalls and passes for three laps
+    for _ in range(STALL_LAPS * 3):
+        s, texts = act(s, s["current"], "pass")
+    assert s["round"] == 2 and s["start"] == RED and s["current"] == RED
+    assert "Round 2 (medium stones): {p0} starts." in texts
+
+
+def test_after_an_all_pass_round_the_player_after_the_last_mover_of_the_game_starts():
+    s = blank(3)
+    empty_hands_of_size(s, S)
+    place(s, BLUE, M, "h8", "N")
+    s, _ = act(s, RED, "pass")
+    s, _ = act(s, BLUE, "r63")
+    s, _ = act(s, BLUE, "d4")
+    for seat in (GREEN, RED, BLUE):
+        s, _ = act(s, seat, "pass")
+    assert s["round"] == 2 and s["start"] == GREEN  # after blue, the last mover
+    empty_hands_of_size(s, M)
+    for seat in (GREEN, RED, BLUE):  # nobody moves in round 2
+        s, texts = act(s, seat, "pass")
+    assert s["round"] == 3 and s["start"] == GREEN and s["current"] == GREEN  # still after blue
+    assert "Round 3 (large stones): {p2} starts." in texts
 
 
 def test_no_round_outlasts_the_safety_net():

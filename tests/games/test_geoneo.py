@@ -139,20 +139,43 @@ def test_a_player_with_no_fitting_card_puts_one_away_and_the_result_stays():
     s = game(2)
     a = s["round"]["start"]
     b = 1 - a
+    s["hands"][a] = [3] * 9
+    s["hands"][b] = [4] * 5 + [5] * 4
+    s, _ = act(s, a, "c3")
+    assert [x.key for x in E.legal_actions(s, b)] == ["d4", "d5"]  # 3+4, 3+5 are over 6; 3-4, 3-5 below 1
+    s, text = act(s, b, "d5")
+    assert "puts a 5 away" in text[0]
+    assert s["phase"] == "place" and s["place"] == {"seat": a, "number": 3}
+
+
+def test_a_step_with_a_single_option_is_played_by_the_table_and_logged():
+    s = game(2)
+    a = s["round"]["start"]
+    b = 1 - a
     s["hands"][a] = [6] * 9
     s["hands"][b] = [6] * 9
-    s, _ = act(s, a, "c6")
-    assert [x.key for x in E.legal_actions(s, b)] == ["d6"]
-    s, text = act(s, b, "d6")
-    assert "puts a 6 away" in text[0]
-    assert s["phase"] == "place" and s["place"] == {"seat": a, "number": 6}
+    s, text = act(s, a, "c6")  # b's only option is to put a 6 away: the table does it
+    assert text[1:] == [f"{{p{b}}} has a single option; the table plays it.",
+                        f"{{p{b}}} has no card that fits and puts a 6 away (still 6)."]
+    assert s["round"]["plays"][-1] == {"seat": b, "card": 6, "op": "away", "result": 6}
+    assert s["phase"] == "place" and E.to_act(s) == {a} and len(E.legal_actions(s, a)) == 8
+    # forced steps chain until a real choice: with one free 6 left, the table places there as well
+    t = game(2)
+    t["round"]["start"] = a
+    t["hands"][a], t["hands"][b] = [6] * 5 + [1] * 4, [6] * 9
+    sixes = [i for i, n in enumerate(t["numbers"]) if n == 6]
+    for i in sixes[1:]:
+        t["pieces"][i] = b
+    t, text = act(t, a, "c6")
+    assert t["pieces"][sixes[0]] == a and f"{{p{a}}} places on {field_name(sixes[0], W)}." in text
+    assert len(E.legal_actions(t, next(iter(E.to_act(t))))) > 1  # the table goes on up to a real choice
 
 
 def test_the_start_player_places_on_the_final_result_and_placing_is_mandatory():
     s = game(2)
     a = s["round"]["start"]
-    s["hands"][a] = [4] * 9
-    s["hands"][1 - a] = [1] * 9
+    s["hands"][a] = [2] + [4] * 8
+    s["hands"][1 - a] = [1] * 8 + [2]
     s, _ = act(s, a, "c4")
     s, _ = act(s, 1 - a, "a1")
     assert s["phase"] == "place" and s["place"] == {"seat": a, "number": 5}
@@ -169,7 +192,7 @@ def test_no_free_field_falls_back_to_the_last_player_and_the_result_before_their
     s = game(3)
     a = s["round"]["start"]
     b, c = (a + 1) % 3, (a + 2) % 3
-    s["hands"][a], s["hands"][b], s["hands"][c] = [2] * 9, [1] * 9, [3] * 9
+    s["hands"][a], s["hands"][b], s["hands"][c] = [2] * 9, [1] * 9, [2] + [3] * 8
     for i, n in enumerate(s["numbers"]):
         if n == 6:
             s["pieces"][i] = 2  # every 6 is taken
@@ -182,7 +205,7 @@ def test_no_free_field_falls_back_to_the_last_player_and_the_result_before_their
     s2 = game(3)
     s2["hands"] = [list(h) for h in s["hands"]]
     s2["round"] = {"start": a, "plays": []}
-    s2["hands"][a], s2["hands"][b], s2["hands"][c] = [2] * 9, [1] * 9, [3] * 9
+    s2["hands"][a], s2["hands"][b], s2["hands"][c] = [2] * 9, [1] * 9, [2] + [3] * 8
     for i, n in enumerate(s2["numbers"]):
         if n in (6, 3):
             s2["pieces"][i] = 2
@@ -195,7 +218,7 @@ def test_no_free_field_falls_back_to_the_last_player_and_the_result_before_their
 def test_nobody_can_place_and_the_round_passes():
     s = game(2)
     a = s["round"]["start"]
-    s["hands"][a], s["hands"][1 - a] = [3] * 9, [3] * 9
+    s["hands"][a], s["hands"][1 - a] = [3] * 9, [1] + [3] * 8
     for i, n in enumerate(s["numbers"]):
         if n in (3, 6):
             s["pieces"][i] = 1 - a
@@ -223,8 +246,8 @@ def test_put_away_keeps_the_result_even_mid_round():
     s = game(3)
     a = s["round"]["start"]
     b = (a + 1) % 3
-    s["hands"][a], s["hands"][b] = [6] * 9, [1, 1, 1, 1, 1, 1, 1, 1, 1]
-    s, _ = act(s, a, "c6")
+    s["hands"][a], s["hands"][b] = [6] * 8, [1, 1, 1, 1, 1, 1, 1, 1, 1]
+    s["round"]["plays"] = [{"seat": a, "card": 6, "op": "first", "result": 6}]
     assert [x.key for x in E.legal_actions(s, b)] == ["s1"]
     s["hands"][b] = [6] * 9
     assert [x.key for x in E.legal_actions(s, b)] == ["s6"]  # 6-6 = 0 is fine in the middle
@@ -281,12 +304,12 @@ def test_clearing_scores_removes_corners_only_skips_and_ends():
     keys = [x.key for x in E.legal_actions(s, 0)]
     rect = f"R{f('A1')}.{f('C1')}.{f('A3')}.{f('C3')}"
     assert keys[0] == rect
-    s, _ = act(s, 0, rect)
+    s, text = act(s, 0, rect)
     assert s["scores"][0] == 18  # 9 points, in halves
     assert s["pieces"][f("B2")] == 0  # a piece inside the shape stays
     assert all(s["pieces"][f(n)] is None for n in ("A1", "C1", "A3", "C3"))
-    assert s["clearer"] == 1
-    s, _ = act(s, 1, E.legal_actions(s, 1)[0].key)  # the line H4-H6: 3 points
+    # then seat 1's only shape, the line H4-H6 (3 points), is cleared by the table
+    assert "{p1} has a single option; the table plays it." in text and "{p1} clears a Line H4-H6 for 3 points." in text
     assert s["scores"][1] == 6
     # nobody has a shape now (a lone B2): the game ends
     assert s["phase"] == "over"

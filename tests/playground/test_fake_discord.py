@@ -1,6 +1,5 @@
 """The fake must refuse what Discord refuses, or the bot's tests prove nothing."""
 
-import asyncio
 import contextlib
 import json
 
@@ -105,6 +104,8 @@ async def test_attachments_are_served_like_discords_cdn(fake):
 @pytest.fixture
 async def bot(fake, tmp_path):
     """The real bot with two more commands: one with an autocomplete, one that answers too late."""
+    failed = set()
+    fake.observers.append(lambda event, data: event == "failed" and failed.add(data.id))
     runner = BotRunner(fake, str(tmp_path / "geotable.db"))
     bot = await runner.start()
 
@@ -118,7 +119,8 @@ async def bot(fake, tmp_path):
 
     @app_commands.command(name="slow", description="Answers after Discord's 3 seconds")
     async def slow(interaction: discord.Interaction) -> None:
-        await asyncio.sleep(3.3)
+        # only once the member's client has said it failed: late for sure, whatever the machine's load
+        await fake.wait_until(lambda: interaction.id in failed, what="the interaction to fail")
         with contextlib.suppress(discord.NotFound):
             await interaction.response.send_message("Too late.")
 
@@ -146,6 +148,7 @@ async def test_observers_see_an_unanswered_interaction_fail_and_the_late_answer_
     seen = []
     fake.observers.append(lambda event, data: seen.append((event, data)))
     it = await fake.slash(1, 600, "slow", settle=False)
-    await asyncio.sleep(3.6)
+    await fake.wait_until(lambda: len(seen) >= 2, what="the failure and the refusal")
+    await fake.settle()
     assert [e for e, _ in seen] == ["failed", "refused"]
     assert seen[0][1] is it and seen[1][1][2].code == 10062

@@ -18,7 +18,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from playground.server import Playground
-from tests.playground.conftest import ARTEFACTS
+from tests.playground.conftest import ARTEFACTS, LIMIT_MS
 
 ANA, BO = "101", "102"
 CHANNEL = 601
@@ -48,7 +48,7 @@ class Loop:
         async def call():
             result = fn(*args)
             return await result if inspect.isawaitable(result) else result
-        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(15)
+        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(LIMIT_MS / 1000)
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -152,7 +152,7 @@ def test_the_page_shows_and_sends_what_discords_client_does(playground, browser)
         assert two["data"]["values"] == ["x", "z"]
 
         # nobody answered within 3 seconds: Discord's client says so, to the member who clicked only
-        expect(shown.locator(".failed")).to_have_text("This interaction failed", timeout=6000)
+        expect(shown.locator(".failed")).to_have_text("This interaction failed")
         page.locator('#member-list [data-member="Bo"]').click()
         expect(page.locator(f"#m-{message['id']} .failed")).to_have_count(0)
         secret = page.locator(".msg", has_text="Bo's secret")
@@ -210,7 +210,7 @@ def components(sent):
     return [d for d in sent if d.get("type") == 3]
 
 
-def until(condition, timeout=5.0):
+def until(condition, timeout=LIMIT_MS / 1000):
     end = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < end, "the condition never held"

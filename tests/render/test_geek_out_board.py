@@ -30,7 +30,7 @@ def test_boards_decode_fit_discord_and_stay_small():
     for s in states():
         data = render_board("geek_out", E.view(s, None), ["Ana", "Bo", "Cy"][: s["players"]], "Ana did a thing → 42")
         img = Image.open(io.BytesIO(data))
-        assert img.format == "PNG" and img.width == 800 and 250 <= img.height <= 800
+        assert img.format == "PNG" and img.width == 800 and 150 <= img.height <= 600  # Discord: at most 400 x 300
         assert len(data) <= 300 * 1024
 
 
@@ -47,4 +47,4 @@ def test_eight_players_with_long_names_fit():
     s = E.new(8, {}, 2)
     names = [f"Player with a very long display name number {i}" for i in range(8)]
     img = Image.open(io.BytesIO(render_board("geek_out", E.view(s, None), names)))
-    assert img.height <= 800
+    assert img.size == (800, 598)  # was 800 x 760, shown at 316 x 300

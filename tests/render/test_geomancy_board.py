@@ -253,9 +253,11 @@ def test_a_player_who_left_is_marked():
     assert "Bo (left)" in texts(E.view(s, None))
 
 
-def test_every_board_is_800_wide_and_at_most_800_tall():
+def test_every_board_is_800_by_600_the_shape_discord_shows():
+    """Discord fits an embed image into 400 x 300: an 800 x 600 board is shown at exactly half size (it was
+    800 x 698, shown at 344 x 300)."""
     for what, s in geomancy_states():
         view = E.view(s, None)
         for focus in [None, *geomancy_focuses(s)]:
             img = png(render_board("geomancy", view, NAMES[: s["players"]], "Ana casts.", focus))
-            assert img.width == 800 and img.height <= 800, (what, focus, img.size)
+            assert img.size == (800, 600), (what, focus, img.size)

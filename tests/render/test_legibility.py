@@ -1,9 +1,10 @@
 """Every text on every board stays readable where Discord shows it (docs/rendering.md).
 
-Boards are drawn 800 px wide and shown about 400 px wide in an embed. For a set of states of each game (every
-phase, every player count, long names, players who left, game over) the board and the private image are drawn
-while ``render.common.record_fonts`` records every font size asked for; the smallest, scaled to 400 px wide,
-must have a cap height (of "H") of at least 7 px.
+Discord shows an embed's image in at most about 400 x 300 px: scaled by ``min(400 / width, 300 / height)``, so an
+800 x 600 board is halved and a taller one shrinks further (800 x 800: to 300 x 300). For a set of states of each
+game (every phase, every player count, long names, players who left, game over) the board, the private image, the
+card and the score sheet are drawn while ``render.common.record_fonts`` records every font size asked for; the
+smallest, scaled to the size Discord shows the image at, must have a cap height (of "H") of at least 7 px.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from render.common import record_fonts
 from render.geodeto import sample_game
 
 DISPLAY_WIDTH = 400
+DISPLAY_HEIGHT = 300
 MIN_CAP = 7
 LONG = ["Bartholomew Featherstonehaugh", "Wilhelmina Cholmondeley-Smythe", "Cy", "Dee the Magnificent of Everywhere",
         "Eve", "Fitzgerald Montgomery", "Gus", "Hildegard von Bingen-Hohenzollern"]
@@ -36,8 +38,13 @@ LAST = ("Wilhelmina Cholmondeley-Smythe's Superhero flipped a Dragon into a Supe
         "finished her turn because she ran out of time.")
 
 
-def cap(size: float, width: int) -> int:
-    box = ImageFont.load_default(size=size * DISPLAY_WIDTH / width).getbbox("H")
+def display_scale(width: int, height: int) -> float:
+    """How much Discord shrinks an embed image of this size (it fits it into about 400 x 300 px)."""
+    return min(DISPLAY_WIDTH / width, DISPLAY_HEIGHT / height, 1.0)
+
+
+def cap(size: float, scale: float) -> int:
+    box = ImageFont.load_default(size=size * scale).getbbox("H")
     return box[3] - box[1]
 
 
@@ -57,13 +64,15 @@ def check(draw, what: str) -> None:
     with record_fonts() as sizes:
         data = draw()
     img = Image.open(io.BytesIO(data))
-    assert img.format == "PNG" and img.width == 800, what
+    assert img.format == "PNG" and img.width <= 800, what
     assert len(data) <= 300 * 1024, what
     assert sizes, f"{what}: no text recorded"
-    small = min(sizes, key=lambda s: cap(s, img.width))
-    assert cap(small, img.width) >= MIN_CAP, (
-        f"{what}: a {small:g} px font on a {img.width} px image has a cap height of {cap(small, img.width)} px "
-        f"at {DISPLAY_WIDTH} px wide (needs {MIN_CAP})")
+    scale = display_scale(img.width, img.height)
+    small = min(sizes, key=lambda s: cap(s, scale))
+    assert cap(small, scale) >= MIN_CAP, (
+        f"{what}: a {small:g} px font on a {img.width} x {img.height} image has a cap height of "
+        f"{cap(small, scale)} px at Discord's {round(img.width * scale)} x {round(img.height * scale)} "
+        f"(needs {MIN_CAP})")
 
 
 # --- Geek Out ------------------------------------------------------------------------------------------
@@ -416,6 +425,25 @@ def test_globe_twister_run_animations_read_where_discord_shows_them():
         with record_fonts() as sizes:
             data = render_card("globe_twister", card)
         check_gif(data, what)
-        width = Image.open(io.BytesIO(data)).width
-        small = min(sizes, key=lambda s: cap(s, width))
-        assert cap(small, width) >= MIN_CAP, (what, small)
+        img = Image.open(io.BytesIO(data))
+        scale = display_scale(img.width, img.height)
+        small = min(sizes, key=lambda s: cap(s, scale))
+        assert cap(small, scale) >= MIN_CAP, (what, small, img.size)
+
+
+# --- every game ----------------------------------------------------------------------------------------
+MEASURED = {"geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"}
+"""The games whose boards (and private images, cards and score sheets) the tests above draw."""
+
+
+def test_every_registered_game_is_measured():
+    from render import _RENDERERS
+
+    assert set(_RENDERERS) == MEASURED, "a new game's images need states in this test"
+
+
+def test_the_scale_is_discords_display_size():
+    assert display_scale(800, 600) == 0.5
+    assert display_scale(800, 782) == 300 / 782
+    assert display_scale(800, 400) == 0.5
+    assert cap(20, 0.5) >= MIN_CAP > cap(20, 300 / 782)

@@ -1,24 +1,8 @@
-"""The Geomancy board: the 8x8 chessboard with its coordinates, every stone seen from above as a pyramid lying
-on its side and pointing in its direction, the last cast (where each stone landed, which came back to hand and
-why, the stones it knocked aside), the last captures, and a side panel with each player's hand, prisoners and
-points, the round and whose turn it is.
-
-A stone is a triangle pointing its way (its tip is where its aura goes), lit from the top left so its ridge
-shows. Its size shows in its footprint (small, medium, large: 34, 44, 54 px long on a 60 px square), its owner
-in its colour (``common.PLAYER_COLOURS``) and in the seat's mark drawn on it (``common.PLAYER_MARKS``: circle,
-square, triangle, diamond, star, plus), so colour is never the only cue. Gold marks what the player to act
-may choose (the aim rank's squares, their stones to reorient, the stone being turned and its new directions,
-the square of a same-colour choice); sky blue marks the last turn (the aimed square, the squares stones
-landed on, knocks, stones that landed upright or off the board, captures).
-
-``focus={"overlay": "auras"}`` draws the same board with the auras (``OVERLAYS``): on each square the strength
-of the two strongest colours, each as a chip in the seat's colour with its mark (docs/rendering.md, "Geomancy").
-"""
+"""The Geomancy board: the chessboard, stones, the last turn, what the player to act chooses, the aura overlay, the side panel."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 
 from PIL import Image, ImageDraw
 
@@ -26,13 +10,10 @@ from games.geomancy.model import DIR_NAMES, SQUARE_NAMES
 from render.common import (
     BLACK,
     BODY,
-    FOOTER_H,
-    HEADER_H,
     HIGHLIGHT,
     MARGIN,
     MUTED,
     PANEL_EDGE,
-    PLAYER_COLOURS,
     SKY,
     SMALL,
     STATUS,
@@ -43,7 +24,6 @@ from render.common import (
     canvas,
     fit_text,
     font,
-    footer,
     header,
     join_fit,
     panel,
@@ -54,200 +34,32 @@ from render.common import (
     top_seats,
     wrap_text,
 )
-
-GAME = "geomancy"
-TITLE = "Geomancy"
-OVERLAYS = {"auras": "Auras"}
-"""Other ways to draw the board, on request (``focus={"overlay": name}``): {name: button label}."""
-
-SIZE_NAMES = ("small", "medium", "large")
-ROUND_WORDS = ("small", "medium", "large")
-
-# --- layout ----------------------------------------------------------------------------------------------
-S = 60
-"""A square's side (px at 800 wide)."""
-BX = MARGIN + 24
-"""The board's left edge (the rank numbers stand left of it)."""
-RIM = 14
-"""Room above the board for the arrows of stones that flew off its top."""
-BY = HEADER_H + 8 + RIM
-"""The board's top edge."""
-BOARD_R = BX + 8 * S
-BOARD_B = BY + 8 * S
-LETTERS_H = 28
-PANEL_X = BOARD_R + 12
-PANEL_TOP = HEADER_H + 8
-
-# --- colours ---------------------------------------------------------------------------------------------
-LIGHT_SQ = (96, 103, 120)
-DARK_SQ = (70, 76, 92)
-BOARD_EDGE = (24, 26, 32)
-GOLD_SQ = (112, 100, 44)
-"""A square the player to act may choose (the aim rank), over a light or a dark square alike."""
-INK = (18, 18, 22)
-"""The seat mark drawn on a stone."""
-AURA_TINT = 0.3
-"""How much of the strongest colour tints a square in the aura overlay."""
-
-
-def seat_colour(seat: int) -> tuple[int, int, int]:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-
-
-def _mix(a, b, t: float) -> tuple[int, int, int]:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
-
-
-def face_colours(seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """A stone's lit and shaded faces."""
-    colour = seat_colour(seat)
-    return _mix(colour, WHITE, 0.28), _mix(colour, BLACK, 0.22)
-
-
-def aura_tint(square_colour, seat: int) -> tuple[int, int, int]:
-    return _mix(square_colour, seat_colour(seat), AURA_TINT)
-
-
-COLOURS = (LIGHT_SQ, DARK_SQ, BOARD_EDGE, GOLD_SQ, INK,
-           *(c for seat in range(6) for c in face_colours(seat)),
-           *(aura_tint(sq, seat) for seat in range(6) for sq in (LIGHT_SQ, DARK_SQ)))
-"""The flat colours this board adds to ``common.THEME`` (kept exactly in its PNG palette): the squares, the
-stones' faces and the aura overlay's tints, for the six seats."""
-
-STONE_L = (34, 44, 54)
-"""A stone's length (base to tip) per size, px on the board."""
-STONE_W = (28, 36, 44)
-"""A stone's base width per size."""
-SS = 4
-
-
-# --- marks (the seat's shape) ------------------------------------------------------------------------------
-def mark_points(seat: int, x: float, y: float, r: float) -> list[tuple[float, float]] | None:
-    """The outline of the seat's mark (as ``common.seat_mark`` draws it) centred on (x, y); None: a circle."""
-    kind = seat % 8
-    if kind == 0:
-        return None
-    if kind == 1:
-        q = r * 0.9
-        return [(x - q, y - q), (x + q, y - q), (x + q, y + q), (x - q, y + q)]
-    if kind == 2:
-        return [(x, y - r), (x + r * 1.05, y + r * 0.85), (x - r * 1.05, y + r * 0.85)]
-    if kind == 3:
-        return [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)]
-    if kind == 4:
-        out = []
-        for k in range(10):
-            a = -math.pi / 2 + k * math.pi / 5
-            rad = r * 1.15 if k % 2 == 0 else r * 0.5
-            out.append((x + rad * math.cos(a), y + rad * math.sin(a)))
-        return out
-    if kind == 5:
-        t = r * 0.4
-        return [(x - t, y - r), (x + t, y - r), (x + t, y - t), (x + r, y - t), (x + r, y + t), (x + t, y + t),
-                (x + t, y + r), (x - t, y + r), (x - t, y + t), (x - r, y + t), (x - r, y - t), (x - t, y - t)]
-    sides = kind - 1
-    return [(x + (r + 1) * math.sin(2 * math.pi * k / sides), y - (r + 1) * math.cos(2 * math.pi * k / sides))
-            for k in range(sides)]
-
-
-def draw_mark(d: ImageDraw.ImageDraw, seat: int, x: float, y: float, r: float, fill, outline=None,
-              width: int = 0) -> None:
-    pts = mark_points(seat, x, y, r)
-    if pts is None:
-        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
-    else:
-        d.polygon(pts, fill=fill, outline=outline, width=width)
-
-
-# --- stones ------------------------------------------------------------------------------------------------
-LIGHT = (-0.6, -1.0)
-"""Where the light comes from (screen x, y): the top left, a little more from the top."""
-
-
-def _rotate(points, direction: int, cx: float, cy: float) -> list[tuple[float, float]]:
-    a = math.radians(45 * direction)
-    c, s = math.cos(a), math.sin(a)
-    return [(cx + x * c - y * s, cy + x * s + y * c) for x, y in points]
-
-
-@cached(maxsize=512)
-def stone_sprite(seat: int, size: int, direction: int, scale: int = 100, ghost: bool = False) -> Image.Image:
-    """A stone seen from above: a triangle in the seat's colour pointing ``direction`` (0-7 clockwise from
-    north), its two faces lit from the top left, a dark edge and the seat's mark near its base. ``size`` 1-3,
-    ``scale`` in percent. ``ghost``: pale and see-through (a stone that was just captured)."""
-    f = scale / 100
-    length, wide = STONE_L[size - 1] * f, STONE_W[size - 1] * f
-    side = math.ceil(math.hypot(length, wide) + 8)
-    img = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    c = side * SS / 2
-    L, W = length * SS, wide * SS
-    tip, left, right = (0, -L / 2), (-W / 2, L / 2), (W / 2, L / 2)
-    alpha = 150 if ghost else 255
-    # which half faces the light: the left half's outward normal, turned with the stone
-    a = math.radians(45 * direction)
-    nx, ny = -math.cos(a), -math.sin(a)
-    lit_left = nx * LIGHT[0] + ny * LIGHT[1] > 0
-    bright, dark = face_colours(seat)
-    d.polygon(_rotate([tip, left, right], direction, c, c), fill=(*BLACK, alpha))
-    inner = _shrink([tip, left, right], 2.2 * SS)
-    lh, rh = (_rotate(_clip_half(inner, k), direction, c, c) for k in (-1, 1))
-    d.polygon(lh, fill=(*(bright if lit_left else dark), alpha))
-    d.polygon(rh, fill=(*(dark if lit_left else bright), alpha))
-    # the seat's mark, on the widest part (the incircle of the triangle)
-    r_in = (W * L / 2) / ((W + 2 * math.hypot(W / 2, L)) / 2)
-    mx, my = _rotate([(0, L / 2 - r_in)], direction, c, c)[0]
-    mr = r_in * 0.62
-    draw_mark(d, seat, mx, my, mr, fill=(*INK, alpha))
-    return img.reduce(SS)
-
-
-def _shrink(tri, by: float) -> list[tuple[float, float]]:
-    """The triangle moved inwards by ``by`` (towards its incentre), for the dark edge around it."""
-    (ax, ay), (bx, by_), (cx, cy) = tri
-    la, lb, lc = math.dist(tri[1], tri[2]), math.dist(tri[0], tri[2]), math.dist(tri[0], tri[1])
-    p = la + lb + lc
-    ix, iy = (la * ax + lb * bx + lc * cx) / p, (la * ay + lb * by_ + lc * cy) / p
-    area = abs((bx - ax) * (cy - ay) - (cx - ax) * (by_ - ay)) / 2
-    r = 2 * area / p
-    k = max(0.0, (r - by) / r)
-    return [(ix + (x - ix) * k, iy + (y - iy) * k) for x, y in tri]
-
-
-def _clip_half(tri, side: int) -> list[tuple[float, float]]:
-    """The left (-1) or right (+1) half of an upright triangle (tip, left, right), split along its ridge."""
-    tip, left, right = tri
-    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
-    return [tip, left, mid] if side < 0 else [tip, mid, right]
-
-
-def put_stone(img: Image.Image, seat: int, size: int, direction: int, x: float, y: float, scale: int = 100,
-              ghost: bool = False) -> None:
-    sprite = stone_sprite(seat, size, direction, scale, ghost)
-    img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
-
-
-@cached(maxsize=64)
-def upright_sprite(seat: int, size: int, scale: int = 100) -> Image.Image:
-    """A stone standing on its base, seen from above: a square with its four faces, half see-through."""
-    half = (STONE_W[size - 1] + 4) / 2 * scale / 100
-    side = math.ceil(2 * half + 8)
-    img = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    c, h = side * SS / 2, half * SS
-    colour = seat_colour(seat)
-    corners = [(c - h, c - h), (c + h, c - h), (c + h, c + h), (c - h, c + h)]
-    shades = (_mix(colour, WHITE, 0.3), _mix(colour, BLACK, 0.1), _mix(colour, BLACK, 0.3), _mix(colour, WHITE, 0.1))
-    for k in range(4):
-        d.polygon([corners[k], corners[(k + 1) % 4], (c, c)], fill=(*shades[k], 170))
-    d.polygon(corners, outline=(*BLACK, 255), width=2 * SS)
-    d.line((*corners[0], *corners[2]), fill=(*BLACK, 200), width=SS)
-    d.line((*corners[1], *corners[3]), fill=(*BLACK, 200), width=SS)
-    mr = h * 0.34
-    d.ellipse((c - mr * 1.5, c - mr * 1.5, c + mr * 1.5, c + mr * 1.5), fill=(*colour, 255), outline=(*BLACK, 255),
-              width=SS)
-    draw_mark(d, seat, c, c, mr, fill=(*INK, 255))
-    return img.reduce(SS)
+from render.geomancy.pieces import (
+    BOARD_B,
+    BOARD_EDGE,
+    BOARD_R,
+    BX,
+    BY,
+    DARK_SQ,
+    GOLD_SQ,
+    HEIGHT,
+    INK,
+    LIGHT_SQ,
+    OVERLAYS,
+    PANEL_TOP,
+    PANEL_X,
+    ROUND_WORDS,
+    SIZE_NAMES,
+    SS,
+    STONE_W,
+    TITLE,
+    S,
+    aura_tint,
+    draw_mark,
+    put_stone,
+    seat_colour,
+    upright_sprite,
+)
 
 
 # --- the board ---------------------------------------------------------------------------------------------
@@ -450,14 +262,16 @@ def _focus_frames(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, focus: d
 
 
 # --- the aura overlay ----------------------------------------------------------------------------------
-CHIP_H = 22
-AURA_LIFT = 9
+CHIP_H = 26
+CHIP_W = 27
+"""A one-digit aura chip (two fit side by side on a square); a two-digit one is a digit wider."""
+AURA_LIFT = 10
 """How far stones rise (and shrink, ``AURA_SCALE``) in the aura overlay, over the chips along the bottom."""
-AURA_SCALE = 76
+AURA_SCALE = 72
 
 
 def _chip_width(value: int) -> int:
-    return round(17 + font(SMALL).getlength(str(value)))
+    return round(CHIP_W - font(SMALL).getlength("0") + font(SMALL).getlength(str(value)))
 
 
 def _aura_chips(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
@@ -486,9 +300,9 @@ def _chip(seat: int, value: int) -> Image.Image:
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=6 * SS, fill=BLACK)
     d.rounded_rectangle((2 * SS, 2 * SS, (w - 2) * SS - 1, (h - 2) * SS - 1), radius=4 * SS, fill=seat_colour(seat))
-    draw_mark(d, seat, 8.5 * SS, (CHIP_H + 1) / 2 * SS, 5 * SS, fill=INK)
+    draw_mark(d, seat, 8.5 * SS, (CHIP_H + 1) / 2 * SS, 6 * SS, fill=INK)
     img = big.reduce(SS)
-    text(ImageDraw.Draw(img), (14, (CHIP_H + 1) / 2), str(value), SMALL, INK, anchor="lm", bold=True)
+    text(ImageDraw.Draw(img), (14.5, (CHIP_H + 1) / 2), str(value), SMALL, INK, anchor="lm", bold=True)
     return img
 
 
@@ -528,11 +342,11 @@ def _hand_icons(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int,
         n = hand[size - 1]
         later = size > rnd
         x += w + 2
-        x += text(d, (x, cy), str(n), SMALL, MUTED if (later or n == 0) else TEXT, anchor="lm", bold=not later) + 6
+        x += text(d, (x, cy), str(n), BODY, MUTED if (later or n == 0) else TEXT, anchor="lm", bold=not later) + 8
     return x
 
 
-HAND_SCALE = 66
+HAND_SCALE = 76
 
 
 def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], x0: float, x1: float,
@@ -671,9 +485,7 @@ def _choice_stones(view: dict) -> list[dict]:
 
 SECTION = 38
 CHOICE_ROW = 46
-MAX_HEIGHT = 800
-"""The tallest board: with five or six players and a long last turn, the panel's last lines give way ("+2
-more") rather than the image growing past it."""
+
 
 
 def _panel_height(view: dict) -> int:
@@ -683,7 +495,7 @@ def _panel_height(view: dict) -> int:
         h += SECTION + len(choice) * CHOICE_ROW
     if view.get("last_turn"):
         h += SECTION + len(_last_lines(view, [""] * view["players"], 200)) * LINE
-    return min(h + 6, MAX_HEIGHT - FOOTER_H - 8 - PANEL_TOP)
+    return min(h + 6, HEIGHT - 8 - PANEL_TOP)
 
 
 def _section(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, title: str, colour=MUTED) -> float:
@@ -696,7 +508,10 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
           overlay: str | None) -> None:
     x0, y0, x1, y1 = box
     panel(d, box)
-    y = _players(img, d, view, names, x0 + 6, x1 - 6, y0 + 8, winners, compact=overlay is not None)
+    choice = _choice_stones(view)
+    # a same-colour choice must show whole: with many players, their blocks shrink to their rows to make room
+    crowded = bool(choice) and 8 + view["players"] * BLOCK + SECTION + len(choice) * CHOICE_ROW > y1 - y0
+    y = _players(img, d, view, names, x0 + 6, x1 - 6, y0 + 8, winners, compact=overlay is not None or crowded)
     if overlay == "auras":
         y = _section(d, x0, x1, y, "AURAS")
         for line in wrap_text("Each chip: a colour's aura on that square (the strongest two). A stone falls to an "
@@ -708,7 +523,6 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
             y += 24
         return
     _key(img, d, view, x0, x1, y1)
-    choice = _choice_stones(view)
     if choice:
         q = view["choices"][0]["square"]
         y = _section(d, x0, x1, y, f"KEEP ONE ON {SQUARE_NAMES[q].upper()}", HIGHLIGHT)
@@ -799,8 +613,10 @@ def _round_note(view: dict) -> str:
 
 # --- the board image -----------------------------------------------------------------------------------------
 def board_height(view: dict, overlay: str | None = None) -> int:
-    side = PANEL_TOP + (_panel_height(view) if overlay is None else 8 + view["players"] * (ROW + 4) + 40 + 8 * 24)
-    return max(BOARD_B + LETTERS_H, side) + 8 + FOOTER_H
+    """Always ``HEIGHT`` (600): Discord shows the board at 400 x 300. With five or six players and a long last
+    turn the panel's last lines give way ("+2 more"). No footer: the message above the board says the last move,
+    and the panel shows it."""
+    return HEIGHT
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
@@ -833,76 +649,8 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         _draw_stones(img, view)
         _last_turn_overlays(img, d, view)
         _focus_frames(img, d, view, focus)
-    side = (PANEL_X, PANEL_TOP, WIDTH - MARGIN, height - FOOTER_H - 8)
+    side = (PANEL_X, PANEL_TOP, WIDTH - MARGIN, height - 8)
     _side(img, d, view, names, side, winners, overlay)
-    footer(d, last, height=height)
     return img
 
 
-# --- palette samples -----------------------------------------------------------------------------------------
-def sample_states(players: int, seed: int) -> Iterator[dict]:
-    """Every state of a seeded random game (for the palette and the tests)."""
-    import random
-
-    from games.geomancy.rules import Geomancy
-
-    engine = Geomancy()
-    state = engine.new(players, {}, seed)
-    pick = random.Random(seed)
-    while engine.to_act(state):
-        yield state
-        seat = min(engine.to_act(state))
-        state, _ = engine.apply(state, seat, pick.choice(engine.legal_actions(state, seat)).key)
-    yield state
-
-
-def palette_samples() -> Iterator[Image.Image]:
-    """Boards from seeded games of 2, 4 and 6 players at every stage (the start, fresh casts with stones upright,
-    off the board and knocked aside, captures, a same-colour choice, a stone being turned, the end), with an aim
-    rank and the stones to turn (``focus``) and the aura overlay: what ``render.palette`` learns this game's PNG
-    palette from."""
-    from games.geomancy.rules import Geomancy
-
-    engine = Geomancy()
-    names = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
-    last = "Ana casts 5 small at d4: small d4 NE; small off the board (recast)."
-    for players, seed in ((2, 1), (3, 2), (4, 2), (6, 3)):
-        who = names[:players]
-        seen: set[str] = set()
-        for i, state in enumerate(sample_states(players, seed)):
-            view = engine.view(state, None)
-            tag = _stage(view, i)
-            if tag is None or tag in seen:
-                continue
-            seen.add(tag)
-            yield draw_board(view, who, last)
-            if tag in ("captures", "knocks", "over"):
-                yield draw_board(view, who, None, {"overlay": "auras"})
-            if view["phase"] == "turn" and view["to_act"] and not view["step"]:
-                seat = view["to_act"][0]
-                if engine.castable(state, seat):
-                    rank = 1 + len(seen) % 8  # a rank of squares in gold, over the stones there
-                    yield draw_board(view, who, None, engine.focus(state, seat, f"Aim at rank {rank}"))
-                if tag in ("off", "reorient", "captures"):
-                    yield draw_board(view, who, None, engine.focus(state, seat, "Reorient or pass"))
-
-
-def _stage(view: dict, i: int) -> str | None:
-    """Which kind of sample board a state (the ``i``-th of its game) is, if any."""
-    if i == 0:
-        return "start"
-    if view["phase"] in ("over", "choose"):
-        return view["phase"]
-    if view["step"]:
-        return "step"
-    if len(view["last_captures"]) >= 2:
-        return "captures"
-    cast = view["last_cast"]
-    for result in ("upright", "off"):
-        if cast and any(st["result"] == result for st in cast["stones"]):
-            return result
-    if cast and cast["knocks"]:
-        return "knocks"
-    if view["last_turn"] and view["last_turn"]["kind"] == "reorient":
-        return "reorient"
-    return None

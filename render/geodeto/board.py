@@ -1,0 +1,738 @@
+"""The Geodeto board: the ring of continents, the Ocean, the public goals, the players and the marks."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.geodeto.rules import COLOURS as COLOUR_NAMES
+from games.geodeto.rules import CONTINENT_NAMES, OCEAN
+from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from render.common import (
+    BLACK,
+    BODY,
+    HEADER_H,
+    HIGHLIGHT,
+    LARGE,
+    MARGIN,
+    MUTED,
+    PANEL_EDGE,
+    SKY,
+    SMALL,
+    STATUS,
+    TEXT,
+    VERMILLION,
+    WHITE,
+    WIDTH,
+    cached,
+    canvas,
+    fit_text,
+    header,
+    join_fit,
+    panel,
+    plural,
+    text,
+    top_seats,
+)
+from render.geodeto.pieces import (
+    BAND_INK,
+    CARD,
+    CARD_EDGE,
+    CARD_INK,
+    CARD_MUTED,
+    CLOSED_TILE,
+    CRAMPED_STEP,
+    EPIDEMIC,
+    HATCH,
+    LETTERS,
+    MIN_STEP,
+    OCEAN_EDGE,
+    OCEAN_FILL,
+    OCEAN_INK,
+    PIRATES,
+    PYR_W,
+    PYRAMID_EDGE,
+    PYRAMID_FILL,
+    ROUTE,
+    TILE,
+    TITLE,
+    TRIO_H,
+    _flag,
+    _virus,
+    arrow_down,
+    draw_tower,
+    draw_trio,
+    padlock,
+    pid,
+    pname,
+    put_pyramid,
+    text_w,
+    tower_height,
+)
+from render.geodeto.players import (
+    _name,
+    _players,
+    chip_label,
+    players_height,
+    short_name,
+)
+
+# --- layout --------------------------------------------------------------------------------------------------
+HEIGHT = 600
+"""Every board is 800 x 600 (4:3): Discord shows an embed image in at most ~400 x 300, so it is shown at half
+size, as the font floor assumes (docs/rendering.md). Rows, towers and the Ocean squeeze into it."""
+GAP = 8
+CARD_W = 136
+TILE_W = 180
+X_CARD_L = MARGIN
+X_TILE_L = X_CARD_L + CARD_W + 6
+X_OCEAN = X_TILE_L + TILE_W + GAP
+X_TILE_R = WIDTH - MARGIN - CARD_W - 6 - TILE_W
+X_CARD_R = WIDTH - MARGIN - CARD_W
+OCEAN_W = X_TILE_R - GAP - X_OCEAN
+BAND_H = 26
+SLOT = 58
+"""Distance between the three spots of a continent (a large pyramid is 56 wide)."""
+RING_ROWS = ((0, 1), (5, 2), (4, 3))
+"""The continents per row (left, right): Europe | Asia, Africa | America, Antarctica | Oceania: going round
+Europe -> Asia -> America -> Oceania -> Antarctica -> Africa -> Europe, the World Ocean in the middle."""
+RING_TOP = HEADER_H + GAP
+ROUTE_H = 20
+"""The strip above and below the Ocean where the routes Europe - Asia and Antarctica - Oceania cross it."""
+
+
+def _place_of_continent(c: int) -> tuple[int, int]:
+    for row, (left, right) in enumerate(RING_ROWS):
+        if c == left:
+            return row, 0
+        if c == right:
+            return row, 1
+    raise ValueError(c)
+
+
+def _card_box(c: int, rows: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    row, side = _place_of_continent(c)
+    y0, y1 = rows[row]
+    x = X_CARD_L if side == 0 else X_CARD_R
+    return x, y0, x + CARD_W, y1
+
+
+def _tile_box(c: int, rows: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    row, side = _place_of_continent(c)
+    y0, y1 = rows[row]
+    x = X_TILE_L if side == 0 else X_TILE_R
+    return x, y0, x + TILE_W, y1
+
+
+def _spot_x(box, i: int) -> float:
+    return (box[0] + box[2]) / 2 + (i - 1) * SLOT
+
+
+def _tower_room(row_h: int) -> float:
+    return row_h - BAND_H - 12
+
+
+ARROW_H = 24
+"""The room a gold arrow takes over a tower's top."""
+
+
+def _rows(view: dict, players_h: int) -> list[tuple[int, int]]:
+    """The ring's three rows (top, bottom), sharing what the players' strip leaves of ``HEIGHT``: 131 px with
+    four to six players, 143 with two or three (a tower of three stands unsqueezed in 143, a tower of four or
+    more, or three in 131, is squeezed, ``CRAMPED_STEP``)."""
+    ring = HEIGHT - RING_TOP - GAP - players_h - GAP
+    h = (ring - 2 * GAP) // 3
+    heights = [h, ring - 2 * GAP - 2 * h, h]
+    y = RING_TOP
+    rows = []
+    for k in heights:
+        rows.append((y, y + k))
+        y += k + GAP
+    return rows
+
+
+# --- the ring ------------------------------------------------------------------------------------------------
+def _routes(d: ImageDraw.ImageDraw, rows: list[tuple[int, int]]) -> None:
+    """The ring's routes: down each side, across the top (Europe - Asia) and the bottom (Antarctica -
+    Oceania), drawn under the tiles."""
+    xl = X_TILE_L + TILE_W / 2
+    xr = X_TILE_R + TILE_W / 2
+    top = rows[0][0] + BAND_H / 2
+    bottom = rows[-1][1] - ROUTE_H / 2
+    for x in (xl, xr):
+        d.line((x, top, x, bottom), fill=ROUTE, width=8)
+    d.line((xl, top, xr, top), fill=ROUTE, width=8)
+    d.line((xl, bottom, xr, bottom), fill=ROUTE, width=8)
+
+
+def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: bool) -> None:
+    """A continent's tile: its coloured band (name, and its pyramids' letter and colour), its three spots; a
+    closed continent hatched, with the Epidemic card on it."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=10, fill=CLOSED_TILE if closed else TILE, outline=PANEL_EDGE, width=2)
+    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + BAND_H), radius=9, fill=PYRAMID_FILL[c])
+    d.rectangle((x0 + 2, y0 + BAND_H - 10, x1 - 2, y0 + BAND_H), fill=PYRAMID_FILL[c])
+    ink = BAND_INK[c]
+    text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), CONTINENT_NAMES[c], BODY, ink, anchor="lm", bold=True)
+    legend = f"{LETTERS[c]} = {COLOUR_NAMES[c]}"
+    if text_w(BODY, CONTINENT_NAMES[c]) + text_w(SMALL, legend) + 26 > x1 - x0:
+        legend = LETTERS[c]
+    text(d, (x1 - 10, y0 + 2 + (BAND_H - 2) / 2), legend, SMALL, ink, anchor="rm", bold=len(legend) == 1)
+    if closed:
+        body = (x0 + 3, y0 + BAND_H + 1, x1 - 2, y1 - 2)
+        img.paste(_hatch(body[2] - body[0], body[3] - body[1]), body[:2])
+        d.rounded_rectangle(box, radius=10, outline=PANEL_EDGE, width=2)
+        _epidemic_card(d, ((x0 + x1) / 2, (y0 + BAND_H + y1) / 2), "Closed")
+        return
+    base = y1 - 8
+    for i in range(3):  # the three spots a tower may stand on
+        sx = _spot_x(box, i)
+        d.rounded_rectangle((sx - 28, base - 1, sx + 28, base + 4), radius=3, fill=PANEL_EDGE)
+
+
+def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, marks: dict) -> None:
+    """A continent's towers (on the cached frame), gold marks where the picked pyramid may go."""
+    x0, y0, x1, y1 = box
+    cont = view["continents"][c]
+    if c in marks["places"]:
+        d.rounded_rectangle(box, radius=10, outline=HIGHLIGHT, width=4 if c == marks.get("focus") else 3)
+    if cont.get("closed"):
+        return
+    base = y1 - 8
+    towers = [[pid(p) for p in t] for t in cont["towers"]]
+    room = _tower_room(y1 - y0)
+    for i, t in enumerate(towers):
+        sx = _spot_x(box, i)
+        top = draw_tower(img, d, t, sx, base, room=room - (ARROW_H if t and t[-1] in marks["onto"] else 0),
+                         halos=marks["halos"], locked=marks["locked"], floor=CRAMPED_STEP)
+        if t and t[-1] in marks["onto"]:
+            arrow_down(d, sx, top - 2)
+    if c in marks["table"] and len(towers) < 3 and marks["picked"] is not None:
+        put_pyramid(img, d, marks["picked"], _spot_x(box, len(towers)), base, ghost=True)
+
+
+@cached(maxsize=8)
+def _background(rows: tuple[tuple[int, int], ...], closed: int | None, top: int, height: int) -> Image.Image:
+    """What changes only with the rows' heights and the closed continent: the routes, the continents' tiles,
+    the players' panel."""
+    img, d = canvas(height)
+    _routes(d, list(rows))
+    for c in range(6):
+        _tile_frame(img, d, c, _tile_box(c, list(rows)), closed == c)
+    panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
+    return img
+
+
+@cached(maxsize=4)
+def _hatch(w: int, h: int) -> Image.Image:
+    """Diagonal stripes over a closed continent."""
+    img = Image.new("RGB", (w, h), CLOSED_TILE)
+    d = ImageDraw.Draw(img)
+    for x in range(-h, w + h, 18):
+        d.line((x, h, x + h, 0), fill=HATCH, width=5)
+    return img
+
+
+def _epidemic_card(d: ImageDraw.ImageDraw, centre, label: str) -> None:
+    """The Epidemic card lying on a continent: it is closed."""
+    x, y = centre
+    d.rounded_rectangle((x - 80, y - 38, x + 80, y + 38), radius=8, fill=EPIDEMIC, outline=BLACK, width=2)
+    _virus(d, x - 56, y, 11, (220, 150, 200), WHITE)
+    text(d, (x + 16, y - 3), "Epidemic", BODY, WHITE, anchor="ms", bold=True)
+    text(d, (x + 16, y + 5), label, SMALL, WHITE, anchor="mt", bold=True)
+
+
+def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, choose: bool = False) -> None:
+    """The public goal on top of continent ``c``'s pile: its short name on a band in the continent's colour,
+    its trio, how many cards the pile holds ("5 left") and, for a two-continent goal, the other continent
+    ("or" and a swatch of its colour with its letter). ``choose``: a gold frame, the player to act is drawing a
+    card from a pile top."""
+    x0, y0, x1, y1 = box
+    entry = view["public_goals"][c]
+    card = entry.get("card")
+    if not card:
+        d.rounded_rectangle(box, radius=8, outline=PANEL_EDGE, width=2)
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 12), "Pile", SMALL, MUTED, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), "empty", SMALL, MUTED, anchor="mm")
+        return
+    trio = tuple(pid(t) for t in reversed(card["trio"]))  # bottom first
+    others = tuple(CONTINENT_KEYS.index(k) for k in card.get("continents", ())
+                   if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
+    sprite = _goal_card_image(c, goal_label(card), trio, others[:1], entry["count"],
+                              bool(card.get("met") or choose), x1 - x0, y1 - y0)
+    img.paste(sprite, (x0, y0))
+
+
+def _others(c: int, card: dict) -> tuple[str, ...]:
+    """The other continents (names) a goal lying on continent ``c``'s pile may be formed on."""
+    return tuple(CONTINENT_NAMES[CONTINENT_KEYS.index(k)] for k in card.get("continents", ())
+                 if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
+
+
+@cached(maxsize=256)
+def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple[str, ...]:
+    """A card's name (bold ``size``) wrapped into at most ``lines`` lines of ``width``: a word too long for a
+    line is broken after its hyphen ("Amundsen-" / "Scott"); when the whole name does not fit, its short name
+    is tried ("Princess" / "Elisabeth"), and the last line is clipped only if that does not fit either."""
+    def wrap(s: str) -> tuple[list[str], bool]:
+        words: list[str] = []
+        for word in s.split():
+            if "-" in word and text_w(size, word) + 2 > width:
+                head, tail = word.split("-", 1)
+                words += [head + "-", tail]
+            else:
+                words.append(word)
+        out: list[str] = []
+        while words and len(out) < lines:
+            line = words.pop(0)
+            while words and not line.endswith("-") and text_w(size, f"{line} {words[0]}") + 2 <= width:
+                line += " " + words.pop(0)
+            out.append(line)
+        fits = not words and all(text_w(size, line) + 2 <= width for line in out)
+        if words:
+            out[-1] = out[-1] + " " + " ".join(words)
+        return out, fits
+
+    out, fits = wrap(name)
+    if not fits and short_name(name) != name:
+        short, short_fits = wrap(short_name(name))
+        if short_fits:
+            out = short
+    return tuple(fit_text(line, size, width - 2) for line in out)
+
+
+GOAL_BAND = 26
+"""A public goal card's band in its continent's colour, with the goal's short name."""
+TRIO_X = 38
+"""The trio's centre on a public goal card (the pile's count and "or" stand right of it)."""
+
+
+def goal_label(card: dict) -> str:
+    """A public goal's name on one line of a card: its chip label ("Redeemer", "South Pole")."""
+    return chip_label(card)
+
+
+def _goal_card_need(c: int, card: dict) -> int:
+    """The height a public goal card needs: its band and its trio (the rows are at least this tall)."""
+    return GOAL_BAND + 6 + TRIO_H + 5
+
+
+@cached(maxsize=32)
+def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[int, ...], count: int, gold: bool,
+                     w: int, h: int) -> Image.Image:
+    img, d = canvas(h, w)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD, outline=HIGHLIGHT if gold else CARD_EDGE,
+                        width=4 if gold else 2)
+    d.rounded_rectangle((4, 4, w - 5, GOAL_BAND), radius=6, fill=PYRAMID_FILL[c])
+    d.rectangle((4, 16, w - 5, GOAL_BAND), fill=PYRAMID_FILL[c])
+    text(d, (w / 2, (4 + GOAL_BAND) / 2 + 1), label, SMALL, BAND_INK[c], anchor="mm", max_width=w - 8)
+    spare = max(0, h - 5 - GOAL_BAND - 4 - TRIO_H)
+    draw_trio(img, d, trio, TRIO_X, h - 5 - spare // 2)
+    rx = (TRIO_X + 30 + w - 4) / 2  # the right column's centre
+    top = GOAL_BAND + 4 + spare // 2
+    text(d, (rx, top + 16), str(count), LARGE, CARD_INK, anchor="mm", bold=True)
+    text(d, (rx, top + 40), "left", SMALL, CARD_MUTED, anchor="mm")
+    if others:
+        o = others[0]
+        text(d, (rx, h - 42), "or", SMALL, CARD_MUTED, anchor="mm")
+        d.rounded_rectangle((rx - 13, h - 30, rx + 13, h - 7), radius=5, fill=PYRAMID_FILL[o],
+                            outline=PYRAMID_EDGE[o] if o == 5 else CARD_EDGE, width=2 if o == 5 else 1)
+        text(d, (rx, h - 18), LETTERS[o], SMALL, BAND_INK[o], anchor="mm", bold=True)
+    return img
+
+
+def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dict) -> None:
+    """The World Ocean: its towers (ships when more than one pyramid) in rows, wrapping; squeezed (as tall
+    towers are) when they would not fit."""
+    x0, y0, x1, y1 = box
+    squeeze = next((f for f in (None, MIN_STEP, 26, 22) if _ocean_need(view, marks, f) <= y1 - y0), CRAMPED_STEP)
+    dest = OCEAN in marks["places"]
+    d.rounded_rectangle(box, radius=12, fill=OCEAN_FILL, outline=HIGHLIGHT if dest else OCEAN_EDGE,
+                        width=4 if marks.get("focus") == OCEAN else (3 if dest else 2))
+    text(d, ((x0 + x1) / 2, y0 + 5), "Ocean", BODY, OCEAN_INK, anchor="ma", bold=True)
+    _flow(img, d, _ocean_items(view, marks), (x0 + 6, y0 + 32, x1 - 6, y1 - 6), marks, ships=True,
+          squeeze=squeeze)
+
+
+def _ocean_items(view: dict, marks: dict) -> list[tuple[list[int], bool]]:
+    """The Ocean's towers, and a ghost of the picked pyramid when it may go on the water."""
+    items = [([pid(p) for p in t], False) for t in view["ocean"]]
+    if OCEAN in marks["table"] and marks["picked"] is not None:
+        items.append(([marks["picked"]], True))
+    return items
+
+
+def _ocean_need(view: dict, marks: dict, squeeze: float | None) -> float:
+    """The height the Ocean's box needs."""
+    return 32 + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 12, marks["onto"], True, squeeze)
+
+
+def _ocean_column(view: dict) -> float:
+    """The height of the Ocean's column besides the Ocean's box: the routes above and below, the action
+    cards."""
+    return 2 * ROUTE_H + 18 + EPIDEMIC_H + 6 + _pirates_height(view)
+
+
+def _flow_rows(items, width: float, onto: set, ships: bool,
+               squeeze: float | None = None) -> list[tuple[list, float, bool]]:
+    """Towers (``items``: (pyramids, ghost)) laid left to right in rows of ``width``: per row its towers with
+    their widths, its height and whether a ship's hull is under it. ``squeeze``: every step that tall
+    (``MIN_STEP``, or less down to ``CRAMPED_STEP`` when the Ocean holds many ships), None: as tall as they are."""
+    rows: list[list[tuple[list[int], bool, float]]] = [[]]
+    used = 0.0
+    for t, ghost in items:
+        w = max(PYR_W[p % 3] for p in t) + (4 if len(t) > 1 and ships else 0)
+        if rows[-1] and used + 6 + w > width:
+            rows.append([])
+            used = 0.0
+        used += (6 if rows[-1] else 0) + w
+        rows[-1].append((t, ghost, w))
+    out = []
+    for row in rows:
+        if row:
+            hull = ships and any(len(t) > 1 for t, _, _ in row)
+            h = max(tower_height(t, 0 if squeeze else None, squeeze or MIN_STEP) for t, _, _ in row) + (10 if hull else 0)
+            if any(t[-1] in onto for t, _, _ in row):
+                h += 22
+            out.append((row, h, hull))
+    return out
+
+
+def _flow_height(items, width: float, onto: set, ships: bool, squeeze: float | None = None) -> float:
+    return sum(h + 6 for _, h, _ in _flow_rows(items, width, onto, ships, squeeze))
+
+
+def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | None = None,
+          ships: bool = False, squeeze: float | None = None) -> None:
+    """Towers left to right in rows, wrapping (the Ocean, the Pirates card). ``ships``: a tower of more than
+    one pyramid (in the Ocean) is a ship, it sails on a hull."""
+    x0, y0, x1, y1 = box
+    marks = marks or {"halos": {}, "onto": set(), "locked": None}
+    y = y0
+    for row, h, hull in _flow_rows(items, x1 - x0, marks["onto"], ships, squeeze):
+        width = sum(w for _, _, w in row) + 6 * (len(row) - 1)
+        x = (x0 + x1 - width) / 2
+        base = y + h - (10 if hull else 0)
+        for t, ghost, w in row:
+            cx = x + w / 2
+            if ghost:
+                put_pyramid(img, d, t[0], cx, base, ghost=True)
+            else:
+                if len(t) > 1 and ships:
+                    d.polygon([(cx - w / 2 - 3, base + 1), (cx + w / 2 + 3, base + 1), (cx + w / 2 - 6, base + 10),
+                               (cx - w / 2 + 6, base + 10)], fill=OCEAN_INK)
+                top = draw_tower(img, d, t, cx, base, room=0 if squeeze else None, floor=squeeze or MIN_STEP,
+                                 halos=marks["halos"], locked=marks.get("locked"))
+                if t[-1] in marks["onto"]:
+                    arrow_down(d, cx, top - 2)
+            x += w + 6
+        y += h + 6
+
+
+def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box,
+                 choose: bool = False) -> None:
+    """The Epidemic and Pirates cards: where they are, who holds them, what the Pirates captured (``choose``:
+    gold frames, the player to act is choosing an action card)."""
+    x0, y0, x1, y1 = box
+    ep = view.get("epidemic") or {}
+    where = ep.get("continent")
+    holder = ep.get("holder")
+    h = EPIDEMIC_H
+    edge = HIGHLIGHT if choose else BLACK
+    if where is not None:  # the card lies on the closed continent: only its place is left here
+        d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, outline=PANEL_EDGE, width=2)
+        c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
+        text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, MUTED, bold=True)
+        text(d, (x0 + 12, y0 + 29), f"on {CONTINENT_NAMES[c]}", SMALL, MUTED, max_width=x1 - x0 - 20)
+    else:
+        d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, fill=EPIDEMIC, outline=edge, width=3 if choose else 2)
+        if text_w(BODY, "Epidemic") + 40 < x1 - x0:  # (its sign, where there is room beside its name)
+            _virus(d, x1 - 15, y0 + 16, 6, (220, 150, 200), WHITE)
+        text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, WHITE, bold=True)
+        state = "free to play" if holder is None else f"held by {_name(names, holder)}"
+        text(d, (x0 + 12, y0 + 29), state, SMALL, WHITE, max_width=x1 - x0 - 20)
+    y = y0 + h + 6
+    pir = view.get("pirates") or {}
+    holder = pir.get("holder")
+    captured = [pid(p) for p in pir.get("pyramids") or ()]
+    d.rounded_rectangle((x0, y, x1, y1), radius=8, fill=PIRATES, outline=HIGHLIGHT if choose else PANEL_EDGE,
+                        width=3 if choose else 2)
+    _flag(d, x1 - 18, y + 16, 9, WHITE)
+    text(d, (x0 + 12, y + 4), "Pirates", BODY, WHITE, bold=True)
+    state = "free to use" if holder is None else f"held by {_name(names, holder)}"
+    text(d, (x0 + 12, y + 29), state, SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
+    if captured:
+        _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 56, x1 - 6, y1 - 6))
+
+
+COMPACT_CARDS_H = 62
+"""The Epidemic and Pirates cards together in one box, a line each, when the Ocean needs their room."""
+
+
+def _compact_cards(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, choose: bool = False) -> None:
+    """The action cards when the Ocean is crowded: a line each, its sign (the virus, the pirate flag) and where
+    it is ("free", "on Asia", who holds it; the Pirates' captured pyramids as "+2")."""
+    x0, y0, x1, y1 = box
+    ep = view.get("epidemic") or {}
+    pir = view.get("pirates") or {}
+    where = ep.get("continent")
+    half = (y1 - y0) / 2
+    edge = HIGHLIGHT if choose else PANEL_EDGE
+    d.rounded_rectangle((x0, y0, x1, y0 + half - 1), radius=7, outline=edge if where is not None else
+                        (HIGHLIGHT if choose else BLACK), fill=None if where is not None else EPIDEMIC,
+                        width=3 if choose else 2)
+    d.rounded_rectangle((x0, y0 + half + 1, x1, y1), radius=7, fill=PIRATES, outline=edge, width=3 if choose else 2)
+    _virus(d, x0 + 15, y0 + half / 2, 6, (220, 150, 200), WHITE)
+    if where is not None:
+        c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
+        state = f"on {CONTINENT_NAMES[c]}"
+    else:
+        state = "free" if ep.get("holder") is None else _name(names, ep["holder"])
+    text(d, (x0 + 30, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
+         bold=True, max_width=x1 - x0 - 36)
+    _flag(d, x0 + 15, y0 + half * 1.5 + 1, 7, WHITE)
+    captured = len(pir.get("pyramids") or ())
+    tail = f" +{captured}" if captured else ""
+    who = "free" if pir.get("holder") is None else _name(names, pir["holder"])
+    room = x1 - x0 - 36 - text_w(SMALL, tail)
+    text(d, (x0 + 30, y0 + half * 1.5 + 1), fit_text(who, SMALL, room) + tail, SMALL, WHITE, anchor="lm", bold=True)
+
+
+EPIDEMIC_H = 54
+
+
+def _pirates_height(view: dict) -> int:
+    captured = [([pid(p)], False) for p in (view.get("pirates") or {}).get("pyramids") or ()]
+    if not captured:
+        return 54
+    return int(56 + _flow_height(captured, OCEAN_W - 12, set(), False))
+
+
+# --- texts ---------------------------------------------------------------------------------------------------
+def winners_of(view: dict) -> list[int]:
+    if view.get("winners") is not None:
+        return list(view["winners"])
+    if view.get("score_sheet"):
+        totals = [row["total"] for row in view["score_sheet"]["players"]]
+        return top_seats(totals, view.get("left") or [False] * len(totals))
+    return []
+
+
+def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
+    if not seats:
+        return "Game over"
+    tail = ""
+    if view.get("score_sheet"):
+        best = view["score_sheet"]["players"][seats[0]]["total"]
+        tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(best, 'point')}!"
+    else:
+        tail = " wins!" if len(seats) == 1 else " win!"
+    room = WIDTH - 120 - text_w(STATUS, tail)
+    return join_fit([_name(names, s) for s in seats], STATUS, room) + tail
+
+
+def _status(view: dict, names: list[str]) -> str:
+    seat = view.get("current")
+    who = _name(names, seat)
+    step = view.get("step")
+    if view["phase"] == "bonus":
+        n = view.get("bonus") or 1
+        need = f"draw a bonus card ({n} left) or stop" if n > 1 else "draw a bonus card or stop"
+    elif step and step.get("kind") == "move" and step.get("pyramid") is not None:
+        p = pid(step["pyramid"])
+        riders = _riders(view, p)
+        need = f"move the {pname(p)}{f' (carries {riders})' if riders else ''} to a gold mark"
+    elif step and step.get("kind") == "draw":
+        need = "draw the top card of a pile"
+    elif step and step.get("kind") == "action":
+        need = "use an action card"
+    else:
+        need = _turn_need(view)
+    room = WIDTH - 2 * MARGIN - 64 - text_w(STATUS, f": {need}")
+    return f"{fit_text(who, STATUS, room)}: {need}"
+
+
+def _riders(view: dict, p: int) -> int:
+    """How many pyramids ride on ``p`` when it moves (those above it; in the Ocean, the rest of its ship)."""
+    found = _find(view, p)
+    if not found:
+        return 0
+    place, t = found
+    return len(t) - 1 if place == OCEAN else len(t) - t.index(p) - 1
+
+
+def _turn_need(view: dict) -> str:
+    """What the player to act may do at the start of a turn: move, draw (a pile holds cards), play an action
+    card (the Epidemic card is free, theirs or on a continent; the Pirates card is free with ships in the
+    Ocean, or theirs with captured pyramids)."""
+    seat = view.get("current")
+    ep = view.get("epidemic") or {}
+    pir = view.get("pirates") or {}
+    action = (ep.get("continent") is not None or ep.get("holder") in (None, seat)
+              or (pir.get("holder") is None and bool(view.get("ocean")))
+              or (pir.get("holder") == seat and bool(pir.get("pyramids"))))
+    draw = any(g.get("card") for g in view.get("public_goals") or ())
+    if action:
+        return "move, draw or play an action card" if draw else "move or play an action card"
+    return "move a pyramid or draw a card" if draw else "move a pyramid"
+
+
+def _countdown(view: dict) -> str:
+    left, goal = view.get("countdown"), view.get("goal")
+    if left is None:
+        return ""
+    if view["phase"] == "over":
+        return "Game over"
+    return f"{plural(left, 'goal')} to go (of {goal})" if goal else f"{plural(left, 'goal')} to go"
+
+
+# --- marks: the step in progress and the last move --------------------------------------------------------------
+def _find(view: dict, p: int) -> tuple[int, list[int]] | None:
+    """(place, tower) of pyramid ``p`` on the board, None when it is not there (on the Pirates card)."""
+    for c, cont in enumerate(view["continents"]):
+        for t in cont["towers"]:
+            ids = [pid(q) for q in t]
+            if p in ids:
+                return c, ids
+    for t in view["ocean"]:
+        ids = [pid(q) for q in t]
+        if p in ids:
+            return OCEAN, ids
+    return None
+
+
+def _marks(view: dict, focus: dict | None) -> dict:
+    """What to draw over the board: haloes (picked: gold; last move: sky blue), destinations ("onto" tower
+    tops, "table" places), the places to frame in gold."""
+    marks: dict = {"halos": {}, "onto": set(), "table": set(), "places": set(), "picked": None, "focus": None,
+                   "locked": pid(view["forbidden"]) if view.get("forbidden") is not None else None}
+    last = view.get("last_move")
+    if last and last.get("pyramid") is not None:
+        found = _find(view, pid(last["pyramid"]))
+        if found:
+            _, t = found
+            i = t.index(pid(last["pyramid"]))
+            for q in t[i:i + max(1, last.get("count") or 1)]:
+                marks["halos"][q] = SKY
+    step = view.get("step") or {}
+    picked = step.get("pyramid") if step.get("kind") == "move" else None
+    if picked is None and focus and focus.get("pyramid") is not None:
+        picked = focus["pyramid"]
+    if picked is not None:
+        picked = pid(picked)
+        marks["picked"] = picked
+        found = _find(view, picked)
+        if found:
+            place, t = found
+            riders = t if place == OCEAN else t[t.index(picked):]
+            for q in riders:
+                marks["halos"][q] = HIGHLIGHT
+        for dest in step.get("destinations") or ():
+            marks["places"].add(dest["place"])
+            if dest.get("on") is None:
+                marks["table"].add(dest["place"])
+            else:
+                marks["onto"].add(pid(dest["on"]))
+    if focus and focus.get("place") is not None:
+        marks["focus"] = focus["place"]
+    return marks
+
+
+# --- the board -----------------------------------------------------------------------------------------------
+STALL_ROUNDS_SHOWN = 5
+"""The warning that the journey ends without a goal shows from this many rounds before that end."""
+
+
+def stall_warning(view: dict) -> str | None:
+    """"Journey ends in 7 turns without a goal" when the stall end (``view["stall_turns_left"]``) is at most
+    ``STALL_ROUNDS_SHOWN`` rounds away, else None."""
+    turns = view.get("stall_turns_left")
+    if turns is None or view["phase"] == "over":
+        return None
+    left = view.get("left") or [False] * view["players"]
+    playing = max(1, sum(1 for gone in left if not gone))
+    if turns > STALL_ROUNDS_SHOWN * playing:
+        return None
+    return f"Ends in {plural(max(1, turns), 'turn')} without a goal"
+
+
+def _warning(d: ImageDraw.ImageDraw, label: str) -> float:
+    """On the header's first line, right (where the countdown stands otherwise): a vermillion label with a
+    warning sign: the journey is about to end. Returns its width."""
+    w = text_w(SMALL, label) + 2
+    x1 = WIDTH - MARGIN - 2
+    x0 = x1 - w - 44
+    d.rounded_rectangle((x0, 5, x1, 33), radius=7, fill=VERMILLION, outline=BLACK, width=2)
+    x, cy = x0 + 8, 19
+    d.polygon([(x + 12, cy - 10), (x + 23, cy + 9), (x + 1, cy + 9)], fill=BLACK)
+    d.line((x + 12, cy - 3, x + 12, cy + 3), fill=VERMILLION, width=3)
+    d.ellipse((x + 10.5, cy + 4.5, x + 13.5, cy + 7.5), fill=VERMILLION)
+    text(d, (x0 + 36, cy), label, SMALL, BLACK, anchor="lm", bold=True)
+    return x1 - x0
+
+
+def lock_note(view: dict, names: list[str]) -> str | None:
+    """With two players, the pyramid the player to act may not take back: "small red: just picked by Bo"."""
+    p = view.get("forbidden")
+    if p is None or view["phase"] == "over":
+        return None
+    left = view.get("left") or [False] * view["players"]
+    others = [s for s in range(view["players"]) if s != view.get("current") and not left[s]]
+    by = f" by {fit_text(_name(names, others[0]), SMALL, 140)}" if len(others) == 1 else ""
+    return f"{pname(pid(p))}: just picked{by}"
+
+
+def _lock_legend(d: ImageDraw.ImageDraw, note: str, right_w: float) -> None:
+    """The padlock and its note on the header's first line, between the title and the countdown (or the
+    warning, ``right_w`` wide)."""
+    x0 = MARGIN + 4 + text_w(BODY, TITLE) + 24
+    x1 = WIDTH - MARGIN - 4 - right_w - 20
+    w = min(text_w(SMALL, note) + 2, x1 - x0 - 30)
+    x = (x0 + x1 - w - 30) / 2
+    padlock(d, x + 10, 20)
+    text(d, (x + 30, 19), note, SMALL, TEXT, anchor="lm", max_width=w)
+
+
+def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
+    """The public board, 800 x ``HEIGHT``. ``focus`` (optional, while a move's destinations are offered place by
+    place): ``{"place": 0-6, "pyramid": p}``: that place is framed thicker, the pyramid picked. ``last`` is not
+    drawn: the message above the board says the last move, and its pyramids are haloed sky blue."""
+    over = view["phase"] == "over"
+    marks = _marks(view, focus) if not over else _marks({**view, "step": None, "last_move": None}, None)
+    players_h = players_height(view["players"])
+    rows = _rows(view, players_h)
+    top = HEIGHT - GAP - players_h
+    closed = next((c for c, cont in enumerate(view["continents"]) if cont.get("closed")), None)
+    img = _background(tuple(rows), closed, top, HEIGHT).copy()
+    d = ImageDraw.Draw(img)
+    winners = winners_of(view) if over else []
+    warning = stall_warning(view)
+    if over:
+        header(d, TITLE, _winner_text(view, names, winners), right=_countdown(view), winner=True)
+    else:
+        header(d, TITLE, _status(view, names), right=None if warning else _countdown(view),
+               seat=view.get("current"))
+        right_w = _warning(d, warning) if warning else text_w(BODY, _countdown(view))
+        note = lock_note(view, names)
+        if note:
+            _lock_legend(d, note, right_w)
+    cards_h = EPIDEMIC_H + 6 + _pirates_height(view)
+    ocean_top, column_bottom = rows[0][0] + ROUTE_H + 6, rows[-1][1] - ROUTE_H - 6
+    compact = _ocean_need(view, marks, MIN_STEP) > column_bottom - 6 - cards_h - ocean_top
+    if compact:  # a crowded Ocean: the action cards in one small box
+        cards_h = COMPACT_CARDS_H
+    ocean_box = (X_OCEAN, ocean_top, X_OCEAN + OCEAN_W, column_bottom - 6 - cards_h)
+    _ocean(img, d, view, ocean_box, marks)
+    step = (view.get("step") or {}).get("kind") if not over else None
+    cards_box = (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, column_bottom)
+    if compact:
+        _compact_cards(d, view, names, cards_box, choose=step == "action")
+    else:
+        _cards_panel(img, d, view, names, cards_box, choose=step == "action")
+    drawing = step == "draw" or view["phase"] == "bonus"
+    for c in range(6):
+        _tile(img, d, view, c, _tile_box(c, rows), marks)
+        _goal_card(img, d, view, c, _card_box(c, rows), choose=drawing)
+    _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, HEIGHT - GAP), winners)
+    return img
+
+

@@ -1,0 +1,194 @@
+"""Geodeto's goal cards: a player's hand ("My goals") and one card for a claim."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.geodeto.rules import CONTINENT_NAMES, GROUP_NAMES
+from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from render.common import (
+    BLACK,
+    HEADER_H,
+    HIGHLIGHT,
+    LARGE,
+    MARGIN,
+    MUTED,
+    SMALL,
+    STATUS,
+    WIDTH,
+    canvas,
+    fit_text,
+    header,
+    plural,
+    text,
+    wrap_text,
+)
+from render.geodeto.board import (
+    GAP,
+    _countdown,
+    _name_lines,
+)
+from render.geodeto.pieces import (
+    BAND_INK,
+    CARD,
+    CARD_EDGE,
+    CARD_INK,
+    CARD_MUTED,
+    PYR_W,
+    PYRAMID_FILL,
+    TITLE,
+    TRIO_H,
+    card_continents,
+    draw_trio,
+    pid,
+    text_w,
+)
+
+# --- goal cards (hands, claims) ---------------------------------------------------------------------------------
+HAND_CARD_W = (WIDTH - 2 * MARGIN - GAP) // 2
+NAME_LINE = 30
+"""A big card's name (``LARGE``, bold): two lines when it is too long for one."""
+TWEET_LINE = 22
+
+
+def _card_lines(card: dict, room: float, compact: bool = False) -> tuple[tuple[str, ...], int]:
+    """A big card's name lines and how many lines follow them (capital, or location and group; met / note;
+    ``compact``: met / note only)."""
+    names = _name_lines(card["name"], room, 2, LARGE)
+    below = 0 if compact else 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
+    return names, below + 1
+
+
+def _card_top(card: dict, width: float, compact: bool = False) -> int:
+    """From a big card's top to its geo-tweet: stripe, name, the lines under it, or the trio when taller."""
+    names, below = _card_lines(card, width - 24 - PYR_W[2] - 20, compact)
+    text_h = 40 + NAME_LINE * (len(names) - 1) + 34 + 26 * below + 4
+    return max(text_h, 40 + TRIO_H + 10)
+
+
+def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met: bool | None = None,
+              note: str | None = None, tweet_lines: int = 4, top: int | None = None, compact: bool = False) -> None:
+    """A goal card: stripe with its continent(s), name (on two lines when long), capital or location, group,
+    trio (each pyramid whole, with its letter and pips), geo-tweet from ``top`` down; a gold frame and
+    "Met on ..." when ``met`` (its trio stands on the board now). ``compact`` (a big hand): no capital,
+    location or group."""
+    x0, y0, x1, y1 = box
+    conts = card_continents(card)
+    d.rounded_rectangle(box, radius=10, fill=CARD, outline=HIGHLIGHT if met else CARD_EDGE, width=5 if met else 2)
+    # the stripe: one colour per continent, each named
+    sw = (x1 - x0 - 4) / len(conts)
+    for k, c in enumerate(conts):
+        sx0 = x0 + 2 + k * sw
+        d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + 32), fill=PYRAMID_FILL[c])
+        text(d, (sx0 + 10, y0 + 17), CONTINENT_NAMES[c], SMALL, BAND_INK[c], anchor="lm", bold=True,
+             max_width=sw - 14)
+    if met:
+        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
+    trio = [pid(t) for t in reversed(card["trio"])]
+    draw_trio(img, d, trio, x0 + 12 + PYR_W[2] / 2 + 4, y0 + 40 + TRIO_H)
+    tx = x0 + 12 + PYR_W[2] + 20
+    room = x1 - 12 - tx
+    names, _ = _card_lines(card, room)
+    y = y0 + 40
+    for k, line in enumerate(names):
+        text(d, (tx, y), line, LARGE, CARD_INK, bold=True, max_width=room)
+        y += NAME_LINE if k < len(names) - 1 else 34
+    if compact:
+        pass
+    elif card.get("capital"):
+        text(d, (tx, y), f"State, capital {card['capital']}", SMALL, CARD_INK, max_width=room)
+        y += 26
+    else:
+        if card.get("location"):
+            text(d, (tx, y), card["location"], SMALL, CARD_INK, max_width=room)
+            y += 26
+        group = GROUP_NAMES.get(card.get("group") or "")
+        text(d, (tx, y), f"Sight: {group}" if group else "Sight", SMALL, CARD_MUTED, bold=bool(group),
+             max_width=room)
+        y += 26
+    if met is not None:
+        where = card.get("met_on")
+        if met:
+            label = f"Met on {CONTINENT_NAMES[CONTINENT_KEYS.index(where)]}!" if where in CONTINENT_KEYS else "Met!"
+            if text_w(SMALL, label) + 36 > room + 2:  # a narrow card (a big hand): the gold frame says where
+                label = "Met!"
+            w = min(text_w(SMALL, label) + 36, room + 2)
+            d.rounded_rectangle((tx - 2, y - 1, tx + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
+            _check(d, tx + 12, y + 11)
+            text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True, max_width=w - 30)
+        else:
+            text(d, (tx, y), "Not met yet", SMALL, CARD_MUTED)
+    elif note:
+        text(d, (tx, y), note, SMALL, CARD_INK, bold=True, max_width=room)
+    ty = y0 + (top if top is not None else _card_top(card, x1 - x0))
+    tweet = (card.get("tweet") or "") if tweet_lines > 0 else ""
+    for k, line in enumerate(wrap_text(tweet, SMALL, x1 - x0 - 24, lines=tweet_lines) if tweet else ()):
+        text(d, (x0 + 12, ty + k * TWEET_LINE), line, SMALL, CARD_INK)
+
+
+def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    d.line([(x - 7, y), (x - 2, y + 6), (x + 8, y - 7)], fill=BLACK, width=4, joint="curve")
+
+
+HAND_SHOWN = 9
+"""At most this many cards in "My goals" (three rows of three, compact); the status says how many more."""
+
+
+def _hand_grid(n: int) -> tuple[int, int, bool]:
+    """Columns, rows and whether the cards are compact, for a hand of ``n`` cards in an 800 x 600 image (Discord
+    shows it at half size): two a row up to four, three a row up to six, then three rows of three, compact."""
+    if n <= 4:
+        return 2, max(1, -(-n // 2)), False
+    if n <= 6:
+        return 3, 2, False
+    return 3, 3, True
+
+
+def draw_private(view: dict, name: str) -> Image.Image:
+    """The seat's goal cards ("My goals"), two or three a row, each marked when its trio stands on the board
+    now; at most 800 x 600 (geo-tweets shortened, then left out, as the hand grows)."""
+    hand = list(view.get("hand") or [])
+    cols, rows, compact = _hand_grid(len(hand))
+    shown = hand[:HAND_SHOWN]
+    card_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
+    tops = [max(_card_top(card, card_w, compact) for card in shown[i:i + cols]) for i in range(0, len(shown), cols)]
+    tops = tops or [_card_top({"name": ""}, card_w)]  # per row: the cards' tweets line up
+    room = (600 - HEADER_H - GAP - 4) // len(tops) - GAP
+    tweet = 0 if compact else max(0, min(4, (room - max(tops) - 8) // TWEET_LINE))
+    heights = [top + tweet * TWEET_LINE + 8 for top in tops]
+    height = HEADER_H + GAP + sum(h + GAP for h in heights) + 4
+    img, d = canvas(height)
+    seat = view.get("seat")
+    met = sum(1 for c in hand if c.get("met"))
+    mine = seat is not None and view.get("current") == seat and view.get("phase") in ("turn", "bonus")
+    if mine:
+        status = f"Your turn - {plural(len(hand), 'goal card')}"
+    else:
+        status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'goal card')}"
+    if met:
+        status += f", {met} met now"
+    if len(hand) > len(shown):
+        status += f" ({len(hand) - len(shown)} not shown)"
+    title = f"{TITLE} - {name}'s goals" if len(name) <= 24 else f"{TITLE} - your goals"
+    header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
+    if not hand:
+        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
+    for i, card in enumerate(shown):
+        col, row = i % cols, i // cols
+        x = MARGIN + col * (card_w + GAP)
+        y = HEADER_H + GAP + sum(h + GAP for h in heights[:row])
+        _big_card(img, d, card, (x, y, x + card_w, y + heights[row]), met=bool(card.get("met")),
+                  top=tops[row], tweet_lines=tweet, compact=compact)
+    return img
+
+
+def draw_card(card: dict, note: str | None = None) -> Image.Image:
+    """One goal card, big (e.g. for the channel when it is fulfilled): name, capital or location, group, trio,
+    the geo-tweet. ``note`` (optional): a line under the group, e.g. "Ana fulfilled it on Europe"."""
+    top = _card_top(card, WIDTH - 2 * MARGIN)
+    height = 2 * MARGIN + top + 3 * TWEET_LINE + 10
+    img, d = canvas(height)
+    _big_card(img, d, card, (MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN), note=note, tweet_lines=3, top=top)
+    return img
+
+

@@ -1,0 +1,271 @@
+"""Geodeto's pieces: colours, pyramid sprites (letter and pips), towers, trios and the small signs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.geodeto.rules import COLOURS as COLOUR_NAMES
+from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from games.geodeto.rules import SIZES as SIZE_NAMES
+from render.common import (
+    BLACK,
+    GREEN,
+    HIGHLIGHT,
+    SMALL,
+    WHITE,
+    YELLOW,
+    cached,
+    font,
+)
+from render.common import BLUE as _BLUE
+
+GAME = "geodeto"
+TITLE = "Geodeto"
+
+RED = (206, 50, 44)
+IVORY = (246, 246, 240)
+PYRAMID_FILL = (_BLUE, YELLOW, RED, GREEN, IVORY, BLACK)
+"""Per colour (blue, yellow, red, green, white, black: ``rules.COLOURS``), its pyramids' and continent's fill."""
+PYRAMID_INK = (WHITE, BLACK, WHITE, BLACK, BLACK, WHITE)
+PYRAMID_EDGE = (BLACK, BLACK, BLACK, BLACK, BLACK, (200, 204, 214))
+LETTERS = ("B", "Y", "R", "G", "W", "K")
+"""The letter on each colour's pyramids (K for black, as in print: B is blue)."""
+BAND_INK = (WHITE, BLACK, WHITE, BLACK, BLACK, WHITE)
+"""The ink on a continent's coloured band (and a card's stripe)."""
+
+TILE = (50, 56, 68)
+CLOSED_TILE = (40, 40, 46)
+HATCH = (62, 62, 70)
+OCEAN_FILL = (30, 62, 96)
+OCEAN_EDGE = (70, 120, 170)
+OCEAN_INK = (190, 215, 240)
+ROUTE = (96, 106, 126)
+CARD = (235, 236, 240)
+CARD_EDGE = (150, 156, 170)
+CARD_INK = (38, 42, 51)
+CARD_MUTED = (96, 102, 116)
+EPIDEMIC = (150, 60, 130)
+PIRATES = (24, 26, 30)
+GOLD_TINT = (92, 84, 40)
+SHEET_STRIPE = (58, 64, 78)
+COLOURS = (*PYRAMID_FILL, RED, PYRAMID_EDGE[5], TILE, CLOSED_TILE, HATCH, OCEAN_FILL, OCEAN_EDGE, OCEAN_INK,
+           ROUTE, CARD, CARD_EDGE, CARD_INK, CARD_MUTED, EPIDEMIC, PIRATES, GOLD_TINT, SHEET_STRIPE)
+"""The flat colours this game adds to ``common.THEME`` (kept exactly in its PNG palette)."""
+
+# pyramid sizes (px at 800 wide): small, medium, large
+PYR_W = (32, 44, 56)
+PYR_H = (30, 35, 40)
+CARD_PYR_H = 30
+"""On a goal card every pyramid of the trio is this tall, unoverlapped, at its true width (so three mediums are
+visibly equal and small / medium / large are told apart by width and pips, not by a tapering outline)."""
+TOP = 0.46
+"""A pyramid's flat top, as a share of its base."""
+PIP_R = 3.2
+PIP_Y = 24.5
+"""The size pips (1 small, 2 medium, 3 large, as on the real pieces): radius and height of their centres above
+the base, over the letter."""
+LETTER_Y = 2
+"""The colour letter's baseline above the base."""
+VISIBLE = 30
+"""How much of a pyramid (from its base) always shows in a tower: its letter and its pips."""
+OVERLAP = 9
+"""How far a pyramid covers the tip of the one it stands on (never more than down to ``VISIBLE``)."""
+MIN_STEP = VISIBLE
+"""The least a pyramid may rise above the one below in a squeezed tower: its letter and pips stay visible."""
+CRAMPED_STEP = 18
+"""The least a pyramid rises in a tower on a continent when even ``MIN_STEP`` does not fit the board's 600 px (a
+tower of four or more): its letter still shows, its size then shows in its width."""
+TRIO_GAP = 2
+"""The gap between the pyramids of a trio on a card."""
+SS = 4
+
+
+# --- pyramids ----------------------------------------------------------------------------------------------
+def pid(p) -> int:
+    """A pyramid's id (0-17: colour * 3 + size) from an id, a view's ``{"id", ...}`` or a trio's
+    ``{"colour", "size"}``."""
+    if isinstance(p, int):
+        return p
+    if "id" in p:
+        return int(p["id"])
+    return COLOUR_NAMES.index(p["colour"]) * 3 + SIZE_NAMES.index(p["size"])
+
+
+def pname(p: int) -> str:
+    return f"{SIZE_NAMES[p % 3]} {COLOUR_NAMES[p // 3]}"
+
+
+@cached(maxsize=1024)
+def text_w(size: int, s: str) -> float:
+    """``s``'s width in the font of ``size`` (measured once: names, labels and chips are measured often)."""
+    return font(size).getlength(s)
+
+
+def _trapezoid(x: float, base: float, w: float, h: float, grow: float = 0) -> list[tuple[float, float]]:
+    """A pyramid's outline: base centred on ``x`` at ``base``, ``h`` tall (``grow`` widens it all round)."""
+    top = w * TOP
+    return [(x - w / 2 - grow, base + grow * 0.6), (x + w / 2 + grow, base + grow * 0.6),
+            (x + top / 2 + grow * 0.7, base - h - grow), (x - top / 2 - grow * 0.7, base - h - grow)]
+
+
+def pips(d: ImageDraw.ImageDraw, x: float, y: float, n: int, fill, r: float = PIP_R, scale: float = 1) -> None:
+    """``n`` pips in a row centred on (``x``, ``y``): a pyramid's size (1 small, 2 medium, 3 large)."""
+    step = 2 * r + 2.4
+    for k in range(n):
+        cx = x + (k - (n - 1) / 2) * step
+        d.ellipse(((cx - r) * scale, (y - r) * scale, (cx + r) * scale, (y + r) * scale), fill=fill)
+
+
+@cached(maxsize=64)
+def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None) -> Image.Image:
+    """Pyramid ``p``: its colour, a contrasting edge, its colour's letter near the base and its size's pips
+    (1-3) over the letter; ``ghost``: a dashed gold outline of its shape, where a picked pyramid may go.
+    ``height``: drawn this tall instead of its own height (a card's trio)."""
+    size, colour = p % 3, p // 3
+    w, h = PYR_W[size], height or PYR_H[size]
+    pad = 3
+    img = Image.new("RGBA", ((w + 2 * pad) * SS, (h + 2 * pad) * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    pts = [(x * SS, y * SS) for x, y in _trapezoid(w / 2 + pad, h + pad, w, h)]
+    if ghost:
+        d.polygon(pts, fill=(*GOLD_TINT, 255))
+        for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+            _dashed_line(d, a, b, HIGHLIGHT, 3 * SS, 6 * SS)
+    else:
+        d.polygon(pts, fill=PYRAMID_FILL[colour], outline=PYRAMID_EDGE[colour], width=2 * SS)
+        pips(d, w / 2 + pad, h + pad - PIP_Y, size + 1, PYRAMID_INK[colour], scale=SS)
+    img = img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
+    if not ghost:  # its colour's letter, bold, near the base (where a pyramid above never covers it)
+        ImageDraw.Draw(img).text((w / 2 + pad, h + pad - LETTER_Y), LETTERS[colour], font=font(SMALL),
+                                 fill=PYRAMID_INK[colour], anchor="ms", stroke_width=1,
+                                 stroke_fill=PYRAMID_INK[colour])
+    return img
+
+
+def _dashed_line(d: ImageDraw.ImageDraw, a, b, fill, width: float, dash: float) -> None:
+    (x0, y0), (x1, y1) = a, b
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    n = max(1, int(length / dash))
+    for k in range(0, n, 2):
+        t0, t1 = k / n, min(1, (k + 1) / n)
+        d.line((x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
+               fill=fill, width=int(width))
+
+
+def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base: float, *,
+                halo=None, ghost: bool = False, height: int | None = None) -> None:
+    """Pyramid ``p`` with its base centred on (``x``, ``base``), its letter and pips on it; ``halo`` (a colour)
+    rings it (the picked pyramid, the last move); ``height``: a card's trio pyramid."""
+    size = p % 3
+    w, h = PYR_W[size], height or PYR_H[size]
+    if halo is not None:  # a coloured ring between two dark lines: it shows on a pyramid of its own colour too
+        d.polygon(_trapezoid(x, base, w, h, 8), fill=BLACK)
+        d.polygon(_trapezoid(x, base, w, h, 6), fill=halo)
+    sprite = pyramid_sprite(p, ghost, height)
+    img.paste(sprite, (round(x - sprite.width / 2), round(base + 3 - sprite.height)), sprite)
+
+
+TRIO_H = 3 * CARD_PYR_H + 2 * TRIO_GAP
+
+
+def draw_trio(img: Image.Image, d: ImageDraw.ImageDraw, trio: Sequence[int], x: float, base: float) -> float:
+    """A goal's trio (bottom first) as the column to build: each pyramid whole (none covers another), at its
+    true width, all ``CARD_PYR_H`` tall, ``TRIO_GAP`` apart. Returns the y of its top."""
+    y = base
+    for p in trio:
+        put_pyramid(img, d, p, x, y, height=CARD_PYR_H)
+        y -= CARD_PYR_H + TRIO_GAP
+    return y + TRIO_GAP
+
+
+def padlock(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A padlock centred on (``x``, ``y``), white with a dark edge: "this pyramid may not be taken back"."""
+    d.arc((x - 7, y - 15, x + 7, y + 1), 180, 360, fill=BLACK, width=6)
+    d.arc((x - 5, y - 13, x + 5, y - 1), 180, 360, fill=WHITE, width=3)
+    d.rounded_rectangle((x - 10, y - 6, x + 10, y + 10), radius=3, fill=WHITE, outline=BLACK, width=2)
+    d.ellipse((x - 2.5, y - 1, x + 2.5, y + 4), fill=BLACK)
+    d.line((x, y + 3, x, y + 7), fill=BLACK, width=2)
+
+
+def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float) -> None:
+    """The padlock on pyramid ``p`` standing at (``x``, ``base``): on its right flank, clear of its letter."""
+    padlock(d, x + PYR_W[p % 3] / 2 - 3, base - 11)
+
+
+def tower_height(pids: Sequence[int], room: float | None = None, floor: float = MIN_STEP) -> float:
+    """How tall a tower is drawn (squeezed into ``room`` when it can be, each step at least ``floor``)."""
+    return sum(_steps(tuple(pids), room, floor)) + (PYR_H[pids[-1] % 3] if pids else 0)
+
+
+def _steps(pids: tuple[int, ...], room: float | None, floor: float = MIN_STEP) -> list[float]:
+    """The rise from each pyramid's base to the next one's (the last has none): the one above covers at most
+    the tip, never the letter and pips (``VISIBLE``); squeezed into ``room``, down to ``MIN_STEP`` and then, when
+    ``floor`` is lower (``CRAMPED_STEP``), further, evenly, until it fits or reaches ``floor``."""
+    steps = [max(PYR_H[p % 3] - OVERLAP, VISIBLE) for p in pids[:-1]]
+    if not pids or room is None:
+        return steps
+    need = sum(steps) + PYR_H[pids[-1] % 3]
+    if need > room and steps:
+        squeeze = max(0.0, (room - PYR_H[pids[-1] % 3] - MIN_STEP * len(steps)) /
+                      max(1e-9, sum(steps) - MIN_STEP * len(steps)))
+        steps = [MIN_STEP + (s - MIN_STEP) * min(1.0, squeeze) for s in steps]
+        if floor < MIN_STEP and sum(steps) + PYR_H[pids[-1] % 3] > room:
+            # down to ``floor``; a tower even taller (seven on a spot) still stays inside its tile, lower letters
+            # partly covered, rather than drawn over the continent's name
+            step = max(min(floor, 8.0), (room - PYR_H[pids[-1] % 3]) / len(steps))
+            steps = [min(s, step) for s in steps]
+    return steps
+
+
+def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x: float, base: float, *,
+               room: float | None = None, halos: dict[int, tuple] | None = None, locked: int | None = None,
+               floor: float = MIN_STEP) -> float:
+    """A tower bottom to top, its base centred on (``x``, ``base``); ``locked``: the pyramid that may not be
+    taken back gets a padlock. Returns the y of its top."""
+    pids = tuple(pids)
+    halos = halos or {}
+    y = base
+    steps = _steps(pids, room, floor)
+    lock = None
+    for i, p in enumerate(pids):
+        put_pyramid(img, d, p, x, y, halo=halos.get(p))
+        if p == locked:
+            lock = y
+        if i < len(steps):
+            y -= steps[i]
+    if lock is not None:
+        lock_at(d, locked, x, lock)
+    return y - (PYR_H[pids[-1] % 3] if pids else 0)
+
+
+def arrow_down(d: ImageDraw.ImageDraw, x: float, y: float, fill=HIGHLIGHT) -> None:
+    """A gold arrow pointing down at (``x``, ``y``): "it may go on top of this tower"."""
+    d.polygon([(x - 11, y - 13), (x + 11, y - 13), (x, y)], fill=fill, outline=BLACK)
+    d.rectangle((x - 4, y - 21, x + 4, y - 12), fill=fill, outline=BLACK)
+
+
+# --- icons ---------------------------------------------------------------------------------------------------
+def _virus(d: ImageDraw.ImageDraw, x: float, y: float, r: float, fill, ink) -> None:
+    """The Epidemic card's mark: a round body with eight knobbed spikes."""
+    for k in range(8):
+        a = k * math.pi / 4
+        ex, ey = x + math.cos(a) * r * 1.35, y + math.sin(a) * r * 1.35
+        d.line((x, y, ex, ey), fill=ink, width=3)
+        d.ellipse((ex - 3, ey - 3, ex + 3, ey + 3), fill=ink)
+    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=ink, width=2)
+
+
+def _flag(d: ImageDraw.ImageDraw, x: float, y: float, r: float, ink) -> None:
+    """A pirate flag: a pole and a waving flag with a white dot (the skull)."""
+    d.line((x - r * 0.9, y - r, x - r * 0.9, y + r), fill=ink, width=3)
+    d.polygon([(x - r * 0.9, y - r), (x + r, y - r * 0.8), (x + r * 0.8, y + r * 0.1), (x - r * 0.9, y)],
+              fill=ink)
+    d.ellipse((x - r * 0.15, y - r * 0.68, x + r * 0.35, y - r * 0.22), fill=PIRATES)
+
+
+def card_continents(card: dict) -> list[int]:
+    """The continents a goal card names (their indices; Europe when none)."""
+    return [CONTINENT_KEYS.index(k) for k in card.get("continents", ()) if k in CONTINENT_KEYS] or [0]

@@ -1,0 +1,196 @@
+"""Geodeto's players' strip: a cell per player, their goals as letter chips, cards in hand or points."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from render.common import (
+    BLACK,
+    BODY,
+    HIGHLIGHT,
+    MUTED,
+    SMALL,
+    TEXT,
+    player_row,
+    plural,
+    star,
+    text,
+)
+from render.geodeto.pieces import (
+    BAND_INK,
+    CARD,
+    CARD_MUTED,
+    LETTERS,
+    PYRAMID_EDGE,
+    PYRAMID_FILL,
+    card_continents,
+    text_w,
+)
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+# --- players -------------------------------------------------------------------------------------------------
+PLAYER_ROW = 36
+CHIP = 24
+"""A fulfilled goal in the players' strip: a square in the colour of the continent it was formed on, with
+that continent's letter (as on its pyramids and its tile)."""
+CHIP_GAP = 3
+NAME_MIN = 90
+"""A name keeps at least this much room (or its own width) before goals give way to "+N"."""
+MARK_W = 52
+"""From a player's row to their name: turn arrow and seat mark."""
+
+
+CHIP_LABELS = {
+    "czech-republic": "Czechia", "great-britain": "Britain", "eiffel-tower": "Eiffel Tower",
+    "great-wall-of-china": "Great Wall", "mt-everest": "Everest", "south-africa": "S. Africa",
+    "victoria-falls": "Victoria Falls", "pyramids-of-giza": "Giza", "mt-kilimanjaro": "Kilimanjaro",
+    "statue-of-liberty": "Liberty", "christ-the-redeemer": "Redeemer", "new-zealand": "N. Zealand",
+    "papua-new-guinea": "Papua", "mariana-trench": "Mariana", "sydney-opera-house": "Opera House",
+    "great-barrier-reef": "Barrier Reef", "easter-island-moai": "Moai", "amundsen-scott-station": "South Pole",
+    "halley-research-station": "Halley", "princess-elisabeth-station": "Elisabeth", "mt-vinson": "Vinson",
+    "lambert-glacier": "Lambert",
+}
+"""A fulfilled goal's label in the players' panel, where its name would be too long (else its short name)."""
+
+
+def chip_label(card: dict) -> str:
+    return CHIP_LABELS.get(card.get("id", ""), short_name(card["name"]))
+
+
+def _chips(view: dict, seat: int) -> list[tuple[str, int]]:
+    """Per goal ``seat`` fulfilled: its label and the continent it was formed on."""
+    fulfilled = view.get("fulfilled") or []
+    out = []
+    for card in fulfilled[seat] if seat < len(fulfilled) else ():
+        key = card.get("formed_on")
+        c = CONTINENT_KEYS.index(key) if key in CONTINENT_KEYS else card_continents(card)[0]
+        out.append((chip_label(card), c))
+    return out
+
+
+NO_GOAL = "no goal"
+
+
+def player_columns(n: int) -> int:
+    """Players per row of the strip under the ring: two for 2 and 4 players, three for 3, 5 and 6."""
+    return 2 if n in (2, 4) else 3
+
+
+def players_height(n: int) -> int:
+    """The players' strip: one row of cells for up to three players, two for more."""
+    return 8 + PLAYER_ROW * -(-n // player_columns(n))
+
+
+def _extras_held(view: dict, seat: int) -> int:
+    """How many extra cards (+2 points each) ``seat`` holds."""
+    return sum(1 for e in view.get("extras") or () if e.get("holder") == seat)
+
+
+def chip(d: ImageDraw.ImageDraw, x: float, cy: float, c: int) -> float:
+    """A fulfilled goal: the letter of the continent it was formed on, on its colour. Returns its width."""
+    d.rounded_rectangle((x, cy - CHIP / 2, x + CHIP, cy + CHIP / 2), radius=5, fill=PYRAMID_FILL[c],
+                        outline=PYRAMID_EDGE[c] if c == 5 else BLACK, width=2 if c == 5 else 1)
+    text(d, (x + CHIP / 2, cy + 1), LETTERS[c], SMALL, BAND_INK[c], anchor="mm", bold=True)
+    return CHIP
+
+
+def _hand_icon(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+    """Two cards fanned: "cards in hand"."""
+    d.rounded_rectangle((x, cy - 9, x + 13, cy + 9), radius=2, fill=CARD_MUTED, outline=BLACK)
+    d.rounded_rectangle((x + 5, cy - 11, x + 18, cy + 7), radius=2, fill=CARD, outline=BLACK)
+
+
+def _goal_item_w(item: tuple[str, object]) -> float:
+    kind, value = item
+    if kind in ("chip", "count"):
+        return CHIP + CHIP_GAP
+    return text_w(SMALL, str(value)) + 6
+
+
+def _goals_fitting(chips: list[int], extra: str, room: float) -> list[tuple[str, object]]:
+    """What of a player's goals fits in ``room`` beside their name, best first: every goal's chip and the extra
+    cards' points ("+4", gold); the chips alone; some chips and "+2" for the rest; a square with how many goals;
+    nothing."""
+    def w(items):
+        return sum(_goal_item_w(i) for i in items)
+
+    all_chips = [("chip", c) for c in chips]
+    tries = [all_chips + ([("extra", extra)] if extra else []), all_chips]
+    for k in range(len(chips) - 1, 0, -1):
+        tries.append(all_chips[:k] + [("more", f"+{len(chips) - k}")])
+    if chips:
+        tries.append([("count", len(chips))])
+    for items in tries:
+        if w(items) <= room:
+            return items
+    return []
+
+
+def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, box, winners: list[int]) -> None:
+    """One player: turn arrow and gold frame while it is their turn, seat mark, name; their fulfilled goals
+    (a letter square each, "+N" when they do not all fit), extra cards' points ("+4", gold), and cards in hand
+    (at the end: points, a star for the winners)."""
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    over = view["phase"] == "over"
+    left = (view.get("left") or [False] * view["players"])[s]
+    name = _name(names, s) + (" (left)" if left else "")
+    name_w = text_w(BODY, name) + 2
+    if over and view.get("score_sheet"):
+        right = plural(view["score_sheet"]["players"][s]["total"], "pt")
+        right_w = text_w(BODY, right) + (26 if s in winners else 0)
+    else:
+        right = str(view["hand_sizes"][s] if view.get("hand_sizes") else 0)
+        right_w = text_w(BODY, right) + 26
+    chips = [c for _, c in _chips(view, s)]
+    extras = _extras_held(view, s)
+    avail = x1 - 8 - right_w - 8 - (x0 + MARK_W) - min(name_w, NAME_MIN) - 8  # beside the name
+    goals = _goals_fitting(chips, f"+{2 * extras}" if extras else "", avail)
+    if not chips and not extras and text_w(SMALL, NO_GOAL) + 2 <= avail:
+        goals = [("none", NO_GOAL)]
+    goals_w = sum(_goal_item_w(item) for item in goals)
+    name_room = x1 - 8 - right_w - 8 - (x0 + MARK_W) - goals_w - (8 if goals else 0)
+    current = not over and s == view.get("current")
+    player_row(d, box, s, _name(names, s), name_width=MARK_W + name_room, current=current, gone=left, size=BODY)
+    x = x0 + MARK_W + min(name_w, name_room) + 8
+    for kind, value in goals:
+        if kind == "chip":
+            chip(d, x, cy, value)
+        elif kind == "count":  # goals that do not fit as chips: how many
+            d.rounded_rectangle((x, cy - CHIP / 2, x + CHIP, cy + CHIP / 2), radius=5, outline=TEXT, width=2)
+            text(d, (x + CHIP / 2, cy + 1), str(value), SMALL, TEXT, anchor="mm", bold=True)
+        else:
+            text(d, (x, cy), value, SMALL, {"none": MUTED, "extra": HIGHLIGHT, "more": TEXT}[kind], anchor="lm",
+                 bold=kind != "none")
+        x += _goal_item_w((kind, value))
+    if over and view.get("score_sheet"):
+        text(d, (x1 - 8, cy), right, BODY, HIGHLIGHT if s in winners else TEXT, anchor="rm", bold=True)
+        if s in winners:
+            star(d, (x1 - 8 - text_w(BODY, right) - 14, cy), 10)
+    else:
+        text(d, (x1 - 8, cy), right, BODY, TEXT, anchor="rm", bold=True)
+        _hand_icon(d, x1 - 8 - text_w(BODY, right) - 24, cy)
+
+
+def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
+    """The players' strip under the ring: two or three a row (``player_columns``), a cell each."""
+    x0, y0, x1, y1 = box
+    n = view["players"]
+    cols = player_columns(n)
+    col_w = (x1 - x0 - 8) / cols
+    for s in range(n):
+        r, k = divmod(s, cols)
+        bx = x0 + 4 + k * col_w
+        by = y0 + 4 + r * PLAYER_ROW
+        _player_cell(d, view, names, s, (bx + 2, by + 1, bx + col_w - 2, by + PLAYER_ROW - 3), winners)
+
+
+
+def short_name(name: str) -> str:
+    """A card's name without " Station" ("Amundsen-Scott", "Princess Elisabeth"): where room is short."""
+    return name[: -len(" Station")] if name.endswith(" Station") else name

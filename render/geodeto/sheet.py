@@ -1,0 +1,134 @@
+"""Geodeto's end score sheet: a column per player."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.geodeto.rules import GROUP_NAMES
+from render.common import (
+    BODY,
+    HEADER_H,
+    HIGHLIGHT,
+    LARGE,
+    MARGIN,
+    MUTED,
+    PANEL_EDGE,
+    SMALL,
+    TEXT,
+    WIDTH,
+    canvas,
+    font,
+    header,
+    panel,
+    star,
+    text,
+    wrap_text,
+)
+from render.geodeto.board import (
+    GAP,
+    _name,
+    _winner_text,
+    winners_of,
+)
+from render.geodeto.pieces import (
+    SHEET_STRIPE,
+    TITLE,
+    text_w,
+)
+
+# --- the score sheet ---------------------------------------------------------------------------------------------
+SHEET_ROWS = (
+    ("groups", "Groups (3 / 1)"),
+    ("fulfilled", "Fulfilled goals (+2)"),
+    ("hand", "Cards in hand (-1)"),
+    ("continents", "Continents (+2)"),
+    ("last", "Last goal (+1)"),
+    ("extras", "Extra cards (+2)"),
+)
+
+
+def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
+    """The end score sheet as a table: a row per part (the four sight groups under "Groups"), a column per
+    player, the total last; the winners' totals in gold with a star."""
+    sheet = view["score_sheet"]
+    players = sheet["players"]
+    n = len(players)
+    winners = winners_of(view)
+    label_w = 232
+    col_w = (WIDTH - 2 * MARGIN - label_w) / max(n, 1)
+    head_h = 58
+    row_h = 34
+    groups = list(GROUP_NAMES)
+    lines: list[tuple[str, str, bool]] = []  # (key, label, sub-row)
+    for key, label in SHEET_ROWS:
+        lines.append((key, label, False))
+        if key == "groups":
+            lines.extend((f"group:{g}", GROUP_NAMES[g], True) for g in groups)
+    height = HEADER_H + GAP + head_h + row_h * (len(lines) + 1) + 2 * GAP + 2
+    img, d = canvas(height)
+    header(d, f"{TITLE} - score sheet", _winner_text(view, names, winners), right="Game over", winner=True)
+    top = HEADER_H + GAP
+    panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
+    x = MARGIN + label_w
+    for s in range(n):
+        cx = x + col_w * (s + 0.5)
+        lines_n = wrap_text(_name(names, s), SMALL, col_w - 8, lines=2)
+        for k, line in enumerate(lines_n):
+            text(d, (cx, top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)), line, SMALL,
+                 HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
+    y = top + head_h
+    d.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
+    for i, (key, label, sub) in enumerate(lines):
+        if i % 2 == 0:
+            d.rectangle((MARGIN + 4, y, WIDTH - MARGIN - 4, y + row_h - 1), fill=SHEET_STRIPE)
+        text(d, (MARGIN + (34 if sub else 12), y + row_h / 2), label, SMALL if sub else BODY,
+             MUTED if sub else TEXT, anchor="lm", max_width=label_w - 40)
+        for s, row in enumerate(players):
+            cx = x + col_w * (s + 0.5)
+            if sub:
+                g = key.split(":", 1)[1]
+                count = (row.get("group_counts") or {}).get(g, 0)
+                value = (row.get("group_points") or {}).get(g, 0)
+                _cell(d, cx, y + row_h / 2, f"+{value}" if value else ("0" if count else "-"),
+                      f"({count})" if count else "", SMALL, col_w)
+            else:
+                value = row.get(key, 0)
+                _cell(d, cx, y + row_h / 2, f"{value:+d}" if value else "0", _count(row, key), BODY, col_w)
+        y += row_h
+    d.line((MARGIN + 8, y + 1, WIDTH - MARGIN - 8, y + 1), fill=PANEL_EDGE, width=2)
+    text(d, (MARGIN + 12, y + row_h / 2 + 3), "Total", BODY, TEXT, anchor="lm", bold=True)
+    for s, row in enumerate(players):
+        cx = x + col_w * (s + 0.5)
+        won = s in winners
+        text(d, (cx, y + row_h / 2 + 3), str(row["total"]), LARGE, HIGHLIGHT if won else TEXT, anchor="mm",
+             bold=True)
+        if won:
+            star(d, (cx - text_w(LARGE, str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
+    return img
+
+
+def _cell(d: ImageDraw.ImageDraw, cx: float, cy: float, value: str, count: str, size: int, col_w: float) -> None:
+    """A score sheet cell: the points, bold, and the count behind them, muted, centred together."""
+    bold = value not in ("0", "-")
+    w = font(size).getlength(value) + (2 if bold else 0)
+    cw = text_w(SMALL, count) + 4 if count else 0
+    if w + cw > col_w - 6:
+        count, cw = "", 0
+    left = cx - (w + cw) / 2
+    text(d, (left, cy), value, size, TEXT if bold else MUTED, anchor="lm", bold=bold)
+    if count:
+        text(d, (left + w + 4, cy), count, SMALL, MUTED, anchor="lm")
+
+
+def _count(row: dict, key: str) -> str:
+    if key == "fulfilled":
+        return f"({row.get('fulfilled_count', 0)})" if row.get("fulfilled_count") else ""
+    if key == "hand":
+        return f"({row.get('hand_count', 0)})" if row.get("hand_count") else ""
+    if key == "continents":
+        return f"({len(row.get('continent_list') or ())})" if row.get("continent_list") else ""
+    if key == "extras":
+        return f"({len(row.get('extra_cards') or ())})" if row.get("extra_cards") else ""
+    return ""
+
+
