@@ -7,6 +7,7 @@ absolute times mean little; ratios travel). Targets come from the issues.
         same figure against an upsert run on the loop itself is printed for information: the ~0.1 ms
         cross-thread round trip of this machine dominates it)
     a whole move (load, apply, persist, render) / render alone   target <= 1.5
+    the first board after a start / an ordinary one               target about 1 (benchmarks/first_click.py)
 """
 
 from __future__ import annotations
@@ -171,9 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     micro()
     print()
-    from benchmarks import load, render_bench
+    from benchmarks import first_click, load, render_bench
 
     render_bench.main()
+    print()
+    first_click.main([])
     print()
     return load.main(argv)
 

@@ -116,6 +116,7 @@ class Geotable(commands.AutoShardedBot):
         await self.leases.acquire(self._stopping)
         self._lease_task = asyncio.create_task(self._keep_leases(), name="geotable-leases")
         renderpool.start()
+        warm = asyncio.ensure_future(renderpool.ready())  # the workers warm up while the bot sets up
         if self.settings.loop_stats:
             watch = LoopWatch(self.settings.loop_stats, workers=renderpool.pids)
             self._watch_task = asyncio.create_task(watch.run(), name="geotable-loopwatch")
@@ -139,6 +140,7 @@ class Geotable(commands.AutoShardedBot):
             else:
                 await self.tree.sync()
         self._deadline_task = asyncio.create_task(self._deadlines(), name="geotable-deadlines")
+        await warm  # online (connected) only with warm render workers: the first board is as quick as any
 
     async def close(self) -> None:
         """Closes at once (what a test's restart does); :meth:`shutdown` lets the work under way finish."""

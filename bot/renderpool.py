@@ -9,6 +9,13 @@ millisecond of transport (``concurrent.futures.ProcessPoolExecutor`` costs ~2 ms
 feeder threads and queues). Calls wait for a free worker; a worker that dies is replaced and the call retried
 once. The pool is process-wide and stateless (it draws from views), so bots restarted in one process (tests)
 share it. Workers watch their parent and exit when it dies, even by SIGKILL.
+
+Warm-up: a fresh worker has yet to learn each game's PNG palette (drawing sample boards: ~1.5 s for all the
+games, several seconds on a busy machine), so a board asked of it would wait that long. ``ready()`` (the bot
+awaits it before it connects, so it is never online with cold workers) shares that work: the workers take the
+games' palettes one by one from a common list, the pool hands every palette to every worker, and each loads
+the fonts and photos. A start costs about the costliest share instead of the sum in each worker; a worker
+started later (one that died) gets the palettes the same way before its first board.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import socket
 import struct
 import threading
@@ -51,23 +59,31 @@ def _recv_exactly(sock: socket.socket, n: int) -> bytes:
 
 
 def _serve(sock: socket.socket, parent: int) -> None:
-    """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception)."""
+    """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception). A worker whose
+    bot is gone exits quietly (code 0, no traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot shuts us down
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    import render
+    import render  # noqa: F401  (the calls' functions live there: import it before the first one comes)
 
-    render.warm_up()
     while True:
         try:
             (size,) = _HEADER.unpack(_recv_exactly(sock, _HEADER.size))
             fn, args = pickle.loads(_recv_exactly(sock, size))
-        except EOFError:
+        except (EOFError, OSError):  # the bot closed its end or died (even by SIGKILL): leave quietly
             os._exit(0)
         try:
             reply = ("ok", fn(*args))
         except Exception as exc:  # the bot logs it; the worker stays up
             reply = ("error", exc)
         data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
-        sock.sendall(_HEADER.pack(len(data)) + data)
+        try:
+            sock.sendall(_HEADER.pack(len(data)) + data)
+        except OSError:  # the bot died while we drew (a reset connection, a broken pipe)
+            os._exit(0)
+
+
+def _started() -> None:
+    """A no-op call: the worker has started and imported the renderers."""
 
 
 # --- the bot side ----------------------------------------------------------------------------------------------
@@ -82,6 +98,8 @@ class _Worker:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.warm = False
+        """It has every game's palette, the fonts and the photos (``RenderPool.ready``)."""
 
     async def call(self, fn, args: tuple):
         loop = asyncio.get_running_loop()
@@ -115,6 +133,8 @@ class RenderPool:
         """Idle workers, the last one used first: its caches are warm (a board drawn by a worker that was
         idle for a while costs ~15% more)."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._palettes: dict | None = None
+        """Every game's palette, learned by the workers at the first ``ready()``."""
 
     def start(self) -> None:
         while len(self._workers) < self.size:
@@ -130,6 +150,42 @@ class RenderPool:
             self._loop = loop
         return self._idle
 
+    async def ready(self) -> None:
+        """Returns once every worker is warm (see the module's docstring). The first call learns the palettes,
+        each game's in one worker; later calls (a bot restarted in the same process) return at once."""
+        import render
+
+        idle = self._queue()
+        workers = [await idle.get() for _ in self._workers]  # none is drawing meanwhile
+        begun = time.perf_counter()
+        try:
+            await asyncio.gather(*(w.call(_started, ()) for w in workers))
+            started = time.perf_counter()
+            if self._palettes is None:
+                games, learned = render.learned_games(), {}
+
+                async def learn(worker: _Worker) -> None:
+                    while games:
+                        game = games.pop(0)
+                        learned[game] = await worker.call(render.palette, (game,))
+
+                await asyncio.gather(*(learn(w) for w in workers))
+                self._palettes = learned
+            await asyncio.gather(*(self._warm(w) for w in workers))
+            log.info("render workers warm in %.2f s (started %.2f s, then palettes, fonts and photos)",
+                     time.perf_counter() - begun, started - begun)
+        finally:
+            for worker in workers:
+                idle.put_nowait(worker)
+
+    async def _warm(self, worker: _Worker) -> None:
+        if not worker.warm and self._palettes is not None:
+            import render
+
+            await worker.call(render.share_palettes, (self._palettes,))
+            await worker.call(render.warm_up, ())
+            worker.warm = True
+
     async def run(self, fn, *args):
         idle = self._queue()
         worker = await idle.get()
@@ -138,6 +194,7 @@ class RenderPool:
         except (EOFError, ConnectionError, asyncio.IncompleteReadError):
             log.warning("a render worker died; starting a new one and trying again")
             worker = self._replace(worker)
+            await self._warm(worker)
             return await worker.call(fn, args)
         finally:
             idle.put_nowait(worker)
@@ -165,6 +222,18 @@ def pool() -> RenderPool:
 def start() -> None:
     """Starts the workers now (they import and warm up in parallel with the bot's login)."""
     pool().start()
+
+
+async def ready(timeout: float = 120.0) -> None:
+    """Waits until the render workers are warm (the bot awaits it before it goes online). A worker that dies
+    meanwhile or a machine too slow to warm up in ``timeout`` costs a warning, not the start: the boards are
+    then drawn as the workers get to them."""
+    warming = asyncio.ensure_future(pool().ready())  # not cancelled on a timeout: a call cut short would
+    done, _ = await asyncio.wait({warming}, timeout=timeout)  # leave its reply in the worker's socket
+    if not done:
+        log.warning("the render workers are not warm after %.0f s; starting anyway", timeout)
+    elif warming.exception() is not None:
+        log.warning("the render workers did not warm up (%r); starting anyway", warming.exception())
 
 
 def pids() -> list[int]:

@@ -84,15 +84,19 @@ class Option:
 
 @dataclass(frozen=True)
 class Result:
-    """Final standings: ``scores[seat]``, and ``ranking`` as groups of tied seats, best first."""
+    """Final standings: ``scores[seat]``, and ``ranking`` as groups of tied seats, best first.
+
+    ``no_winner``: nobody won (Globe Twister: no photo rebuilt); the first group is then only the best placed,
+    not winners, and ``winners`` is empty."""
 
     scores: tuple[int | float, ...]
     ranking: tuple[tuple[int, ...], ...]
     detail: dict = field(default_factory=dict)
+    no_winner: bool = False
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return self.ranking[0] if self.ranking else ()
+        return () if self.no_winner or not self.ranking else self.ranking[0]
 
 
 def rank_by_score(scores: list[int | float], eligible: list[int] | None = None,
@@ -258,8 +262,10 @@ class Engine(ABC):
 
     def announcements(self, before: State, after: State) -> list[dict]:
         """What the channel should see on its own after a change, beyond the board (Geodeto: each goal card
-        claimed, with its text). Each item: ``{"text": ... (seats as {p0}), "card": ... (for the renderer),
-        "note": ... (optional, a line for the picture, seats as {p0})}``."""
+        claimed, with its text). Each item: ``{"text": ... (seats as {p0}), "card": ... (for the renderer; the
+        bot adds ``"names"``, the players' names by seat), "note": ... (optional, a line for the picture, seats
+        as {p0}), "before_board": ... (optional: posted before the board, which is then posted afresh under it,
+        so it stays the channel's last message: Globe Twister's run animation)}``."""
         return []
 
     def result_lines(self, state: State) -> list[str]:

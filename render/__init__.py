@@ -9,13 +9,17 @@ phase); a game without them is sent as an RGB PNG. A new game only adds its modu
 
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 
+import PIL
 from PIL import Image, ImageDraw
 
 from render import geek_out, geodeto, geomancy, geoneo, globe_twister
-from render.common import THEME, encode_png, header, learn_palette
+from render.common import THEME, _palette_image, encode_png, header, learn_palette
 
 _MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto, geomancy, globe_twister)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
@@ -25,15 +29,84 @@ class NoPrivateImage(KeyError):
     """The game shows every seat the same board: it has no private image."""
 
 
-@cache
+_PALETTES: dict[str, Image.Image | None] = {}
+_LEARNED_HERE: list[str] = []
+
+
 def palette(game: str) -> Image.Image | None:
     """The game's fixed PNG palette (up to 256 colours): ``common.THEME`` and the game's ``COLOURS`` exactly,
-    the rest learned once per process from the game's ``palette_samples()`` (docs/rendering.md). None for a
-    game without samples (its images are sent as RGB)."""
-    module = _RENDERERS[game]
-    if not hasattr(module, "palette_samples"):
+    the rest learned once per process from the game's ``palette_samples()`` (docs/rendering.md), or handed over
+    by ``share_palettes`` (the render pool learns each game's in one worker and gives it to the others). None
+    for a game without samples (its images are sent as RGB)."""
+    if game not in _PALETTES:
+        module = _RENDERERS[game]
+        if not hasattr(module, "palette_samples"):
+            _PALETTES[game] = None
+        elif (kept := _cached_palette(game)) is not None:
+            _PALETTES[game] = kept
+        else:
+            _PALETTES[game] = learn_palette((*THEME, *getattr(module, "COLOURS", ())), module.palette_samples())
+            _LEARNED_HERE.append(game)
+            _keep_palette(game, _PALETTES[game])
+    return _PALETTES[game]
+
+
+@cache
+def _code_key() -> str:
+    """What a palette depends on: the renderers' and engines' code (the sample boards) and Pillow's version."""
+    digest = hashlib.sha256(PIL.__version__.encode())
+    root = Path(__file__).parent.parent
+    for path in sorted([*root.joinpath("render").rglob("*.py"), *root.joinpath("games").rglob("*.py")]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _palette_file(game: str) -> Path | None:
+    """Where a learned palette is kept between starts: ``GEOTABLE_CACHE_DIR`` (unset or empty: ~/.cache/geotable).
+    A palette is learned from the code alone, so the file is only a shortcut: a fresh clone learns it at its
+    first start, a changed renderer under a new name. (None: no place to keep it.)"""
+    folder = os.environ.get("GEOTABLE_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "geotable")
+    return Path(folder) / f"palette-{game}-{_code_key()}.rgb" if folder else None
+
+
+def _cached_palette(game: str) -> Image.Image | None:
+    path = _palette_file(game)
+    try:
+        data = path.read_bytes() if path else b""
+    except OSError:
         return None
-    return learn_palette((*THEME, *getattr(module, "COLOURS", ())), module.palette_samples())
+    if not data or len(data) % 3:
+        return None
+    return _palette_image([tuple(data[i:i + 3]) for i in range(0, len(data), 3)])
+
+
+def _keep_palette(game: str, palette: Image.Image) -> None:
+    path = _palette_file(game)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(bytes(palette.getpalette("RGB")))
+        os.replace(partial, path)  # whole or not at all, whoever writes it at the same time
+    except OSError:
+        pass  # a read-only home: learned again at the next start
+
+
+def palettes_known() -> tuple[list[str], list[str]]:
+    """(games whose palette this process has, games whose palette it learned from samples itself): what a
+    warm-up did."""
+    return sorted(_PALETTES), list(_LEARNED_HERE)
+
+
+def learned_games() -> list[str]:
+    """The games whose palette is learned from samples (the costly part of a warm-up), costliest first."""
+    return [g for g in reversed(_RENDERERS) if hasattr(_RENDERERS[g], "palette_samples")]
+
+
+def share_palettes(palettes: dict[str, Image.Image | None]) -> None:
+    """Takes palettes another process learned (the same code learns the same palette: it is deterministic)."""
+    _PALETTES.update(palettes)
 
 
 def render_board(game: str, view: dict, names: list[str], last: str | None = None,
@@ -106,15 +179,29 @@ def render_score_sheet(game: str, view: dict, names: list[str]) -> bytes:
     return encode_png(module.draw_score_sheet(view, names), palette(game))
 
 
-def warm_up() -> None:
-    """Loads the fonts every board uses and learns each game's palette (a render worker calls it once, before
-    its first board: ~0.3 s for both games)."""
+def warm_up(games: tuple[str, ...] | None = None) -> None:
+    """Loads the fonts every board uses, learns each game's palette (all games, or ``games``) and draws each
+    game's first board once (its sprites, photos and glyphs cached: a first board would cost ~10-15 ms more).
+    The render pool has each worker learn a share of the palettes and hands them to the others
+    (bot/renderpool.py), so a start costs the costliest share, not the sum (~1.5 s for all five games), and
+    a restart reads them from disk (``_palette_file``)."""
+    from games import get_engine
     from render import common
 
     for size in (common.SMALL, common.BODY, common.LARGE, common.STATUS):
         common.font(size)
-    for game in _RENDERERS:
+    for name in globe_twister.photos.PHOTOS:  # ~50 ms for the six
+        globe_twister.photos.master(name)
+    for game in _RENDERERS if games is None else games:
         palette(game)
+        engine = get_engine(game)
+        for players in (2, 1, 3):
+            try:
+                state = engine.new(players, None, 0)
+            except Exception:  # noqa: BLE001 (not a player count this game takes)
+                continue
+            render_board(game, engine.view(state, None), ["Ana", "Bo", "Cy"][:players])
+            break
 
 
 def overlays(game: str) -> dict[str, str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -71,9 +72,29 @@ _TEXTS: ContextVar[list[str] | None] = ContextVar("render_texts", default=None)
 _CACHES: list = []
 
 
+class _Font(ImageFont.FreeTypeFont):
+    """Pillow's default font, measuring each character it lacks but ``text`` draws as a shape (``DRAWN``:
+    arrows, stars) as wide as an "M", the room that shape takes."""
+
+    def getlength(self, text, *args, **kwargs):
+        return super().getlength(_stand_in(text), *args, **kwargs)
+
+    def getbbox(self, text, *args, **kwargs):
+        return super().getbbox(_stand_in(text), *args, **kwargs)
+
+
+def _stand_in(text):
+    if not isinstance(text, str) or text.isascii():  # (nearly every text: measured as it is)
+        return text
+    return text.translate(_STAND_IN)
+
+
 @lru_cache(maxsize=64)
 def _font(size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+    f = ImageFont.load_default(size=size)
+    if isinstance(f, ImageFont.FreeTypeFont):
+        f.__class__ = _Font
+    return f
 
 
 def font(size: float, *, scale: float = 1) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -137,13 +158,73 @@ def cap_height(size: float, width: int = WIDTH) -> int:
 
 
 # --- text ---------------------------------------------------------------------------------------------
-_PLAIN = str.maketrans({"→": "->", "×": "x", "—": "-", "–": "-", "•": "*", "’": "'", "↔": "<->", "←": "<-",
-                        "↑": "^", "↓": "v", "↗": "NE", "↘": "SE", "↙": "SW", "↖": "NW"})
+_PLAIN = str.maketrans({"×": "x", "—": "-", "–": "-", "•": "*", "’": "'", "☆": "★"})
+
+ARROW_ANGLES = {"→": 0, "↗": 45, "↑": 90, "↖": 135, "←": 180, "↙": 225, "↓": 270, "↘": 315}
+"""Arrows by direction (degrees, counter-clockwise from east)."""
+DRAWN = frozenset({*ARROW_ANGLES, "↔", "★"})
+"""Characters Pillow's default font (Aileron) lacks but texts use (moves, directions, solo levels): ``text``
+draws them as shapes, each in the room of an "M" (``_Font`` measures them so), so the board says what the
+message says."""
+_STAND_IN = str.maketrans({ch: "M" for ch in DRAWN})
 
 
 def plain(text: str) -> str:
-    """Swaps the few typographic characters Pillow's default font lacks for ASCII ones."""
-    return text.translate(_PLAIN)
+    """Swaps the characters Pillow's default font lacks for ones it has: a few typographic ones for ASCII,
+    accented letters (it has none: "Brasília") for their letters, "ß" for "ss" and the like. Arrows and stars
+    are kept: ``text`` draws them (``DRAWN``)."""
+    if text.isascii():
+        return text
+    return "".join(_plain_char(ch) for ch in text.translate(_PLAIN))
+
+
+_LETTERS = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
+            "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"}
+
+
+@lru_cache(maxsize=1024)
+def _plain_char(ch: str) -> str:
+    if ch.isascii() or has_glyph(ch):
+        return ch
+    if ch in _LETTERS:
+        return _LETTERS[ch]
+    bare = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    return bare if bare and all(c.isascii() or has_glyph(c) for c in bare) else ch
+
+
+def has_glyph(ch: str, size: float = 40) -> bool:
+    """Whether the font draws ``ch`` itself, rather than its empty-box glyph for a missing character (or ``text``
+    draws it as a shape: ``DRAWN``)."""
+    return ch in DRAWN or ch == " " or _ink(ch, size) != _ink("\ue000", size)
+
+
+@lru_cache(maxsize=4096)
+def _ink(ch: str, size: float) -> bytes:
+    img = Image.new("L", (2 * int(size), 2 * int(size)))
+    ImageDraw.Draw(img).text((size / 2, size / 2), ch, font=ImageFont.load_default(size=size), fill=255)
+    return img.tobytes()
+
+
+def _symbol(draw: ImageDraw.ImageDraw, ch: str, x: float, width: float, baseline: float, size: float,
+            stroke: int) -> None:
+    """A ``DRAWN`` character as a shape centred in its ``width`` (an "M"'s), as high as a capital."""
+    cap = size * 0.7
+    cx, cy = x + width / 2, baseline - cap / 2
+    if ch == "★":
+        draw.polygon(_star(cx, cy + cap * 0.06, cap * 0.6, cap * 0.25, 5), fill=255)
+        return
+    shaft = max(1.5, size * 0.09) + stroke
+    half = width * 0.42
+    head, spread = cap * 0.42, cap * 0.34
+    for angle in ((0, 180) if ch == "↔" else (ARROW_ANGLES[ch],)):
+        a = math.radians(angle)
+        ux, uy = math.cos(a), -math.sin(a)
+        tip = (cx + ux * half, cy + uy * half)
+        tail = (cx - ux * half, cy - uy * half) if ch != "↔" else (cx, cy)
+        base = (tip[0] - ux * head, tip[1] - uy * head)
+        draw.line((tail, base), fill=255, width=round(shaft))
+        draw.polygon([tip, (base[0] - uy * spread, base[1] + ux * spread),
+                      (base[0] + uy * spread, base[1] - ux * spread)], fill=255)
 
 
 def fit_text(text: str, size: float, max_width: float) -> str:
@@ -191,9 +272,29 @@ def _mask(s: str, size: float, stroke: int, anchor: str) -> tuple[Image.Image, i
     """The text's coverage (an "L" mask) and its offset from the anchor point: rendered once, then reused."""
     f = _font(size)
     left, top, right, bottom = f.getbbox(s, anchor=anchor, stroke_width=stroke)
-    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor, stroke_width=stroke,
-                              stroke_fill=255)
+    if not DRAWN.intersection(s):
+        mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor, stroke_width=stroke,
+                                  stroke_fill=255)
+        return mask, left, top
+    # arrows and stars: the text around them drawn by the font, each one as a shape in its place
+    ls_left, ls_top = f.getbbox(s, anchor="ls", stroke_width=stroke)[:2]
+    ox, oy = left - ls_left, top - ls_top  # the left end of the baseline, from the anchor
+    pad = math.ceil(size * 0.1)  # room for a shape's antialiased edge at either end
+    left -= pad
+    top = min(top, round(oy - size * 0.7) - 2 - stroke)  # shapes reach the cap height
+    mask = Image.new("L", (max(right + pad - left, 1), max(bottom - top, 1)), 0)
+    x0, baseline = ox - left, oy - top
+    d = ImageDraw.Draw(mask)
+    start = 0
+    for i, ch in enumerate(s + "\0"):
+        if ch in DRAWN or ch == "\0":
+            if s[start:i]:
+                d.text((x0 + f.getlength(s[:start]), baseline), s[start:i], font=f, fill=255, anchor="ls",
+                       stroke_width=stroke, stroke_fill=255)
+            if ch != "\0":
+                _symbol(d, ch, x0 + f.getlength(s[:i]), f.getlength(ch), baseline, size, stroke)
+            start = i + 1
     return mask, left, top
 
 

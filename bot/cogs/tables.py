@@ -405,6 +405,10 @@ class Tables(commands.Cog):
         table = change.table
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
         async with self._publish_lock(table.row.channel_id):
+            above = [a for a in change.announcements if a.get("before_board")]
+            if above:  # e.g. a run's animation: then the board afresh under it, the channel's last message
+                await self._announce(table, channel, above)
+                fresh = True
             looks = table.looks()
             redraw = fresh or looks != table.drawn
             if redraw:  # else a publication queued before this one already drew the table as it is now
@@ -510,13 +514,7 @@ class Tables(commands.Cog):
         """What the channel sees besides the board: announcements (a claimed goal card), the final standings
         (with the score sheet, in words and as an image where the game draws one), a closing note."""
         quiet = discord.AllowedMentions.none()
-        for item in change.announcements:
-            files = []
-            if item.get("card") is not None and has_card(table.row.game):
-                image = await renderpool.run(render_card, table.row.game, item["card"], item.get("note"))
-                kind = "gif" if image[:3] == b"GIF" else "png"  # an animation plays inline as a GIF
-                files = [discord.File(io.BytesIO(image), filename=f"card{table.id}-{table.version}.{kind}")]
-            await channel.send(item["text"][:2000], files=files, allowed_mentions=quiet)
+        await self._announce(table, channel, [a for a in change.announcements if not a.get("before_board")])
         if change.finished:
             result = table.result()
             if result is not None:
@@ -528,6 +526,18 @@ class Tables(commands.Cog):
                 await channel.send(messages.standings(table, result), files=files, allowed_mentions=quiet)
         elif change.closed and change.text:
             await channel.send(change.text[:2000], allowed_mentions=quiet)
+
+    async def _announce(self, table: Table, channel, items: list[dict]) -> None:
+        """Posts announcements, each with its card's picture (drawn with the players' names) when there is one."""
+        for k, item in enumerate(items):
+            files = []
+            if item.get("card") is not None and has_card(table.row.game):
+                card = {**item["card"], "names": list(table.names)}
+                image = await renderpool.run(render_card, table.row.game, card, item.get("note"))
+                kind = "gif" if image[:3] == b"GIF" else "png"  # an animation plays inline as a GIF
+                name = f"card{table.id}-{table.version}" + (f"-{k}" if len(items) > 1 else "")
+                files = [discord.File(io.BytesIO(image), filename=f"{name}.{kind}")]
+            await channel.send(item["text"][:2000], files=files, allowed_mentions=discord.AllowedMentions.none())
 
     async def _message(self, table: Table, change: Change) -> dict:
         if table.status == "lobby" or (table.status == "ended" and table.state is None):

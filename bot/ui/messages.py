@@ -136,6 +136,8 @@ def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
 
 
 def winners_sentence(table: Table, result: Result) -> str:
+    if result.no_winner:
+        return "Nobody won."
     entries = _entries(table, result, result.winners)
     gone = departure_words(table.state, table.names)
     if gone:  # not an ordinary win: the others' departures ended the game
@@ -149,7 +151,7 @@ def winners_sentence(table: Table, result: Result) -> str:
 def standings(table: Table, result: Result) -> str:
     lines = [f"🏆 **{table.engine.title}: final standings**"]
     place = 0
-    for group in result.ranking:
+    for group in () if result.no_winner else result.ranking:  # no places when nobody won
         entries = _entries(table, result, group)
         score = result.scores[group[0]]
         lines.append(f"{ORDINALS[min(place, len(ORDINALS) - 1)]}: {' = '.join(entries)}, "

@@ -705,18 +705,21 @@ class GlobeTwister(Engine):
         return {**{k: v for k, v in last.items() if k != "runs"}, "runs": [self._run_view(r) for r in last["runs"]]}
 
     def announcements(self, before: State, after: State) -> list[dict]:
-        """Each program of a stage C, with the puzzle before and after and every step (for the channel)."""
+        """A stage C: one message for every program run, side by side in one animation (the puzzles before and
+        after and every step), posted above the board (``before_board``), so the board stays at the bottom."""
         run = after["last_run"]
         if run is None or (before["last_run"] is not None and before["last_run"]["stage"] == run["stage"]):
             return []
-        out = []
-        for r in run["runs"]:
+        lines = []
+        for r in sorted(run["runs"], key=lambda r: r["seat"]):
             cards = "; ".join(placement_text(s["cell"], s["card"], s["dir"]) + ("" if s["effect"] else " (no effect)")
                               for s in r["steps"]) or "no card"
             result = "rebuilt!" if r["solved"] else "not yet rebuilt"
-            out.append({"text": f"{{p{r['seat']}}}'s program: {cards}. {result}", "note": f"{{p{r['seat']}}}'s program",
-                        "card": {"kind": "run", "stage": run["stage"], "turn": run["turn"], **self._run_view(r)}})
-        return out
+            lines.append(f"{{p{r['seat']}}}'s program: {cards}. {result}")
+        runs = [self._run_view(r) for r in sorted(run["runs"], key=lambda r: r["seat"])]
+        return [{"text": f"**Turn {run['turn']}: the program{'s' * (len(runs) != 1)} run.**\n" + "\n".join(lines),
+                 "card": {"kind": "runs", "stage": run["stage"], "turn": run["turn"], "runs": runs},
+                 "before_board": True}]
 
     def secret_variants(self, state: State, seat: int | None, rng) -> list[State]:
         """Other players' programs (and the choices they are making) replaced by random ones."""
@@ -759,7 +762,11 @@ class GlobeTwister(Engine):
             solo = state["solo"]
             detail["solo"] = {k: solo[k] for k in ("level", "number", "par", "red", "hints_used", "turns", "cards",
                                                    "solved")}
-        return Result(tuple(scores), rank_by_score(scores, self.remaining(state)), detail)
+        # nobody won when no photo was rebuilt (solo: the puzzle stays unsolved), not a shared victory; but the
+        # one player left when the others left wins
+        remaining = self.remaining(state)
+        nobody = not any(scores) and (state["solo"] is not None or len(remaining) != 1)
+        return Result(tuple(scores), rank_by_score(scores, remaining), detail, no_winner=nobody)
 
     def result_lines(self, state: State) -> list[str]:
         if state["phase"] != "over":

@@ -438,11 +438,11 @@ def _last_lines(view: dict, names: list[str], room: float) -> list[tuple[list[di
             lines.append((sts, f"recast: {REASON_WORDS.get(reason, reason)}", SKY))
         for k in cast["knocks"]:  # (knocked off the board: a recast line says so)
             if k["to"] is not None:
-                lines.append(([_stone_of(per, k["id"])], f"knocked {SQUARE_NAMES[k['from']]} -> "
+                lines.append(([_stone_of(per, k["id"])], f"knocked {SQUARE_NAMES[k['from']]} → "
                                                          f"{SQUARE_NAMES[k['to']]}", TEXT))
     elif turn and turn.get("kind") == "reorient" and view.get("last_reorient"):
         rot = view["last_reorient"]
-        lines.append(([_stone_of(per, rot["id"])], f"{SQUARE_NAMES[rot['square']]}: {DIR_NAMES[rot['from']]} -> "
+        lines.append(([_stone_of(per, rot["id"])], f"{SQUARE_NAMES[rot['square']]}: {DIR_NAMES[rot['from']]} → "
                                                    f"{DIR_NAMES[rot['to']]}", TEXT))
     for cap in view.get("last_captures") or ():
         where = SQUARE_NAMES[cap["square"]]

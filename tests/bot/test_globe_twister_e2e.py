@@ -9,7 +9,7 @@ from pathlib import Path
 import games.globe_twister
 from games.globe_twister.puzzle import from_pairs
 from games.globe_twister.solver import plan
-from tests.bot.conftest import ANA, BO, CHANNEL
+from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
 NAMES = {ANA: "Ana", BO: "Bo"}
 
@@ -142,4 +142,36 @@ async def test_a_sand_timer_that_ran_out_while_the_bot_was_down_ends_the_stage_w
     table = await runner.bot.service.in_channel(CHANNEL)
     assert not any(table.state["locked"])  # a new stage B
     assert all(cell is None for program in table.state["programs"] for cell in program)
-    await until(fake, lambda: len(runs(fake)) == 2)  # both programs were shown, Bo's one card too
+    [shown] = runs(fake)  # one animation of both programs, Bo's one card too
+    assert "Ana's program: cell 1" in shown["content"] and "Bo's program: cell 5" in shown["content"]
+
+
+async def test_a_run_is_one_animation_of_every_program_then_the_board_under_it(fake, runner):
+    """Three players' programs run: one message with one animation of all three, then the board posted afresh
+    under it (it was pushed ~1,000 px up by an animation per player); at the turn limit, nobody won."""
+    await start(fake, (ANA, BO, CY), turn_limit=2)
+    for turn in (1, 2):
+        before = len(fake.messages_in(CHANNEL))
+        await program(fake, ANA, [(4, "g1", None)])
+        await program(fake, BO, [(0, "g3", None), (8, "g2", None)])
+        await program(fake, CY, [])
+        await until(fake, lambda turn=turn: len(runs(fake)) >= turn
+                    and int(board(fake)["id"]) > int(runs(fake)[-1]["id"]))
+        new = fake.messages_in(CHANNEL)[before:]
+        animations = [m for m in new if m["attachments"] and m["attachments"][0]["filename"].endswith(".gif")]
+        assert len(animations) == 1, [m["content"][:40] for m in new]
+        [gif] = animations
+        content = gif["content"]
+        assert f"Turn {turn}: the programs run" in content
+        assert "Ana's program" in content and "Bo's program" in content and "Cy's program" in content
+        # the board comes after it: the last picture in the channel, with its buttons while the game goes on
+        images = [m for m in fake.messages_in(CHANNEL) if m["attachments"]]
+        assert images[-1]["id"] == board(fake)["id"] and images[-2]["id"] == gif["id"]
+        if turn == 1:
+            assert comps(board(fake))
+    await until(fake, lambda: over(fake))
+    [standings] = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
+    assert "Nobody won." in standings["content"] and "Shared victory" not in standings["content"]
+    assert "1st" not in standings["content"]
+    [result] = await runner.bot.store.results(fake.guild_id)
+    assert result["standings"]["scores"] == [0, 0, 0]

@@ -295,7 +295,11 @@ def test_stage_c_runs_every_program_and_keeps_before_after_and_frames():
     assert "r1" not in s["hands"][1] and "r2" in s["hands"][1] and len(s["hands"][0]) == 10
     assert s["turn"] == 2 and E.timer(s) is None and not any(s["locked"])
     notes = E.announcements(E.new(2, {}, 3), s)
-    assert len(notes) == 2 and notes[0]["card"]["kind"] == "run" and "frames" in notes[0]["card"]
+    # one announcement for the whole stage: every program in one animation, posted above the board
+    [note] = notes
+    assert note["card"]["kind"] == "runs" and note["before_board"]
+    assert [r["seat"] for r in note["card"]["runs"]] == [0, 1] and all("frames" in r for r in note["card"]["runs"])
+    assert "{p0}'s program" in note["text"] and "{p1}'s program" in note["text"]
 
 
 # --- the steps of building a program ------------------------------------------------------------------------

@@ -133,7 +133,7 @@ def test_a_cast_shows_where_each_stone_landed_and_which_came_back_and_why():
     assert "Ana cast 3 at d4" in drawn
     assert "landed" in drawn and "recast: upright" in drawn and "recast: off the board" in drawn
     knock = view["last_cast"]["knocks"][0]
-    assert f"knocked c3 -> {gm.SQUARE_NAMES[knock['to']]}" in drawn
+    assert f"knocked c3 → {gm.SQUARE_NAMES[knock['to']]}" in drawn
     plain = gm.draw_board(dict(view, last_cast=None, last_turn=None), NAMES[:2])
     marked = gm.draw_board(view, NAMES[:2])
     assert plain.tobytes() != marked.tobytes()
@@ -195,7 +195,7 @@ def test_turning_a_stone_marks_the_stones_and_the_directions_on_offer():
     assert "Ana: point the small on e4 a new way" in texts(view)
     s, _ = E.apply(s, 0, "d3")
     drawn = texts(E.view(s, None))
-    assert "Ana turned a stone" in drawn and "e4: N -> SE" in drawn
+    assert "Ana turned a stone" in drawn and "e4: N → SE" in drawn
 
 
 def test_a_same_colour_choice_shows_both_stones_to_keep():

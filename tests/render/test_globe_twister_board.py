@@ -11,8 +11,9 @@ from PIL import Image, ImageChops, ImageSequence, ImageStat
 import render
 from games.globe_twister.rules import GlobeTwister
 from render import globe_twister as gt
-from render import photos, render_board, render_card, render_private
-from render.common import record_texts
+from render import render_board, render_card, render_private
+from render.common import MIN_CAP_HEIGHT, cap_height, record_fonts, record_texts
+from render.globe_twister import photos
 from tests.render.test_legibility import LONG, globe_twister_runs, globe_twister_states
 
 E = GlobeTwister()
@@ -148,7 +149,24 @@ def test_the_end_names_the_winner_and_keeps_the_last_run():
     drawn = texts(view)
     assert "Bo wins!" in drawn and "wins" in drawn and "before" in drawn
     s = state(1, "over", {"turn_limit": 2}, seed=5, solvers=())
-    assert "Not rebuilt this time" in texts(E.view(s, None))
+    assert "Not rebuilt: nobody won" in texts(E.view(s, None))
+
+
+def test_nobody_wins_when_no_photo_was_rebuilt():
+    """Not a shared victory: no winner in the result, no "wins" or gold banner on the board (solo too)."""
+    for players, seed in ((3, 4), (1, 5)):
+        s = state(players, "over", {"turn_limit": 1}, seed=seed, solvers=())
+        assert all(entry["winner"] is None for entry in s["travel_log"])
+        assert E.result(s).winners == () and E.result(s).no_winner
+        view = E.view(s, None)
+        assert view["winners"] == []
+        drawn = texts(view)
+        assert ("Nobody rebuilt a photo: nobody won" if players > 1 else "Not rebuilt: nobody won") in drawn
+        assert "wins" not in drawn
+        image = png(render_board("globe_twister", view, NAMES[:players])).convert("RGB")
+        banner = image.crop((40, 40, 760, 76))  # the header's second line: a gold banner when someone won
+        gold = dict((c, n) for n, c in banner.getcolors(1 << 16)).get(gt.HIGHLIGHT, 0)
+        assert gold < 0.2 * banner.width * banner.height  # gold letters, not a gold banner
 
 
 def test_solo_shows_the_level_par_and_progress():
@@ -161,20 +179,25 @@ def test_solo_shows_the_level_par_and_progress():
     assert "★" not in "".join(drawn)  # the font has no star: drawn as shapes
 
 
-def test_boards_fit_discord_for_every_player_count_and_long_names():
+def test_boards_and_panels_fit_discord_for_every_player_count_and_long_names():
+    """At most 4:3 (800 x 600): Discord shows an image within 400 x 300, so a taller one would be shrunk
+    further and its 20 px text would fall under the legibility floor."""
     heights = set()
     for what, s in globe_twister_states():
         view = E.view(s, None)
         img = png(render_board("globe_twister", view, LONG[: s["players"]], "x"))
-        assert img.width == 800 and img.height <= 800, (what, img.size)
+        assert img.width == 800 and img.height <= 600, (what, img.size)
         assert img.mode == "RGB", what
         heights.add(img.height)
-    assert len(heights) >= 4
+        for seat in range(s["players"]):
+            panel_img = png(render_private("globe_twister", E.view(s, seat), LONG[seat]))
+            assert panel_img.width == 800 and panel_img.height <= 600, (what, seat, panel_img.size)
+    assert len(heights) >= 3
 
 
 def test_five_players_get_a_key_in_the_empty_place():
     drawn = texts(E.view(state(5, "start", {"photo": "back"}), None))
-    assert "HOW A TURN WORKS" in drawn and "blue cards move tiles" in drawn
+    assert "HOW A TURN WORKS" in drawn and "move tiles" in drawn
 
 
 # --- the private panel -----------------------------------------------------------------------------------
@@ -244,7 +267,30 @@ def nine_card_run() -> dict:
     before = s
     s, _ = E.apply(s, 0, "lock")
     s, _ = E.apply(s, 1, "lock")
-    return next(a["card"] for a in E.announcements(before, s) if a["card"]["seat"] == 0)
+    [note] = E.announcements(before, s)
+    run = next(r for r in note["card"]["runs"] if r["seat"] == 0)
+    return {"kind": "run", "turn": note["card"]["turn"], **run}
+
+
+def test_a_stage_is_one_animation_of_every_program_side_by_side():
+    """1-5 players: one GIF of every program running at once, within 4:3 (Discord shows it within 400 x 300),
+    its text readable there, each player named, a frame per card step of the longest program."""
+    for players in range(1, 6):
+        s = next(st for tag, st in gt.sample_states(players, 3, {}) if tag == "run")
+        note = next(a for a in E.announcements(E.new(players, {}, 3), s))
+        card = {**note["card"], "names": NAMES[:players]}
+        assert card["kind"] == "runs" and len(card["runs"]) == players and note["before_board"]
+        with record_fonts() as sizes, record_texts() as drawn:
+            data = render_card("globe_twister", card)
+        img = Image.open(io.BytesIO(data))
+        assert data[:6] == b"GIF89a" and img.info["loop"] == 0 and len(data) < 1024 * 1024
+        assert img.width <= 600 and img.height <= 450 and img.width * 3 >= img.height * 4, img.size
+        scale = min(400 / img.width, 300 / img.height)
+        assert min(cap_height(size, round(400 / scale)) for size in sizes) >= MIN_CAP_HEIGHT, players
+        longest = max(len(r["steps"]) for r in card["runs"])
+        assert img.n_frames == 2 + 2 * longest
+        assert all(name in drawn for name in NAMES[:players])
+        assert any(t.startswith("Turn 1: the program") for t in drawn)
 
 
 def test_a_run_is_an_animated_gif_with_a_frame_per_step():

@@ -1,0 +1,423 @@
+"""A program's run as an animated GIF (``draw_card``)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageChops, ImageDraw
+
+from games.globe_twister.puzzle import (
+    DIRECTIONS,
+    RED,
+    SHORT_NAMES,
+    TURN,
+    move_of,
+)
+from games.globe_twister.rules import PHOTO_NAMES
+from render.common import (
+    BAR,
+    BLACK,
+    BODY,
+    HIGHLIGHT,
+    LARGE,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    SKY,
+    SMALL,
+    TEXT,
+    WHITE,
+    canvas,
+    plural,
+    seat_mark,
+    star,
+    text,
+    wrap_text,
+)
+from render.globe_twister.pieces import (
+    CARD_DIM,
+    CARD_FILL,
+    CARD_WORDS,
+    CELL_FILL,
+    GOLD_CELL,
+    arrow_between,
+    card_chip,
+    cell_centre,
+    draw_frame,
+    draw_puzzle,
+    frame_size,
+    puzzle_size,
+    thumbnail,
+    turn_icon,
+)
+
+# --- the run, animated --------------------------------------------------------------------------------------
+GIF_W = 600
+GIF_T = 100
+GIF_C = 62
+STEP_MS = 900
+DONE_MS = 700
+FIRST_MS = 1600
+LAST_MS = 3500
+
+
+def _moved_to(cell: int, card: str, direction: str | None, before: Sequence[Sequence[int]]) -> int | None:
+    """Where the card sends the tile in ``cell`` (None: it stays, turning or doing nothing)."""
+    if card in RED:
+        home = before[cell][0]
+        return None if home == cell else home
+    perm = move_of(cell, card, direction)
+    if perm is None:
+        return None
+    return perm.index(cell)
+
+
+def _changed(a: Sequence[Sequence[int]], b: Sequence[Sequence[int]]) -> list[int]:
+    return [i for i in range(9) if list(a[i]) != list(b[i])]
+
+
+def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | None = None,
+               done: Sequence[int] = (), marks: dict | None = None, move: tuple | None = None,
+               turn: tuple | None = None, result: str | None = None) -> Image.Image:
+    height = 46 + 12 + puzzle_size(GIF_T) + 14 + 58
+    img, d = canvas(height, GIF_W)
+    d.rectangle((0, 0, GIF_W, 45), fill=BAR)
+    seat = card.get("seat")
+    x = 12
+    if seat is not None:
+        seat_mark(d, (x + 12, 23), seat, 11)
+        x += 32
+    text(d, (x, 23), title, BODY, TEXT, anchor="lm", bold=True, max_width=GIF_W - x - 150)
+    turn_no = card.get("turn")
+    if turn_no:
+        text(d, (GIF_W - 12, 23), f"turn {turn_no}", SMALL, MUTED, anchor="rm")
+    px, py = 12, 58
+    photo = card["photo"]
+    draw_puzzle(img, d, (px, py), GIF_T, photo, pairs, solved=result == "rebuilt", marks=marks)
+    if move is not None:
+        a, b, double = move
+        arrow_between(d, cell_centre((px, py), GIF_T, a), cell_centre((px, py), GIF_T, b), HIGHLIGHT, width=7,
+                      head=22, double=double, outline=BLACK)
+    if turn is not None:
+        cell, which = turn
+        cx, cy = cell_centre((px, py), GIF_T, cell)
+        d.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=BLACK)
+        turn_icon(d, (cx, cy), which, 18, HIGHLIGHT)
+    fx = px + puzzle_size(GIF_T) + 24
+    text(d, (fx, py - 4), "program", SMALL, MUTED)
+    draw_frame(d, (fx, py + 22), GIF_C, card["program"], active=active, done=done, numbers=False, size=BODY,
+               gap=4)
+    ty = py + 22 + frame_size(GIF_C) + 12
+    th = py + puzzle_size(GIF_T) - ty - 2
+    if th >= 60:  # the photo to rebuild, small
+        thumbnail(img, d, (fx + 2, ty + 2), th, photo)
+        text(d, (fx + th + 16, ty), "rebuild", SMALL, MUTED)
+        name = PHOTO_NAMES.get(photo, photo)
+        for k, line in enumerate(wrap_text(name, SMALL, GIF_W - fx - th - 28, lines=2)):
+            text(d, (fx + th + 16, ty + 26 + 24 * k), line, SMALL, TEXT)
+    # the caption under it all
+    cy0 = height - 58
+    d.rectangle((0, cy0, GIF_W, height), fill=BAR)
+    if result == "rebuilt":
+        d.rectangle((0, cy0, GIF_W, height), fill=HIGHLIGHT)
+        star(d, (24, cy0 + 29), 12, BLACK)
+        text(d, (46, cy0 + 29), caption, LARGE, BLACK, anchor="lm", bold=True, max_width=GIF_W - 60)
+    else:
+        lines = wrap_text(caption, BODY, GIF_W - 28, lines=2)
+        top = cy0 + 29 - 13 * len(lines)
+        for k, line in enumerate(lines):
+            text(d, (14, top + 26 * k + 13), line, BODY, TEXT, anchor="lm")
+    return img
+
+
+def _step_words(step: dict, k: int, total: int) -> str:
+    cell, card, direction = step["cell"], step["card"], step.get("dir")
+    way = {"n": "up", "e": "right", "s": "down", "w": "left", "ne": "up-right", "se": "down-right",
+           "sw": "down-left", "nw": "up-left"}.get(direction or "", "")
+    what = CARD_WORDS[card] + (f" ({way})" if way and card in DIRECTIONS else "")
+    return f"Card {k} of {total}: cell {cell + 1}, {SHORT_NAMES[card]} {what}"
+
+
+def _done_words(step: dict, before, changed: list[int]) -> str:
+    """What a card did, in the past tense."""
+    cell, card, direction = step["cell"], step["card"], step.get("dir")
+    name = SHORT_NAMES[card]
+    if not changed:
+        return f"{name}: no effect here, nothing moves (the card is used all the same)"
+    if card in TURN:
+        return f"{name}: the tile in cell {cell + 1} turned " + {"g1": "a quarter turn clockwise",
+                                                                 "g2": "a quarter turn counter-clockwise",
+                                                                 "g3": "a half turn"}[card]
+    dest = _moved_to(cell, card, direction, before)
+    if card in RED:
+        upright = ", upright" if card == "r2" else ""
+        return f"{name}: the tile went home to cell {dest + 1}{upright}" if dest is not None else \
+            f"{name}: the tile was already home; now upright"
+    if card == "b5" and dest is not None:
+        return f"{name}: cell {cell + 1} moved to cell {dest + 1}, the others shifted back"
+    if dest is not None:
+        return f"{name}: cells {cell + 1} and {dest + 1} swapped"
+    return f"{name}: done"
+
+
+def run_frames(card: dict, title: str | None = None) -> list[tuple[Image.Image, int]]:
+    """One program's animation frames (a ``{"kind": "run"}`` card): the puzzle before; for each card, the card
+    acting (its cell and card gold, where the tile goes) and what it changed (sky blue); the puzzle after."""
+    frames = card.get("frames") or [card["before"]]
+    steps = card.get("steps") or []
+    total = len(steps)
+    title = title or "The program runs"
+    out = [(_gif_frame(card, frames[0], title=title,
+                       caption=f"Before: {plural(total, 'card')} to play, in reading order" if total else
+                       "No card in the frame: nothing moves"), FIRST_MS)]
+    done: list[int] = []
+    for k, step in enumerate(steps):
+        before, after = frames[k], frames[min(k + 1, len(frames) - 1)]
+        cell, which, direction = step["cell"], step["card"], step.get("dir")
+        words = _step_words(step, k + 1, total)
+        move = None
+        turn = None
+        dest = _moved_to(cell, which, direction, before)
+        if which in TURN:
+            turn = (cell, which)
+        elif dest is not None:
+            move = (cell, dest, which not in ("b5",))
+        out.append((_gif_frame(card, before, title=title, caption=words, active=cell, done=done,
+                               marks={cell: HIGHLIGHT}, move=move, turn=turn), STEP_MS))
+        changed = _changed(before, after)
+        done.append(cell)
+        out.append((_gif_frame(card, after, title=title, caption=_done_words(step, before, changed), done=done,
+                               marks={c: SKY for c in changed}), DONE_MS))
+    result = "rebuilt" if card.get("solved") else None
+    out.append((_gif_frame(card, frames[-1], title=title,
+                           caption="After: rebuilt!" if result else "After: not rebuilt yet", done=done,
+                           result=result), LAST_MS))
+    return out
+
+
+# --- every program of a stage, side by side (the channel's one message per run) ------------------------------
+RUNS_W, RUNS_H = 600, 450
+"""At most 4:3 (as tall as the players need, 324-448 px): Discord shows it within 400 x 300, 2/3 of this, so
+16 px text here is 10.7 px there (a 7 px cap height); a 5-player stage shows tiles of ~24 px there."""
+RUNS_HEAD = 40
+RUNS_TEXT = 16
+RUNS_NAME = 18
+RUNS_GRID = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2)}
+"""Players -> (columns, rows) of blocks."""
+
+_SHORT_ACT = {"g1": "quarter turn right", "g2": "quarter turn left", "g3": "half turn", "b1": "swap",
+              "b2": "swap diagonally", "b3": "swap corners", "b4": "swap edges", "b5": "to the line's end",
+              "r1": "send home", "r2": "send home upright"}
+
+
+def _short_done(step: dict, before, changed: list[int]) -> str:
+    cell, card = step["cell"], step["card"]
+    if not changed:
+        return "no effect"
+    if card in TURN:
+        return f"cell {cell + 1} turned"
+    dest = _moved_to(cell, card, step.get("dir"), before)
+    if card in RED:
+        return f"home to cell {dest + 1}" if dest is not None else "turned upright"
+    if card == "b5" and dest is not None:
+        return f"cell {cell + 1} to {dest + 1}, line shifted"
+    if dest is not None:
+        return f"cells {cell + 1} ↔ {dest + 1} swapped"
+    return "done"
+
+
+def _runs_layout(n: int) -> tuple[list[tuple[int, int, int, int, str, int]], int]:
+    """Per block: its box, where its words go ("below" the puzzle, or "right" of it) and the tile size; and
+    the image's height (at most ``RUNS_H``: 600 x 450 is 4:3)."""
+    cols, rows = RUNS_GRID[min(n, 5)]
+    mode = "right" if n in (1, 4) else "below"
+    w = (RUNS_W - 8) / cols
+    t = int(min((w - 20 - 120) / 3 if mode == "right" else (w - 16) / 3, 110))
+
+    def block_h(t: int) -> int:
+        return 34 + puzzle_size(t) + (12 if mode == "right" else 8 + 42 + 6)
+
+    while RUNS_HEAD + 8 + rows * block_h(t) > RUNS_H:
+        t -= 1
+    h = block_h(t)
+    out = []
+    for k in range(n):
+        r, c = divmod(k, cols)
+        if r == rows - 1 and n % cols and n > cols:  # a shorter last row is centred
+            c += (cols - n % cols) / 2
+        x0, y0 = 4 + c * w, RUNS_HEAD + 4 + r * h
+        out.append((round(x0), round(y0), round(x0 + w), round(y0 + h), mode, t))
+    return out, RUNS_HEAD + 8 + rows * h
+
+
+def _runs_frame(runs: Sequence[dict], names: Sequence[str] | None, turn: int | None, k: int | None,
+                phase: str, done: Sequence[Sequence[int]]) -> Image.Image:
+    """One frame: ``phase`` "before", "act" (each program's card ``k`` acting), "done" (what card ``k`` did) or
+    "after"; ``done[i]``: the cells of run i whose cards have been played."""
+    blocks, height = _runs_layout(len(runs))
+    img, d = canvas(height, RUNS_W)
+    d.rectangle((0, 0, RUNS_W, RUNS_HEAD - 1), fill=BAR)
+    head = f"Turn {turn}: the program runs" if len(runs) == 1 else f"Turn {turn}: the programs run"
+    text(d, (10, RUNS_HEAD / 2), head if turn else head.split(": ", 1)[1].capitalize(), RUNS_NAME, TEXT,
+         anchor="lm", bold=True, max_width=RUNS_W - 170)
+    most = max((len(r.get("steps") or []) for r in runs), default=0)
+    right = {"before": "before", "after": "after"}.get(phase) or f"card {k + 1} of {most}"
+    text(d, (RUNS_W - 10, RUNS_HEAD / 2), right, RUNS_TEXT, MUTED, anchor="rm")
+    for i, (run, (x0, y0, x1, y1, mode, t)) in enumerate(zip(runs, blocks, strict=True)):
+        _runs_block(img, d, run, names, (x0, y0, x1, y1), mode, t, k, phase, done[i])
+    return img
+
+
+def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box, mode: str, t: int,
+                k: int | None, phase: str, done: Sequence[int]) -> None:
+    x0, y0, x1, y1 = box
+    frames = run.get("frames") or [run["before"]]
+    steps = run.get("steps") or []
+    solved = bool(run.get("solved")) and phase == "after"
+    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=PANEL,
+                        outline=HIGHLIGHT if solved else PANEL_EDGE, width=3 if solved else 1)
+    seat = run.get("seat")
+    nx = x0 + 12
+    if seat is not None:
+        seat_mark(d, (nx + 8, y0 + 19), seat, 8)
+        nx += 22
+    name = names[seat] if names and seat is not None and seat < len(names) else "Program"
+    text(d, (nx, y0 + 19), name, RUNS_NAME, TEXT, anchor="lm", bold=True, max_width=x1 - nx - 10)
+    size = puzzle_size(t)
+    px = x0 + 10 if mode == "right" else (x0 + x1 - size) / 2
+    py = y0 + 34
+    acting = phase == "act" and k is not None and k < len(steps)
+    shown = k is not None and k < len(steps) and phase in ("act", "done")
+    if phase == "before":
+        pairs = frames[0]
+    elif phase == "after":
+        pairs = frames[-1]
+    elif acting:
+        pairs = frames[k]
+    else:
+        pairs = frames[min(k + 1, len(frames) - 1)] if k is not None and k < len(steps) else frames[-1]
+    marks = None
+    if shown:
+        step = steps[k]
+        changed = _changed(frames[k], frames[min(k + 1, len(frames) - 1)])
+        marks = {step["cell"]: HIGHLIGHT} if acting else {c: SKY for c in changed}
+    draw_puzzle(img, d, (px, py), t, run["photo"], pairs, solved=solved, marks=marks)
+    if acting:
+        step = steps[k]
+        cell, which = step["cell"], step["card"]
+        dest = _moved_to(cell, which, step.get("dir"), frames[k])
+        if which in TURN:
+            cx, cy = cell_centre((px, py), t, cell)
+            r = t * 0.28
+            d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), fill=BLACK)
+            turn_icon(d, (cx, cy), which, r, HIGHLIGHT)
+        elif dest is not None:
+            arrow_between(d, cell_centre((px, py), t, cell), cell_centre((px, py), t, dest), HIGHLIGHT,
+                          width=max(4, t // 14), head=max(12, t // 4), double=which != "b5", outline=BLACK)
+    # the words: the card acting (its chip) and what it does or did
+    if mode == "right":
+        wx, wy, ww = px + size + 12, py, x1 - (px + size + 12) - 8
+    else:
+        wx, wy, ww = x0 + 10, py + size + 8, x1 - x0 - 20
+    chip = 34
+    lines: list[tuple[str, tuple]] = []
+    if phase == "before":
+        lines = [(plural(len(steps), "card") + " to play" if steps else "no card played", TEXT)]
+    elif phase == "after":
+        lines = [("rebuilt!", HIGHLIGHT) if run.get("solved") else ("not rebuilt yet", MUTED)]
+    elif shown:
+        step = steps[k]
+        card_chip(d, (wx, wy, wx + chip, wy + chip), step["card"], step.get("dir"), cell=step["cell"], size=RUNS_TEXT,
+                  style="full", icon=False)
+        if acting:
+            lines = [(f"cell {step['cell'] + 1}: {_SHORT_ACT[step['card']]}", HIGHLIGHT)]
+        else:
+            changed = _changed(frames[k], frames[min(k + 1, len(frames) - 1)])
+            lines = [(_short_done(step, frames[k], changed), SKY if changed else MUTED)]
+    else:
+        lines = [(f"done: {plural(len(steps), 'card')}" if steps else "no card played", MUTED)]
+    if mode == "right":  # the photo to rebuild, under the words
+        side = int(min(ww, y1 - 10 - (wy + chip + 66)))  # under a chip and two lines of words
+        if side >= 60:
+            ty = y1 - 10 - side
+            text(d, (wx, ty - 12), "rebuild", RUNS_TEXT, MUTED, anchor="ls")
+            thumbnail(img, d, (wx, ty), side, run["photo"])
+    # below the puzzle: the words beside the chip; right of it: under the chip (the column is narrow)
+    tx = wx + chip + 8 if shown and mode == "below" else wx
+    room = ww - (tx - wx)
+    y = wy + (chip / 2 if mode == "below" else (chip + 14 if shown else 10))
+    for words, colour in lines:
+        wrapped = wrap_text(words, RUNS_TEXT, room, lines=2)
+        top = y - (len(wrapped) - 1) * 10 if mode == "below" else y
+        for n, line in enumerate(wrapped):
+            text(d, (tx, top + 20 * n), line, RUNS_TEXT, colour, anchor="lm", bold=colour == HIGHLIGHT)
+
+
+def runs_frames(card: dict, names: Sequence[str] | None = None) -> list[tuple[Image.Image, int]]:
+    """Every program of a stage C running at once, side by side (a ``{"kind": "runs"}`` card, ``names`` by
+    seat): the puzzles before; for each k, every program's card k acting (gold, where the tile goes), then what
+    it did (sky blue); the puzzles after (a rebuilt one framed gold)."""
+    runs = sorted(card["runs"], key=lambda r: r.get("seat") or 0)
+    most = max((len(r.get("steps") or []) for r in runs), default=0)
+    turn = card.get("turn")
+    played: list[list[int]] = [[] for _ in runs]
+    out = [(_runs_frame(runs, names, turn, None, "before", played), FIRST_MS)]
+    for k in range(most):
+        out.append((_runs_frame(runs, names, turn, k, "act", played), STEP_MS))
+        for i, run in enumerate(runs):
+            if k < len(run.get("steps") or []):
+                played[i].append(run["steps"][k]["cell"])
+        out.append((_runs_frame(runs, names, turn, k, "done", played), DONE_MS))
+    out.append((_runs_frame(runs, names, turn, None, "after", played), LAST_MS))
+    return out
+
+
+def encode_gif(frames: list[tuple[Image.Image, int]]) -> bytes:
+    """An animated GIF that loops. Every frame is mapped to one palette (255 colours learned from the first and
+    last frames and the marks' colours, no dithering); from the second frame on, the pixels that did not change
+    are the transparent 256th colour (each frame is drawn over the one before), so a frame costs little more than
+    what changed in it."""
+    first, last = frames[0][0], frames[-1][0]
+    w, h = first.size
+    probe = Image.new("RGB", (w, 2 * h + 8))
+    probe.paste(first, (0, 0))
+    probe.paste(last, (0, h))
+    strip = ImageDraw.Draw(probe)
+    for k, colour in enumerate((HIGHLIGHT, SKY, GOLD_CELL, *CARD_FILL.values(), *CARD_DIM.values(), BLACK, WHITE,
+                                TEXT, MUTED, BAR, CELL_FILL)):
+        strip.rectangle((k * 8, 2 * h, k * 8 + 7, 2 * h + 7), fill=colour)
+    pal = probe.quantize(255, method=Image.Quantize.MEDIANCUT)
+    colours = (pal.getpalette() or [])[: 3 * 255]
+    colours += [0] * (3 * 255 - len(colours)) + [255, 0, 255]  # index 255: transparent
+    indexed = [img.quantize(palette=pal, dither=Image.Dither.NONE).tobytes() for img, _ in frames]
+    images = []
+    previous = None
+    for data in indexed:
+        layer = Image.frombytes("L", (w, h), data)
+        if previous is not None:
+            same = ImageChops.difference(layer, previous).point(lambda v: 255 if v == 0 else 0)
+            shown = layer.copy()
+            shown.paste(255, mask=same)
+        else:
+            shown = layer
+        previous = layer
+        frame = Image.frombytes("P", (w, h), shown.tobytes())
+        frame.putpalette(colours)
+        images.append(frame)
+    out = io.BytesIO()
+    images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=[ms for _, ms in frames],
+                   loop=0, optimize=False, disposal=1, transparency=255)
+    return out.getvalue()
+
+
+def draw_card(card: dict, note: str | None = None) -> bytes | Image.Image:
+    """A card for the channel, an animated GIF as bytes. ``card["kind"] == "runs"`` (the engine's announcement
+    after a stage C): every program of the stage running side by side, 600 x 450; ``card["names"]`` (the bot
+    adds them) names the seats. ``"run"``: one program alone; ``note`` (optional) is its title, e.g. "Ana's
+    program"."""
+    if card.get("kind") == "runs":
+        return encode_gif(runs_frames(card, card.get("names")))
+    if card.get("kind") != "run":
+        raise KeyError(f"no picture for a {card.get('kind')!r} card")
+    return encode_gif(run_frames(card, note))
