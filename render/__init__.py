@@ -117,10 +117,13 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     (GEONEO: ``{"anchor": field, "fields": [fields]}`` while a shape is chosen); None when nothing is.
     ``focus={"closed": text}``: the table was closed before its end (a moderator, too few players): the
     board as it was left, its top bar saying so instead of whose turn it was (``"right"``: the bar's corner
-    word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner).
+    word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner); no
+    seat is marked as a winner on it.
     """
     module = _RENDERERS[game]
     closed = (focus or {}).get("closed")
+    if closed:  # nobody is marked a winner on a table that did not reach its end (stars, "wins" words)
+        view = dict(view, winners=[])
     image = module.draw_board(view, names, last, None if closed else focus)
     if closed:
         header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", "Closed"), width=image.width)

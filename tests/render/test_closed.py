@@ -25,3 +25,27 @@ def test_a_closed_board_says_so_on_top_and_shows_the_table_as_it_was_left(game):
     assert ImageChops.difference(playing.crop(top), closed.crop(top)).getbbox() is not None
     below = (0, HEADER_H, w, h)
     assert ImageChops.difference(playing.crop(below), closed.crop(below)).getbbox() is None
+
+
+@pytest.mark.parametrize("game", ["geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"])
+def test_a_game_a_departure_ended_marks_nobody_as_its_winner(game):
+    """"Dee was removed by a moderator": the one left seated finishes first by default, but the board does not
+    crown them (no stars or "wins" beside their name), as it does after an ordinary end."""
+    from games.core import SYSTEM
+
+    engine = get_engine(game)
+    state, _ = engine.apply(engine.new(2, {}, 7), SYSTEM, "remove:1")
+    assert engine.is_over(state)
+    view = engine.view(state, None)
+    names = ["Ana", "Dee"]
+    ended = {"closed": "Ended early: Dee was removed by a moderator", "right": "Game over"}
+
+    def below_header(png: bytes) -> Image.Image:
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        return image.crop((0, HEADER_H, image.width, image.height))
+
+    shown = below_header(render_board(game, view, names, None, ended))
+    crowned = below_header(render_board(game, view, names, None))
+    uncrowned = below_header(render_board(game, dict(view, winners=[]), names, None))
+    assert ImageChops.difference(shown, crowned).getbbox() is not None, "the remaining player is crowned"
+    assert ImageChops.difference(shown, uncrowned).getbbox() is None
