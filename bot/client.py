@@ -106,8 +106,6 @@ class Geotable(commands.AutoShardedBot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        for sig in self.handle_signals:
-            asyncio.get_running_loop().add_signal_handler(sig, self.request_stop, sig)
         if self.store is None:
             self.store = await Store.open(self.settings.database)
         # this process's shards, before any gateway session: a duplicate waits here without serving
@@ -140,7 +138,12 @@ class Geotable(commands.AutoShardedBot):
             else:
                 await self.tree.sync()
         self._deadline_task = asyncio.create_task(self._deadlines(), name="geotable-deadlines")
+        # only now: a stop while this hook runs (the lease wait, the command sync) cancels the start-up at its
+        # await instead (see `run`); a shutdown beside a running hook closed the HTTP session and the store
+        # under it (a traceback, exit 1)
         await warm  # online (connected) only with warm render workers: the first board is as quick as any
+        for sig in self.handle_signals:
+            asyncio.get_running_loop().add_signal_handler(sig, self.request_stop, sig)
 
     async def close(self) -> None:
         """Closes at once (what a test's restart does); :meth:`shutdown` lets the work under way finish."""
@@ -295,8 +298,9 @@ async def run(settings: Settings, **options) -> int:
     """Runs the bot until it is stopped; returns the process's exit code (0: stopped as asked). Opens the
     store first: :class:`bot.store.DatabaseUnavailable` (and :class:`bot.leases.ShardCountInUse`) come out
     before anything is shown. ``options`` go to :class:`Geotable` (the playground points it at its fake)."""
-    # until the bot's own handlers are in place (setup_hook), SIGTERM and SIGINT end the start-up at once (as
-    # PID 1 in a container, an unhandled SIGTERM would be ignored until Docker kills)
+    # until the bot's own handlers are in place (the end of setup_hook), SIGTERM and SIGINT end the start-up at
+    # once (as PID 1 in a container, an unhandled SIGTERM would be ignored until Docker kills): the cancelled
+    # start closes the bot (its leases given up, the store closed)
     loop, starting, signals = asyncio.get_running_loop(), asyncio.current_task(), stop_signals()
     for sig in signals:
         loop.add_signal_handler(sig, starting.cancel)

@@ -12,8 +12,9 @@ take it. So:
   stops serving (:meth:`ShardLeases.keep`).
 
 A lease whose owner ran on this machine, in this process namespace, and whose process no longer exists (a
-crash, kill -9, a container restarted in place) is stale at once: a restart after a crash serves straight away
-instead of waiting ``stale`` seconds. Elsewhere (another host or container) only the heartbeat can tell.
+crash, kill -9) is stale at once: a restart after a crash serves straight away instead of waiting ``stale``
+seconds. Elsewhere (another host, another container, and a container restarted by Docker: it gets a new pid
+namespace) only the heartbeat can tell.
 
 A process that runs every shard Discord recommends (no shard settings) holds shard 0 with a count of 0: "all
 of them", so it excludes any other process on the database. Times are each process's wall clock: processes

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from bot.store import NotADatabaseSetting, Shards, check_database_setting, is_postgres_url
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
 
 class MissingToken(Exception):
     """No bot token: the bot cannot log in."""
@@ -82,11 +84,15 @@ class Settings:
         if not 0 < heartbeat < stale:
             raise SettingError("GEOTABLE_LEASE_STALE", "GEOTABLE_LEASE_STALE must be longer than "
                                f"GEOTABLE_LEASE_HEARTBEAT, and both above 0 (not {stale:g} and {heartbeat:g})")
+        log_level = env.get("GEOTABLE_LOG_LEVEL", "").strip().upper() or cls.log_level
+        if log_level not in LOG_LEVELS:
+            raise SettingError("GEOTABLE_LOG_LEVEL", f"GEOTABLE_LOG_LEVEL is one of {', '.join(LOG_LEVELS)} "
+                               f"(not {log_level.lower()!r})")
         return cls(
             token=token,
             database=database,
             dev_guild=_number(env, "GEOTABLE_DEV_GUILD", None, int) if guild else None,
-            log_level=env.get("GEOTABLE_LOG_LEVEL", cls.log_level).upper(),
+            log_level=log_level,
             turn_timeout=_number(env, "GEOTABLE_TURN_TIMEOUT", cls.turn_timeout, int),
             lobby_timeout=_number(env, "GEOTABLE_LOBBY_TIMEOUT", cls.lobby_timeout, int),
             sync_commands=env.get("GEOTABLE_SYNC_COMMANDS", "1") not in ("0", "false", "no"),

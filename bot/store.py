@@ -164,8 +164,13 @@ def masked(database: str | Path) -> str:
 
     >>> masked("postgresql+asyncpg://user:secret@host/db")
     'postgresql+asyncpg://user:***@host/db'
+    >>> masked("postgresql://user:se/c#r?e@t@host/db?password=secret&sslmode=require")
+    'postgresql://user:***@host/db?password=***&sslmode=require'
+
+    A generated password often holds ``/ # ? @`` unencoded: everything up to the last ``@`` is masked.
     """
-    return re.sub(r"(//[^/@:?#]*:)[^@/?#]*@", r"\1***@", str(database))
+    text = re.sub(r"([?&]password=)[^&#]*", r"\1***", str(database), flags=re.IGNORECASE)
+    return re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*://[^/?#@:]*:).*@", r"\1***@", text)
 
 
 def check_database_setting(database: str | Path) -> None:
@@ -177,7 +182,8 @@ def check_database_setting(database: str | Path) -> None:
             urllib.parse.urlsplit(text).port  # noqa: B018 (a port that is not a number raises here)
         except ValueError:
             raise NotADatabaseSetting(
-                f"the port in {masked(text)} is not a number (postgresql://user:password@host:5432/name)"
+                f"the port in {masked(text)} is not a port number (postgresql://user:password@host:5432/name; "
+                "a password with / # ? or @ in it must be percent-encoded: %2F %23 %3F %40)"
             ) from None
         return
     if "://" in text or _LOOKS_LIKE_URL.match(text):

@@ -164,27 +164,27 @@ def _menus(table: Table, actions: list[Action], seat: int | None = None) -> list
     return items
 
 
-def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None,
+def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None, *,
                  private: bool = True) -> list[discord.ui.Item]:
     """The components for a list of ``seat``'s actions: buttons when they fit in four rows. A longer list (or
     one the engine wants grouped, ``Engine.grouped``) comes in two steps, never paged: first its groups
     (``Action.group``, e.g. a shape's first corner) as buttons, a group of one action as that action's own
     button, then the chosen group's actions (buttons, or menus of 25) with a Back button on the utility row.
-    Only a ``private`` screen (the seat's own panel) carries the seat's token: it digests every legal action
-    of the seat, secret ones too, so a public message must not show it."""
+    ``private``: on the seat's own panel, so its components carry the seat's token (never on the public board:
+    the token digests its secret actions too)."""
     always = seat is not None and table.engine.grouped(table.state, seat)
-    mark = seat if private else None
     groups = choice_groups(actions, always)
+    owner = seat if private else None
     if groups is None:
-        return _buttons(table, actions, mark) if len(actions) <= MAX_BUTTONS else _menus(table, actions, mark)
+        return _buttons(table, actions, owner) if len(actions) <= MAX_BUTTONS else _menus(table, actions, owner)
     if group in pickable(groups):
         chosen = groups[group]
-        items = _buttons(table, chosen, mark) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, mark)
-        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=mark)]
+        items = _buttons(table, chosen, owner) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, owner)
+        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=owner)]
     noun = table.engine.group_noun
-    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5, seat=mark)
+    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5, seat=owner)
             if len(acts) > 1 else
-            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji, seat=mark)
+            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji, seat=owner)
             for i, (g, acts) in enumerate(groups.items())]
 
 
@@ -197,8 +197,9 @@ def table_view(table: Table) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
     if len(to_act) == 1:
-        # no seat token here: it digests the seat's secret actions too, and anyone can read a public
-        # message's custom_ids (nor is one needed: only that seat can move the table on meanwhile)
+        # no seat token here (private=False): it digests the seat's secret actions too, and anyone can read a
+        # public message's custom_ids (nor is one needed: only that seat can move the table on meanwhile); the
+        # seat still decides how its moves are grouped (Engine.grouped)
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
         for item in action_items(table, public, table.pick_of(to_act[0]), to_act[0], private=False):
             view.add_item(item)

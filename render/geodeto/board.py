@@ -49,6 +49,7 @@ from render.geodeto.pieces import (
     OCEAN_FILL,
     OCEAN_INK,
     PIRATES,
+    PYR_H,
     PYR_W,
     PYRAMID_EDGE,
     PYRAMID_FILL,
@@ -342,9 +343,10 @@ def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[in
 
 def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dict) -> None:
     """The World Ocean: its towers (ships when more than one pyramid) in rows, wrapping; squeezed (as tall
-    towers are) when they would not fit."""
+    towers are) when they would not fit, each step only as far as needed (at CRAMPED_STEP a letter still
+    shows; a very crowded Ocean goes down to 8 px)."""
     x0, y0, x1, y1 = box
-    squeeze = next((f for f in (None, MIN_STEP, 26, 22) if _ocean_need(view, marks, f) <= y1 - y0), CRAMPED_STEP)
+    squeeze = next((f for f in (None, *range(MIN_STEP, 7, -1)) if _ocean_need(view, marks, f) <= y1 - y0), 8)
     dest = OCEAN in marks["places"]
     d.rounded_rectangle(box, radius=12, fill=OCEAN_FILL, outline=HIGHLIGHT if dest else OCEAN_EDGE,
                         width=4 if marks.get("focus") == OCEAN else (3 if dest else 2))
@@ -390,11 +392,17 @@ def _flow_rows(items, width: float, onto: set, ships: bool,
     for row in rows:
         if row:
             hull = ships and any(len(t) > 1 for t, _, _ in row)
-            h = max(tower_height(t, 0 if squeeze else None, squeeze or MIN_STEP) for t, _, _ in row) + (10 if hull else 0)
+            h = max(tower_height(t, _room(t, squeeze), squeeze or MIN_STEP) for t, _, _ in row) + (10 if hull else 0)
             if any(t[-1] in onto for t, _, _ in row):
                 h += 22
             out.append((row, h, hull))
     return out
+
+
+def _room(tower: list[int], squeeze: float | None) -> float | None:
+    """The height a squeezed tower of the Ocean gets: every step ``squeeze`` tall, so each letter still shows
+    (a room of 0 squeezed it below even CRAMPED_STEP, to slivers). None: as tall as it is."""
+    return None if squeeze is None else squeeze * (len(tower) - 1) + PYR_H[tower[-1] % 3]
 
 
 def _flow_height(items, width: float, onto: set, ships: bool, squeeze: float | None = None) -> float:
@@ -420,7 +428,7 @@ def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | No
                 if len(t) > 1 and ships:
                     d.polygon([(cx - w / 2 - 3, base + 1), (cx + w / 2 + 3, base + 1), (cx + w / 2 - 6, base + 10),
                                (cx - w / 2 + 6, base + 10)], fill=OCEAN_INK)
-                top = draw_tower(img, d, t, cx, base, room=0 if squeeze else None, floor=squeeze or MIN_STEP,
+                top = draw_tower(img, d, t, cx, base, room=_room(t, squeeze), floor=squeeze or MIN_STEP,
                                  halos=marks["halos"], locked=marks.get("locked"))
                 if t[-1] in marks["onto"]:
                     arrow_down(d, cx, top - 2)

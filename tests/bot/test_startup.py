@@ -230,3 +230,18 @@ def test_render_workers_and_lease_timing_are_read_and_checked_and_empty_means_th
                       ({"lease_stale": "soon"}, "GEOTABLE_LEASE_STALE must be a number")):
         with pytest.raises(SettingError, match=says):
             settings(**bad)
+
+
+@pytest.mark.parametrize("url", ["postgresql://g:s3cret/pw@127.0.0.1:1/g", "postgresql://g:s3cret#pw@127.0.0.1:1/g",
+                                 "postgresql://g:s3cret?pw@127.0.0.1:1/g", "postgresql://g:s3cret@pw@127.0.0.1:1/g",
+                                 "postgresql://g@127.0.0.1:1/g?password=s3cret-pw&sslmode=bogus",
+                                 "mysql://g:s3cret/pw@host/db"])
+def test_a_password_with_characters_a_url_reserves_is_never_printed(url, tmp_path):
+    """A generated password often holds / # ? @ unencoded: the sentence still masks all of it."""
+    line = one_sentence(run_bot(tmp_path, GEOTABLE_DATABASE=url), "GEOTABLE_DATABASE", "in the environment")
+    assert "s3cret" not in line and "pw@" not in line, line
+
+
+def test_an_unknown_log_level_is_one_sentence(tmp_path):
+    one_sentence(run_bot(tmp_path, GEOTABLE_LOG_LEVEL="verbose"), "A setting in the environment is not valid",
+                 "GEOTABLE_LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR")

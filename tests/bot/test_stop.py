@@ -10,6 +10,7 @@ up) continues the games.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -141,3 +142,40 @@ async def test_a_stop_signal_during_start_up_ends_it_at_once(tmp_path):
         for writer in held:
             writer.close()
         server.close()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_stop_signal_while_the_bot_syncs_its_commands_ends_the_start_up_cleanly(fake, database, tmp_path, sig):
+    """The start-up's last steps (the shards' leases taken, the commands synced with Discord, which can take a
+    while) are start-up too: a signal then ends it at once with 0, the lease given up, no traceback (a shutdown
+    beside the running start closed the HTTP session and the store under it)."""
+    syncing, answer = asyncio.Event(), asyncio.Event()
+    route = fake._route
+
+    async def held_sync(method, path, payload, uploads, request):
+        if method == "PUT" and path.rstrip("/").endswith("/commands"):
+            syncing.set()
+            await answer.wait()  # Discord slow to answer: held until the bot has gone
+        return await route(method, path, payload, uploads, request)
+
+    fake._route = held_sync
+    log = Path(tmp_path / "bot.log")
+    bot = BotProcess(fake, database, log_path=str(log), env={"GEOTABLE_RENDER_WORKERS": "1"})
+    starting = asyncio.create_task(bot.start())
+    try:
+        await asyncio.wait_for(syncing.wait(), 120)
+        bot.proc.send_signal(sig)
+        code = await asyncio.wait_for(bot.proc.wait(), 30)
+        text = log.read_text()
+        assert code == 0 and "Traceback" not in text, (code, text[-3000:])
+        store = await open_store(database)
+        try:
+            assert await store.leases() == []  # a replacement serves at once
+        finally:
+            await store.close()
+    finally:
+        answer.set()
+        starting.cancel()
+        with contextlib.suppress(asyncio.CancelledError, RuntimeError):
+            await starting
+        await bot.kill()

@@ -398,3 +398,35 @@ def test_my_goals_fits_what_discord_shows(size):
     for card in hand[:9]:
         assert any(t.startswith(card["name"].split()[0][:5]) for t in texts), card["name"]
     assert any(t.endswith(f"({size - 9} not shown)") for t in texts) == (size > 9)
+
+
+def test_a_crowded_oceans_ships_keep_every_letter_visible(monkeypatch):
+    """Ships in a crowded Ocean are squeezed only as far as the Ocean needs: here (a ship of four among eight
+    pyramids, six players' action cards below) each pyramid of a ship rises at least CRAMPED_STEP above the one
+    below, so its letter shows (any squeeze made them 8 px apart: only the top letter showed)."""
+    from games.geodeto.rules import OCEAN
+    from render.geodeto import pieces
+
+    s = copy.deepcopy(reach(6, lambda s: s["phase"] == "turn" and s["step"] is None, options={"extras": True}))
+    ocean = [[14, 11, 4, 16], [10], [5], [2, 0]]
+    moved = {p for t in ocean for p in t}
+    s["towers"] = [[kept for t in place if (kept := [p for p in t if p not in moved])] for place in s["towers"]]
+    s["towers"][OCEAN] = ocean + s["towers"][OCEAN]
+    placed: list[tuple[int, float, float]] = []
+    put = pieces.put_pyramid
+
+    def recorded(img, d, p, x, base, **kwargs):
+        if kwargs.get("height") is None and not kwargs.get("ghost"):  # on the board (not a card's trio)
+            placed.append((p, x, base))
+        return put(img, d, p, x, base, **kwargs)
+
+    monkeypatch.setattr(pieces, "put_pyramid", recorded)
+    render_board("geodeto", E.view(s, None), NAMES, None, None)
+    where: dict[int, tuple[float, float]] = {}
+    for p, x, base in placed:  # the towers come first (then other pictures, the pips' legend)
+        where.setdefault(p, (x, base))
+    bases = [where[p][1] for p in ocean[0]]
+    rises = [below - above for below, above in zip(bases, bases[1:], strict=False)]
+    natural = [pieces.PYR_H[p % 3] - pieces.OVERLAP for p in ocean[0][:-1]]
+    assert any(r < n for r, n in zip(rises, natural, strict=True)), (rises, natural)  # squeezed
+    assert min(rises) >= pieces.CRAMPED_STEP, rises
