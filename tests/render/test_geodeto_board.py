@@ -168,27 +168,51 @@ def test_each_player_shows_the_goals_they_fulfilled():
 
 def test_many_goals_are_counted_when_they_do_not_fit():
     """Goals that do not fit beside a name give way whole, never clipped: some chips and "+2" for the rest, or
-    a square with how many; the extra cards' points ("+4") only when every chip fits."""
+    a square with how many; the extra cards' points ("+4") always show, the goals give way to them."""
     chips = [0, 2, 5, 1]
-    seen = set()
-    for room in range(0, 200):
-        items = gd._goals_fitting(chips, "+4", room)
-        assert sum(gd._goal_item_w(i) for i in items) <= room
-        kinds = [k for k, _ in items]
-        shown = kinds.count("chip")
-        if "more" in kinds:
-            assert items[-1] == ("more", f"+{len(chips) - shown}")
-        elif "count" in kinds:
-            assert items == [("count", 4)]
-        elif items:
-            assert shown == 4
-        seen.add(tuple(kinds))
-    assert ("chip",) * 4 + ("extra",) in seen and ("count",) in seen and () in seen
-    assert ("chip", "chip", "more") in seen
+    for extra in ("", "+4"):
+        seen = set()
+        for room in range(0, 200):
+            items = gd._goals_fitting(chips, extra, room)
+            kinds = [k for k, _ in items]
+            assert sum(gd._goal_item_w(i) for i in items) <= room or kinds == ["extra"]
+            assert (("extra", extra) in items) == bool(extra)  # held extra cards always show
+            shown = kinds.count("chip")
+            if "more" in kinds:
+                assert items == [("chip", c) for c in chips[:shown]] + [("more", f"+{len(chips) - shown}")]
+                assert not extra  # never two "+" numbers side by side
+            elif "count" in kinds:
+                assert items == [("count", 4)] + ([("extra", extra)] if extra else [])
+            elif "chip" in kinds:
+                assert shown == 4
+            seen.add(tuple(kinds))
+        tail = ("extra",) if extra else ()
+        assert ("chip",) * 4 + tail in seen and ("count",) + tail in seen and tail in seen
+        assert (("chip", "chip", "more") in seen) == (not extra)
     s = reach(3, lambda s: s["phase"] == "over")
     view = E.view(s, None)
     texts = board_texts(view, ["Bartholomew Featherstonehaugh", "Wilhelmina Cholmondeley-Smythe", "Cy"])
     assert any(t.startswith("Bartholo") for t in texts) and any(t.startswith("Wilhelm") for t in texts)
+
+
+def test_every_players_extra_cards_and_hand_show_however_many_goals_they_fulfilled():
+    """A player with more goals than fit beside their name still shows their extra cards' points ("+4", gold)
+    and their cards in hand: the goals give way (a square with how many), never the extra cards."""
+    for players in (2, 3, 6):
+        s = reach(players, lambda s: s["phase"] == "turn" and s["step"] is None, options={"extras": True})
+        view = E.view(s, None)
+        many = list(deck().values())[:9]
+        view["fulfilled"] = [many for _ in range(players)]
+        held = view["extras"]
+        assert held, "the game has extra cards"
+        view["extras"] = [dict(held[k % len(held)], holder=k % players) for k in range(2 * players)]
+        texts = board_texts(view)
+        for seat in range(players):
+            count = sum(1 for e in view["extras"] if e["holder"] == seat)
+            assert f"+{2 * count}" in texts, (players, seat, texts)
+        assert texts.count("9") >= players  # every player's goals, counted in a square
+        for size in view["hand_sizes"]:
+            assert str(size) in texts
 
 
 def test_the_pyramid_that_may_not_be_taken_back_is_locked():
