@@ -7,7 +7,7 @@ import copy
 import io
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 import render
 from games.geodeto.rules import CONTINENT_NAMES, Geodeto, deck
@@ -454,3 +454,37 @@ def test_a_crowded_oceans_ships_keep_every_letter_visible(monkeypatch):
     natural = [pieces.PYR_H[p % 3] - pieces.OVERLAP for p in ocean[0][:-1]]
     assert any(r < n for r, n in zip(rises, natural, strict=True)), (rises, natural)  # squeezed
     assert min(rises) >= pieces.CRAMPED_STEP, rises
+
+
+def test_the_ocean_never_runs_past_its_box_in_the_sample_games():
+    """However crowded (as many as 14 pyramids in 11 towers, a gold arrow over each), the Ocean's towers fit its
+    box, drawn smaller and squeezed only as far as needed (each step at least CRAMPED_STEP, so every letter
+    shows): nothing is drawn outside the box, nor on the Epidemic and Pirates cards below it. (412 of these
+    boards drew past it, 201 of them onto the cards, up to 190 px, over the players' strip too.)"""
+    from render.geodeto import board as B
+    from render.geodeto.pieces import CRAMPED_STEP
+
+    ground = (1, 2, 3)
+    boards = crowded = 0
+    for players in range(2, 7):
+        for seed in range(5):
+            for s in gd.sample_game(players, seed, {"extras": players > 2}):
+                view = E.view(s, None)
+                marks = B._marks(view, None)
+                ocean, cards, _ = B.ocean_column(view, marks, B._rows(view, gd.players_height(players)))
+                assert ocean[3] < cards[1]  # the boxes themselves apart
+                height = ocean[3] - ocean[1]
+                scale, squeeze = B._ocean_fit(view, marks, height)
+                where = f"{players} players, seed {seed}, Ocean {view['ocean']}"
+                assert B._ocean_need(view, marks, squeeze, scale) <= height, where
+                assert squeeze is None or squeeze >= CRAMPED_STEP, where
+                boards += 1
+                crowded += scale < 1 or squeeze is not None
+                if scale == 1 and squeeze is None and boards % 10:
+                    continue  # (every tenth roomy Ocean drawn too)
+                img = Image.new("RGB", (800, 600), ground)
+                B._ocean(img, ImageDraw.Draw(img), view, ocean, marks)
+                drawn = ImageChops.difference(img, Image.new("RGB", img.size, ground)).getbbox()
+                assert drawn is not None and drawn[0] >= ocean[0] and drawn[1] >= ocean[1], where
+                assert drawn[2] <= ocean[2] + 1 and drawn[3] <= ocean[3] + 1, (where, drawn, ocean)
+    assert boards > 4000 and crowded > 250, (boards, crowded)
