@@ -187,14 +187,23 @@ class ShardLeases:
             live = self._live_others(leases, now)
             taken = [lease for lease in leases if lease.shard_id in self.ids and lease.owner != self.owner]
             if renewed < len(self.ids) or taken:
-                self.held = False
+                await self._give_up()
                 by = f" ({describe_owner(taken[0].owner)})" if taken else ""
                 return (f"Another process{by} took over {self.what} after this one's heartbeat lapsed: this one "
                         "stops serving.")
             other = self._other_count(live)
             if other is not None:
-                self.held = False
+                await self._give_up()
                 return self._count_sentence(other) + " This one stops serving."
+
+    async def _give_up(self) -> None:
+        """Stops holding: the leases still this process's are released (not left to go stale), so the other
+        process need not wait for them; a failure to release is only logged (they go stale then)."""
+        self.held = False
+        try:
+            await self.store.release_leases(self.owner)
+        except Exception as exc:
+            log.warning("Releasing the shard leases failed (%s): they go stale in %g s.", exc, self.stale)
 
     async def release(self) -> None:
         """Gives the shards up at a clean stop, so a replacement need not wait for the lease to go stale."""

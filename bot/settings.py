@@ -82,7 +82,12 @@ class Settings:
         heartbeat = _number(env, "GEOTABLE_LEASE_HEARTBEAT", cls.lease_heartbeat, float)
         stale = _number(env, "GEOTABLE_LEASE_STALE", cls.lease_stale, float)
         if not 0 < heartbeat < stale:
-            raise SettingError("GEOTABLE_LEASE_STALE", "GEOTABLE_LEASE_STALE must be longer than "
+            # the sentence names where the wrong one came from: a heartbeat of 0 or less, or one given beside
+            # the default stale time, is the heartbeat's fault
+            stale_given = bool(env.get("GEOTABLE_LEASE_STALE", "").strip())
+            wrong = ("GEOTABLE_LEASE_HEARTBEAT" if heartbeat <= 0 or (stale > 0 and not stale_given)
+                     else "GEOTABLE_LEASE_STALE")
+            raise SettingError(wrong, "GEOTABLE_LEASE_STALE must be longer than "
                                f"GEOTABLE_LEASE_HEARTBEAT, and both above 0 (not {stale:g} and {heartbeat:g})")
         log_level = env.get("GEOTABLE_LOG_LEVEL", "").strip().upper() or cls.log_level
         if log_level not in LOG_LEVELS:

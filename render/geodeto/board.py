@@ -341,18 +341,49 @@ def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[in
     return img
 
 
+OCEAN_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
+"""How much smaller a crowded Ocean's pyramids may be drawn (their letters stay as large: the legibility floor),
+largest first."""
+OCEAN_SQUEEZES = (None, *range(MIN_STEP, CRAMPED_STEP - 1, -1))
+"""How far a ship's pyramids may be squeezed at each scale: as tall as they are, then each step down to
+``CRAMPED_STEP`` (a letter still shows)."""
+
+
+OCEAN_PAD = 8
+"""The Ocean's towers keep this far from its box's sides: a pyramid's halo (the picked one, the last move) rings
+it 8 px wide, and stays inside the box."""
+
+
+def _ocean_fit(view: dict, marks: dict, room: float) -> tuple[float, float | None]:
+    """The scale and squeeze the Ocean's towers are drawn at to fit ``room`` (its box's height): the largest
+    pyramids that fit, each no more squeezed than needed; only when even the smallest scale at ``CRAMPED_STEP``
+    does not fit (more than the sample games ever hold), steps down to 8 px (lower letters partly covered)."""
+    for scale in OCEAN_SCALES:
+        for squeeze in OCEAN_SQUEEZES:
+            if _ocean_need(view, marks, squeeze, scale) <= room:
+                return scale, squeeze
+    scale = OCEAN_SCALES[-1]
+    return scale, next((f for f in range(CRAMPED_STEP - 1, 7, -1) if _ocean_need(view, marks, f, scale) <= room), 8)
+
+
 def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dict) -> None:
-    """The World Ocean: its towers (ships when more than one pyramid) in rows, wrapping; squeezed (as tall
-    towers are) when they would not fit, each step only as far as needed (at CRAMPED_STEP a letter still
-    shows; a very crowded Ocean goes down to 8 px)."""
+    """The World Ocean: its towers (ships when more than one pyramid) in rows, wrapping; when they would not
+    fit, drawn smaller and squeezed as far as needed (``_ocean_fit``), and never beyond the box: what still
+    would not fit (far more than a game holds) is cut at its edge rather than drawn over the action cards."""
     x0, y0, x1, y1 = box
-    squeeze = next((f for f in (None, *range(MIN_STEP, 7, -1)) if _ocean_need(view, marks, f) <= y1 - y0), 8)
+    scale, squeeze = _ocean_fit(view, marks, y1 - y0)
     dest = OCEAN in marks["places"]
     d.rounded_rectangle(box, radius=12, fill=OCEAN_FILL, outline=HIGHLIGHT if dest else OCEAN_EDGE,
                         width=4 if marks.get("focus") == OCEAN else (3 if dest else 2))
     text(d, ((x0 + x1) / 2, y0 + 5), "Ocean", BODY, OCEAN_INK, anchor="ma", bold=True)
-    _flow(img, d, _ocean_items(view, marks), (x0 + 6, y0 + 32, x1 - 6, y1 - 6), marks, ships=True,
-          squeeze=squeeze)
+    inner = (x0 + OCEAN_PAD, y0 + 32, x1 - OCEAN_PAD, y1 - 6)
+    if _ocean_need(view, marks, squeeze, scale) <= y1 - y0:
+        _flow(img, d, _ocean_items(view, marks), inner, marks, ships=True, squeeze=squeeze, scale=scale)
+        return
+    water = img.crop(inner)  # the safety net: drawn on a copy of the water, pasted back cut to the box
+    _flow(water, ImageDraw.Draw(water), _ocean_items(view, marks), (0, 0, inner[2] - inner[0], inner[3] - inner[1]),
+          marks, ships=True, squeeze=squeeze, scale=scale)
+    img.paste(water, inner[:2])
 
 
 def _ocean_items(view: dict, marks: dict) -> list[tuple[list[int], bool]]:
@@ -363,9 +394,10 @@ def _ocean_items(view: dict, marks: dict) -> list[tuple[list[int], bool]]:
     return items
 
 
-def _ocean_need(view: dict, marks: dict, squeeze: float | None) -> float:
+def _ocean_need(view: dict, marks: dict, squeeze: float | None, scale: float = 1.0) -> float:
     """The height the Ocean's box needs."""
-    return 32 + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 12, marks["onto"], True, squeeze)
+    return 32 + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 2 * OCEAN_PAD, marks["onto"], True, squeeze,
+                                 scale)
 
 
 def _ocean_column(view: dict) -> float:
@@ -374,66 +406,82 @@ def _ocean_column(view: dict) -> float:
     return 2 * ROUTE_H + 18 + EPIDEMIC_H + 6 + _pirates_height(view)
 
 
-def _flow_rows(items, width: float, onto: set, ships: bool,
-               squeeze: float | None = None) -> list[tuple[list, float, bool]]:
+def _flow_rows(items, width: float, onto: set, ships: bool, squeeze: float | None = None,
+               scale: float = 1.0) -> list[tuple[list, float, bool]]:
     """Towers (``items``: (pyramids, ghost)) laid left to right in rows of ``width``: per row its towers with
     their widths, its height and whether a ship's hull is under it. ``squeeze``: every step that tall
-    (``MIN_STEP``, or less down to ``CRAMPED_STEP`` when the Ocean holds many ships), None: as tall as they are."""
+    (``MIN_STEP``, or less down to ``CRAMPED_STEP`` when the Ocean holds many ships), None: as tall as they are;
+    ``scale``: the pyramids (their hulls, arrows and the gaps) drawn that much smaller."""
     rows: list[list[tuple[list[int], bool, float]]] = [[]]
     used = 0.0
+    gap = _gap(scale)
     for t, ghost in items:
-        w = max(PYR_W[p % 3] for p in t) + (4 if len(t) > 1 and ships else 0)
-        if rows[-1] and used + 6 + w > width:
+        w = max(round(PYR_W[p % 3] * scale) for p in t) + (4 if len(t) > 1 and ships else 0)
+        if rows[-1] and used + gap + w > width:
             rows.append([])
             used = 0.0
-        used += (6 if rows[-1] else 0) + w
+        used += (gap if rows[-1] else 0) + w
         rows[-1].append((t, ghost, w))
     out = []
     for row in rows:
         if row:
             hull = ships and any(len(t) > 1 for t, _, _ in row)
-            h = max(tower_height(t, _room(t, squeeze), squeeze or MIN_STEP) for t, _, _ in row) + (10 if hull else 0)
+            h = max(tower_height(t, _room(t, squeeze, scale), squeeze or MIN_STEP * scale, scale) for t, _, _ in row)
+            h += _hull_h(scale) if hull else 0
             if any(t[-1] in onto for t, _, _ in row):
-                h += 22
+                h += 22 * scale
             out.append((row, h, hull))
     return out
 
 
-def _room(tower: list[int], squeeze: float | None) -> float | None:
+def _gap(scale: float) -> float:
+    """Between two towers in a row: 6 px, 3 between a crowded Ocean's smaller pyramids (a row holds one more)."""
+    return 6 if scale == 1 else 3
+
+
+def _hull_h(scale: float) -> float:
+    return 10 * scale
+
+
+def _room(tower: list[int], squeeze: float | None, scale: float = 1.0) -> float | None:
     """The height a squeezed tower of the Ocean gets: every step ``squeeze`` tall, so each letter still shows
     (a room of 0 squeezed it below even CRAMPED_STEP, to slivers). None: as tall as it is."""
-    return None if squeeze is None else squeeze * (len(tower) - 1) + PYR_H[tower[-1] % 3]
+    return None if squeeze is None else squeeze * (len(tower) - 1) + round(PYR_H[tower[-1] % 3] * scale)
 
 
-def _flow_height(items, width: float, onto: set, ships: bool, squeeze: float | None = None) -> float:
-    return sum(h + 6 for _, h, _ in _flow_rows(items, width, onto, ships, squeeze))
+def _flow_height(items, width: float, onto: set, ships: bool, squeeze: float | None = None,
+                 scale: float = 1.0) -> float:
+    return sum(h + 6 * scale for _, h, _ in _flow_rows(items, width, onto, ships, squeeze, scale))
 
 
 def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | None = None,
-          ships: bool = False, squeeze: float | None = None) -> None:
+          ships: bool = False, squeeze: float | None = None, scale: float = 1.0) -> None:
     """Towers left to right in rows, wrapping (the Ocean, the Pirates card). ``ships``: a tower of more than
     one pyramid (in the Ocean) is a ship, it sails on a hull."""
     x0, y0, x1, y1 = box
     marks = marks or {"halos": {}, "onto": set(), "locked": None}
     y = y0
-    for row, h, hull in _flow_rows(items, x1 - x0, marks["onto"], ships, squeeze):
-        width = sum(w for _, _, w in row) + 6 * (len(row) - 1)
+    gap = _gap(scale)
+    for row, h, hull in _flow_rows(items, x1 - x0, marks["onto"], ships, squeeze, scale):
+        width = sum(w for _, _, w in row) + gap * (len(row) - 1)
         x = (x0 + x1 - width) / 2
-        base = y + h - (10 if hull else 0)
+        base = y + h - (_hull_h(scale) if hull else 0)
         for t, ghost, w in row:
             cx = x + w / 2
             if ghost:
-                put_pyramid(img, d, t[0], cx, base, ghost=True)
+                put_pyramid(img, d, t[0], cx, base, ghost=True, scale=scale)
             else:
                 if len(t) > 1 and ships:
-                    d.polygon([(cx - w / 2 - 3, base + 1), (cx + w / 2 + 3, base + 1), (cx + w / 2 - 6, base + 10),
-                               (cx - w / 2 + 6, base + 10)], fill=OCEAN_INK)
-                top = draw_tower(img, d, t, cx, base, room=_room(t, squeeze), floor=squeeze or MIN_STEP,
-                                 halos=marks["halos"], locked=marks.get("locked"))
+                    d.polygon([(cx - w / 2 - 3, base + 1), (cx + w / 2 + 3, base + 1),
+                               (cx + w / 2 - 6 * scale, base + _hull_h(scale)),
+                               (cx - w / 2 + 6 * scale, base + _hull_h(scale))], fill=OCEAN_INK)
+                top = draw_tower(img, d, t, cx, base, room=_room(t, squeeze, scale),
+                                 floor=squeeze or MIN_STEP * scale, halos=marks["halos"], locked=marks.get("locked"),
+                                 scale=scale)
                 if t[-1] in marks["onto"]:
-                    arrow_down(d, cx, top - 2)
-            x += w + 6
-        y += h + 6
+                    arrow_down(d, cx, top - 2 * scale, scale=scale)
+            x += w + gap
+        y += h + gap
 
 
 def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box,
@@ -700,6 +748,18 @@ def _lock_legend(d: ImageDraw.ImageDraw, note: str, right_w: float) -> None:
     text(d, (x + 30, 19), note, SMALL, TEXT, anchor="lm", max_width=w)
 
 
+def ocean_column(view: dict, marks: dict, rows: list[tuple[int, int]]) -> tuple[tuple, tuple, bool]:
+    """The middle column between the routes: the Ocean's box, the action cards' box below it, and whether the
+    cards are compact (one small box, a line each: a crowded Ocean needs their room)."""
+    cards_h = EPIDEMIC_H + 6 + _pirates_height(view)
+    ocean_top, column_bottom = rows[0][0] + ROUTE_H + 6, rows[-1][1] - ROUTE_H - 6
+    compact = _ocean_need(view, marks, MIN_STEP) > column_bottom - 6 - cards_h - ocean_top
+    if compact:
+        cards_h = COMPACT_CARDS_H
+    ocean_box = (X_OCEAN, ocean_top, X_OCEAN + OCEAN_W, column_bottom - 6 - cards_h)
+    return ocean_box, (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, column_bottom), compact
+
+
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
     """The public board, 800 x ``HEIGHT``. ``focus`` (optional, while a move's destinations are offered place by
     place): ``{"place": 0-6, "pyramid": p}``: that place is framed thicker, the pyramid picked. ``last`` is not
@@ -723,15 +783,9 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         note = lock_note(view, names)
         if note:
             _lock_legend(d, note, right_w)
-    cards_h = EPIDEMIC_H + 6 + _pirates_height(view)
-    ocean_top, column_bottom = rows[0][0] + ROUTE_H + 6, rows[-1][1] - ROUTE_H - 6
-    compact = _ocean_need(view, marks, MIN_STEP) > column_bottom - 6 - cards_h - ocean_top
-    if compact:  # a crowded Ocean: the action cards in one small box
-        cards_h = COMPACT_CARDS_H
-    ocean_box = (X_OCEAN, ocean_top, X_OCEAN + OCEAN_W, column_bottom - 6 - cards_h)
+    ocean_box, cards_box, compact = ocean_column(view, marks, rows)
     _ocean(img, d, view, ocean_box, marks)
     step = (view.get("step") or {}).get("kind") if not over else None
-    cards_box = (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, column_bottom)
     if compact:
         _compact_cards(d, view, names, cards_box, choose=step == "action")
     else:

@@ -119,13 +119,14 @@ def pips(d: ImageDraw.ImageDraw, x: float, y: float, n: int, fill, r: float = PI
         d.ellipse(((cx - r) * scale, (y - r) * scale, (cx + r) * scale, (y + r) * scale), fill=fill)
 
 
-@cached(maxsize=64)
-def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None) -> Image.Image:
+@cached(maxsize=256)
+def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None, scale: float = 1.0) -> Image.Image:
     """Pyramid ``p``: its colour, a contrasting edge, its colour's letter near the base and its size's pips
     (1-3) over the letter; ``ghost``: a dashed gold outline of its shape, where a picked pyramid may go.
-    ``height``: drawn this tall instead of its own height (a card's trio)."""
+    ``height``: drawn this tall instead of its own height (a card's trio). ``scale``: drawn smaller (a crowded
+    Ocean, down to ``MIN_SCALE``), its letter as large as ever (the legibility floor), its pips over it."""
     size, colour = p % 3, p // 3
-    w, h = PYR_W[size], height or PYR_H[size]
+    w, h = _scaled(PYR_W[size], scale), _scaled(height or PYR_H[size], scale)
     pad = 3
     img = Image.new("RGBA", ((w + 2 * pad) * SS, (h + 2 * pad) * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -136,7 +137,10 @@ def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None) -> Im
             _dashed_line(d, a, b, HIGHLIGHT, 3 * SS, 6 * SS)
     else:
         d.polygon(pts, fill=PYRAMID_FILL[colour], outline=PYRAMID_EDGE[colour], width=2 * SS)
-        pips(d, w / 2 + pad, h + pad - PIP_Y, size + 1, PYRAMID_INK[colour], scale=SS)
+        r = PIP_R * max(scale, 0.7)
+        # a smaller pyramid's pips clear of its letter (15 px tall), at its tip
+        pip_y = max(PIP_Y * scale, LETTER_Y + 16 + r) if scale < 1 else PIP_Y
+        pips(d, w / 2 + pad, h + pad - pip_y, size + 1, PYRAMID_INK[colour], r=r, scale=SS)
     img = img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
     if not ghost:  # its colour's letter, bold, near the base (where a pyramid above never covers it)
         ImageDraw.Draw(img).text((w / 2 + pad, h + pad - LETTER_Y), LETTERS[colour], font=font(SMALL),
@@ -156,15 +160,16 @@ def _dashed_line(d: ImageDraw.ImageDraw, a, b, fill, width: float, dash: float) 
 
 
 def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base: float, *,
-                halo=None, ghost: bool = False, height: int | None = None) -> None:
+                halo=None, ghost: bool = False, height: int | None = None, scale: float = 1.0) -> None:
     """Pyramid ``p`` with its base centred on (``x``, ``base``), its letter and pips on it; ``halo`` (a colour)
-    rings it (the picked pyramid, the last move); ``height``: a card's trio pyramid."""
+    rings it (the picked pyramid, the last move); ``height``: a card's trio pyramid; ``scale``: a crowded
+    Ocean's smaller pyramid."""
     size = p % 3
-    w, h = PYR_W[size], height or PYR_H[size]
+    w, h = _scaled(PYR_W[size], scale), _scaled(height or PYR_H[size], scale)
     if halo is not None:  # a coloured ring between two dark lines: it shows on a pyramid of its own colour too
         d.polygon(_trapezoid(x, base, w, h, 8), fill=BLACK)
         d.polygon(_trapezoid(x, base, w, h, 6), fill=halo)
-    sprite = pyramid_sprite(p, ghost, height)
+    sprite = pyramid_sprite(p, ghost, height, scale) if scale != 1 else pyramid_sprite(p, ghost, height)
     img.paste(sprite, (round(x - sprite.width / 2), round(base + 3 - sprite.height)), sprite)
 
 
@@ -190,14 +195,28 @@ def padlock(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     d.line((x, y + 3, x, y + 7), fill=BLACK, width=2)
 
 
-def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float) -> None:
+def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float, scale: float = 1.0) -> None:
     """The padlock on pyramid ``p`` standing at (``x``, ``base``): on its right flank, clear of its letter."""
-    padlock(d, x + PYR_W[p % 3] / 2 - 3, base - 11)
+    padlock(d, x + _scaled(PYR_W[p % 3], scale) / 2 - 3, base - 11 * scale)
 
 
-def tower_height(pids: Sequence[int], room: float | None = None, floor: float = MIN_STEP) -> float:
-    """How tall a tower is drawn (squeezed into ``room`` when it can be, each step at least ``floor``)."""
-    return sum(_steps(tuple(pids), room, floor)) + (PYR_H[pids[-1] % 3] if pids else 0)
+def _scaled(size: int, scale: float) -> int:
+    return size if scale == 1 else round(size * scale)
+
+
+def tower_height(pids: Sequence[int], room: float | None = None, floor: float = MIN_STEP,
+                 scale: float = 1.0) -> float:
+    """How tall a tower is drawn (squeezed into ``room`` when it can be, each step at least ``floor``;
+    ``scale``: its pyramids drawn smaller, a crowded Ocean's)."""
+    return sum(_scaled_steps(tuple(pids), room, floor, scale)) + (_scaled(PYR_H[pids[-1] % 3], scale) if pids else 0)
+
+
+def _scaled_steps(pids: tuple[int, ...], room: float | None, floor: float, scale: float) -> list[float]:
+    """``_steps`` of a tower of pyramids drawn ``scale`` times as large: ``room`` and ``floor`` stay in pixels
+    (a letter is as tall at any scale)."""
+    if scale == 1:
+        return _steps(pids, room, floor)
+    return [step * scale for step in _steps(pids, None if room is None else room / scale, floor / scale)]
 
 
 def _steps(pids: tuple[int, ...], room: float | None, floor: float = MIN_STEP) -> list[float]:
@@ -222,29 +241,34 @@ def _steps(pids: tuple[int, ...], room: float | None, floor: float = MIN_STEP) -
 
 def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x: float, base: float, *,
                room: float | None = None, halos: dict[int, tuple] | None = None, locked: int | None = None,
-               floor: float = MIN_STEP) -> float:
+               floor: float = MIN_STEP, scale: float = 1.0) -> float:
     """A tower bottom to top, its base centred on (``x``, ``base``); ``locked``: the pyramid that may not be
     taken back gets a padlock. Returns the y of its top."""
     pids = tuple(pids)
     halos = halos or {}
     y = base
-    steps = _steps(pids, room, floor)
+    steps = _scaled_steps(pids, room, floor, scale)
     lock = None
     for i, p in enumerate(pids):
-        put_pyramid(img, d, p, x, y, halo=halos.get(p))
+        put_pyramid(img, d, p, x, y, halo=halos.get(p), scale=scale)
         if p == locked:
             lock = y
         if i < len(steps):
             y -= steps[i]
     if lock is not None:
-        lock_at(d, locked, x, lock)
-    return y - (PYR_H[pids[-1] % 3] if pids else 0)
+        lock_at(d, locked, x, lock, scale)
+    return y - (_scaled(PYR_H[pids[-1] % 3], scale) if pids else 0)
 
 
-def arrow_down(d: ImageDraw.ImageDraw, x: float, y: float, fill=HIGHLIGHT) -> None:
-    """A gold arrow pointing down at (``x``, ``y``): "it may go on top of this tower"."""
-    d.polygon([(x - 11, y - 13), (x + 11, y - 13), (x, y)], fill=fill, outline=BLACK)
-    d.rectangle((x - 4, y - 21, x + 4, y - 12), fill=fill, outline=BLACK)
+ARROW_H = 21
+"""How tall the gold arrow over a tower is (the room it takes, a gap included: 22)."""
+
+
+def arrow_down(d: ImageDraw.ImageDraw, x: float, y: float, fill=HIGHLIGHT, scale: float = 1.0) -> None:
+    """A gold arrow pointing down at (``x``, ``y``): "it may go on top of this tower" (``scale``: smaller, over
+    a crowded Ocean's smaller pyramids)."""
+    d.polygon([(x - 11 * scale, y - 13 * scale), (x + 11 * scale, y - 13 * scale), (x, y)], fill=fill, outline=BLACK)
+    d.rectangle((x - 4 * scale, y - ARROW_H * scale, x + 4 * scale, y - 12 * scale), fill=fill, outline=BLACK)
 
 
 # --- icons ---------------------------------------------------------------------------------------------------

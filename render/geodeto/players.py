@@ -113,22 +113,24 @@ def _goal_item_w(item: tuple[str, object]) -> float:
 
 
 def _goals_fitting(chips: list[int], extra: str, room: float) -> list[tuple[str, object]]:
-    """What of a player's goals fits in ``room`` beside their name, best first: every goal's chip and the extra
-    cards' points ("+4", gold); the chips alone; some chips and "+2" for the rest; a square with how many goals;
-    nothing."""
+    """What of a player's goals fits in ``room`` beside their name, best first. The extra cards' points ("+4",
+    gold) always show, the goals give way around them: every goal's chip; some chips and "+2" for the rest
+    (only without extra cards, so two "+" numbers are never side by side); a square with how many goals;
+    no goals (only the extra cards' points, even where ``room`` is shorter: the name gives way then)."""
     def w(items):
         return sum(_goal_item_w(i) for i in items)
 
+    kept = [("extra", extra)] if extra else []
     all_chips = [("chip", c) for c in chips]
-    tries = [all_chips + ([("extra", extra)] if extra else []), all_chips]
-    for k in range(len(chips) - 1, 0, -1):
-        tries.append(all_chips[:k] + [("more", f"+{len(chips) - k}")])
+    tries = [all_chips + kept]
+    if not extra:
+        tries += [all_chips[:k] + [("more", f"+{len(chips) - k}")] for k in range(len(chips) - 1, 0, -1)]
     if chips:
-        tries.append([("count", len(chips))])
+        tries.append([("count", len(chips))] + kept)
     for items in tries:
         if w(items) <= room:
             return items
-    return []
+    return kept
 
 
 def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, box, winners: list[int]) -> None:

@@ -43,7 +43,7 @@ def palette_samples() -> Iterator[Image.Image]:
         seen: set[str] = set()
         for i, state in enumerate(sample_states(players, seed)):
             view = engine.view(state, None)
-            tag = _stage(view, i)
+            tag = sample_stage(view, i)
             if tag is None or tag in seen:
                 continue
             seen.add(tag)
@@ -59,7 +59,7 @@ def palette_samples() -> Iterator[Image.Image]:
                     yield draw_board(view, who, None, engine.focus(state, seat, "Reorient or pass"))
 
 
-def _stage(view: dict, i: int) -> str | None:
+def sample_stage(view: dict, i: int) -> str | None:
     """Which kind of sample board a state (the ``i``-th of its game) is, if any."""
     if i == 0:
         return "start"

@@ -16,10 +16,9 @@ import pytest
 
 from bot.leases import ALL_SHARDS, ShardCountInUse, ShardLeases
 from bot.store import open_store
-from playground.fake_discord import FakeDiscord
 from playground.run_bot import BotProcess
 from tests.bot.test_crash import board, shown_version, wait_for
-from tests.bot.test_shards import moves_on, open_solo_tables, player_of
+from tests.bot.test_shards import moves_on, open_solo_tables, player_of, two_shard_discord
 
 GUILDS = {0: 500, 1: (1 << 22) | 501}  # a guild on shard 0 and one on shard 1, of 2
 CHANNELS = {0: (600,), 1: (610,)}
@@ -73,18 +72,36 @@ async def test_one_shard_count_per_database_and_a_process_without_shard_settings
         await store.close()
 
 
+async def test_a_process_that_stops_serving_releases_the_leases_it_still_holds(database):
+    """Its heartbeat finds a live process with another shard count (or one of its shards taken): it stops
+    serving and gives its remaining leases up at once, instead of leaving them to go stale."""
+    store = await open_store(database)
+    now = [1000.0]
+    try:
+        def leases(count, ids, owner):
+            return ShardLeases(store, count, ids, heartbeat=0.01, stale=STALE, clock=lambda: now[0], owner=owner)
+
+        two = leases(2, (0,), "two")
+        await two.acquire()
+        assert await store.take_lease(1, 4, "four", now=now[0], stale_before=now[0] - STALE)  # another count
+        assert "GEOTABLE_SHARD_COUNT 4, and this one has GEOTABLE_SHARD_COUNT 2" in await two.keep()
+        assert not two.held
+        assert [(x.shard_id, x.owner) for x in await store.leases()] == [(1, "four")]
+        await store.release_leases("four")
+        both = leases(2, (0, 1), "both")
+        await both.acquire()
+        await store.execute("UPDATE shard_leases SET owner = 'elsewhere' WHERE shard_id = 0")
+        assert "(elsewhere) took over shards 0, 1 of 2" in await both.keep()
+        assert [(x.shard_id, x.owner) for x in await store.leases()] == [(0, "elsewhere")]
+    finally:
+        await store.close()
+
+
 # --- two bot processes on one database -----------------------------------------------------------------------
 @pytest.fixture
 async def fake():
-    f = FakeDiscord(guild_id=GUILDS[0], channels=CHANNELS[0], threads=())
-    f.add_guild(GUILDS[1], CHANNELS[1])
-    f.shard_count = 2
-    await f.start()
-    for channels in CHANNELS.values():
-        for channel in channels:
-            f.add_user(player_of(channel), f"P{channel}")
-    yield f
-    await f.stop()
+    async with two_shard_discord(GUILDS, CHANNELS) as f:
+        yield f
 
 
 def bot_process(fake, url, log: Path, **shards) -> BotProcess:

@@ -10,6 +10,7 @@ half), and every board ends up showing the table as stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from dataclasses import dataclass
@@ -36,17 +37,27 @@ def player_of(channel: int) -> int:
     return channel - 300  # one solo player per table
 
 
-@pytest.fixture
-async def fake():
-    f = FakeDiscord(guild_id=GUILDS[0], channels=CHANNELS[0], threads=())
-    f.add_guild(GUILDS[1], CHANNELS[1])
+@contextlib.asynccontextmanager
+async def two_shard_discord(guilds: dict[int, int], channels: dict[int, tuple[int, ...]]):
+    """The loopback Discord with two shards: a guild on each (``guilds``, ``channels`` by shard), one solo
+    player per channel."""
+    f = FakeDiscord(guild_id=guilds[0], channels=channels[0], threads=())
+    f.add_guild(guilds[1], channels[1])
     f.shard_count = 2
     await f.start()
-    for channels in CHANNELS.values():
-        for channel in channels:
-            f.add_user(player_of(channel), f"P{channel}")
-    yield f
-    await f.stop()
+    try:
+        for shard_channels in channels.values():
+            for channel in shard_channels:
+                f.add_user(player_of(channel), f"P{channel}")
+        yield f
+    finally:
+        await f.stop()
+
+
+@pytest.fixture
+async def fake():
+    async with two_shard_discord(GUILDS, CHANNELS) as f:
+        yield f
 
 
 def moves_on(message) -> list[tuple[str, int, str]]:

@@ -214,6 +214,8 @@ def test_a_bad_setting_names_where_it_came_from(tmp_path):
     assert "s3cret-pw" not in line
     one_sentence(run_bot(tmp_path, GEOTABLE_TURN_TIMEOUT="soon"), "in the environment",
                  "GEOTABLE_TURN_TIMEOUT must be a whole number")
+    one_sentence(run_bot(tmp_path, GEOTABLE_LEASE_HEARTBEAT="30"), "A setting in the environment is not valid",
+                 "GEOTABLE_LEASE_STALE must be longer than GEOTABLE_LEASE_HEARTBEAT")
 
 
 def test_render_workers_and_lease_timing_are_read_and_checked_and_empty_means_the_default():
@@ -230,6 +232,12 @@ def test_render_workers_and_lease_timing_are_read_and_checked_and_empty_means_th
                       ({"lease_stale": "soon"}, "GEOTABLE_LEASE_STALE must be a number")):
         with pytest.raises(SettingError, match=says):
             settings(**bad)
+    for bad, wrong in (({"lease_heartbeat": "30"}, "HEARTBEAT"), ({"lease_heartbeat": "0", "lease_stale": "9"},
+                                                                  "HEARTBEAT"),
+                       ({"lease_stale": "1"}, "STALE"), ({"lease_heartbeat": "30", "lease_stale": "20"}, "STALE")):
+        with pytest.raises(SettingError) as raised:
+            settings(**bad)
+        assert raised.value.name == f"GEOTABLE_LEASE_{wrong}", bad  # where it came from is said of that one
 
 
 @pytest.mark.parametrize("url", ["postgresql://g:s3cret/pw@127.0.0.1:1/g", "postgresql://g:s3cret#pw@127.0.0.1:1/g",

@@ -7,7 +7,7 @@ import copy
 import io
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 import render
 from games.geodeto.rules import CONTINENT_NAMES, Geodeto, deck
@@ -168,27 +168,51 @@ def test_each_player_shows_the_goals_they_fulfilled():
 
 def test_many_goals_are_counted_when_they_do_not_fit():
     """Goals that do not fit beside a name give way whole, never clipped: some chips and "+2" for the rest, or
-    a square with how many; the extra cards' points ("+4") only when every chip fits."""
+    a square with how many; the extra cards' points ("+4") always show, the goals give way to them."""
     chips = [0, 2, 5, 1]
-    seen = set()
-    for room in range(0, 200):
-        items = gd._goals_fitting(chips, "+4", room)
-        assert sum(gd._goal_item_w(i) for i in items) <= room
-        kinds = [k for k, _ in items]
-        shown = kinds.count("chip")
-        if "more" in kinds:
-            assert items[-1] == ("more", f"+{len(chips) - shown}")
-        elif "count" in kinds:
-            assert items == [("count", 4)]
-        elif items:
-            assert shown == 4
-        seen.add(tuple(kinds))
-    assert ("chip",) * 4 + ("extra",) in seen and ("count",) in seen and () in seen
-    assert ("chip", "chip", "more") in seen
+    for extra in ("", "+4"):
+        seen = set()
+        for room in range(0, 200):
+            items = gd._goals_fitting(chips, extra, room)
+            kinds = [k for k, _ in items]
+            assert sum(gd._goal_item_w(i) for i in items) <= room or kinds == ["extra"]
+            assert (("extra", extra) in items) == bool(extra)  # held extra cards always show
+            shown = kinds.count("chip")
+            if "more" in kinds:
+                assert items == [("chip", c) for c in chips[:shown]] + [("more", f"+{len(chips) - shown}")]
+                assert not extra  # never two "+" numbers side by side
+            elif "count" in kinds:
+                assert items == [("count", 4)] + ([("extra", extra)] if extra else [])
+            elif "chip" in kinds:
+                assert shown == 4
+            seen.add(tuple(kinds))
+        tail = ("extra",) if extra else ()
+        assert ("chip",) * 4 + tail in seen and ("count",) + tail in seen and tail in seen
+        assert (("chip", "chip", "more") in seen) == (not extra)
     s = reach(3, lambda s: s["phase"] == "over")
     view = E.view(s, None)
     texts = board_texts(view, ["Bartholomew Featherstonehaugh", "Wilhelmina Cholmondeley-Smythe", "Cy"])
     assert any(t.startswith("Bartholo") for t in texts) and any(t.startswith("Wilhelm") for t in texts)
+
+
+def test_every_players_extra_cards_and_hand_show_however_many_goals_they_fulfilled():
+    """A player with more goals than fit beside their name still shows their extra cards' points ("+4", gold)
+    and their cards in hand: the goals give way (a square with how many), never the extra cards."""
+    for players in (2, 3, 6):
+        s = reach(players, lambda s: s["phase"] == "turn" and s["step"] is None, options={"extras": True})
+        view = E.view(s, None)
+        many = list(deck().values())[:9]
+        view["fulfilled"] = [many for _ in range(players)]
+        held = view["extras"]
+        assert held, "the game has extra cards"
+        view["extras"] = [dict(held[k % len(held)], holder=k % players) for k in range(2 * players)]
+        texts = board_texts(view)
+        for seat in range(players):
+            count = sum(1 for e in view["extras"] if e["holder"] == seat)
+            assert f"+{2 * count}" in texts, (players, seat, texts)
+        assert texts.count("9") >= players  # every player's goals, counted in a square
+        for size in view["hand_sizes"]:
+            assert str(size) in texts
 
 
 def test_the_pyramid_that_may_not_be_taken_back_is_locked():
@@ -430,3 +454,37 @@ def test_a_crowded_oceans_ships_keep_every_letter_visible(monkeypatch):
     natural = [pieces.PYR_H[p % 3] - pieces.OVERLAP for p in ocean[0][:-1]]
     assert any(r < n for r, n in zip(rises, natural, strict=True)), (rises, natural)  # squeezed
     assert min(rises) >= pieces.CRAMPED_STEP, rises
+
+
+def test_the_ocean_never_runs_past_its_box_in_the_sample_games():
+    """However crowded (as many as 14 pyramids in 11 towers, a gold arrow over each), the Ocean's towers fit its
+    box, drawn smaller and squeezed only as far as needed (each step at least CRAMPED_STEP, so every letter
+    shows): nothing is drawn outside the box, nor on the Epidemic and Pirates cards below it. (412 of these
+    boards drew past it, 201 of them onto the cards, up to 190 px, over the players' strip too.)"""
+    from render.geodeto import board as B
+    from render.geodeto.pieces import CRAMPED_STEP
+
+    ground = (1, 2, 3)
+    boards = crowded = 0
+    for players in range(2, 7):
+        for seed in range(5):
+            for s in gd.sample_game(players, seed, {"extras": players > 2}):
+                view = E.view(s, None)
+                marks = B._marks(view, None)
+                ocean, cards, _ = B.ocean_column(view, marks, B._rows(view, gd.players_height(players)))
+                assert ocean[3] < cards[1]  # the boxes themselves apart
+                height = ocean[3] - ocean[1]
+                scale, squeeze = B._ocean_fit(view, marks, height)
+                where = f"{players} players, seed {seed}, Ocean {view['ocean']}"
+                assert B._ocean_need(view, marks, squeeze, scale) <= height, where
+                assert squeeze is None or squeeze >= CRAMPED_STEP, where
+                boards += 1
+                crowded += scale < 1 or squeeze is not None
+                if scale == 1 and squeeze is None and boards % 10:
+                    continue  # (every tenth roomy Ocean drawn too)
+                img = Image.new("RGB", (800, 600), ground)
+                B._ocean(img, ImageDraw.Draw(img), view, ocean, marks)
+                drawn = ImageChops.difference(img, Image.new("RGB", img.size, ground)).getbbox()
+                assert drawn is not None and drawn[0] >= ocean[0] and drawn[1] >= ocean[1], where
+                assert drawn[2] <= ocean[2] + 1 and drawn[3] <= ocean[3] + 1, (where, drawn, ocean)
+    assert boards > 4000 and crowded > 250, (boards, crowded)

@@ -27,6 +27,7 @@ from render import globe_twister as render_globe_twister
 from render import has_private, render_board, render_card, render_private, render_score_sheet
 from render.common import record_fonts
 from render.geodeto import sample_game
+from render.geomancy.samples import sample_stage
 
 DISPLAY_WIDTH = 400
 DISPLAY_HEIGHT = 300
@@ -280,27 +281,10 @@ GEOMANCY_STAGES = {"start", "cast", "upright", "off", "knocks", "captures", "cho
 
 
 def geomancy_stage(view: dict, i: int) -> str | None:
-    """Which kind of board a state (the ``i``-th of its game) is, if one the tests want."""
-    if i == 0:
-        return "start"
-    if view["phase"] in ("over", "choose"):
-        return view["phase"]
-    if view["step"]:
-        return "step"
-    if len(view["last_captures"]) >= 2:
-        return "captures"
+    """Which kind of board a state (the ``i``-th of its game) is, if one the tests want: a palette sample's
+    kind (``render.geomancy.samples.sample_stage``), or a recast."""
     cast = view["last_cast"]
-    if cast and any(st["result"] == "upright" for st in cast["stones"]):
-        return "upright"
-    if cast and any(st["result"] == "off" for st in cast["stones"]):
-        return "off"
-    if cast and cast["knocks"]:
-        return "knocks"
-    if view["last_turn"] and view["last_turn"]["kind"] == "reorient":
-        return "reorient"
-    if cast and cast["recasts"]:
-        return "cast"
-    return None
+    return sample_stage(view, i) or ("cast" if cast and cast["recasts"] else None)
 
 
 @cache
