@@ -799,7 +799,8 @@ def describe(p: Phase) -> str:
             + f" | cpu s: bot {p.bot_cpu:.1f} workers {p.workers_cpu:.1f} fake {p.fake_cpu:.1f} others "
               f"{p.others_cpu:.1f} over {p.ended - p.started:.1f} s")
     if p.extra:
-        text += " | " + ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in p.extra.items())
+        text += " | " + ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in p.extra.items()
+                                  if not isinstance(v, list))  # lists are the samples figures are made of
     return text
 
 
