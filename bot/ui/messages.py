@@ -59,8 +59,9 @@ def table_embed(table: Table, filename: str) -> discord.Embed:
             # Discord counts a relative timestamp down by itself: no edits needed
             lines.append(f"⏳ Time runs out <t:{int(table.timer_due)}:R>.")
         if len(to_act) == 1 and table.pick_of(to_act[0]):
-            noun = table.engine.group_noun
-            lines.append(f"Choosing a {noun} from **{table.pick_of(to_act[0])}** (Back to pick another).")
+            noun, group = table.engine.group_noun, table.pick_of(to_act[0])
+            group = "the " + group[4:] if group.startswith("The ") else group  # "The Ocean" heads a button only
+            lines.append(f"Choosing a {noun} from **{group}** (Back to pick another).")
     elif table.status == "finished":
         result = table.result()
         lines.append(f"**Game over.** {winners_sentence(table, result)}" if result else "**Game over.**")
