@@ -398,3 +398,17 @@ def test_my_goals_fits_what_discord_shows(size):
     for card in hand[:9]:
         assert any(t.startswith(card["name"].split()[0][:5]) for t in texts), card["name"]
     assert any(t.endswith(f"({size - 9} not shown)") for t in texts) == (size > 9)
+
+
+def test_who_holds_an_action_card_is_named_whole():
+    """"held by A…" hid even a three-letter name in the action cards' narrow box: the name comes whole ("with
+    Alice" when "held by Alice" does not fit)."""
+    view = E.view(E.new(2, {}, 1), None)
+    for name in ("Ana", "Dee", "Alice"):
+        held = dict(view, epidemic={"continent": None, "holder": 0, "on_board": False},
+                    pirates={"holder": 0, "pyramids": []})
+        texts = board_texts(held, names=[name, "Bo"])
+        holds = [t for t in texts if t.endswith(name) and t != name]
+        assert len(holds) == 2 and all(t in (f"held by {name}", f"with {name}") for t in holds), texts
+    texts = board_texts(dict(view, pirates={"holder": 1, "pyramids": []}), names=["Alice", "Bo"])
+    assert "held by Bo" in texts  # where it fits, the whole phrase
