@@ -196,4 +196,6 @@ async def test_the_first_step_shows_a_handful_of_places_then_their_pyramids(fake
     ocean = next(c["label"] for c in comps(b) if (c.get("label") or "").startswith("The Ocean · "))
     await fake.click(to_act(b), b, ocean)
     assert "Choosing a move from **the Ocean**" in board(fake)["embeds"][0]["description"]
+    await fake.click(to_act(b), board(fake), "My goals")  # the player's own panel says it the same way
+    assert "choose a move from **the Ocean**" in fake.ephemerals(to_act(b))[-1]["content"]
     assert not fake.rejections
