@@ -65,7 +65,10 @@ def table_embed(table: Table, filename: str) -> discord.Embed:
             lines.append(f"⏳ Time runs out <t:{int(table.timer_due)}:R>.")
         if len(to_act) == 1 and table.pick_of(to_act[0]):
             noun, group = table.engine.group_noun, in_sentence(table.pick_of(to_act[0]))
-            lines.append(f"Choosing a {noun} from **{group}** (Back to pick another).")
+            if noun == "choice":  # not "Choosing a choice from Aim at rank 3"
+                lines.append(f"Picked **{group}**: choose below (Back to pick another).")
+            else:
+                lines.append(f"Choosing a {noun} from **{group}** (Back to pick another).")
     elif table.status == "finished":
         result = table.result()
         lines.append(f"**Game over.** {winners_sentence(table, result)}" if result else "**Game over.**")
@@ -105,7 +108,9 @@ def panel_text(table: Table, seat: int, note: str = "") -> str:
     if seat in to_act:
         doing = "**Your move**: choose below."
         if table.pick_of(seat):
-            doing = f"**Your move**: choose a {table.engine.group_noun} from **{in_sentence(table.pick_of(seat))}**."
+            noun, group = table.engine.group_noun, in_sentence(table.pick_of(seat))
+            doing = (f"**Your move**: picked **{group}**, choose below." if noun == "choice" else
+                     f"**Your move**: choose a {noun} from **{group}**.")
     else:
         doing = "It is not your turn: waiting for " + ", ".join(table.names[s] for s in to_act) + "."
     lines = [f"{label} (only you can see this; kept up to date while you play from it). {doing}"]
