@@ -185,6 +185,16 @@ class Table:
         return " ".join(name_seats(e.text, self.names) for e in events)
 
 
+def board_view(engine: Engine, state: State) -> dict:
+    """The public view a board is drawn from. A seat a moderator removed is marked ``"removed"`` in its
+    ``left`` list (still truthy: gone), so the board reads "Dee (removed)" as the standings do, not "(left)"."""
+    view = engine.view(state, None)
+    removed = state.get("removed")
+    if removed and isinstance(view.get("left"), list):
+        view["left"] = ["removed" if s in removed and gone else gone for s, gone in enumerate(view["left"])]
+    return view
+
+
 def _quiet(future: asyncio.Future) -> None:
     """Marks a background future's exception as seen (a board drawn early and never used)."""
     if not future.cancelled():
@@ -569,7 +579,7 @@ class TableService:
         if timer != timer_before:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
-        board = asyncio.ensure_future(renderpool.board(table.row.game, engine.view(state, None), table.names,
+        board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), table.names,
                                                        text, ending_focus(state, table.names) if over else None))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
@@ -775,5 +785,5 @@ class TableService:
         table.early_board = None
         if early is not None and early[0] == table.looks():
             return await early[1]
-        view = table.engine.view(table.state, None)
+        view = board_view(table.engine, table.state)
         return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus())

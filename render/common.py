@@ -484,7 +484,8 @@ def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
                name_width: float, current: bool = False, gone: bool = False, size: int = BODY,
                mark: bool = True) -> float:
     """A player's row: the turn arrow and a gold frame when it is their turn, the seat mark, the name
-    (clipped to ``name_width``; "(left)" and muted when they left). Returns the x where the name starts."""
+    (clipped to ``name_width``; "(left)" and muted when they left, "(removed)", or "(out)" where
+    that clips the name, when ``gone`` is "removed": a moderator took them out). Returns the x where the name starts."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     if current:
@@ -497,6 +498,9 @@ def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
     room = name_width - (x - x0)
     if gone:
         suffix = " (left)"
+        if gone == "removed":  # "(out)" where "(removed)" would leave too little of the name
+            whole = font(size).getlength(plain(name) + " (removed)") <= room
+            suffix = " (removed)" if whole or font(size).getlength(plain(name) + " (out)") > room else " (out)"
         label = fit_text(name, size, room - font(size).getlength(suffix)) + suffix
         text(draw, (x, cy), label, size, MUTED, anchor="lm")
     else:

@@ -250,8 +250,9 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
     room = WIDTH - 120 - font(STATUS).getlength(tail)
     if view["players"] == 4:
         who = join_names(f"Team {COLOUR_NAMES[c]}" for c in colours)
-        members = [names[s] for s in range(4) if view["colours"][s] in colours]
-        who = f"{who} ({join_fit(members, STATUS, room - font(STATUS).getlength(who + ' ()'))})"
+        members = join_names(names[s] for s in range(4) if view["colours"][s] in colours)
+        if font(STATUS).getlength(f"{who} ({members})") <= room:  # else the teams alone (the side panel names them)
+            who = f"{who} ({members})"
     else:
         tags = [f" ({COLOUR_NAMES[view['colours'][s]]})" for s in seats]
         each = (room - sum(font(STATUS).getlength(t + " & ") for t in tags)) / len(seats)

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot import renderpool
 from bot.panels import Panels
-from bot.tables import Change, KeyedLocks, Table, UserError, is_lobby_key
+from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
 from games.core import Engine, Option
@@ -256,7 +256,7 @@ class Tables(commands.Cog):
             await say(interaction, "There is nothing like that to show for this game.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = table.engine.view(table.state, None)
+        view = board_view(table.engine, table.state)
         image = await renderpool.board(table.row.game, view, table.names, table.row.last_move, {"overlay": name})
         label = overlays(table.row.game)[name]
         await interaction.edit_original_response(
@@ -520,7 +520,7 @@ class Tables(commands.Cog):
             if result is not None:
                 files = []
                 if has_score_sheet(table.row.game):
-                    view = table.engine.view(table.state, None)
+                    view = board_view(table.engine, table.state)
                     image = await renderpool.run(render_score_sheet, table.row.game, view, table.names)
                     files = [discord.File(io.BytesIO(image), filename=f"scores{table.id}.png")]
                 await channel.send(messages.standings(table, result), files=files, allowed_mentions=quiet)

@@ -46,6 +46,11 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     return embed
 
 
+def in_sentence(group: str) -> str:
+    """A group's title inside a sentence: "The Ocean" heads a button, "the Ocean" follows "from"."""
+    return "the " + group[4:] if group.startswith("The ") else group
+
+
 def table_embed(table: Table, filename: str) -> discord.Embed:
     names = table.names
     lines = []
@@ -59,8 +64,11 @@ def table_embed(table: Table, filename: str) -> discord.Embed:
             # Discord counts a relative timestamp down by itself: no edits needed
             lines.append(f"⏳ Time runs out <t:{int(table.timer_due)}:R>.")
         if len(to_act) == 1 and table.pick_of(to_act[0]):
-            noun = table.engine.group_noun
-            lines.append(f"Choosing a {noun} from **{table.pick_of(to_act[0])}** (Back to pick another).")
+            noun, group = table.engine.group_noun, in_sentence(table.pick_of(to_act[0]))
+            if noun == "choice":  # not "Choosing a choice from Aim at rank 3"
+                lines.append(f"Picked **{group}**: choose below (Back to pick another).")
+            else:
+                lines.append(f"Choosing a {noun} from **{group}** (Back to pick another).")
     elif table.status == "finished":
         result = table.result()
         lines.append(f"**Game over.** {winners_sentence(table, result)}" if result else "**Game over.**")
@@ -100,7 +108,9 @@ def panel_text(table: Table, seat: int, note: str = "") -> str:
     if seat in to_act:
         doing = "**Your move**: choose below."
         if table.pick_of(seat):
-            doing = f"**Your move**: choose a {table.engine.group_noun} from **{table.pick_of(seat)}**."
+            noun, group = table.engine.group_noun, in_sentence(table.pick_of(seat))
+            doing = (f"**Your move**: picked **{group}**, choose below." if noun == "choice" else
+                     f"**Your move**: choose a {noun} from **{group}**.")
     else:
         doing = "It is not your turn: waiting for " + ", ".join(table.names[s] for s in to_act) + "."
     lines = [f"{label} (only you can see this; kept up to date while you play from it). {doing}"]

@@ -504,7 +504,7 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
         if text_w(BODY, "Epidemic") + 40 < x1 - x0:  # (its sign, where there is room beside its name)
             _virus(d, x1 - 15, y0 + 16, 6, (220, 150, 200), WHITE)
         text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, WHITE, bold=True)
-        state = "free to play" if holder is None else f"held by {_name(names, holder)}"
+        state = "free to play" if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
         text(d, (x0 + 12, y0 + 29), state, SMALL, WHITE, max_width=x1 - x0 - 20)
     y = y0 + h + 6
     pir = view.get("pirates") or {}
@@ -514,10 +514,15 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
                         width=3 if choose else 2)
     _flag(d, x1 - 18, y + 16, 9, WHITE)
     text(d, (x0 + 12, y + 4), "Pirates", BODY, WHITE, bold=True)
-    state = "free to use" if holder is None else f"held by {_name(names, holder)}"
+    state = "free to use" if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
     text(d, (x0 + 12, y + 29), state, SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
     if captured:
         _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 56, x1 - 6, y1 - 6))
+
+
+def _held_by(name: str, width: float) -> str:
+    """Who holds an action card, in ``width`` px: "held by Bo", or "with Alice" where that would clip the name."""
+    return f"held by {name}" if text_w(SMALL, f"held by {name}") <= width else f"with {name}"
 
 
 COMPACT_CARDS_H = 62

@@ -141,7 +141,7 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     cy = (y0 + y1) / 2
     over = view["phase"] == "over"
     left = (view.get("left") or [False] * view["players"])[s]
-    name = _name(names, s) + (" (left)" if left else "")
+    name = _name(names, s) + ((" (removed)" if left == "removed" else " (left)") if left else "")
     name_w = text_w(BODY, name) + 2
     if over and view.get("score_sheet"):
         right = plural(view["score_sheet"]["players"][s]["total"], "pt")

@@ -188,4 +188,14 @@ async def test_the_first_step_shows_a_handful_of_places_then_their_pyramids(fake
     # the next player's first step has the Ocean as a place too (one pyramid there: a move of its own)
     labels = [c["label"] for c in comps(b) if c["type"] == 2 and c["label"] not in UTILITY]
     assert "Europe · 2 moves" in labels and "Move small blue" in labels
+    second = to_act(b)  # a second pyramid sails: the Ocean becomes a group, named mid-sentence in lower case
+    await fake.click(second, b, "Asia · 3 moves")
+    await fake.click(second, board(fake), "Move small yellow")
+    await fake.click(second, board(fake), "The Ocean: on the water")
+    b = board(fake)
+    ocean = next(c["label"] for c in comps(b) if (c.get("label") or "").startswith("The Ocean · "))
+    await fake.click(to_act(b), b, ocean)
+    assert "Choosing a move from **the Ocean**" in board(fake)["embeds"][0]["description"]
+    await fake.click(to_act(b), board(fake), "My goals")  # the player's own panel says it the same way
+    assert "choose a move from **the Ocean**" in fake.ephemerals(to_act(b))[-1]["content"]
     assert not fake.rejections

@@ -148,3 +148,12 @@ async def test_restart_mid_game_keeps_the_board_working_and_a_moderator_can_end_
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="closing time")
     assert "closing time" in fake.messages_in(CHANNEL)[-1]["content"]
     assert board(fake)["components"] == []
+
+
+async def test_a_picked_aim_rank_is_named_without_choosing_a_choice(fake, runner):
+    await start(fake)
+    b = board(fake)
+    await fake.click(to_act(b), b, "Aim at rank 3 · 8 choices")
+    text = board(fake)["embeds"][0]["description"]
+    assert "Picked **Aim at rank 3**: choose below (Back to pick another)." in text
+    assert "a choice from" not in text and not fake.rejections

@@ -49,3 +49,22 @@ def test_a_game_a_departure_ended_marks_nobody_as_its_winner(game):
     uncrowned = below_header(render_board(game, dict(view, winners=[]), names, None))
     assert ImageChops.difference(shown, crowned).getbbox() is not None, "the remaining player is crowned"
     assert ImageChops.difference(shown, uncrowned).getbbox() is None
+
+
+@pytest.mark.parametrize("game", ["geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"])
+def test_a_removed_player_reads_removed_on_the_board_and_one_who_left_reads_left(game):
+    """The standings say "Bo (removed by a moderator)": the board said "Bo (left)". It follows the standings."""
+    from bot.tables import board_view
+    from games.core import SYSTEM
+    from render.common import record_texts
+
+    engine = get_engine(game)
+    players = min(engine.max_players, 4)
+    state, _ = engine.apply(engine.new(players, {}, 7), SYSTEM, "remove:1")
+    state, _ = engine.apply(state, SYSTEM, "leave:2")
+    names = ["Ana", "Bo", "Cy", "Dee"][:players]
+    with record_texts() as texts:
+        render_board(game, board_view(engine, state), names, None)
+    assert any(t.startswith("Bo (") and t.endswith(("(removed)", "(out)")) for t in texts), texts
+    assert any(t.startswith("Cy") and t.endswith("(left)") for t in texts), texts
+    assert not any(t.startswith("Bo") and t.endswith("(left)") for t in texts)

@@ -488,3 +488,17 @@ def test_the_ocean_never_runs_past_its_box_in_the_sample_games():
                 assert drawn is not None and drawn[0] >= ocean[0] and drawn[1] >= ocean[1], where
                 assert drawn[2] <= ocean[2] + 1 and drawn[3] <= ocean[3] + 1, (where, drawn, ocean)
     assert boards > 4000 and crowded > 250, (boards, crowded)
+
+
+def test_who_holds_an_action_card_is_named_whole():
+    """"held by A…" hid even a three-letter name in the action cards' narrow box: the name comes whole ("with
+    Alice" when "held by Alice" does not fit)."""
+    view = E.view(E.new(2, {}, 1), None)
+    for name in ("Ana", "Dee", "Alice"):
+        held = dict(view, epidemic={"continent": None, "holder": 0, "on_board": False},
+                    pirates={"holder": 0, "pyramids": []})
+        texts = board_texts(held, names=[name, "Bo"])
+        holds = [t for t in texts if t.endswith(name) and t != name]
+        assert len(holds) == 2 and all(t in (f"held by {name}", f"with {name}") for t in holds), texts
+    texts = board_texts(dict(view, pirates={"holder": 1, "pyramids": []}), names=["Alice", "Bo"])
+    assert "held by Bo" in texts  # where it fits, the whole phrase

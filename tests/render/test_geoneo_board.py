@@ -44,3 +44,19 @@ def test_the_public_board_is_drawn_from_a_view_without_hands():
 def test_a_hand_image():
     img = Image.open(io.BytesIO(render_private("geoneo", {"hand": [1, 2, 2, 6]}, "Ana")))
     assert img.width >= 300
+
+
+def test_a_tie_of_both_teams_names_the_teams_whole_in_the_banner():
+    """Both teams tied: the banner has no room for four partners' names; it names the teams, never "(…, ……"."""
+    from render.common import record_texts
+
+    s = played(4, 3, 2000)
+    view = dict(E.view(s, None), scores=[29, 29], winners=[0, 1, 2, 3])
+    with record_texts() as texts:
+        render_board("geoneo", view, ["Ana", "Bo", "Cy", "Dee"], "Nobody has a shape left: the game is over.")
+    banner = [t for t in texts if "tie with" in t]
+    assert banner == ["Team White & Team Black tie with 29 points!"]
+    one = dict(E.view(s, None), winners=[0, 2])
+    with record_texts() as texts:  # one team: its players still named
+        render_board("geoneo", one, ["Ana", "Bo", "Cy", "Dee"], None)
+    assert "Team White (Ana & Cy) wins with 48 points!" in texts
