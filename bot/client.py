@@ -99,6 +99,9 @@ class Geotable(commands.AutoShardedBot):
         self._stopping = asyncio.Event()
         self._shutdown_task: asyncio.Task | None = None
         self._deadline_task: asyncio.Task | None = None
+        self.timers_started = asyncio.Event()
+        """Set once the deadline loop has done its start-up work (healed boards, fired what came due while
+        the bot was away) and waits for the next deadline (tests wait for it instead of guessing)."""
         self._watch_task: asyncio.Task | None = None
         self._lease_task: asyncio.Task | None = None
         self._max_concurrency: int | None = None
@@ -284,6 +287,7 @@ class Geotable(commands.AutoShardedBot):
             delay = self.tick if next_due is None or next_due <= now else min(self.tick, next_due - now)
             if self._stopping.is_set():
                 return
+            self.timers_started.set()
             await service.sleep_until_woken(delay)
 
     async def _keep_leases(self) -> None:

@@ -12,26 +12,10 @@ import yarl
 
 from bot.client import Geotable
 from bot.settings import Settings
-from bot.tables import TableService
 from playground.fake_discord import FakeDiscord
 
 LIMIT = 120.0
 """Seconds a start or a stop may take: generous, so that a busy machine only makes them slower (a hang fails)."""
-
-
-SLEEPING = TableService.sleep_until_woken.__code__
-"""Where the deadline loop waits for its next deadline."""
-
-
-def deadline_loop_waiting(bot: Geotable) -> bool:
-    """Whether the bot's deadline loop is past its start-up work (heal) and sleeps until its next deadline."""
-    task = bot._deadline_task
-    coro = task.get_coro() if task is not None and not task.done() else None
-    while coro is not None:
-        if getattr(coro, "cr_code", None) is SLEEPING:
-            return True
-        coro = getattr(coro, "cr_await", None)
-    return False
 
 
 class BotRunner:
@@ -57,16 +41,20 @@ class BotRunner:
 
             bot.setup_hook = setup_with_a_later_clock
         self._task = asyncio.create_task(bot.start(self.settings.token))
-        waiter = asyncio.create_task(bot.wait_until_ready())
-        done, _ = await asyncio.wait({waiter, self._task}, timeout=LIMIT, return_when=asyncio.FIRST_COMPLETED)
-        if self._task in done:
-            self._task.result()  # raises what stopped the bot
-        if waiter not in done:
-            raise AssertionError("the bot never became ready")
-        await self.fake.wait_until(lambda: deadline_loop_waiting(bot) or self._task.done(), LIMIT,
-                                   what="the bot's deadline loop to start")
-        if self._task.done():
-            self._task.result()
+        try:
+            waiter = asyncio.create_task(bot.wait_until_ready())
+            done, _ = await asyncio.wait({waiter, self._task}, timeout=LIMIT, return_when=asyncio.FIRST_COMPLETED)
+            if self._task in done:
+                self._task.result()  # raises what stopped the bot
+            if waiter not in done:
+                raise AssertionError("the bot never became ready")
+            await self.fake.wait_until(lambda: bot.timers_started.is_set() or self._task.done(), LIMIT,
+                                       what="the bot's deadline loop to start")
+            if self._task.done():
+                self._task.result()
+        except BaseException:  # a bot that did not start is closed, or its tasks outlive the test's loop
+            await self.stop()
+            raise
         self.fake.mark_baseline()
         return bot
 
