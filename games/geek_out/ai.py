@@ -39,6 +39,27 @@ def _sorted(faces) -> tuple[str, ...]:
 
 
 moves_of = cache(moves)
+
+
+@cache
+def after(active: tuple[str, ...], move: Move, any_inactive: bool) -> tuple[tuple[tuple[str, ...], ...] | None, int]:
+    """What ``move`` leads to: the equally likely active faces after it (one, or six for a roll) and the
+    change of the inactive count; None for a self-destruct. Memoised: the solver asks for each many times."""
+    face, target = move
+    rest = list(active)
+    rest.remove(face)
+    if face == "heart":
+        if not any_inactive:
+            return (_sorted(rest),), 0
+        return tuple(_sorted([*rest, f]) for f in FACES), -1
+    if target is None:
+        return (None, 0) if face == "ship" else ((_sorted(rest),), 0)
+    rest.remove(target)
+    if face == "meeple":
+        return tuple(_sorted([*rest, f]) for f in FACES), 0
+    if face == "hero":
+        return (_sorted([*rest, OPPOSITE[target]]),), 0
+    return (_sorted(rest),), 1
 """The engine's choices of a sorted set of active faces, memoised (the solver asks for each many times)."""
 
 
@@ -121,21 +142,13 @@ class TurnSolver:
         return got
 
     def move_value(self, active: tuple[str, ...], inactive: int, scored: int, move: Move) -> float:
-        face, target = move
-        rest = list(active)
-        rest.remove(face)
-        if face == "heart":
-            if not inactive:
-                return self.value(_sorted(rest), inactive, scored)
-            return sum(self.value(_sorted([*rest, f]), inactive - 1, scored) for f in FACES) / 6
-        if target is None:
-            return self.utility[0] if face == "ship" else self.value(_sorted(rest), inactive, scored)
-        rest.remove(target)
-        if face == "meeple":
-            return sum(self.value(_sorted([*rest, f]), inactive, scored) for f in FACES) / 6
-        if face == "hero":
-            return self.value(_sorted([*rest, OPPOSITE[target]]), inactive, scored)
-        return self.value(_sorted(rest), inactive + 1, scored)
+        outcomes, change = after(active, move, inactive > 0)
+        if outcomes is None:
+            return self.utility[0]  # a lone Spaceship self-destructs
+        value = self.value
+        if len(outcomes) == 1:
+            return value(outcomes[0], inactive + change, scored)
+        return sum(value(o, inactive + change, scored) for o in outcomes) / 6
 
     def best(self, active, inactive: int, scored: int) -> Move:
         """The best move (ties to the first in button order)."""
