@@ -36,7 +36,6 @@ states from the view alone, with fresh seeds, e.g.::
 
 from __future__ import annotations
 
-import math
 import random
 
 from games.ai import Computer
@@ -215,7 +214,7 @@ def act(b: Board, seat: int, action: tuple) -> tuple[Board, list[str]]:
     kind = action[0]
     if kind == "m":
         p, place, on = action[1:]
-        for source, ts in enumerate(n.towers):
+        for ts in n.towers:
             for ti, t in enumerate(ts):
                 if p in t:
                     h = t.index(p)
@@ -376,38 +375,34 @@ def deal(view: dict, seat: int, rng: random.Random) -> tuple[list[list[str]], li
     view: the sizes, and every pile card on a pile of one of its continents (as the setup and a leaving
     player put them)."""
     unseen = unseen_cards(view, seat)
-    under = [max(0, g["count"] - 1) for g in view["public_goals"]]
-    for _ in range(20):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        piles: list[list[str]] = [[] for _ in range(6)]
-        ok = True
-        for pile in sorted(range(6), key=lambda c: sum(c in continents_of(x) for x in unseen)):
-            for _ in range(under[pile]):
-                pick = next((x for x in pool if pile in continents_of(x)), None)
-                if pick is None:
-                    ok = False
-                    break
-                pool.remove(pick)
-                piles[pile].append(pick)
-            if not ok:
-                break
-        if ok:
-            break
-    else:  # no split fits the piles' continents (not reachable from a real game): ignore them
-        pool = list(unseen)
-        rng.shuffle(pool)
-        piles = []
-        for pile in range(6):
-            piles.append(pool[:under[pile]])
-            del pool[:under[pile]]
-    hands = []
-    for s, size in enumerate(view["hand_sizes"]):
-        if s == seat:
-            hands.append([c["id"] for c in view.get("hand", [])])
-        else:
-            hands.append(pool[:size])
-            del pool[:size]
+    rng.shuffle(unseen)
+    # slots: one per hidden card place, a pile's (its continent's cards only) or another hand's (any card)
+    slots = [pile for pile, g in enumerate(view["public_goals"]) for _ in range(max(0, g["count"] - 1))]
+    slots += [-1 - s for s, size in enumerate(view["hand_sizes"]) if s != seat for _ in range(size)]
+    fits = {card: [i for i, slot in enumerate(slots) if slot < 0 or slot in continents_of(card)] for card in unseen}
+    for options in fits.values():
+        rng.shuffle(options)
+    holder: list[str | None] = [None] * len(slots)
+
+    def place(card: str, tried: set[int]) -> bool:  # an augmenting path (Kuhn's matching)
+        for i in fits[card]:
+            if i not in tried:
+                tried.add(i)
+                if holder[i] is None or place(holder[i], tried):
+                    holder[i] = card
+                    return True
+        return False
+
+    for card in unseen:
+        place(card, set())
+    spare = [card for card in unseen if card not in holder]  # none in a real game: every card fits somewhere
+    piles: list[list[str]] = [[] for _ in range(6)]
+    hidden_hands: dict[int, list[str]] = {s: [] for s in range(len(view["hand_sizes"]))}
+    for slot, card in zip(slots, holder, strict=True):
+        card = card if card is not None else spare.pop()
+        (piles[slot] if slot >= 0 else hidden_hands[-1 - slot]).append(card)
+    hands = [[c["id"] for c in view.get("hand", [])] if s == seat else hidden_hands[s]
+             for s in range(len(view["hand_sizes"]))]
     for pile, g in enumerate(view["public_goals"]):
         if g["card"]:
             piles[pile].append(g["card"]["id"])
