@@ -58,6 +58,10 @@ SAMPLES = 6
 """Hands sampled for the next player when strong weighs what they could claim."""
 BEAM = 10
 """Strong plans a second action of its own for this many of the best first actions."""
+PLAN = 0.5
+"""The share of the second action's gain strong counts (the board changes before it comes)."""
+DANGER = 0.8
+"""How much strong weighs what the next player could claim with one move."""
 
 
 # --- the board in a form quick to copy and change ----------------------------------------------------------
@@ -544,8 +548,8 @@ class GeodetoComputer(Computer):
                 follow = [evaluator.value(n2, g2, after) for a2 in full_actions(after, seat, None, draws=False)
                           for n2, g2 in (act(after, seat, a2),)]
                 if follow:
-                    plan = value + 0.5 * max(0.0, max(follow) - value)
-            out.append((plan - 0.8 * danger, action))
+                    plan = value + PLAN * max(0.0, max(follow) - value)
+            out.append((plan - DANGER * danger, action))
         return out
 
 
