@@ -10,7 +10,7 @@ bottom unit) two more. It is exact at 0
 
 A board is then worth, to a player, its goals weighted by how near they are: a card's points (2, +2 for a
 continent not yet formed on, about 1 for a sight's group, +1 for the last goal) times a weight falling with
-its cost, hand cards fully, public goals half (anyone may take them); each card in hand costs a little (it is
+its cost, hand cards fully, public goals by a share (anyone may take them); each card in hand costs a little (it is
 -1 at the end).
 
 - ``easy``: one action ahead on its own hand cards only, with noise and the odd random action.
@@ -53,7 +53,9 @@ from games.geodeto.rules import (
 
 WEIGHTS = (1.0, 0.55, 0.3, 0.15, 0.07, 0.03, 0.015, 0.005, 0.0, 0.0)
 """A goal's share of its points by the moves it still needs (index: moves, capped)."""
-PUBLIC_SHARE = 0.5
+PUBLIC_SHARE = {"easy": 0.0, "normal": 0.2, "strong": 0.0}
+"""A public goal's share of its points before it stands. Building one is mostly a gift to the next player
+(measured: a share of 0.5 made normal lose to easy); strong weighs instead what the next player could claim."""
 SAMPLES = 6
 """Hands sampled for the next player when strong weighs what they could claim."""
 BEAM = 10
@@ -320,9 +322,9 @@ def hand_penalty(countdown: int) -> float:
 class Evaluator:
     """Scores boards for one seat, caching each card's cost per board."""
 
-    def __init__(self, seat: int, public: bool = True):
+    def __init__(self, seat: int, public_share: float):
         self.seat = seat
-        self.public = public
+        self.public_share = public_share
 
     def value(self, n: Board, claimed: list[str], before: Board, loc: dict | None = None) -> float:
         loc = loc if loc is not None else locate(n.towers)
@@ -338,11 +340,11 @@ class Evaluator:
         for card in n.hand:
             total += card_points(card, n.formed, n.countdown) * WEIGHTS[trio_cost(card, n.towers, loc, n.closed)]
         total -= hand_penalty(n.countdown) * len(n.hand)
-        if self.public:
+        if self.public_share:
             for card in n.tops:
                 if card is not None:
                     cost = trio_cost(card, n.towers, loc, n.closed)
-                    total += PUBLIC_SHARE * card_points(card, n.formed, n.countdown) * WEIGHTS[cost]
+                    total += self.public_share * card_points(card, n.formed, n.countdown) * WEIGHTS[cost]
         return total
 
 
@@ -490,7 +492,7 @@ class GeodetoComputer(Computer):
             candidates = [("d", int(k[1:])) for k in legal if k != "skip"]
             scored = self._score(view, seat, board, candidates, strength, rng, bonus=True)
             best = max(scored, key=lambda x: x[0], default=None)
-            stay = Evaluator(seat, strength != "easy").value(board, [], board)
+            stay = Evaluator(seat, PUBLIC_SHARE[strength]).value(board, [], board)
             if best is None or best[0] <= stay:
                 return "skip"
             return f"d{best[1][1]}"
@@ -518,7 +520,7 @@ class GeodetoComputer(Computer):
 
     def _score(self, view: dict, seat: int, board: Board, candidates: list[tuple], strength: str,
                rng: random.Random, bonus: bool = False) -> list[tuple[float, tuple]]:
-        evaluator = Evaluator(seat, public=strength != "easy")
+        evaluator = Evaluator(seat, PUBLIC_SHARE[strength])
         scored = []
         for action in candidates:
             after, got = act(board, seat, action)
