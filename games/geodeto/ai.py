@@ -4,18 +4,18 @@ The heart is :func:`trio_cost`, a quick estimate of the moves a card's trio stil
 continents: the trio falls into *units* (pyramids already stacked in the right order travel together), the
 bottom unit has to reach the continent (0, 1 for a neighbour or from the Ocean, 2 otherwise), each further
 unit needs at least one move onto the one below, something sitting on a unit that must be built on costs one
-more, a closed continent one more, a pyramid on the Pirates card (or inside a ship, unless the ship carries the
-bottom unit) two more. It is exact at 0
-(the trio stands) and close below 3, which is what matters.
+more, a closed continent one more, a pyramid on the Pirates card (or inside a ship, unless the ship carries
+the bottom unit) two more. It is exact at 0 (the trio stands), 1 for every trio one action forms (tested),
+and close below 3, which is what matters.
 
 A board is then worth, to a player, its goals weighted by how near they are: a card's points (2, +2 for a
 continent not yet formed on, about 1 for a sight's group, +1 for the last goal) times a weight falling with
-its cost, hand cards fully, public goals by a share (anyone may take them); each card in hand costs a little (it is
--1 at the end).
+its cost; hand cards fully, public goals by a small share (building one mostly gifts it to the next player);
+each card in hand costs a little (it is -1 at the end). A claim counts its points and a bonus draw.
 
 - ``easy``: one action ahead on its own hand cards only, with noise and the odd random action.
 - ``normal``: every action of the turn (moves, draws, action cards) one ahead, claims included: the best
-  immediate progress toward its hand and the public goals.
+  immediate progress toward its hand (and a little toward the public goals).
 - ``strong``: as normal, then for the best candidates its own best next action too (a two-action plan), and
   minus what the next player could claim with one move afterwards: the public goals within their reach
   and their hand, sampled from the cards this seat has not seen (:func:`deal`, consistent with the hand
@@ -60,10 +60,12 @@ SAMPLES = 6
 """Hands sampled for the next player when strong weighs what they could claim."""
 BEAM = 10
 """Strong plans a second action of its own for this many of the best first actions."""
-PLAN = 0.5
-"""The share of the second action's gain strong counts (the board changes before it comes)."""
-DANGER = 0.8
-"""How much strong weighs what the next player could claim with one move."""
+PLAN = {2: 0.5, "more": 0.2}
+"""The share of the second action's gain strong counts: the board changes before it comes, the more so the
+more players move in between (by players in the game; tuned by self-play)."""
+DANGER = {2: 0.8, "more": 0.3}
+"""How much strong weighs what the next player could claim with one move: with more players, spoiling the
+next one helps the others as much as itself."""
 
 
 # --- the board in a form quick to copy and change ----------------------------------------------------------
@@ -532,6 +534,8 @@ class GeodetoComputer(Computer):
             return scored
         # the next player's view of the board: their hands sampled from what this seat has not seen
         players = view["players"]
+        table = 2 if sum(not gone for gone in view["left"]) <= 2 else "more"
+        plan_share, danger_share = PLAN[table], DANGER[table]
         nxt = next((s for k in range(1, players + 1) if not view["left"][(s := (seat + k) % players)]), seat)
         hands = [deal(view, seat, rng)[0][nxt] for _ in range(SAMPLES)] if nxt != seat else []
         their_formed = {CONTINENTS.index(f["formed_on"]) for f in view["fulfilled"][nxt]}
@@ -550,8 +554,8 @@ class GeodetoComputer(Computer):
                 follow = [evaluator.value(n2, g2, after) for a2 in full_actions(after, seat, None, draws=False)
                           for n2, g2 in (act(after, seat, a2),)]
                 if follow:
-                    plan = value + PLAN * max(0.0, max(follow) - value)
-            out.append((plan - DANGER * danger, action))
+                    plan = value + plan_share * max(0.0, max(follow) - value)
+            out.append((plan - danger_share * danger, action))
         return out
 
 
