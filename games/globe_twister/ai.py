@@ -73,14 +73,15 @@ def _one_turn(arr: Arrangement, hand, *, red: bool, any_rotation: bool, max_card
         return None
 
 
-def strong_program(arr: Arrangement, hand: tuple, any_rotation: bool) -> tuple[Placement, ...]:
-    """The shortest program that solves ``arr`` now (without a red card when one exists: most red cards left is
-    the first tiebreaker), else the first turn of a two-turn solution, else the planner's turn."""
+def strong_program(arr: Arrangement, hand: tuple, any_rotation: bool, keep_red: bool) -> tuple[Placement, ...]:
+    """The shortest program that solves ``arr`` now (at a table without a red card when one exists: most red
+    cards left is the first tiebreaker; alone simply the fewest cards, the par), else the first turn of a
+    two-turn solution, else the planner's turn."""
     red = any(c in RED for c in hand)
     targets = TARGETS_ANY if any_rotation else TARGETS_UPRIGHT
     if not needs_two_turns(arr, red, any_rotation):
         plain = [c for c in hand if c not in RED]
-        if not needs_two_turns(arr, False, any_rotation):
+        if keep_red and not needs_two_turns(arr, False, any_rotation):
             found = _one_turn(arr, plain, red=False, any_rotation=any_rotation, max_cards=9, nodes=STRONG_NODES)
             if found is not None:
                 return tuple(found)
@@ -158,10 +159,11 @@ def easy_program(arr: Arrangement, hand: tuple, any_rotation: bool, seed: int) -
 
 
 @lru_cache(maxsize=2048)
-def program_for(arr: Arrangement, hand: tuple, any_rotation: bool, strength: str, seed: int) -> tuple:
+def program_for(arr: Arrangement, hand: tuple, any_rotation: bool, strength: str, seed: int,
+                solo: bool = False) -> tuple:
     """The program (nine entries: None or (card, direction)) the computer enters this turn."""
     if strength == "strong":
-        placements = strong_program(arr, hand, any_rotation)
+        placements = strong_program(arr, hand, any_rotation, keep_red=not solo)
     elif strength == "normal":
         placements = normal_program(arr, hand, any_rotation)
     else:
@@ -214,7 +216,7 @@ class GlobeTwisterComputer(Computer):
         hand = tuple(view["hands"][seat])
         any_rotation = view["any_rotation"]
         seed = plan_seed(arr, hand, any_rotation, seat, view["turn"])
-        target = program_for(arr, hand, any_rotation, strength, seed)
+        target = program_for(arr, hand, any_rotation, strength, seed, view["solo"] is not None)
         program = [None if e is None else (e["card"], e["dir"]) for e in view["program"]]
         key = next_key(program, view["step"], target, legal)
         if key in legal:
