@@ -51,7 +51,7 @@ from games.globe_twister.solver import (
 STRONG_NODES = 60_000
 """Positions the strong one-turn search may look at (the optimum of every puzzle a turn can solve in the tests
 and benchmarks is found well within it)."""
-STRONG_WIDTH = 60
+STRONG_WIDTH = 40
 """Turns the strong player tries as the first of a two-turn solution."""
 STRONG_FINISH_NODES = 3_000
 """Positions per tried turn for the exact search of the finishing turn."""
@@ -73,6 +73,48 @@ def _one_turn(arr: Arrangement, hand, *, red: bool, any_rotation: bool, max_card
         return None
 
 
+def rotation_excess(arr: Arrangement, any_rotation: bool) -> int:
+    """How many more tiles are turned wrong than one turn's green cards can set right, at best over the
+    accepted orientations: each green card turns one tile by its own amount (G1 a quarter clockwise, G2 counter-
+    clockwise, G3 a half), so a turn sets right at most one tile of each wrong amount (moves never turn)."""
+    best = 99
+    for k in (range(4) if any_rotation else (0,)):
+        need = [0, 0, 0, 0]
+        for code in arr:
+            need[(k - code) & 3] += 1
+        best = min(best, max(0, need[1] - 1) + max(0, need[2] - 1) + max(0, need[3] - 1))
+    return best
+
+
+def finishing_candidates(arr: Arrangement, hand, *, red: bool, any_rotation: bool,
+                         width: int) -> list[tuple[list[Placement], Arrangement]]:
+    """First turns of a two-turn solution, most promising first: a beam search over the cells in reading
+    order that leaves as few tiles as possible which the next turn's green cards cannot turn, then the
+    solver's distance."""
+    targets = TARGETS_ANY if any_rotation else TARGETS_UPRIGHT
+
+    def rank(a: Arrangement) -> tuple:
+        return rotation_excess(a, any_rotation), _score(a, targets)
+
+    mask0 = hand_mask(hand) & (~0 if red else ~RED_BITS)
+    beam = [(rank(arr), 0, arr, mask0, red, ())]
+    for cell in CELLS:
+        options: dict = {}
+        for entry in beam:
+            _rank, used, a, mask, red_free, placed = entry
+            options.setdefault((a, mask), entry)
+            for card, direction, bit, kind, data in placements_at(cell):
+                if not mask & bit or (bit & RED_BITS and not red_free):
+                    continue
+                b = _apply_op(a, cell, card, kind, data)
+                if b == a or (b, mask & ~bit) in options:
+                    continue
+                options[(b, mask & ~bit)] = (rank(b), used + 1, b, mask & ~bit, red_free and not bit & RED_BITS,
+                                             (*placed, (cell, card, direction)))
+        beam = sorted(options.values(), key=lambda o: (o[0], o[1]))[:width]
+    return [(list(placed), a) for _rank, _used, a, _mask, _red, placed in beam if a != arr]
+
+
 def strong_program(arr: Arrangement, hand: tuple, any_rotation: bool, keep_red: bool) -> tuple[Placement, ...]:
     """The shortest program that solves ``arr`` now (at a table without a red card when one exists: most red
     cards left is the first tiebreaker; alone simply the fewest cards, the par), else the first turn of a
@@ -90,8 +132,7 @@ def strong_program(arr: Arrangement, hand: tuple, any_rotation: bool, keep_red: 
             if found is not None:
                 return tuple(found)
     best: tuple | None = None
-    for _score_after, program, after in turn_candidates(arr, hand, red=red, any_rotation=any_rotation,
-                                                        width=STRONG_WIDTH):
+    for program, after in finishing_candidates(arr, hand, red=red, any_rotation=any_rotation, width=STRONG_WIDTH):
         used_red = [p[1] for p in program if p[1] in RED]
         left = [c for c in hand if c not in used_red and not (used_red and c in RED)]
         left_red = any(c in RED for c in left)
@@ -110,6 +151,12 @@ def strong_program(arr: Arrangement, hand: tuple, any_rotation: bool, keep_red: 
             best = (rank, program)
     if best is not None:
         return tuple(best[1])
+    if keep_red and red:
+        # the planner's turns with and without the red cards: the red ones only if they save a turn
+        with_red = plan(arr, hand, red=True, red_left=[c for c in RED if c in hand], any_rotation=any_rotation)
+        without = plan(arr, [c for c in hand if c not in RED], red=False, any_rotation=any_rotation)
+        if without and (not with_red or len(without) <= len(with_red)):
+            return tuple(without[0])
     return normal_program(arr, hand, any_rotation)
 
 
