@@ -55,7 +55,8 @@ STRONG_WIDTH = 40
 """Turns the strong player tries as the first of a two-turn solution."""
 STRONG_FINISH_NODES = 3_000
 """Positions per tried turn for the exact search of the finishing turn."""
-NORMAL_NODES = 1_000
+STRONG_FINISH_SEARCHES = 12
+"""At most this many tried turns get that search (the most promising first): a bound on the think time."""
 EASY_NODES = 150
 
 
@@ -132,15 +133,17 @@ def strong_program(arr: Arrangement, hand: tuple, any_rotation: bool, keep_red: 
             if found is not None:
                 return tuple(found)
     best: tuple | None = None
+    searches = 0
     for program, after in finishing_candidates(arr, hand, red=red, any_rotation=any_rotation, width=STRONG_WIDTH):
         used_red = [p[1] for p in program if p[1] in RED]
         left = [c for c in hand if c not in used_red and not (used_red and c in RED)]
         left_red = any(c in RED for c in left)
         if after in targets:
             rank = (0, -sum(c in RED for c in left), len(program))
-        elif needs_two_turns(after, left_red, any_rotation):
+        elif needs_two_turns(after, left_red, any_rotation) or searches >= STRONG_FINISH_SEARCHES:
             continue
         else:
+            searches += 1
             finish = _one_turn(after, left, red=left_red, any_rotation=any_rotation, max_cards=9,
                                nodes=STRONG_FINISH_NODES)
             if finish is None:
