@@ -121,3 +121,21 @@ def test_threats_count_the_best_single_reorient_capture():
     put(state, stone_id(PER, 0, 2, 0), D4, 0)
     put(state, stone_id(PER, 1, 1, 0), E4, 4)
     assert threats(E.pieces(state), 2) == [1, 0]  # my medium can take the small; their small takes nothing
+
+
+def test_strong_turns_a_stone_to_threaten_where_normal_passes():
+    """No turn captures now, but turning the medium on d4 east (or the small on f5 south) puts an aura of 1 on
+    their small on f4, so the other stone's turn would take it next: strong sets up the threat, normal sees no
+    immediate gain and passes."""
+    state = planted(2)
+    f5 = parse_square("f5")
+    put(state, stone_id(PER, 0, 2, 0), D4, 0)
+    put(state, stone_id(PER, 0, 1, 0), f5, 0)
+    put(state, stone_id(PER, 1, 1, 0), F4, 0)
+    assert threats(E.pieces(state), 2) == [0, 0]
+    assert choose(E, state, 0, "normal", 1) == "pass"
+    key = choose(E, state, 0, "strong", 1)
+    assert key in (f"r{D4}", f"r{f5}")
+    state, _ = E.apply(state, 0, key)
+    state, _ = E.apply(state, 0, choose(E, state, 0, "strong", 2))
+    assert threats(E.pieces(state), 2)[0] == 1
