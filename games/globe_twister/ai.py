@@ -14,7 +14,7 @@ Strengths:
   budget, else a greedy beam-search turn (preferring one after which a short finish is known).
 - ``strong``: the solver's optimum: the shortest one-turn program (exact iterative deepening, red cards kept
   where a program without them exists, the rules' first tiebreaker); when no turn can solve the puzzle, a
-  wide search for a turn after which one more turn solves it, else the planner.
+  beam search for a turn after which one more turn solves it (checked exactly), else the planner.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def strong_program(arr: Arrangement, hand: tuple, any_rotation: bool, keep_red: 
     searches = 0
     for program, after in finishing_candidates(arr, hand, red=red, any_rotation=any_rotation, width=STRONG_WIDTH):
         used_red = [p[1] for p in program if p[1] in RED]
-        left = [c for c in hand if c not in used_red and not (used_red and c in RED)]
+        left = [c for c in hand if c not in used_red]  # red cards played are gone; the other one stays
         left_red = any(c in RED for c in left)
         if after in targets:
             rank = (0, -sum(c in RED for c in left), len(program))
