@@ -168,17 +168,21 @@ def bench_shapes() -> float:
 def main(argv: list[str] | None = None) -> int:
     """Everything in one run: the micro figures below, then the render pipeline against encode-only, the old
     RGB encode and cairosvg (benchmarks/render_bench.py), then the real bot in its own process under load
-    against the loopback Discord (benchmarks/load.py; ``--quick`` for a one-minute smoke run of it)."""
+    against the loopback Discord (benchmarks/load.py; ``--quick`` for a one-minute smoke run of it), then the
+    computer players' tournaments and think times (benchmarks/ai.py, quick with ``--quick``)."""
     argv = sys.argv[1:] if argv is None else argv
     micro()
     print()
-    from benchmarks import first_click, load, render_bench
+    from benchmarks import ai, first_click, load, render_bench
 
     render_bench.main()
     print()
     first_click.main([])
     print()
-    return load.main(argv)
+    status = load.main(argv)
+    print()
+    ai.main(["--quick"] if "--quick" in argv else [])
+    return status
 
 
 def micro() -> int:

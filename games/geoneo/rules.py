@@ -424,6 +424,7 @@ class Geoneo(Engine):
             "scores": [half(s) for s in state["scores"]],
             "highlight": list(state["highlight"]) if state["highlight"] else None,
             "away_count": len(state["away"]),
+            "away": sorted(state["away"]),  # played face up: what a player may remember (computers sample from it)
             "left": list(state["left"]),
         }
         if state["phase"] == "over":

@@ -1,0 +1,205 @@
+"""Computer players, measured: self-play tournaments per game and think time per strength (docs/ai.md).
+
+    python -m benchmarks.ai [--quick] [--game slug] [--games N]
+
+For every game with a computer (``games/<slug>/ai.py``):
+- two-player matches, seats alternated game by game: strong vs easy (target >= 75 %), normal vs a uniformly
+  random player (target >= 90 %), strong vs normal (target > 50 %); a win counts 1, a shared victory 1/2;
+  the share is printed with its Wilson 95 % confidence interval;
+- a multi-player table where the game allows one (3 seats: strong, normal, easy rotated; 4 seats with teams:
+  strong partners against normal partners, sides alternated): each strength's average place (1 = first);
+- think time per strength over every decision with a choice: p50 and p99 (targets: easy and normal under
+  0.2 s, strong under 2 s);
+- game-specific checks: Geek Out's strong mean turn score against the solver's optimum (mean over simulated
+  turns with a 95 % interval).
+``--quick`` plays a few games of each (about a minute a game); decisions and dice come from fixed seeds, so
+a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import random
+import statistics
+import sys
+import time
+
+import games
+from games.ai import choose
+from games.core import Engine
+
+TARGETS = {("strong", "easy"): 0.75, ("normal", "random"): 0.90, ("strong", "normal"): 0.5}
+THINK_TARGET = {"easy": 0.2, "normal": 0.2, "strong": 2.0}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion (successes may be fractional: a shared victory is 1/2)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def with_computer() -> list[Engine]:
+    return [e for e in games.all_engines() if importlib.util.find_spec(f"games.{e.slug}.ai") is not None]
+
+
+class Table:
+    """Plays computer-only games and keeps the think times by strength."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.times: dict[str, list[float]] = {}
+
+    def play(self, strengths: list[str], seed: int, options: dict | None = None):
+        engine = self.engine
+        state = engine.new(len(strengths), options or {}, seed)
+        pick = random.Random(seed)
+        for _ in range(100_000):
+            to_act = sorted(engine.to_act(state))
+            if not to_act:
+                return engine.result(state), state
+            seat = to_act[0]
+            strength = strengths[seat]
+            actions = engine.legal_actions(state, seat)
+            if strength == "random":
+                key = pick.choice(actions).key
+            elif len(actions) == 1:
+                key = actions[0].key
+            else:
+                started = time.perf_counter()
+                key = choose(engine, state, seat, strength, ("bench", seed))
+                self.times.setdefault(strength, []).append(time.perf_counter() - started)
+            state, _ = engine.apply(state, seat, key)
+        raise RuntimeError(f"{engine.slug}: a benchmark game did not end")
+
+
+def place(result, seat: int) -> float:
+    """1 for first; seats tied share the better place."""
+    before = 0
+    for group in result.ranking:
+        if seat in group:
+            return before + 1
+        before += len(group)
+    raise ValueError(seat)
+
+
+def duel(table: Table, a: str, b: str, n: int, seed0: int) -> tuple[float, int]:
+    """``a``'s wins (a shared victory 1/2) in ``n`` two-player games against ``b``, seats alternated."""
+    wins = 0.0
+    for g in range(n):
+        seats = [a, b] if g % 2 == 0 else [b, a]
+        result, _ = table.play(seats, seed0 + g)
+        me, other = seats.index(a), 1 - seats.index(a)
+        wins += 1.0 if place(result, me) < place(result, other) else 0.5 if place(result, me) == place(result, other) else 0.0
+    return wins, n
+
+
+def tables(engine: Engine) -> list[int]:
+    """Multi-player sizes measured: 3 seats where allowed, and 4 where the game plays it in teams."""
+    out = [3] if engine.min_players <= 3 <= engine.max_players else []
+    if engine.min_players <= 4 <= engine.max_players and engine.teams(4):
+        out.append(4)
+    return out
+
+
+def multi(table: Table, players: int, n: int, seed0: int) -> tuple[int, dict[str, float]]:
+    """Average place per strength: 3 seats with strong, normal and easy rotated, or 4 seats as two teams
+    (strong partners against normal partners, sides alternated)."""
+    engine = table.engine
+    teams = engine.teams(players)
+    places: dict[str, list[float]] = {}
+    for g in range(n):
+        if teams:
+            pair = ["strong", "normal"] if g % 2 == 0 else ["normal", "strong"]
+            seats = [pair[s % 2] for s in range(players)]
+        else:
+            base = ["strong", "normal", "easy"]
+            seats = [base[(s + g) % 3] for s in range(players)]
+        result, _ = table.play(seats, seed0 + g)
+        for s, strength in enumerate(seats):
+            places.setdefault(strength, []).append(place(result, s))
+    return players, {k: statistics.mean(v) for k, v in places.items()}
+
+
+def geek_out_optimum(turns: int, seed0: int) -> tuple[float, float, float, int]:
+    """Strong's mean points per turn in solo games (every turn played for points, none is a last turn
+    against anyone) against the solver's expected value of a fresh turn."""
+    from games.geek_out.ai import points_solver
+
+    table = Table(games.get_engine("geek_out"))
+    scores: list[int] = []
+    seed = seed0
+    while len(scores) < turns:
+        _, state = table.play(["strong"], seed, {"turns": 10})
+        scores.extend(state["scores"][0])
+        seed += 1
+    mean = statistics.mean(scores)
+    half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
+    return points_solver().turn_start(), mean, half, len(scores)
+
+
+def run_game(engine: Engine, n: int, multi_n: int) -> dict:
+    table = Table(engine)
+    out: dict = {"game": engine.slug, "duels": {}}
+    print(f"== {engine.title} ({engine.slug})")
+    if engine.min_players <= 2 <= engine.max_players:
+        for k, (a, b) in enumerate(TARGETS):
+            wins, games_played = duel(table, a, b, n, 1000 * (k + 1))
+            low, high = wilson(wins, games_played)
+            share = wins / games_played
+            ok = share >= TARGETS[(a, b)] if b != "normal" else share > TARGETS[(a, b)]
+            out["duels"][f"{a} vs {b}"] = (share, low, high, games_played)
+            print(f"  {a:>6} vs {b:<6} {share:6.1%}  95% CI [{low:.1%}, {high:.1%}]  n={games_played}"
+                  f"  target {'>=' if b != 'normal' else '>'} {TARGETS[(a, b)]:.0%}{'' if ok else '   BELOW TARGET'}")
+    for players in tables(engine) if multi_n else []:
+        players, places = multi(table, players, multi_n, 9000 + 100 * players)
+        out[f"multi {players}"] = places
+        shown = ", ".join(f"{k} {v:.2f}" for k, v in sorted(places.items(), key=lambda kv: kv[1]))
+        print(f"  {players} players, average place (1 = first, n={multi_n}): {shown}")
+    for strength in ("easy", "normal", "strong"):
+        times = table.times.get(strength, [])
+        if not times:
+            continue
+        p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
+        flag = "" if p99 < THINK_TARGET[strength] else "   ABOVE TARGET"
+        print(f"  think {strength:>6}: p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms  max {max(times) * 1e3:8.1f} ms"
+              f"  ({len(times)} decisions; p99 target < {THINK_TARGET[strength]} s){flag}")
+        out[f"think {strength}"] = (p50, p99, len(times))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few games of each (a smoke run)")
+    parser.add_argument("--game", help="one game's slug")
+    parser.add_argument("--games", type=int, help="two-player games per pairing")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    n = args.games or (10 if args.quick else 200)
+    multi_n = max(6, n // 4) if args.quick else max(30, n // 2)
+    engines = [e for e in with_computer() if args.game in (None, e.slug)]
+    if not engines:
+        print(f"no computer for {args.game!r}")
+        return 1
+    for engine in engines:
+        run_game(engine, n, multi_n)
+        if engine.slug == "geek_out":
+            optimum, mean, half, turns = geek_out_optimum(60 if args.quick else 2000, 777)
+            inside = abs(mean - optimum) <= half
+            print(f"  strong's mean turn: {mean:.3f} +- {half:.3f} (95%, {turns} turns); the solver's optimum"
+                  f" {optimum:.3f}{'' if inside else '   OUTSIDE THE INTERVAL'}")
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

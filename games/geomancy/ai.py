@@ -1,0 +1,344 @@
+"""Geomancy's computer player: perfect information, random casts.
+
+Nothing is secret, so :func:`sample_state` rebuilds the whole state from the view (stones in hand are those
+neither on the board nor prisoners) with a fresh seed from the computer's own generator: sampled casts run
+the engine's REAL casting model (``Engine.apply`` of ``c<sq>`` on a copy) without ever touching the game's
+own generator, so a sample never carries the true dice to come.
+
+A position is valued per seat as its score (pips on the board and prisoners) plus the stones still in hand
+at a discount (they will probably land), and, for the strong player, the best capture a single reorient
+would make next (a threat: the opponents' counts against it, its own a little for it). The value of a move is
+the computer's own value minus the best opponent's.
+
+Strengths:
+- ``easy``: aims by a quick sum over the landing squares' chances (model.square_probability) of what a
+  stone gains or risks there, picking among the best few at random (now and then any square); turns a stone
+  when that captures at once.
+- ``normal``: the best expected immediate gain: the analytic shortlist of aims, each tried with a few sampled
+  casts of the real model, against every capturing reorient and passing.
+- ``strong``: a wider shortlist and many sampled casts per aim (the same samples for every aim), valued with
+  the threats, mean minus a share of the spread (gain most, risk least); every reorient valued the same way,
+  so it turns stones to threaten and to stop threats; same-colour choices by the value of each outcome.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+
+from games.ai import Computer
+from games.core import Action, State, copy_state
+from games.geomancy.model import SQUARES, square_probability, step
+from games.geomancy.rules import STALL_LAPS, Geomancy, aura_map, owner_of, size_of, stone_id
+
+HAND_WEIGHT = 0.6
+"""A stone in hand counts this share of its pips (it will probably land later; nothing after the game)."""
+THREAT_OWN = 0.3
+THREAT_OTHERS = 0.7
+"""Weights of the best single-reorient capture open to the computer and to each opponent (strong)."""
+TURN_MARGIN = 0.05
+"""A reorient must be worth this much more than passing (no turning stones for nothing)."""
+RISK = 0.25
+"""Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
+STRONG_AIMS, STRONG_SAMPLES = 20, 24
+NORMAL_AIMS, NORMAL_SAMPLES = 6, 3
+EASY_TOP, EASY_LOOSE = 4, 0.15
+
+ENGINE = Geomancy()
+
+
+# --- the state behind a view --------------------------------------------------------------------------------
+def sample_state(view: dict, seat: int, rng: random.Random) -> State:
+    """A full state with the view's position (nothing is hidden in Geomancy) and a seed of the computer's
+    own: casts on it follow the real model but never the game's own future draws. Round bookkeeping the view
+    does not show (turns played in the round, who acted last) is approximated; it only decides when a round
+    ends by the safety net and who starts the next one."""
+    n, per = view["players"], view["stones_per_size"]
+    board: list[list[int]] = [[] for _ in range(SQUARES)]
+    dirs: list[int | None] = [None] * (3 * per * n)
+    for entry in view["board"]:
+        board[entry["square"]].append(entry["id"])
+        dirs[entry["id"]] = entry["dir"]
+    prisoners = [[p["id"] for p in held] for held in view["prisoners"]]
+    out = {s for stones in board for s in stones} | {s for held in prisoners for s in held}
+    hands = [[stone_id(per, owner, size, k) for size in (1, 2, 3) for k in range(per)
+              if stone_id(per, owner, size, k) not in out] for owner in range(n)]
+    remaining = [s for s in range(n) if not view["left"][s]]
+    last = view["last_turn"]
+    step_view = view["step"]
+    return {
+        "game": ENGINE.slug, "schema": ENGINE.schema, "seed": rng.getrandbits(62), "rng": 0, "players": n,
+        "options": ENGINE.normalise_options({"height": view["height"], "knocks": view["knocks"]}),
+        "left": list(view["left"]), "ply": 0, "per": per, "hands": hands, "board": board, "dirs": dirs,
+        "prisoners": prisoners, "round": view["round"], "start": view["start"], "current": view["current"],
+        "phase": view["phase"], "step": None if step_view is None else {"square": step_view["square"]},
+        "choices": [{"owner": c["owner"], "square": c["square"], "stones": list(c["stones"])}
+                    for c in view["choices"]],
+        "actor": (last["seat"] if last else view["current"]) if view["phase"] == "choose" else None,
+        "passed": list(view["passed"]),
+        "stall": STALL_LAPS * len(remaining) - view["stall_turns_left"],
+        "round_turns": 0, "round_players": len(remaining),
+        "last_active": last["seat"] if last and last["kind"] in ("cast", "reorient") else None,
+        "last_turn": dict(last) if last else None,
+        "last_cast": copy_state(view["last_cast"]) if view["last_cast"] is not None else None,
+        "last_reorient": dict(view["last_reorient"]) if view["last_reorient"] else None,
+        "last_captures": [dict(c) for c in view["last_captures"]],
+    }
+
+
+# --- valuing a position ---------------------------------------------------------------------------------
+def pieces_of(state: State) -> dict[int, tuple[int, int, int, int]]:
+    return ENGINE.pieces(state)
+
+
+def threats(pieces: dict, players: int) -> list[int]:
+    """Per seat, the most pips a single reorient of one of its stones would capture at once (the enemy stone
+    its turned ray would reach first, under more of that colour's aura than its pips)."""
+    auras = aura_map(pieces, players)
+    best = [0] * players
+    for square, (_stone, owner, pips, direction) in pieces.items():
+        for d in range(8):
+            if d == direction:
+                continue
+            for k in range(1, pips + 1):
+                target = step(square, d, k)
+                if target is None:
+                    break
+                hit = pieces.get(target)
+                if hit is None:
+                    continue
+                if hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2] and hit[2] > best[owner]:
+                    best[owner] = hit[2]
+                break
+    return best
+
+
+def seat_values(state: State) -> list[float]:
+    """Per seat: score and the stones in hand at a discount (not once the game is over)."""
+    n, per = state["players"], state["per"]
+    values = [0.0] * n
+    for stones in state["board"]:
+        for s in stones:
+            values[owner_of(per, s)] += size_of(per, s)
+    for seat in range(n):
+        values[seat] += sum(size_of(per, s) for s in state["prisoners"][seat])
+    if state["phase"] != "over":
+        for seat in range(n):
+            values[seat] += HAND_WEIGHT * sum(size_of(per, s) for s in state["hands"][seat])
+    return values
+
+
+def value(state: State, seat: int, with_threats: bool) -> float:
+    """The seat's value minus the best opponent's (opponents who left count too: their points still rank)."""
+    values = seat_values(state)
+    if with_threats and state["phase"] != "over":
+        found = threats(pieces_of(state), state["players"])
+        values = [v + (THREAT_OWN if s == seat else THREAT_OTHERS) * found[s] for s, v in enumerate(values)]
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - max(others)
+
+
+# --- aims, analytically -----------------------------------------------------------------------------------
+@cache
+def landing_table(height: str) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Per aim, the squares a stone may land on with their chances (those above one in a thousand)."""
+    out = []
+    for aim in range(SQUARES):
+        row = []
+        for target in range(SQUARES):
+            p = square_probability(aim, target, height)
+            if p > 0.001:
+                row.append((target, p))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def aim_scores(state: State, seat: int) -> list[float]:
+    """Per aim, the summed worth of where the stones cast now may land: a free square gains the stone's
+    discounted pips and the aura it will add; a smaller enemy stone is captured; a larger one, or an enemy
+    aura stronger than the stone, loses it; off the board it comes back (nothing)."""
+    per, n = state["per"], state["players"]
+    sizes = [size_of(per, s) for s in ENGINE.castable(state, seat)]
+    pieces = pieces_of(state)
+    auras = aura_map(pieces, n)
+    worth = {}
+    for pips in set(sizes):
+        row = []
+        for square in range(SQUARES):
+            strongest = max((a for c, a in enumerate(auras[square]) if c != seat), default=0)
+            piece = pieces.get(square)
+            if piece is None:
+                gain = (1 - HAND_WEIGHT) * pips if strongest <= pips else -(1 + HAND_WEIGHT) * pips
+                # its aura next to enemy stones may capture later
+                gain += 0.1 * sum(1 for d in range(8) for k in (1, 2) if (t := step(square, d, k)) is not None
+                                  and t in pieces and pieces[t][1] != seat and pieces[t][2] < pips)
+            elif piece[1] == seat:
+                gain = 0.0
+            elif piece[2] < pips:
+                gain = (1 - HAND_WEIGHT) * pips + 2 * piece[2]
+            elif piece[2] > pips:
+                gain = -(1 + HAND_WEIGHT) * pips
+            else:
+                gain = 0.0
+            row.append(gain)
+        worth[pips] = row
+    table = landing_table(state["options"]["height"])
+    scores = []
+    for aim in range(SQUARES):
+        total = 0.0
+        for pips in sizes:
+            row = worth[pips]
+            total += sum(p * row[t] for t, p in table[aim])
+        scores.append(total)
+    return scores
+
+
+def ranked_aims(state: State, seat: int) -> list[int]:
+    scores = aim_scores(state, seat)
+    return sorted(range(SQUARES), key=lambda q: (-scores[q], q))
+
+
+# --- trying moves on copies -------------------------------------------------------------------------------
+def after_keys(state: State, seat: int, keys: tuple[str, ...]) -> State:
+    for key in keys:
+        state, _ = ENGINE.apply(state, seat, key)
+    return state
+
+
+def cast_value(state: State, seat: int, aim: int, seeds: list[int], with_threats: bool) -> tuple[float, float]:
+    """Mean and spread of the value after casting at ``aim``, over sampled casts of the real model (one per
+    seed: the same seeds for every aim, so aims are compared on the same luck)."""
+    results = []
+    for seed in seeds:
+        trial = copy_state(state)
+        trial["seed"], trial["rng"] = seed, 0
+        after = after_keys(trial, seat, (f"c{aim}",))
+        after = settle_choices(after, seat)
+        results.append(value(after, seat, with_threats))
+    mean = sum(results) / len(results)
+    spread = math.sqrt(sum((r - mean) ** 2 for r in results) / len(results))
+    return mean, spread
+
+
+def settle_choices(state: State, seat: int) -> State:
+    """A cast that left same-colour choices: the owners keep their larger stone (the table's own default), so
+    the sample can be valued."""
+    while state["phase"] == "choose":
+        choice = state["choices"][0]
+        keep = max(choice["stones"], key=lambda s: (size_of(state["per"], s), -s))
+        state, _ = ENGINE.apply(state, choice["owner"], f"k{keep}")
+    return state
+
+
+def reorient_values(state: State, seat: int, square: int, with_threats: bool) -> dict[int, float]:
+    """The value after turning the stone on ``square`` each new way (deterministic: no draw)."""
+    if state["step"] is None:
+        state = after_keys(state, seat, (f"r{square}",))
+    now = state["dirs"][state["board"][square][0]]
+    return {d: value(after_keys(state, seat, (f"d{d}",)), seat, with_threats) for d in range(8) if d != now}
+
+
+def own_squares(state: State, seat: int) -> list[int]:
+    per = state["per"]
+    return [q for q, ss in enumerate(state["board"]) if ss and owner_of(per, ss[0]) == seat]
+
+
+def capturing_squares(state: State, seat: int) -> list[int]:
+    """Own stones whose turn would capture at once (a cheap pre-check of the rays)."""
+    pieces = pieces_of(state)
+    auras = aura_map(pieces, state["players"])
+    out = []
+    for square in own_squares(state, seat):
+        _stone, owner, pips, direction = pieces[square]
+        for d in range(8):
+            if d == direction:
+                continue
+            hit_found = False
+            for k in range(1, pips + 1):
+                target = step(square, d, k)
+                if target is None:
+                    break
+                hit = pieces.get(target)
+                if hit is None:
+                    continue
+                hit_found = hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2]
+                break
+            if hit_found:
+                out.append(square)
+                break
+    return out
+
+
+class GeomancyComputer(Computer):
+    slug = "geomancy"
+    strengths = {
+        "easy": "aims by a quick estimate, picking among the good squares at random",
+        "normal": "tries a few casts at the best-looking squares and takes the best immediate gain",
+        "strong": "samples many casts of the real model, weighs gain against risk and turns stones to threaten",
+    }
+
+    def choose(self, view: dict, seat: int, actions: list[Action], strength: str, rng: random.Random) -> str:
+        legal = [a.key for a in actions]
+        state = sample_state(view, seat, rng)
+        if state["phase"] == "choose":
+            return self._keep(state, seat, legal, strength, rng)
+        if state["step"] is not None:
+            return self._direction(state, seat, legal, strength, rng)
+        if strength == "easy":
+            return self._easy_turn(state, seat, legal, rng)
+        return self._turn(state, seat, legal, strength, rng)
+
+    # --- sub-steps -----------------------------------------------------------------------------------
+    def _keep(self, state: State, seat: int, legal: list[str], strength: str, rng: random.Random) -> str:
+        """A same-colour choice: easy keeps the larger stone; the others keep the one whose outcome is worth
+        most."""
+        per = state["per"]
+        if strength == "easy":
+            stones = [int(k[1:]) for k in legal]
+            top = max(size_of(per, s) for s in stones)
+            return f"k{rng.choice([s for s in stones if size_of(per, s) == top])}"
+        scored = [(value(settle_choices(after_keys(state, seat, (k,)), seat), seat, strength == "strong"), k)
+                  for k in legal]
+        return max(scored, key=lambda t: (t[0], -legal.index(t[1])))[1]
+
+    def _direction(self, state: State, seat: int, legal: list[str], strength: str, rng: random.Random) -> str:
+        """The second step of a reorient: the way worth most (the same valuation chose the stone)."""
+        square = state["step"]["square"]
+        values = reorient_values(state, seat, square, strength == "strong")
+        best = max(values.items(), key=lambda t: (t[1], -t[0]))
+        if strength == "easy" and best[1] <= value(state, seat, False):
+            return rng.choice([k for k in legal if k != "back"])
+        return f"d{best[0]}"
+
+    def _easy_turn(self, state: State, seat: int, legal: list[str], rng: random.Random) -> str:
+        if any(k.startswith("c") for k in legal):
+            if rng.random() < EASY_LOOSE:
+                return f"c{rng.randrange(SQUARES)}"
+            return f"c{rng.choice(ranked_aims(state, seat)[:EASY_TOP])}"
+        capturing = capturing_squares(state, seat)
+        if capturing and rng.random() < 0.8:
+            return f"r{rng.choice(capturing)}"
+        return "pass"
+
+    def _turn(self, state: State, seat: int, legal: list[str], strength: str, rng: random.Random) -> str:
+        strong = strength == "strong"
+        options: list[tuple[float, int, str]] = []  # (value, order, key): the earliest best on ties
+        if any(k.startswith("c") for k in legal):
+            aims = ranked_aims(state, seat)[:STRONG_AIMS if strong else NORMAL_AIMS]
+            seeds = [rng.getrandbits(62) for _ in range(STRONG_SAMPLES if strong else NORMAL_SAMPLES)]
+            for aim in aims:
+                mean, spread = cast_value(state, seat, aim, seeds, strong)
+                options.append((mean - (RISK * spread if strong else 0.0), len(options), f"c{aim}"))
+        squares = own_squares(state, seat) if strong else capturing_squares(state, seat)
+        for square in squares:
+            best = max(reorient_values(state, seat, square, strong).values())
+            options.append((best - TURN_MARGIN, len(options), f"r{square}"))
+        # passing: the position as it stands (a round may end, which the value does not foresee); it wins
+        # ties, so computers do not turn stones back and forth for nothing
+        options.append((value(state, seat, strong), -1, "pass"))
+        best = max(options, key=lambda o: (o[0], -o[1]))
+        return best[2]
+
+
+COMPUTER = GeomancyComputer

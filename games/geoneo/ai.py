@@ -1,0 +1,236 @@
+"""GEONEO computer: shape values by greedy clearing, card choices by sampling hidden hands (docs/ai.md).
+
+A colour's board value is what greedy clearing would score with its pieces now (take the best shape, remove
+its corners, again). A field's worth to a colour is how much a piece there adds to that value.
+
+- strong: cards: for each card it may play, samples the other hands (consistent with its view: its own hand,
+  the cards played face up, the 36-card deck) and plays out the round (the others and the placer playing as
+  normal), scoring the board for its team against the best other colour, blocking included; placing: the
+  field that adds most to its value plus what it takes from the opponent who wants that field most;
+  clearing: plays every shape out to the end (everyone clearing greedily) and keeps the best final margin.
+- normal: the best immediate score: the card whose result lets its side place best now (or the placer of
+  the other side worst), the field that adds most, the biggest shape.
+- easy: normal's choice, but a random one a third of the time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from games.ai import Computer
+from games.core import Action
+from games.geoneo.rules import CARDS, colour_of, shapes
+
+SAMPLES = 12
+"""Hidden hands sampled per card choice by strong."""
+BLOCK = 0.6
+"""Weight of what a field is worth to the opponent who wants it most, when strong places."""
+
+
+def clear_value(pieces: list, width: int, colour: int) -> int:
+    """Half points greedy clearing scores with ``colour``'s pieces: the best shape, remove it, again."""
+    board = list(pieces)
+    total = 0
+    while True:
+        found = shapes(board, width, colour)
+        if not found:
+            return total
+        _, points, corners = found[0]
+        total += points
+        for f in corners:
+            board[f] = None
+
+
+def field_gain(pieces: list, width: int, colour: int, field: int, base: int | None = None) -> int:
+    """What a piece of ``colour`` on ``field`` adds to its clearing value."""
+    if base is None:
+        base = clear_value(pieces, width, colour)
+    board = list(pieces)
+    board[field] = colour
+    return clear_value(board, width, colour) - base
+
+
+def colours_in_play(view: dict) -> list[int]:
+    return sorted(set(view["colours"]))
+
+
+def margin(pieces: list, width: int, mine: int, colours: list[int], scores: list | None = None) -> float:
+    """My colour's value (score so far + clearing value) against the best other colour's."""
+    def worth(c: int) -> float:
+        return (2 * scores[c] if scores else 0) + clear_value(pieces, width, c)
+    return worth(mine) - max(worth(c) for c in colours if c != mine)
+
+
+def best_field(view: dict, fields: list[int], colour: int, block: float = 0.0) -> int:
+    """The field adding most for ``colour`` (plus ``block`` times the most it would add for another)."""
+    pieces, width = view["pieces"], view["width"]
+    base = clear_value(pieces, width, colour)
+    others = [c for c in colours_in_play(view) if c != colour]
+    other_base = {c: clear_value(pieces, width, c) for c in others} if block else {}
+
+    def worth(f: int) -> float:
+        gain = field_gain(pieces, width, colour, f, base)
+        if block:
+            gain += block * max(field_gain(pieces, width, c, f, other_base[c]) for c in others)
+        return gain
+
+    return max(fields, key=lambda f: (worth(f), -f))
+
+
+def sample_state(view: dict, seat: int, rng: random.Random) -> dict:
+    """A full state consistent with ``seat``'s view: the unseen cards (the deck minus its hand, the cards put
+    away and the round's cards) dealt at random to the other hands and the face-down pile; re-seeded."""
+    from games.geoneo.rules import Geoneo
+
+    n = view["players"]
+    state = Geoneo().new(n, {}, rng.randrange(1 << 30))
+    unseen = Counter(CARDS)
+    unseen.subtract(view["hand"])
+    unseen.subtract(view["away"])
+    unseen.subtract(p["card"] for p in view["round"]["plays"])
+    pool = list(unseen.elements())
+    rng.shuffle(pool)
+    hands = []
+    for s in range(n):
+        if s == seat:
+            hands.append(sorted(view["hand"]))
+        else:
+            hands.append(sorted(pool[:view["hand_sizes"][s]]))
+            pool = pool[view["hand_sizes"][s]:]
+    place = view["place"]
+    round_ = view["round"]
+    scores = [int(round(2 * x)) for x in view["scores"]]
+    state.update(
+        pieces=list(view["pieces"]), supply=list(view["supply"]), hands=hands, deck=pool,
+        away=list(view["away"]), round={"start": round_["start"], "plays": [dict(p) for p in round_["plays"]]},
+        place=dict(place) if place else None, phase=view["phase"], scores=scores, left=list(view["left"]),
+        clearer=view["to_act"][0] if view["phase"] == "clear" else None, highlight=None,
+    )
+    return state
+
+
+class GeoneoComputer(Computer):
+    slug = "geoneo"
+    strengths = {
+        "easy": "takes the best card, field or shape it sees now, but a random one a third of the time",
+        "normal": "takes the card, field and shape worth most right now",
+        "strong": "samples the hidden hands to play out each card, blocks the others' shapes, plans its clearing",
+    }
+
+    def choose(self, view: dict, seat: int, actions: list[Action], strength: str, rng: random.Random) -> str:
+        keys = [a.key for a in actions]
+        if strength == "easy" and rng.random() < 1 / 3:
+            return rng.choice(keys)
+        phase = view["phase"]
+        colour = view["colours"][seat]
+        if phase == "clear":
+            if strength == "strong":
+                return self.plan_clearing(view, seat, keys)
+            return keys[0]  # shapes come best first
+        if phase == "place":
+            fields = [int(k[1:]) for k in keys]
+            return f"f{best_field(view, fields, colour, BLOCK if strength == 'strong' else 0.0)}"
+        if strength == "strong":
+            return self.sampled_card(view, seat, keys, rng)
+        return immediate_card(view, seat, keys)
+
+    # --- strong ----------------------------------------------------------------------------------------
+    def plan_clearing(self, view: dict, seat: int, keys: list[str]) -> str:
+        """Each shape played out: then everyone clears greedily in turn; the best final margin wins."""
+        width, n = view["width"], view["players"]
+        colours = colours_in_play(view)
+        mine = view["colours"][seat]
+        mine_shapes = {k: (p, c) for k, p, c in shapes(view["pieces"], width, mine)}
+
+        def final_margin(key: str) -> float:
+            board = list(view["pieces"])
+            scores = {c: 2 * view["scores"][c] for c in colours}
+            points, corners = mine_shapes[key]
+            scores[mine] += points
+            for f in corners:
+                board[f] = None
+            turn, idle = (seat + 1) % n, 0
+            while idle < n:
+                found = shapes(board, width, view["colours"][turn])
+                if found:
+                    _, p, cs = found[0]
+                    scores[view["colours"][turn]] += p
+                    for f in cs:
+                        board[f] = None
+                    idle = 0
+                else:
+                    idle += 1
+                turn = (turn + 1) % n
+            return scores[mine] - max(scores[c] for c in colours if c != mine)
+
+        ranked = sorted(keys, key=lambda k: -mine_shapes[k][0])[:12]
+        return max(ranked, key=final_margin)
+
+    def sampled_card(self, view: dict, seat: int, keys: list[str], rng: random.Random) -> str:
+        """The card with the best average board margin over rounds played out on sampled hands."""
+        from games.geoneo.rules import Geoneo
+
+        engine = Geoneo()
+        colours = colours_in_play(view)
+        mine = view["colours"][seat]
+        samples = [sample_state(view, seat, rng) for _ in range(SAMPLES)]
+        best, best_score = keys[0], None
+        for key in keys:
+            total = 0.0
+            for sample in samples:
+                state, _ = engine.apply(sample, seat, key)
+                state = finish_round(engine, state, seat)
+                total += margin(state["pieces"], state["width"], mine, colours,
+                                [s / 2 for s in state["scores"]])
+            if best_score is None or total > best_score:
+                best, best_score = key, total
+        return best
+
+
+def finish_round(engine, state: dict, seat: int) -> dict:
+    """Plays the round to its placement (others' cards and the placing as normal plays them)."""
+    for _ in range(12):
+        if state["phase"] == "over":
+            return state
+        actor = next(iter(engine.to_act(state)))
+        if state["phase"] == "play" and not state["round"]["plays"]:
+            return state  # a new round began: this one is done
+        view = engine.view(state, actor)
+        keys = [a.key for a in engine.legal_actions(state, actor)]
+        if state["phase"] == "place":
+            key = f"f{best_field(view, [int(k[1:]) for k in keys], view['colours'][actor])}"
+            state, _ = engine.apply(state, actor, key)
+            return state
+        if state["phase"] == "clear":
+            return state
+        state, _ = engine.apply(state, actor, immediate_card(view, actor, keys))
+    return state
+
+
+def immediate_card(view: dict, seat: int, keys: list[str]) -> str:
+    """Normal's card: the result it makes, taken as the round's final one, and the best placement of the
+    round's start player there: good when the placer is on this seat's side, bad when not."""
+    n, width, pieces = view["players"], view["width"], view["pieces"]
+    plays = view["round"]["plays"]
+    result = view["result"] or 0
+    mine = view["colours"][seat]
+    placer = view["round"]["start"]
+    placer_colour = colour_of(placer, n)
+    base = clear_value(pieces, width, placer_colour)
+
+    def worth(key: str) -> float:
+        kind, value = key[0], int(key[1:])
+        number = {"c": value, "a": result + value, "s": result - value, "d": result}[kind]
+        if not plays and kind == "c":
+            number = value
+        free = [f for f, v in enumerate(view["numbers"]) if v == number and pieces[f] is None]
+        if not free or number == 0:
+            return 0.0
+        gain = max(field_gain(pieces, width, placer_colour, f, base) for f in free)
+        return gain if placer_colour == mine else -gain
+
+    return max(keys, key=lambda k: (worth(k), -keys.index(k)))
+
+
+COMPUTER = GeoneoComputer

@@ -1,0 +1,90 @@
+"""GEONEO computer (games/geoneo/ai.py): its samples fit what it saw, it blocks an opponent's big shape,
+keeps the opponent off a field that completes one, and clears its biggest shapes."""
+
+import random
+from collections import Counter
+
+from games.ai import choose
+from games.core import get_engine
+from games.geoneo.ai import clear_value, sample_state
+from games.geoneo.rules import CARDS
+
+# the opponent (colour 1) holds three corners of the whole board's rectangle: A1, H1 and A6 (H6 shows a 3)
+CORNERS = (0, 7, 40)
+FOURTH = 47
+
+
+def planted(phase: str):
+    engine = get_engine("geoneo")
+    state = engine.new(2, {}, 11)
+    pieces = [None] * 48
+    for f in CORNERS:
+        pieces[f] = 1
+    state.update(pieces=pieces, supply=[18, 15], away=[], deck=[], scores=[0, 0], highlight=None)
+    if phase == "place":
+        state.update(phase="place", place={"seat": 0, "number": 3}, round={"start": 0, "plays": []})
+    else:
+        # the opponent opened with a 2; seat 0 plays last: +1 makes 3 (the opponent places on H6)
+        state["hands"] = [[1, 1, 4, 4, 4, 4, 5, 5, 5], [1, 2, 2, 3, 3, 3, 3, 6]]
+        state["deck"] = sorted((Counter(CARDS) - Counter(state["hands"][0] + state["hands"][1] + [2])).elements())
+        state.update(phase="play", place=None,
+                     round={"start": 1, "plays": [{"seat": 1, "card": 2, "op": "first", "result": 2}]})
+    return engine, state
+
+
+def test_strong_takes_the_field_that_completes_the_opponents_rectangle():
+    engine, state = planted("place")
+    assert state["numbers"][FOURTH] == 3
+    assert choose(engine, state, 0, "strong", 1) == f"f{FOURTH}"
+    assert choose(engine, state, 0, "normal", 1) != f"f{FOURTH}"  # normal only sees its own gain (none)
+
+
+def test_normal_and_strong_do_not_hand_the_opponent_its_rectangle():
+    engine, state = planted("play")
+    keys = {a.key for a in engine.legal_actions(state, 0)}
+    assert "a1" in keys  # 2 + 1 = 3 would let the opponent place on H6
+    for strength in ("normal", "strong"):
+        for seed in range(3):
+            assert choose(engine, state, 0, strength, seed) != "a1"
+
+
+def test_samples_keep_what_the_seat_saw_and_deal_the_rest():
+    engine = get_engine("geoneo")
+    rng = random.Random(2)
+    state = engine.new(3, {}, 5)
+    for _ in range(25):
+        seat = next(iter(engine.to_act(state)))
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).key)
+    seat = next(iter(engine.to_act(state)))
+    view = engine.view(state, seat)
+    for k in range(5):
+        sample = sample_state(view, seat, random.Random(k))
+        assert sample["hands"][seat] == state["hands"][seat]
+        assert [len(h) for h in sample["hands"]] == [len(h) for h in state["hands"]]
+        played = [p["card"] for p in sample["round"]["plays"]]
+        assert Counter(sum(sample["hands"], []) + sample["deck"] + sample["away"] + played) == Counter(CARDS)
+        assert engine.view(sample, seat) | {"highlight": None} == view | {"highlight": None}
+        assert sample["seed"] != state["seed"]
+
+
+def test_clearing_takes_the_biggest_shape_and_strong_scores_at_least_as_much():
+    engine = get_engine("geoneo")
+    rng = random.Random(8)
+    for seed in range(3):
+        pieces = [None] * 48
+        for f in rng.sample(range(48), 20):
+            pieces[f] = rng.randrange(2)
+        state = engine.new(2, {}, seed)
+        state.update(pieces=pieces, supply=[0, 0], phase="clear", clearer=0, place=None,
+                     round={"start": 0, "plays": []})
+        actions = engine.legal_actions(state, 0)
+        assert choose(engine, state, 0, "normal", 1) == actions[0].key  # the engine lists the biggest first
+        totals = {}
+        for strength in ("normal", "strong"):
+            s = state
+            while s["phase"] != "over":
+                seat = s["clearer"]
+                s, _ = engine.apply(s, seat, choose(engine, s, seat, strength if seat == 0 else "normal", 1))
+            totals[strength] = s["scores"][0]
+        assert totals["normal"] == clear_value(pieces, 8, 0)  # greedy: shapes of colours never interact
+        assert totals["strong"] >= totals["normal"]
