@@ -73,20 +73,23 @@ async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, data
             await fake.click(user, fake.messages_in(channel)[-1], "Start", settle=False)
         assert await wait_for(lambda: _all(fake, lambda c: board(fake, c) is not None))
         kills = left_behind = 0
-        for _round in range(6):
+        # at least six kills, and on until one has landed between a commit and its board (where it lands is
+        # chance: on a quick machine the window is a few milliseconds), at most 30
+        while kills < 6 or (left_behind == 0 and kills < 30):
             # a volley of clicks on every table, and the kill lands somewhere inside its handling
             for channel, user in PLAYERS.items():
                 b = board(fake, channel)
                 if b and move_labels(b):
                     await fake.click(user, b, rng.choice(move_labels(b)), settle=False)
-            await asyncio.sleep(rng.uniform(0.0, 0.06))  # boards come quickly: the bot starts with warm renderers
+            # boards come quickly (the bot starts with warm renderers): often the kill follows the volley at once
+            await asyncio.sleep(rng.choice((0.0, 0.0, rng.uniform(0.0, 0.06))))
             await bot.kill()
             kills += 1
             store = await open_store(db)
             left_behind += len(await store.behind())  # committed, but the board never showed it
             await store.close()
             await bot.start()
-        assert kills == 6 and left_behind > 0  # the kills did land between a commit and its board
+        assert left_behind > 0, f"none of {kills} kills landed between a commit and its board"
         store = await open_store(db)
         try:
             rows = [await store.get_table(t) for t in range(1, len(CHANNELS) + 1)]
