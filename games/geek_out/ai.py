@@ -137,9 +137,13 @@ class TurnSolver:
             else:
                 got = self.choice_value(scored + len(active), inactive)
         else:
-            got = max(self.move_value(active, inactive, scored, m) for m in options)
+            got = self.moves_value(active, inactive, scored, options)
         memo[pos] = got
         return got
+
+    def moves_value(self, active: tuple[str, ...], inactive: int, scored: int, options: list[Move]) -> float:
+        """What the dice ``active`` are worth with these ``options`` to use one: the best of them."""
+        return max(self.move_value(active, inactive, scored, m) for m in options)
 
     def move_value(self, active: tuple[str, ...], inactive: int, scored: int, move: Move) -> float:
         outcomes, change = after(active, move, inactive > 0)
@@ -237,22 +241,9 @@ class PolicyValue(TurnSolver):
     def start_cont(self, scored: int) -> float:
         return 0.0
 
-    def value(self, active, inactive, scored):
-        memo = self.level[scored]
-        pos = (active, inactive)
-        got = memo.get(pos)
-        if got is not None:
-            return got
-        options = moves_of(active)
-        if not options:
-            if "dragon" in active:
-                got = self.utility[0]
-            else:
-                got = self.choice_value(scored + len(active), inactive)
-        else:
-            got = self.move_value(active, inactive, scored, self.guide.best(active, inactive, scored))
-        memo[pos] = got
-        return got
+    def moves_value(self, active, inactive, scored, options):
+        """Worth as much as the move ``guide`` makes."""
+        return self.move_value(active, inactive, scored, self.guide.best(active, inactive, scored))
 
 
 def _added(dist: tuple[float, ...], turns: int) -> dict[int, float]:
