@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import AsyncIterator
 
 import discord.gateway
 import discord.http
@@ -70,3 +71,17 @@ class BotRunner:
     async def restart(self, *, later: float = 0.0) -> Geotable:
         await self.stop()
         return await self.start(later=later)
+
+
+@contextlib.asynccontextmanager
+async def solo_players_discord(players: dict[int, int]) -> AsyncIterator[FakeDiscord]:
+    """A loopback Discord with one channel per solo player (``players``: channel -> user id, named P<id>), for
+    the tests that run the bot as a child process and kill or stop it."""
+    f = FakeDiscord(channels=tuple(players), threads=())
+    await f.start()
+    for user in players.values():
+        f.add_user(user, f"P{user}")
+    try:
+        yield f
+    finally:
+        await f.stop()

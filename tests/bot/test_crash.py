@@ -13,8 +13,8 @@ import pytest
 
 from bot.store import open_store
 from games import get_engine
-from playground.fake_discord import FakeDiscord
 from playground.run_bot import BotProcess
+from tests.bot.harness import solo_players_discord
 
 CHANNELS = tuple(range(600, 608))
 PLAYERS = {600 + i: 300 + i for i in range(len(CHANNELS))}  # one solo player per channel
@@ -52,12 +52,8 @@ async def wait_for(condition, timeout=120.0):
 
 @pytest.fixture
 async def fake():
-    f = FakeDiscord(channels=CHANNELS, threads=())
-    await f.start()
-    for user in PLAYERS.values():
-        f.add_user(user, f"P{user}")
-    yield f
-    await f.stop()
+    async with solo_players_discord(PLAYERS) as f:
+        yield f
 
 
 async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, database):

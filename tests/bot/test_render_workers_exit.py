@@ -7,19 +7,15 @@ import random
 
 import pytest
 
-from playground.fake_discord import FakeDiscord
 from playground.run_bot import BotProcess
-from tests.bot.test_crash import CHANNELS, PLAYERS, _all, board, move_labels, wait_for
+from tests.bot.harness import solo_players_discord
+from tests.bot.test_crash import PLAYERS, _all, board, move_labels, wait_for
 
 
 @pytest.fixture
 async def fake():
-    f = FakeDiscord(channels=CHANNELS, threads=())
-    await f.start()
-    for user in PLAYERS.values():
-        f.add_user(user, f"P{user}")
-    yield f
-    await f.stop()
+    async with solo_players_discord(PLAYERS) as f:
+        yield f
 
 
 def child_pids(pid: int) -> set[int]:

@@ -22,8 +22,8 @@ import pytest
 from bot.client import STOP_GRACE
 from bot.store import open_store
 from games import get_engine
-from playground.fake_discord import FakeDiscord
 from playground.run_bot import BotProcess
+from tests.bot.harness import solo_players_discord
 from tests.bot.test_crash import board, shown_version, wait_for
 from tests.bot.test_shards import moves_on
 
@@ -33,12 +33,8 @@ PLAYERS = {channel: channel - 300 for channel in CHANNELS}  # one solo player pe
 
 @pytest.fixture
 async def fake():
-    f = FakeDiscord(channels=CHANNELS, threads=())
-    await f.start()
-    for user in PLAYERS.values():
-        f.add_user(user, f"P{user}")
-    yield f
-    await f.stop()
+    async with solo_players_discord(PLAYERS) as f:
+        yield f
 
 
 async def open_tables(fake) -> None:
