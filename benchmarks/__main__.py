@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.store import Store
+from bot.database import open_store
 from bot.tables import TableService
 from games.geek_out.rules import GeekOut
 from render import geek_out as geek_out_render
@@ -81,7 +81,7 @@ def bench_render() -> tuple[float, float]:
 async def bench_persist(folder: Path) -> tuple[float, float]:
     engine = GeekOut()
     state = engine.encode(sample_states(1)[0])
-    store = await Store.open(folder / "persist.db")
+    store = await open_store(folder / "persist.db")
     row = await store.create_table(guild_id=1, channel_id=1, game="geek_out", options={}, seed=1,
                                    host={"id": 1, "name": "Ana"}, lobby_due=None)
     await store.start_table(row.id, 0, [{"id": 1, "name": "Ana"}], state, turn_due=None)
@@ -116,7 +116,7 @@ async def bench_persist(folder: Path) -> tuple[float, float]:
 
 async def bench_move(folder: Path) -> tuple[float, float]:
     """A whole move through the table service (lock, load from cache, check, apply, persist, render)."""
-    store = await Store.open(folder / "move.db")
+    store = await open_store(folder / "move.db")
     service = TableService(store)
     players = [{"id": 100 + i, "name": n} for i, n in enumerate(NAMES[:2])]
     channel = iter(range(1, 10**6))

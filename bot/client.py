@@ -23,6 +23,7 @@ from bot import renderpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
 from bot.cogs.tables import Tables, play_group, say
+from bot.database import open_store
 from bot.leases import ShardLeases, StopWaiting
 from bot.loopwatch import LoopWatch
 from bot.settings import Settings
@@ -110,7 +111,7 @@ class Geotable(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            self.store = await Store.open(self.settings.database)
+            self.store = await open_store(self.settings.database)
         # this process's shards, before any gateway session: a duplicate waits here without serving
         self.leases = ShardLeases(self.store, self.settings.shard_count, self.settings.shard_ids,
                                   heartbeat=self.settings.lease_heartbeat, stale=self.settings.lease_stale)
@@ -309,7 +310,7 @@ async def run(settings: Settings, **options) -> int:
     for sig in signals:
         loop.add_signal_handler(sig, starting.cancel)
     try:
-        store = await Store.open(settings.database)
+        store = await open_store(settings.database)
         bot = Geotable(settings, store=store, handle_signals=signals, **options)
     except asyncio.CancelledError:
         return 0

@@ -1,6 +1,7 @@
 """The store: tables, the action log, deadlines, guild and user settings, results.
 
-One interface, :class:`Store`, and two backends chosen by the one database setting (``open_store``):
+One interface, :class:`Store`, and two backends chosen by the one database setting (``bot.database.open_store``;
+this module imports neither backend):
 
 - a path (the default ``data/geotable.db``): SQLite through aiosqlite, embedded (bot/store_sqlite.py);
 - a ``postgresql://`` or ``postgres://`` URL: PostgreSQL through asyncpg, shared by several bot processes
@@ -211,30 +212,11 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
     return found
 
 
-async def open_store(database: str | Path) -> Store:
-    """Opens (and migrates) the store the database setting names: a PostgreSQL URL or a SQLite path. Raises
-    :class:`NotADatabaseSetting` for a URL it does not support and :class:`DatabaseUnavailable` when the
-    database cannot be used (the cause in words)."""
-    check_database_setting(database)
-    if is_postgres_url(str(database)):
-        from bot.store_postgres import PostgresStore
-
-        return await PostgresStore.connect(str(database))
-    from bot.store_sqlite import SQLiteStore
-
-    return await SQLiteStore.connect(database)
-
-
 class Store(abc.ABC):
     """What the table service and the cogs may ask of the database. Backends implement the primitives
     (``_fetch``, ``_execute``, ``migrate``, ``close``); every query is written once, here."""
 
     dialect: str = ""
-
-    @classmethod
-    async def open(cls, database: str | Path) -> Store:
-        """The store for a database setting (see :func:`open_store`)."""
-        return await open_store(database)
 
     # --- what a backend provides ---------------------------------------------------------------------
     @abc.abstractmethod

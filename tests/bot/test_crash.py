@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bot.store import open_store
+from bot.database import open_store
 from games import get_engine
 from playground.run_bot import BotProcess
 from tests.bot.harness import solo_players_discord

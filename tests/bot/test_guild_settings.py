@@ -3,7 +3,8 @@
 
 import pytest
 
-from bot.store import GuildSettings, open_store
+from bot.database import open_store
+from bot.store import GuildSettings
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.database import open_store
 from bot.leases import ALL_SHARDS, ShardCountInUse, ShardLeases
-from bot.store import open_store
 from playground.run_bot import BotProcess
 from tests.bot.test_crash import board, shown_version, wait_for
 from tests.bot.test_shards import moves_on, open_solo_tables, player_of, two_shard_discord

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.store import Shards, open_store
+from bot.database import open_store
+from bot.store import Shards
 from games import get_engine
 from playground.fake_discord import FakeDiscord, Interaction
 from playground.run_bot import BotProcess

@@ -7,8 +7,9 @@ import urllib.parse
 import asyncpg
 import pytest
 
+from bot.database import open_store
 from bot.settings import MissingToken, SettingError, Settings
-from bot.store import NotADatabaseSetting, Shards, open_store
+from bot.store import NotADatabaseSetting, Shards
 from bot.store_sqlite import SQLiteStore
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import STOP_GRACE
-from bot.store import open_store
+from bot.database import open_store
 from games import get_engine
 from playground.run_bot import BotProcess
 from tests.bot.harness import solo_players_discord

@@ -5,7 +5,8 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, migrations, open_store
+from bot.database import open_store
+from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, migrations
 from bot.store_postgres import SCHEMA_TABLE, PostgresStore
 from bot.store_sqlite import SQLiteStore
 
@@ -307,3 +308,16 @@ async def test_the_postgres_migrations_keep_in_step_with_sqlites_after_every_ste
         finally:
             await pg.close()
             await lite.close()
+
+
+def test_the_store_interface_imports_no_backend():
+    """bot/store.py is the interface and the queries; only bot/database.py picks (and imports) a backend."""
+    import ast
+    from pathlib import Path
+
+    import bot.store
+
+    tree = ast.parse(Path(bot.store.__file__).read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not {m for m in imported if m and m.startswith(("bot.store_", "aiosqlite", "asyncpg"))}

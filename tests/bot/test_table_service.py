@@ -2,7 +2,8 @@ import random
 
 import pytest
 
-from bot.store import Shards, open_store
+from bot.database import open_store
+from bot.store import Shards
 from bot.tables import Defaults, TableService, UserError
 from games import get_engine
 
