@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from games.ai import Computer
 from games.core import Action
@@ -30,6 +31,13 @@ BLOCK = 0.6
 
 def clear_value(pieces: list, width: int, colour: int) -> int:
     """Half points greedy clearing scores with ``colour``'s pieces: the best shape, remove it, again."""
+    return _clear_value(tuple(pieces), width, colour)
+
+
+@lru_cache(maxsize=1 << 14)
+def _clear_value(pieces: tuple, width: int, colour: int) -> int:
+    """``clear_value``, memoised: a decision values the same boards many times (every sampled deal of a
+    round meets the same board until its placement), which made strong's card choice slow."""
     board = list(pieces)
     total = 0
     while True:
