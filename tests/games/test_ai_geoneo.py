@@ -104,8 +104,24 @@ def test_strongs_card_choice_values_each_board_once(monkeypatch):
     seat = sorted(engine.to_act(state))[0]
     assert len(engine.legal_actions(state, seat)) >= 4
     calls = []
-    real = geoneo_ai.shapes
-    monkeypatch.setattr(geoneo_ai, "shapes", lambda *a: calls.append(a) or real(*a))
+    real = geoneo_ai.best_shape
+    monkeypatch.setattr(geoneo_ai, "best_shape", lambda *a: calls.append(a) or real(*a))
     geoneo_ai._clear_value.cache_clear()
     choose(engine, state, seat, "strong", 1)
     assert 0 < len(calls) < 1500
+
+
+def test_the_best_shape_is_the_rules_first_shape():
+    """``best_shape`` (the computers' quick search) finds the shape the rules list first, on boards of every
+    density and both widths."""
+    from games.geoneo.ai import best_shape
+    from games.geoneo.rules import shapes
+
+    rng = random.Random(4)
+    for _ in range(1500):
+        width = rng.choice((6, 8))
+        density = rng.random()
+        pieces = [rng.choice((0, 1, 2)) if rng.random() < density else None for _ in range(48)]
+        for colour in (0, 1, 2):
+            found = shapes(pieces, width, colour)
+            assert best_shape(pieces, width, colour) == ((found[0][1], found[0][2]) if found else None)
