@@ -2,7 +2,7 @@
 
 Per game, its own tests (tests/games/test_ai_<game>.py) check its method and its strength; these check the
 shape: it picks a legal action, decides from its seat's view only (the same choice for every state that
-differs in what the seat may not see), and some 3200 seeded computer games (2000 of Geek Out, 150-400 of
+differs in what the seat may not see), and some 3350 seeded computer games (2000 of Geek Out, 200-500 of
 each other game, every player count, random legal players and option variants mixed in) end with the
 engine's invariants holding.
 """
@@ -21,16 +21,16 @@ ENGINES = games.all_engines()
 MASS = {
     # slug: (games, a strong seat in every n-th game, the seats drawn from, the options mixed in)
     "geek_out": (2000, 250, ("random", "easy", "easy", "normal"), [{}, {"turns": 1}, {"turns": 2}]),
-    "geoneo": (400, 100, ("random", "easy", "normal"), [{}]),
+    "geoneo": (500, 100, ("random", "easy", "normal"), [{}]),
     "globe_twister": (400, 100, ("random", "easy", "easy", "normal"),
                       [{}, {"no_red": True}, {"photo": "back", "turn_limit": 4}]),
     "geomancy": (250, 125, ("easy", "easy", "easy", "random", "normal"),
                  [{}, {"height": "low", "knocks": False}, {"height": "high"}]),
-    "geodeto": (150, 75, ("random", "easy", "normal"), [{}, {"goals": 1}, {"goals": 2}, {"goals": 3, "extras": True}]),
+    "geodeto": (200, 100, ("random", "easy", "normal"), [{}, {"goals": 1}, {"goals": 2}, {"goals": 3, "extras": True}]),
 }
 """Per engine, the seeded games of ``test_many_computer_games_end_with_the_invariants``: as many as fit in
-about a minute and a quarter for all five on the shared development machine (a game of Geodeto or Geomancy
-computers costs some 40-100 ms, of Geek Out a few). Strong thinks longest (its own tests measure it), random
+about a minute and a half for all five on the loaded development machine (a game of Geodeto, Geomancy or
+GEONEO computers costs some 30-120 ms there, of Geek Out about 15). Strong thinks longest (its own tests measure it), random
 legal players make games long in Geomancy, and shorter option variants let more games fit."""
 
 
