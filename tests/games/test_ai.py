@@ -131,3 +131,18 @@ def test_a_computer_decides_from_its_seats_view_only(engine, strength):
             state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).key)
     if any(engine.secret_variants(engine.new(max(engine.min_players, 2), {}, s), 0, rng) for s in range(3)):
         assert checked, f"{engine.slug}: no decision was compared against a secret variant"
+
+
+def test_the_benchmark_flags_a_win_share_only_when_its_interval_misses_the_target():
+    """benchmarks/ai.py: 2 wins in 4 (50 %, interval 15-85 %) is no evidence against 75 %; 10 in 40 is."""
+    from benchmarks.ai import share_line
+
+    line, (share, low, high, played) = share_line("strong", "easy", 2, 4)
+    assert share == 0.5 and low < 0.75 < high and played == 4
+    assert "BELOW TARGET" not in line and "width 70%" in line and "within the interval" in line
+    line, (_, _, high, _) = share_line("strong", "easy", 10, 40)
+    assert high < 0.75 and "BELOW TARGET" in line
+    line, _ = share_line("strong", "normal", 20, 40)  # exactly half: not "more often than not", yet no evidence
+    assert "BELOW TARGET" not in line and "within the interval" in line
+    line, _ = share_line("normal", "random", 40, 40)
+    assert line.rstrip().endswith("target >= 90%")
