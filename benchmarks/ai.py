@@ -8,8 +8,8 @@ For every game with a computer (``games/<slug>/ai.py``):
   the share is printed with its Wilson 95 % confidence interval;
 - a multi-player table where the game allows one (3 seats: strong, normal, easy rotated; 4 seats with teams:
   strong partners against normal partners, sides alternated): each strength's average place (1 = first);
-- think time per strength over every decision with a choice: p50 and p99 (targets: easy and normal under
-  0.2 s, strong under 2 s);
+- think time per strength over every decision with a choice: p50, p99 and the maximum (targets: easy and
+  normal under 0.2 s, strong under 2 s);
 - game-specific checks: Geek Out's strong mean turn score against the solver's optimum (mean over simulated
   turns with a 95 % interval).
 ``--quick`` plays a few games of each (about a minute for all five games: a smoke run whose intervals are
