@@ -34,10 +34,11 @@ def clear_value(pieces: list, width: int, colour: int) -> int:
     return _clear_value(tuple(pieces), width, colour)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _clear_value(pieces: tuple, width: int, colour: int) -> int:
     """``clear_value``, memoised: a decision values the same boards many times (every sampled deal of a
-    round meets the same board until its placement), which made strong's card choice slow."""
+    round meets the same board until its placement), which made strong's card choice slow. A few thousand
+    boards (a few MB) suffice: one card choice values a few hundred."""
     board = list(pieces)
     total = 0
     while True:
