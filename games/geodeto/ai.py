@@ -327,6 +327,24 @@ class Evaluator:
     def __init__(self, seat: int, public_share: float):
         self.seat = seat
         self.public_share = public_share
+        self.costs: dict[tuple, int] = {}
+
+    def cost(self, card: str, n: Board, loc: dict) -> int:
+        """``trio_cost``, memoised for the decision by what it reads: where the trio's pyramids are, how
+        tall their towers are and which continent is closed (most actions searched leave a card's trio
+        alone, so its cost is looked up, not recomputed)."""
+        towers = n.towers
+        key = [card, n.closed]
+        for p in trio_of(card):
+            where = loc.get(p)
+            key.append(where)
+            if where is not None:
+                key.append(len(towers[where[0]][where[1]]))
+        key = tuple(key)
+        got = self.costs.get(key)
+        if got is None:
+            got = self.costs[key] = trio_cost(card, towers, loc, n.closed)
+        return got
 
     def value(self, n: Board, claimed: list[str], before: Board, loc: dict | None = None) -> float:
         loc = loc if loc is not None else locate(n.towers)
@@ -340,12 +358,12 @@ class Evaluator:
         if n.countdown <= 0:
             return total + 100.0 if claimed else total
         for card in n.hand:
-            total += card_points(card, n.formed, n.countdown) * WEIGHTS[trio_cost(card, n.towers, loc, n.closed)]
+            total += card_points(card, n.formed, n.countdown) * WEIGHTS[self.cost(card, n, loc)]
         total -= hand_penalty(n.countdown) * len(n.hand)
         if self.public_share:
             for card in n.tops:
                 if card is not None:
-                    cost = trio_cost(card, n.towers, loc, n.closed)
+                    cost = self.cost(card, n, loc)
                     total += self.public_share * card_points(card, n.formed, n.countdown) * WEIGHTS[cost]
         return total
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from games.ai import Computer
 from games.core import Action
@@ -30,16 +31,75 @@ BLOCK = 0.6
 
 def clear_value(pieces: list, width: int, colour: int) -> int:
     """Half points greedy clearing scores with ``colour``'s pieces: the best shape, remove it, again."""
+    return _clear_value(tuple(pieces), width, colour)
+
+
+@lru_cache(maxsize=1 << 12)
+def _clear_value(pieces: tuple, width: int, colour: int) -> int:
+    """``clear_value``, memoised: a decision values the same boards many times (every sampled deal of a
+    round meets the same board until its placement), which made strong's card choice slow. A few thousand
+    boards (a few MB) suffice: one card choice values a few hundred."""
     board = list(pieces)
     total = 0
     while True:
-        found = shapes(board, width, colour)
-        if not found:
+        found = best_shape(board, width, colour)
+        if found is None:
             return total
-        _, points, corners = found[0]
+        points, corners = found
         total += points
         for f in corners:
             board[f] = None
+
+
+def best_shape(pieces: list, width: int, colour: int) -> tuple[int, tuple[int, ...]] | None:
+    """``rules.shapes(pieces, width, colour)[0]`` as (points in halves, corners), or None: the same shape
+    (most points, then the smallest key), found without listing, naming and sorting every shape (the
+    computers value thousands of boards a game; a test compares the two)."""
+    mine = [i for i, p in enumerate(pieces) if p == colour]
+    if len(mine) < 2:
+        return None
+    own = set(mine)
+    pos = {i: divmod(i, width) for i in mine}
+    best_points, best_key, best_corners = 0, "", ()
+
+    def offer(points: int, key: str, corners: tuple[int, ...]) -> None:
+        nonlocal best_points, best_key, best_corners
+        if points > best_points or key < best_key:
+            best_points, best_key, best_corners = points, key, corners
+
+    by_row: dict[int, list[int]] = {}
+    by_col: dict[int, list[int]] = {}
+    for i in mine:
+        r, c = pos[i]
+        by_row.setdefault(r, []).append(i)
+        by_col.setdefault(c, []).append(i)
+    for x, a in enumerate(mine):
+        ra, ca = pos[a]
+        for b in mine[x + 1:]:
+            rb, cb = pos[b]
+            dr, dc = rb - ra, cb - ca
+            if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+                points = 2 * (max(abs(dr), abs(dc)) + 1)
+                if points >= best_points:
+                    offer(points, f"L{a}.{b}", (a, b))
+            if dr > 0 and dc > 0:  # a is the top-left corner of a rectangle
+                points = 2 * (dr + 1) * (dc + 1)
+                if points >= best_points:
+                    c1, c2 = ra * width + cb, rb * width + ca
+                    if c1 in own and c2 in own:
+                        offer(points, f"R{a}.{c1}.{c2}.{b}", (a, c1, c2, b))
+    for corner in mine:
+        r, c = pos[corner]
+        for a in by_row[r]:
+            if a == corner:
+                continue
+            for b in by_col[c]:
+                if b == corner:
+                    continue
+                points = (abs(pos[a][1] - c) + 1) * (abs(pos[b][0] - r) + 1)
+                if points >= best_points:
+                    offer(points, f"T{corner}.{a}.{b}", (corner, a, b))
+    return (best_points, best_corners) if best_points else None
 
 
 def field_gain(pieces: list, width: int, colour: int, field: int, base: int | None = None) -> int:

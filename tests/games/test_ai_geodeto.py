@@ -177,3 +177,24 @@ def test_strong_spoils_a_public_goal_the_next_player_could_claim_and_it_cannot()
     for seed in range(3):
         after, played = whole_turn(base, 0, "strong", seed)
         assert not claimable_in_one_action(after, 1, "italy"), played
+
+
+def test_the_evaluators_memoised_cost_is_the_estimate_and_spares_most_of_it():
+    """Within a decision most searched actions leave a card's trio alone: ``Evaluator.cost`` looks those up
+    (keyed by what ``trio_cost`` reads) and always agrees with computing it afresh."""
+    looked_up = computed = 0
+    for state in random_states(3, 21, every=5, steps=200):
+        if E.is_over(state) or state["phase"] != "turn" or state["step"] is not None:
+            continue
+        seat = state["current"]
+        view = E.view(state, seat)
+        board = ai.board_of(view, seat)
+        evaluator = ai.Evaluator(seat, ai.PUBLIC_SHARE["normal"])
+        for action in ai.full_actions(board, seat, view["forbidden"]):
+            after, _ = ai.act(board, seat, action)
+            loc = ai.locate(after.towers)
+            for card in after.hand + [c for c in after.tops if c is not None]:
+                assert evaluator.cost(card, after, loc) == ai.trio_cost(card, after.towers, loc, after.closed)
+                looked_up += 1
+        computed += len(evaluator.costs)
+    assert looked_up > 1000 and computed < looked_up / 2
