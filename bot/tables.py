@@ -737,7 +737,7 @@ class TableService:
             return await self._last_person_leaves(table, seat, by)
         if table.row.takeover:
             name = table.players[seat]["name"]
-            went = f"{name} was removed by a moderator ({by})." if by else f"{name} left."
+            went = f"{name} was removed by a moderator." if by else f"{name} left."
             return await self._hand_over(table, seat, f"{went} A computer plays their seat from now on.")
         return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
 
