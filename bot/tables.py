@@ -838,6 +838,18 @@ class TableService:
     async def next_deadline(self) -> float | None:
         return await self.store.next_deadline(self.shards)
 
+    async def restore_turn_deadlines(self) -> None:
+        """At start: a game in play whose turn deadline is missing (the start writes the table, then its
+        deadline: a crash between the two) gets one, so its computers move and its people time out."""
+        for table_id in await self.store.without_turn_deadline(self.shards):
+            table = await self.get(table_id)
+            if table is None or table.status != "playing" or not table.to_act():
+                continue
+            async with self.lock(table.row.channel_id):
+                if await self.store.deadline(table_id, "turn") is None:
+                    table.turn_due = await self._turn_due(table, table.state, table.players)
+                    await self.store.set_deadline(table_id, "turn", table.turn_due)
+
     # --- computers -----------------------------------------------------------------------------------
     async def _computers_wait(self, table_id: int) -> bool:
         table = await self.get(table_id)

@@ -293,3 +293,24 @@ async def test_a_pending_computer_move_survives_a_restart_and_is_made_once(datab
         assert [c.table.id for c in await again.fire_due()] == [table.id]
     finally:
         await store.close()
+
+
+async def test_a_start_cut_short_before_its_turn_deadline_gets_one_at_the_next_start(database):
+    clock = Clock()
+    store = await open_store(database)
+    service = TableService(store, Defaults(computer_pause=PAUSE), clock=clock)
+    table = await service.open_lobby(1, 10, "geodeto", {}, ANA, computers=["easy"])
+    await service.lobby(table.id, "start", ANA)
+    await store.execute("DELETE FROM deadlines WHERE table_id = ?", table.id)  # the crash between the two writes
+    await store.close()
+    store = await open_store(database)
+    try:
+        again = TableService(store, Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+        await again.restore_turn_deadlines()
+        stored = await again.get(table.id)
+        waits = PAUSE if stored.computers_to_act() else 60
+        assert await store.deadline(table.id, "turn") == clock.now + waits
+        await again.restore_turn_deadlines()  # nothing more to do
+        assert len(await store.deadlines()) == 1
+    finally:
+        await store.close()
