@@ -969,12 +969,16 @@ class TableService:
                 await task
 
     def wake_timers(self) -> None:
-        """A deadline may have moved earlier: the timer loop looks again at once."""
+        """A deadline may have moved earlier (or a computer's move waits to be shown): the timer loop looks
+        again at once."""
         if self._timers_wake is not None and not self._timers_wake.done():
             self._timers_wake.set_result(None)
 
     async def sleep_until_woken(self, delay: float) -> None:
         """Sleeps ``delay`` seconds, or less when ``wake_timers`` is called (a plain future, no extra task)."""
+        if self._computer_changes:  # committed while the loop was busy: shown at once, not a tick later
+            await asyncio.sleep(0)
+            return
         self._timers_wake = asyncio.get_running_loop().create_future()
         try:
             await asyncio.wait_for(self._timers_wake, delay)
