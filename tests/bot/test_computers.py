@@ -392,3 +392,18 @@ async def test_a_computer_thinking_while_a_person_programs_still_moves_and_one_w
     finally:
         await service.stop_computers()
         await service.store.close()
+
+
+async def test_a_person_can_team_up_with_a_computer(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geoneo", {}, ANA, computers=["easy", "strong"])
+        await service.lobby(table.id, "join", BO)
+        easy = next(p for p in table.players if p.get("computer") == "easy")  # seat 1: not Ana's partner yet
+        change = await service.lobby(table.id, f"partner.{easy['id']}", ANA)
+        assert change.text == "Ana teamed up with Computer (easy)."
+        teams = table.engine.teams(4)
+        seat = {p["id"]: s for s, p in enumerate(table.players)}
+        assert any({seat[ANA["id"]], seat[easy["id"]]} == set(t) for t in teams)
+    finally:
+        await service.store.close()
