@@ -119,7 +119,7 @@ class Geotable(commands.AutoShardedBot):
         renderpool.start()
         thinkpool.start()
         # the workers warm up while the bot sets up
-        warm = asyncio.ensure_future(asyncio.gather(renderpool.ready(), thinkpool.ready()))
+        warm = asyncio.ensure_future(_warm_workers())
         if self.settings.loop_stats:
             watch = LoopWatch(self.settings.loop_stats, workers=lambda: renderpool.pids() + thinkpool.pids())
             self._watch_task = asyncio.create_task(watch.run(), name="geotable-loopwatch")
@@ -305,6 +305,11 @@ class Geotable(commands.AutoShardedBot):
         log.error(why)
         self.exit_code = 1
         self.request_stop()
+
+
+async def _warm_workers() -> None:
+    """The render and thinking workers warm up side by side (one task: a stop during start-up cancels it whole)."""
+    await asyncio.gather(renderpool.ready(), thinkpool.ready())
 
 
 async def run(settings: Settings, **options) -> int:

@@ -508,7 +508,7 @@ class TableService:
         await self._write(table, self.store.set_takeover(table.id, table.version, on))
         table.row = await self.store.get_table(table.id)
         return Change(table, f"{user['name']}: " + ("a computer takes over the seat of a player who leaves."
-                                                    if on else "a player who leaves leaves their seat empty."))
+                                                    if on else "nobody takes over the seat of a player who leaves."))
 
     @staticmethod
     def _seat_computer(table: Table, players: list[dict], user: dict, key: str) -> str:
@@ -750,7 +750,7 @@ class TableService:
         """The last person at a table of computers leaves: their departure is played (and logged), and a game
         that would go on among computers alone ends there (nobody is left to watch it)."""
         change = await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
-        if table.status == "playing":
+        if table.status == "playing" and table.engine.remaining(table.state):  # computers only, by now
             await self.store.close_table(table.id, "ended", "only computers were left at the table")
             table.row = await self.store.get_table(table.id)
             self._forget(table)

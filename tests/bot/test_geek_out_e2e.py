@@ -217,7 +217,7 @@ async def test_an_hour_old_board_is_posted_again(fake, runner):
 
 
 async def test_game_leave_ends_a_two_player_game(fake, runner):
-    await start_game(fake)
+    await start_game(fake, takeover=False)  # else a computer plays Bo's seat on
     await fake.slash(BO, CHANNEL, "game", "leave")
     assert last_ephemeral(fake, BO) == "You left the game."
     standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
@@ -239,7 +239,7 @@ async def test_rules_are_ephemeral(fake, runner):
 
 async def test_moderator_commands_are_hidden_and_checked(fake, runner):
     assert str(fake.commands["mod"]["default_member_permissions"]) == str(MANAGE_MESSAGES)
-    await start_game(fake)
+    await start_game(fake, takeover=False)
     await fake.slash(ANA, CHANNEL, "mod", "end", reason="bored")
     assert "Manage Messages permission" in last_ephemeral(fake, ANA)
     await fake.slash(ANA, CHANNEL, "mod", "timeout", seconds=60)
