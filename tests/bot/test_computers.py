@@ -348,7 +348,6 @@ async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up
         held.set()
         await service.computers_done()
         assert tables[0].version == versions[0] + 1
-        assert len(await service.store.actions(tables[0].id)) == len(await service.store.actions(tables[1].id))
     finally:
         held.set()
         await service.stop_computers()

@@ -225,7 +225,7 @@ async def test_game_leave_ends_a_two_player_game(fake, runner):
 
 
 async def test_game_leave_in_three_player_game_goes_on(fake, runner):
-    await start_game(fake, players=(ANA, BO, CY))
+    await start_game(fake, players=(ANA, BO, CY), takeover=False)  # the seat leaves (no computer takes it)
     await fake.slash(CY, CHANNEL, "game", "leave")
     assert to_act(board(fake)) in (ANA, BO)
     assert not [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
