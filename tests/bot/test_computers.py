@@ -406,3 +406,20 @@ async def test_a_person_can_team_up_with_a_computer(database):
         assert any({seat[ANA["id"]], seat[easy["id"]]} == set(t) for t in teams)
     finally:
         await service.store.close()
+
+
+def test_the_computer_pause_and_thinking_workers_are_read_and_checked():
+    from bot.settings import SettingError, Settings
+
+    def settings(**env):
+        return Settings.from_env({"DISCORD_TOKEN": "a"} | {f"GEOTABLE_{k.upper()}": v for k, v in env.items()})
+
+    s = settings(computer_pause="", ai_workers="")  # as .env.example leaves them
+    assert (s.computer_pause, s.ai_workers) == (0.8, None)
+    s = settings(computer_pause="2.5", ai_workers="3")
+    assert (s.computer_pause, s.ai_workers) == (2.5, 3)
+    for bad, says in (({"computer_pause": "-1"}, "GEOTABLE_COMPUTER_PAUSE is 0 to 60"),
+                      ({"computer_pause": "soon"}, "GEOTABLE_COMPUTER_PAUSE must be a number"),
+                      ({"ai_workers": "0"}, "GEOTABLE_AI_WORKERS must be 1 or more")):
+        with pytest.raises(SettingError, match=says):
+            settings(**bad)
