@@ -4,7 +4,7 @@ Drawing and PNG encoding are CPU work that holds the GIL: in threads of the bot'
 event loop under load (acknowledgements miss Discord's 3 seconds). Worker processes have their own GIL.
 
 The pool is a few long-lived processes, each talking to the bot over its own socket pair with asyncio streams
-(a request: the pickled call and its number; a reply: the number and the pickled result), so a board costs its render plus well under a
+(a request: the pickled call; a reply: the pickled result), so a board costs its render plus well under a
 millisecond of transport (``concurrent.futures.ProcessPoolExecutor`` costs ~2 ms more per call through its
 feeder threads and queues). Calls wait for a free worker; a worker that dies is replaced and the call retried
 once. The pool is process-wide and stateless (it draws from views), so bots restarted in one process (tests)
@@ -70,13 +70,13 @@ def _serve(sock: socket.socket, parent: int, preload: str = "render") -> None:
     while True:
         try:
             (size,) = _HEADER.unpack(_recv_exactly(sock, _HEADER.size))
-            number, fn, args = pickle.loads(_recv_exactly(sock, size))
+            fn, args = pickle.loads(_recv_exactly(sock, size))
         except (EOFError, OSError):  # the bot closed its end or died (even by SIGKILL): leave quietly
             os._exit(0)
         try:
-            reply = (number, "ok", fn(*args))
+            reply = ("ok", fn(*args))
         except Exception as exc:  # the bot logs it; the worker stays up
-            reply = (number, "error", exc)
+            reply = ("error", exc)
         data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
         try:
             sock.sendall(_HEADER.pack(len(data)) + data)
@@ -102,24 +102,16 @@ class _Worker:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.warm = False
         """It has every game's palette, the fonts and the photos (``RenderPool.ready``)."""
-        self.calls = 0
-        """Calls sent so far: each reply carries its call's number, so a reply left in the socket by a call
-        that was cut short (its caller cancelled, or a bot closed mid-call in tests) is never taken for the
-        reply to a later call."""
 
     async def call(self, fn, args: tuple):
         loop = asyncio.get_running_loop()
         if self.loop is not loop:  # streams belong to one event loop (tests run several, one after another)
             self.reader, self.writer = await asyncio.open_connection(sock=self.sock.dup())
             self.loop = loop
-        self.calls += 1
-        data = pickle.dumps((self.calls, fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
         self.writer.write(_HEADER.pack(len(data)) + data)
-        while True:  # replies to calls cut short (a caller cancelled, a bot closed mid-call) are passed over
-            (size,) = _HEADER.unpack(await self.reader.readexactly(_HEADER.size))
-            number, status, value = pickle.loads(await self.reader.readexactly(size))
-            if number == self.calls:
-                break
+        (size,) = _HEADER.unpack(await self.reader.readexactly(_HEADER.size))
+        status, value = pickle.loads(await self.reader.readexactly(size))
         if status == "error":
             raise value
         return value

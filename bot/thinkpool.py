@@ -64,7 +64,9 @@ class ThinkPool:
         self._workers: list[_Worker] = []
         self._idle: asyncio.LifoQueue[_Worker] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._warm: set[int] = set()
+        self._warm: set[_Worker] = set()
+        self._owing: set[_Worker] = set()
+        """Workers with a call sent and its reply not read (see ``_call``)."""
 
     def _new_worker(self) -> _Worker:
         return _Worker(preload="bot.thinkpool", name="geotable-think")
@@ -85,7 +87,7 @@ class ThinkPool:
 
     async def ready(self) -> None:
         idle = self._queue()
-        workers = [await idle.get() for _ in self._workers]
+        workers = [self._usable(await idle.get()) for _ in self._workers]
         try:
             await asyncio.gather(*(self._warm_worker(w) for w in workers))
         finally:
@@ -93,23 +95,54 @@ class ThinkPool:
                 idle.put_nowait(worker)
 
     async def _warm_worker(self, worker: _Worker) -> None:
-        if id(worker) not in self._warm:
+        if worker not in self._warm:
+            self._owing.add(worker)
             await worker.call(_warm_up, ())
-            self._warm.add(id(worker))
+            self._owing.discard(worker)
+            self._warm.add(worker)
 
     async def run(self, fn, *args):
         idle = self._queue()
         worker = await idle.get()
         try:
-            return await worker.call(fn, args)
+            worker = self._usable(worker)
+            return await self._call(worker, fn, args)
         except (EOFError, ConnectionError, asyncio.IncompleteReadError):
             log.warning("a thinking worker died; starting a new one and trying again")
-            dead, worker = worker, self._new_worker()
-            dead.close()
-            self._workers[self._workers.index(dead)] = worker
-            return await worker.call(fn, args)
+            worker = self._replace(worker)
+            return await self._call(worker, fn, args)
         finally:
             idle.put_nowait(worker)
+
+    async def _call(self, worker: _Worker, fn, args: tuple):
+        """A call whose reply, when its caller is cancelled first (a bot stopped while its computers thought),
+        stays owed: the worker is replaced before its next call."""
+        await self._warm_worker(worker)
+        self._owing.add(worker)
+        try:
+            result = await worker.call(fn, args)
+        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
+            raise  # the worker died: ``run`` replaces it
+        except Exception:
+            self._owing.discard(worker)  # the worker's own error: its reply was read
+            raise
+        self._owing.discard(worker)
+        return result
+
+    def _usable(self, worker: _Worker) -> _Worker:
+        """The worker, or a fresh one in its place when a call cut short left its reply in it (it would be
+        read as the next call's)."""
+        return self._replace(worker) if worker in self._owing else worker
+
+    def _replace(self, old: _Worker) -> _Worker:
+        if old.loop is not asyncio.get_running_loop():
+            old.writer = None  # its stream belongs to an event loop that is gone: only the socket is closed
+        old.close()
+        self._owing.discard(old)
+        self._warm.discard(old)
+        fresh = self._new_worker()
+        self._workers[self._workers.index(old)] = fresh
+        return fresh
 
     def pids(self) -> list[int]:
         return [w.process.pid for w in self._workers]
