@@ -65,8 +65,6 @@ class ThinkPool:
         self._idle: asyncio.LifoQueue[_Worker] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._warm: set[_Worker] = set()
-        self._owing: set[_Worker] = set()
-        """Workers with a call sent and its reply not read (see ``_call``)."""
 
     def _new_worker(self) -> _Worker:
         return _Worker(preload="bot.thinkpool", name="geotable-think")
@@ -96,9 +94,7 @@ class ThinkPool:
 
     async def _warm_worker(self, worker: _Worker) -> None:
         if worker not in self._warm:
-            self._owing.add(worker)
             await worker.call(_warm_up, ())
-            self._owing.discard(worker)
             self._warm.add(worker)
 
     async def run(self, fn, *args):
@@ -106,39 +102,23 @@ class ThinkPool:
         worker = await idle.get()
         try:
             worker = self._usable(worker)
-            return await self._call(worker, fn, args)
+            await self._warm_worker(worker)
+            return await worker.call(fn, args)
         except (EOFError, ConnectionError, asyncio.IncompleteReadError):
             log.warning("a thinking worker died; starting a new one and trying again")
             worker = self._replace(worker)
-            return await self._call(worker, fn, args)
+            await self._warm_worker(worker)
+            return await worker.call(fn, args)
         finally:
             idle.put_nowait(worker)
 
-    async def _call(self, worker: _Worker, fn, args: tuple):
-        """A call whose reply, when its caller is cancelled first (a bot stopped while its computers thought),
-        stays owed: the worker is replaced before its next call."""
-        await self._warm_worker(worker)
-        self._owing.add(worker)
-        try:
-            result = await worker.call(fn, args)
-        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
-            raise  # the worker died: ``run`` replaces it
-        except Exception:
-            self._owing.discard(worker)  # the worker's own error: its reply was read
-            raise
-        self._owing.discard(worker)
-        return result
-
     def _usable(self, worker: _Worker) -> _Worker:
-        """The worker, or a fresh one in its place when a call cut short left its reply in it (it would be
-        read as the next call's)."""
-        return self._replace(worker) if worker in self._owing else worker
+        """The worker, or a fresh one in its place when a call to it was cut short (``_Worker.owed``: a stop
+        while a computer thought); its late reply would be read as the next decision."""
+        return self._replace(worker) if worker.owed else worker
 
     def _replace(self, old: _Worker) -> _Worker:
-        if old.loop is not asyncio.get_running_loop():
-            old.writer = None  # its stream belongs to an event loop that is gone: only the socket is closed
         old.close()
-        self._owing.discard(old)
         self._warm.discard(old)
         fresh = self._new_worker()
         self._workers[self._workers.index(old)] = fresh
