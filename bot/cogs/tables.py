@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import renderpool
+from bot.computers import is_computer
 from bot.panels import Panels
 from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_lobby_key
 from bot.ui import components, messages
@@ -490,6 +491,8 @@ class Tables(commands.Cog):
         if table.status == "playing":
             for seat in table.to_act():
                 user_id = table.players[seat]["id"]
+                if is_computer(table.players[seat]):  # a computer is never pinged (its move follows by itself)
+                    continue
                 if seat in (change.before or ()) or now - seen.get(user_id, 0) < PRESENT_FOR:
                     continue
                 if await self.service.store.pings_enabled(user_id):

@@ -46,11 +46,16 @@ def version_of(message):
     return {int(i.split(":")[2]) for i in ids}
 
 
-async def start_game(fake, players=(ANA, BO), channel=CHANNEL, **options):
+async def start_game(fake, players=(ANA, BO), channel=CHANNEL, takeover=True, **options):
+    """``takeover=False``: the lobby's option "a computer takes over the seat of a player who leaves" is
+    switched off first (its key, as the lobby's button sends it)."""
     await fake.slash(players[0], channel, "play", "geek-out", **options)
     lob = lobby(fake, channel)
     for p in players[1:]:
         await fake.click(p, lob, "Join")
+    if not takeover:
+        table, version = lob["components"][0]["components"][0]["custom_id"].split(":")[1:3]
+        await fake.click_forged(players[0], lob, f"gt:{table}:{version}:takeover.off")
     await fake.click(players[0], lob, "Start")
     return board(fake, channel)
 
@@ -212,7 +217,7 @@ async def test_an_hour_old_board_is_posted_again(fake, runner):
 
 
 async def test_game_leave_ends_a_two_player_game(fake, runner):
-    await start_game(fake)
+    await start_game(fake, takeover=False)  # else a computer plays Bo's seat on
     await fake.slash(BO, CHANNEL, "game", "leave")
     assert last_ephemeral(fake, BO) == "You left the game."
     standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
@@ -220,7 +225,7 @@ async def test_game_leave_ends_a_two_player_game(fake, runner):
 
 
 async def test_game_leave_in_three_player_game_goes_on(fake, runner):
-    await start_game(fake, players=(ANA, BO, CY))
+    await start_game(fake, players=(ANA, BO, CY), takeover=False)  # the seat leaves (no computer takes it)
     await fake.slash(CY, CHANNEL, "game", "leave")
     assert to_act(board(fake)) in (ANA, BO)
     assert not [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
@@ -234,7 +239,7 @@ async def test_rules_are_ephemeral(fake, runner):
 
 async def test_moderator_commands_are_hidden_and_checked(fake, runner):
     assert str(fake.commands["mod"]["default_member_permissions"]) == str(MANAGE_MESSAGES)
-    await start_game(fake)
+    await start_game(fake, takeover=False)
     await fake.slash(ANA, CHANNEL, "mod", "end", reason="bored")
     assert "Manage Messages permission" in last_ephemeral(fake, ANA)
     await fake.slash(ANA, CHANNEL, "mod", "timeout", seconds=60)

@@ -94,6 +94,8 @@ async def test_a_four_player_team_game(fake, runner, caplog):
         await fake.click(p, lobby, "Join")
     seats = lobby["embeds"][0]["description"]
     assert "team White (with seat 3)" in seats and "team Black (with seat 4)" in seats
+    table, version = lobby["components"][0]["components"][0]["custom_id"].split(":")[1:3]
+    await fake.click_forged(ANA, lobby, f"gt:{table}:{version}:takeover.off")  # Dee's seat is not a computer's
     await fake.click(ANA, lobby, "Start")
     hands_seen = set()
     for _ in range(30):

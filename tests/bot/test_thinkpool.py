@@ -1,0 +1,43 @@
+"""The thinking workers (bot/thinkpool.py): a call cut short never hands its reply to the next call."""
+
+import asyncio
+import contextlib
+import operator
+import time
+
+from bot.thinkpool import ThinkPool, think
+
+
+async def test_a_call_cut_short_leaves_no_reply_for_the_next_call():
+    pool = ThinkPool(1)
+    try:
+        await pool.ready()
+        first = pool.pids()
+        slow = asyncio.create_task(pool.run(time.sleep, 0.3))
+        while not any(w.owed for w in pool._workers):  # the request is sent...
+            await asyncio.sleep(0)
+        slow.cancel()  # ...and its caller gives up before the reply (a bot stopped while its computer thought)
+        with contextlib.suppress(asyncio.CancelledError):
+            await slow
+        assert await pool.run(operator.add, 1, 2) == 3  # not the sleep's None
+        assert await pool.run(operator.mul, 3, 4) == 12
+        assert pool.pids() != first  # the worker that owed a reply was replaced
+    finally:
+        for worker in pool._workers:
+            worker.close()
+
+
+async def test_a_computer_thinks_in_a_worker_from_the_state_it_is_sent():
+    from games import get_engine
+
+    engine = get_engine("geek_out")
+    state = engine.new(2, {}, seed=5)
+    seat = sorted(engine.to_act(state))[0]
+    pool = ThinkPool(1)
+    try:
+        keys = await pool.run(think, "geek_out", state, seat, "normal", 7, False)
+        assert keys == think("geek_out", state, seat, "normal", 7, False)  # the same decision: pure, seeded
+        assert len(keys) == 1 and keys[0] in {a.key for a in engine.legal_actions(state, seat)}
+    finally:
+        for worker in pool._workers:
+            worker.close()
