@@ -20,21 +20,27 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from bot import renderpool
+from bot import computers, renderpool
+from bot.computers import is_computer, new_computer
 from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
+from games.ai import STRENGTHS
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
 
 log = logging.getLogger(__name__)
 
-LOBBY_KEYS = ("join", "leave", "start")
+LOBBY_KEYS = ("join", "leave", "start", "takeover.on", "takeover.off")
+LOBBY_PREFIXES = ("partner.", "computer.", "drop.")
 
 
 def is_lobby_key(key: str) -> bool:
-    """A lobby button: join, leave, start, or ``partner.<user id>`` (pick a partner in a team game)."""
-    return key in LOBBY_KEYS or key.startswith("partner.")
+    """A lobby button: join, leave, start, ``partner.<user id>`` (pick a partner in a team game),
+    ``computer.<strength>`` (add a computer seat), ``drop.<seat>`` (remove that computer), ``takeover.on`` /
+    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play)."""
+    return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
 MAX_BUTTONS = 20
 """Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
@@ -385,13 +391,23 @@ class TableService:
 
     # --- lobby ---------------------------------------------------------------------------------------
     async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
-                         parent_id: int | None = None) -> Table:
-        """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules)."""
+                         parent_id: int | None = None, computers: Sequence[str] = ()) -> Table:
+        """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules),
+        seating the host and then a computer of each strength in ``computers``."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
         except RulesError as exc:
             raise UserError(str(exc)) from None
+        seated = [host]
+        for strength in computers:
+            if strength not in STRENGTHS:
+                raise UserError(f"A computer plays {', '.join(STRENGTHS[:-1])} or {STRENGTHS[-1]}, "
+                                f"not {strength!r}.")
+            seated.append(new_computer(strength, seated))
+        if len(seated) > engine.max_players:
+            raise UserError(f"{engine.title} seats at most {engine.max_players} players, so at most "
+                            f"{engine.max_players - 1} computers beside you.")
         settings = await self.settings(guild_id)
         if not settings.allows(channel_id, parent_id):
             raise UserError(f"Games can't be started in this channel. {channels_sentence(settings)}")
@@ -403,6 +419,7 @@ class TableService:
                 row = await self.store.create_table(
                     guild_id=guild_id, channel_id=channel_id, game=game, options=options,
                     seed=secrets.randbits(62), host=host, lobby_due=self.clock() + self.defaults.lobby_timeout,
+                    others=seated[1:],
                 )
             except ChannelBusy:
                 raise UserError("A game is already open in this channel.") from None
@@ -431,7 +448,13 @@ class TableService:
         players = list(table.players)
         seated = any(p["id"] == user["id"] for p in players)
         host_id = table.row.host_id
-        if key == "join":
+        if key.startswith(("computer.", "drop.", "takeover.")):
+            if not seated:
+                raise UserError("Only a seated player can change the seats and options of this lobby.")
+            if key.startswith("takeover."):
+                return await self._set_takeover(table, user, key == "takeover.on")
+            text = self._seat_computer(table, players, user, key)
+        elif key == "join":
             if seated:
                 raise UserError("You are already seated at this table.")
             if len(players) >= table.engine.max_players:
@@ -452,6 +475,33 @@ class TableService:
         table.row = await self.store.get_table(table.id)
         return Change(table, text)
 
+    async def _set_takeover(self, table: Table, user: dict, on: bool) -> Change:
+        if table.row.takeover == on:
+            return Change(table, "")
+        await self._write(table, self.store.set_takeover(table.id, table.version, on))
+        table.row = await self.store.get_table(table.id)
+        return Change(table, f"{user['name']}: " + ("a computer takes over the seat of a player who leaves."
+                                                    if on else "a player who leaves leaves their seat empty."))
+
+    @staticmethod
+    def _seat_computer(table: Table, players: list[dict], user: dict, key: str) -> str:
+        """``computer.<strength>`` seats a computer, ``drop.<seat>`` removes the computer in that seat:
+        ``players`` is changed in place; the sentence says what happened."""
+        kind, _, what = key.partition(".")
+        if kind == "computer":
+            if what not in STRENGTHS:
+                raise UserError("That button is not part of this lobby.")
+            if len(players) >= table.engine.max_players:
+                raise UserError(f"The table is full ({table.engine.max_players} players).")
+            computer = new_computer(what, players)
+            players.append(computer)
+            return f"{user['name']} added {computer['name']}."
+        seat = int(what) if what.isdigit() else -1
+        if not 0 <= seat < len(players) or not is_computer(players[seat]):
+            raise UserError("There is no computer in that seat any more.")
+        gone = players.pop(seat)
+        return f"{user['name']} removed {gone['name']}."
+
     @staticmethod
     def _pick_partner(table: Table, players: list[dict], user: dict, partner: str) -> str:
         """A seated player picks their partner (a team game): the partner moves to the seat that partners
@@ -462,7 +512,7 @@ class TableService:
         seat_of = {p["id"]: s for s, p in enumerate(players)}
         if user["id"] not in seat_of:
             raise UserError("Only a seated player can pick a partner.")
-        chosen = seat_of.get(int(partner)) if partner.isdigit() else None
+        chosen = seat_of.get(int(partner)) if partner.removeprefix("-").isdigit() else None
         if chosen is None:
             raise UserError("That player is not seated at this table any more.")
         mine = seat_of[user["id"]]
@@ -639,12 +689,12 @@ class TableService:
     async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
         players = [p for p in table.players if p["id"] != user["id"]]
         went = f"was removed by a moderator ({by})" if by else "left"
-        if not players:
+        if not computers.people(players):  # computers alone never keep a lobby open
             await self.store.close_table(table.id, "ended", "everyone left the lobby")
             table.row = await self.store.get_table(table.id)
             self._forget(table)
             return Change(table, f"{user['name']} {went}; the lobby is closed.", closed=True)
-        host = table.row.host_id if table.row.host_id != user["id"] else players[0]["id"]
+        host = table.row.host_id if table.row.host_id != user["id"] else computers.people(players)[0]["id"]
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
         table.row = await self.store.get_table(table.id)
         return Change(table, f"{user['name']} {went}.")
