@@ -630,7 +630,8 @@ class TableService:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
         board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), table.names,
-                                                       text, ending_focus(state, table.names) if over else None))
+                                                       text, ending_focus(state, table.names) if over else None,
+                                                       tuple(computers.computer_seats(table.players))))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
@@ -836,4 +837,5 @@ class TableService:
         if early is not None and early[0] == table.looks():
             return await early[1]
         view = board_view(table.engine, table.state)
-        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus())
+        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus(),
+                                      tuple(computers.computer_seats(table.players)))
