@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import renderpool
-from bot.computers import computer_seats, is_computer
+from bot.computers import is_computer
 from bot.panels import Panels
 from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_lobby_key
 from bot.ui import components, messages
@@ -53,6 +53,11 @@ def playable_engines() -> list[Engine]:
 
 
 GAME_CHOICES = [app_commands.Choice(name=e.title, value=e.slug) for e in playable_engines()]
+
+
+def marked_seats(table: Table) -> tuple[int, ...]:
+    """The seats a computer plays, marked on the boards beside their names."""
+    return tuple(s for s, p in enumerate(table.players) if is_computer(p))
 
 
 def user_of(interaction: discord.Interaction) -> dict:
@@ -293,7 +298,7 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = board_view(table.engine, table.state)
         image = await renderpool.board(table.row.game, view, table.names, table.row.last_move, {"overlay": name},
-                                       tuple(computer_seats(table.players)))
+                                       marked_seats(table))
         label = overlays(table.row.game)[name]
         await interaction.edit_original_response(
             content=f"{label} of table {table.id} now (only you can see this).",
@@ -526,7 +531,7 @@ class Tables(commands.Cog):
         if table.status == "playing":
             for seat in table.to_act():
                 user_id = table.players[seat]["id"]
-                if is_computer(table.players[seat]):  # no Discord account: it moves by itself
+                if is_computer(table.players[seat]):  # a computer is never pinged (its move follows by itself)
                     continue
                 if seat in (change.before or ()) or now - seen.get(user_id, 0) < PRESENT_FOR:
                     continue
@@ -560,7 +565,7 @@ class Tables(commands.Cog):
                 if has_score_sheet(table.row.game):
                     view = board_view(table.engine, table.state)
                     image = await renderpool.run(render_score_sheet, table.row.game, view, table.names,
-                                                 tuple(computer_seats(table.players)))
+                                                 marked_seats(table))
                     files = [discord.File(io.BytesIO(image), filename=f"scores{table.id}.png")]
                 await channel.send(messages.standings(table, result), files=files, allowed_mentions=quiet)
         elif change.closed and change.text:

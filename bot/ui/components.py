@@ -198,7 +198,7 @@ def table_view(table: Table) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
-    if len(to_act) == 1:
+    if len(to_act) == 1 and not is_computer(table.players[to_act[0]]):  # a computer's moves are no one's to click
         # no seat token here (private=False): it digests the seat's secret actions too, and anyone can read a
         # public message's custom_ids (nor is one needed: only that seat can move the table on meanwhile); the
         # seat still decides how its moves are grouped (Engine.grouped)

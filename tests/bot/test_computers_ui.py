@@ -6,7 +6,7 @@ import random
 from bot.computers import handed_over, new_computer
 from bot.store import TableRow
 from bot.tables import Table
-from bot.ui import messages
+from bot.ui import components, messages
 from games import get_engine
 
 ANA = {"id": 101, "name": "Ana"}
@@ -50,3 +50,14 @@ def test_the_to_act_line_names_a_computer_without_a_mention():
     line = messages.table_embed(table, "board.png").description.splitlines()[0]
     assert line == "To act: 🤖 **Computer (easy)** (a computer: it moves by itself)"
     assert "<@" not in line
+
+
+async def test_the_board_offers_no_buttons_for_a_computers_move():
+    """Nobody may click a computer's move (the service would refuse it anyway): its turn shows the utility row."""
+    computer = new_computer("normal", [ANA])
+    table = table_of([ANA, computer], "playing", seed=1)
+    assert table.to_act() == [1]
+    view = components.table_view(table)
+    assert [item.item.label for item in view.children] == ["Rules"]
+    table = table_of([computer, ANA], "playing", seed=1)  # the person to act: their moves, as before
+    assert len(components.table_view(table).children) > 1
