@@ -576,7 +576,7 @@ class Tables(commands.Cog):
         for k, item in enumerate(items):
             files = []
             if item.get("card") is not None and has_card(table.row.game):
-                card = {**item["card"], "names": list(table.names)}
+                card = {**item["card"], "names": list(table.names), "computers": list(marked_seats(table))}
                 image = await renderpool.run(render_card, table.row.game, card, item.get("note"))
                 kind = "gif" if image[:3] == b"GIF" else "png"  # an animation plays inline as a GIF
                 name = f"card{table.id}-{table.version}" + (f"-{k}" if len(items) > 1 else "")

@@ -82,3 +82,20 @@ def test_the_seats_travel_in_the_view():
     assert render.with_computers(view, ()) is view  # no computers: the view as the engine made it
     assert render.with_computers(view, (2, 1)) == {"players": 2, "computers": [1, 2]}
     assert common.played_by_computer({"computers": [1]}, 1) and not common.played_by_computer(view, 1)
+
+
+def test_a_globe_twister_run_marks_the_computers_programs(marks, monkeypatch):
+    from render.globe_twister import animation
+    from tests.render.test_legibility import GT, globe_twister_states
+
+    monkeypatch.setattr(animation, "computer_mark", common.computer_mark)  # the spy
+    state = next(s for what, s in globe_twister_states() if what.endswith("3p {} run"))
+    last = GT.view(state, None)["last_run"]
+    card = {"kind": "runs", "turn": state["turn"], "runs": last["runs"]}  # the stage's announcement
+    seats = sorted(r["seat"] for r in card["runs"])
+    assert len(seats) == 3
+    frames = animation.runs_frames({**card, "computers": seats[1:]}, NAMES)
+    assert len(marks) == len(frames) * (len(seats) - 1)  # in every frame, beside each computer's name
+    marks.clear()
+    animation.runs_frames(card, NAMES)
+    assert marks == []
