@@ -21,6 +21,7 @@ started later (one that died) gets the palettes the same way before its first bo
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import multiprocessing
 import os
@@ -58,12 +59,13 @@ def _recv_exactly(sock: socket.socket, n: int) -> bytes:
     return bytes(data)
 
 
-def _serve(sock: socket.socket, parent: int) -> None:
+def _serve(sock: socket.socket, parent: int, preload: str = "render") -> None:
     """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception). A worker whose
-    bot is gone exits quietly (code 0, no traceback)."""
+    bot is gone exits quietly (code 0, no traceback). ``preload``: the module the calls' functions live in,
+    imported before the first one comes (the thinking workers of bot/thinkpool.py preload theirs)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot shuts us down
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    import render  # noqa: F401  (the calls' functions live there: import it before the first one comes)
+    importlib.import_module(preload)
 
     while True:
         try:
@@ -88,10 +90,10 @@ def _started() -> None:
 
 # --- the bot side ----------------------------------------------------------------------------------------------
 class _Worker:
-    def __init__(self):
+    def __init__(self, preload: str = "render", name: str = "geotable-render"):
         ours, theirs = socket.socketpair()
         ctx = multiprocessing.get_context("spawn")
-        self.process = ctx.Process(target=_serve, args=(theirs, os.getpid()), daemon=True, name="geotable-render")
+        self.process = ctx.Process(target=_serve, args=(theirs, os.getpid(), preload), daemon=True, name=name)
         self.process.start()
         theirs.close()
         self.sock = ours
