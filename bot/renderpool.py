@@ -102,6 +102,10 @@ class _Worker:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.warm = False
         """It has every game's palette, the fonts and the photos (``RenderPool.ready``)."""
+        self.owed = 0
+        """Replies not read: a call cut short (cancelled, e.g. its bot stopped, or its event loop gone) leaves its
+        reply in the socket, or half read in a reader of a loop that is gone; the pool replaces such a worker
+        rather than hand that reply to the next call (``RenderPool._usable``)."""
 
     async def call(self, fn, args: tuple):
         loop = asyncio.get_running_loop()
@@ -109,9 +113,11 @@ class _Worker:
             self.reader, self.writer = await asyncio.open_connection(sock=self.sock.dup())
             self.loop = loop
         data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        self.owed += 1
         self.writer.write(_HEADER.pack(len(data)) + data)
         (size,) = _HEADER.unpack(await self.reader.readexactly(_HEADER.size))
         status, value = pickle.loads(await self.reader.readexactly(size))
+        self.owed -= 1
         if status == "error":
             raise value
         return value
@@ -158,7 +164,7 @@ class RenderPool:
         import render
 
         idle = self._queue()
-        workers = [await idle.get() for _ in self._workers]  # none is drawing meanwhile
+        workers = [self._usable(await idle.get()) for _ in self._workers]  # none is drawing meanwhile
         begun = time.perf_counter()
         try:
             await asyncio.gather(*(w.call(_started, ()) for w in workers))
@@ -192,6 +198,9 @@ class RenderPool:
         idle = self._queue()
         worker = await idle.get()
         try:
+            if worker.owed:
+                worker = self._usable(worker)
+                await self._warm(worker)
             return await worker.call(fn, args)
         except (EOFError, ConnectionError, asyncio.IncompleteReadError):
             log.warning("a render worker died; starting a new one and trying again")
@@ -200,6 +209,11 @@ class RenderPool:
             return await worker.call(fn, args)
         finally:
             idle.put_nowait(worker)
+
+    def _usable(self, worker: _Worker) -> _Worker:
+        """The worker, or a fresh one in its place when a call to it was cut short (its reply would be read as
+        the next call's: a board's PNG taken for a palette)."""
+        return self._replace(worker) if worker.owed else worker
 
     def _replace(self, dead: _Worker) -> _Worker:
         dead.close()
