@@ -205,7 +205,8 @@ def standings(table: Table, result: Result) -> str:
                      f"{score} point{'' if score == 1 else 's'}")
         place += len(entries)
     lines.append(winners_sentence(table, result))
-    computers = [f"{table.names[s]} ({strength})" for s, strength in computer_seats(table.players).items()]
+    computers = [table.names[s] + ("" if f"({strength})" in table.names[s] else f" ({strength})")
+                 for s, strength in computer_seats(table.players).items()]
     if computers:
         lines.append(f"{ROBOT} Played by a computer: {', '.join(computers)}.")
     details = [name_seats(line, table.names) for line in table.engine.result_lines(table.state)]

@@ -35,7 +35,7 @@ def test_the_standings_say_which_seats_a_computer_played():
     assert "🤖 **Computer (strong)**" in text, text
     assert "🤖 **Computer for Dee** (took over Dee's seat)" in text, text
     assert "**Ana**" in text and "🤖 **Ana**" not in text
-    assert "🤖 Played by a computer: Computer (strong) (strong), Computer for Dee (normal)." in text, text
+    assert "🤖 Played by a computer: Computer (strong), Computer for Dee (normal)." in text, text
 
 
 def test_a_game_of_people_has_no_computer_line():
