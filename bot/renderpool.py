@@ -126,8 +126,8 @@ class _Worker:
         return self.process.is_alive()
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
+        if self.writer is not None and self.loop is not None and not self.loop.is_closed():
+            self.writer.close()  # (a stream of a loop that is gone cannot be closed: killing the worker ends it)
         self.sock.close()
         if self.process.is_alive():
             self.process.kill()

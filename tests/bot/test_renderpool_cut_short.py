@@ -21,3 +21,23 @@ async def test_a_call_cut_short_never_hands_its_reply_to_the_next_call():
     finally:
         for worker in pool._workers:
             worker.close()
+
+
+def test_a_call_cut_short_when_its_event_loop_ends_is_no_trouble_in_the_next_loop():
+    """As between two tests (or two bots in one process): the first loop ends while a call waits for its reply."""
+    pool = RenderPool(1)
+
+    async def first() -> None:
+        assert await pool.run(operator.add, 1, 2) == 3
+        asyncio.ensure_future(pool.run(operator.mul, 6, 7))
+        await asyncio.sleep(0)  # sent; the loop ends before the reply is read
+
+    async def second() -> list:
+        return [await pool.run(operator.add, 2, 2), await pool.run(operator.sub, 9, 1)]
+
+    try:
+        asyncio.run(first())
+        assert asyncio.run(second()) == [4, 8]
+    finally:
+        for worker in pool._workers:
+            worker.close()
