@@ -142,3 +142,28 @@ async def test_rules_say_what_each_strength_does(fake, runner):
     await fake.slash(ANA, CHANNEL, "play", "geodeto")
     await fake.click(BO, lobby(fake), "Rules")
     assert fake.ephemerals(BO)[-1]["embeds"][0]["description"] == embed["description"]
+
+
+async def test_a_seat_handed_to_a_computer_reads_as_its_computer_on_the_board(fake, runner):
+    """Takeover on (the default): a player who leaves mid-game is replaced by "Computer for Bo", marked as a
+    computer on the board and never mentioned."""
+    names = {ANA: "Ana", BO: "Bo", CY: "Cy"}
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
+    for user in (BO, CY):
+        await fake.click(user, lobby(fake), "Join")
+    await fake.click(ANA, lobby(fake), "Start")
+    table = await stored(runner)
+    engine = get_engine("geek_out")
+    acting = sorted(engine.to_act(engine.decode(table.state)))[0]
+    leaver = next(p for s, p in enumerate(table.players) if s != acting)  # not to act: the board stays put
+    seat = table.players.index(leaver)
+    await fake.slash(leaver["id"], CHANNEL, "game", "leave")
+    table = await stored(runner)
+    assert table.players[seat]["name"] == f"Computer for {names[leaver['id']]}"
+    board = [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1]
+    assert f"Last move: {names[leaver['id']]} left. A computer plays their seat from now on." in str(board["embeds"])
+    assert "<@-" not in str(board["embeds"])
+    view = board_view(engine, engine.decode(table.state))
+    seated = [p["name"] for p in table.players]
+    shown = fake.files[int(board["attachments"][0]["id"])]
+    assert shown == render.render_board("geek_out", view, seated, table.last_move, None, computers=(seat,))
