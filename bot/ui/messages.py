@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.computers import computer_seats, is_computer, strength_lines, strength_of
+from bot.computers import HANDOVER_STRENGTH, computer_seats, is_computer, strength_lines, strength_of
 from bot.tables import Table, departure_words, name_seats
 from games.core import Result, was_removed
 
@@ -68,7 +68,8 @@ def strength_words(game: str) -> str:
 
 
 def computers_words(table: Table) -> str:
-    takeover = ("on: a computer (normal) takes the seat of a player who leaves or is removed, so the game goes on"
+    takeover = (f"on: a computer ({HANDOVER_STRENGTH}) takes the seat of a player who leaves or is removed, so the "
+                "game goes on"
                 if table.row.takeover else "off: a player who leaves during the game leaves their seat empty")
     return f"**Computer players**\n{strength_words(table.row.game)}\nTaking over a leaver's seat: {takeover}."
 
