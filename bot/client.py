@@ -276,6 +276,10 @@ class Geotable(commands.AutoShardedBot):
         tables = self.get_cog("Tables")
         with contextlib.suppress(Exception):
             await tables.heal()
+        try:
+            await self.service.restore_turn_deadlines()
+        except Exception:
+            log.exception("restoring missing turn deadlines")
         service = self.service
         while not self.is_closed() and not self._stopping.is_set():
             try:

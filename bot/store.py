@@ -446,6 +446,14 @@ class Store(abc.ABC):
     def _deadlines_of(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
         return shards.sql("t.guild_id") if shards else ("TRUE", ())
 
+    async def without_turn_deadline(self, shards: Shards | None = None) -> list[int]:
+        """Games in play with no turn deadline (a start cut short between its two statements by a crash)."""
+        where, args = shards.sql("t.guild_id") if shards else ("TRUE", ())
+        rows = await self._fetch(
+            "SELECT t.id FROM tables t WHERE t.status = 'playing' AND NOT EXISTS (SELECT 1 FROM deadlines d"
+            f" WHERE d.table_id = t.id AND d.kind = 'turn') AND {where} ORDER BY t.id", args)
+        return [r[0] for r in rows]
+
     async def deadline(self, table_id: int, kind: str) -> float | None:
         return await self._fetchval("SELECT due_at FROM deadlines WHERE table_id = ? AND kind = ?", (table_id, kind))
 

@@ -738,7 +738,7 @@ class TableService:
             return await self._last_person_leaves(table, seat, by)
         if table.row.takeover:
             name = table.players[seat]["name"]
-            went = f"{name} was removed by a moderator ({by})." if by else f"{name} left."
+            went = f"{name} was removed by a moderator." if by else f"{name} left."
             return await self._hand_over(table, seat, f"{went} A computer plays their seat from now on.")
         return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
 
@@ -838,6 +838,18 @@ class TableService:
 
     async def next_deadline(self) -> float | None:
         return await self.store.next_deadline(self.shards)
+
+    async def restore_turn_deadlines(self) -> None:
+        """At start: a game in play whose turn deadline is missing (the start writes the table, then its
+        deadline: a crash between the two) gets one, so its computers move and its people time out."""
+        for table_id in await self.store.without_turn_deadline(self.shards):
+            table = await self.get(table_id)
+            if table is None or table.status != "playing" or not table.to_act():
+                continue
+            async with self.lock(table.row.channel_id):
+                if await self.store.deadline(table_id, "turn") is None:
+                    table.turn_due = await self._turn_due(table, table.state, table.players)
+                    await self.store.set_deadline(table_id, "turn", table.turn_due)
 
     # --- computers -----------------------------------------------------------------------------------
     async def _computers_wait(self, table_id: int) -> bool:
@@ -958,12 +970,16 @@ class TableService:
                 await task
 
     def wake_timers(self) -> None:
-        """A deadline may have moved earlier: the timer loop looks again at once."""
+        """A deadline may have moved earlier (or a computer's move waits to be shown): the timer loop looks
+        again at once."""
         if self._timers_wake is not None and not self._timers_wake.done():
             self._timers_wake.set_result(None)
 
     async def sleep_until_woken(self, delay: float) -> None:
         """Sleeps ``delay`` seconds, or less when ``wake_timers`` is called (a plain future, no extra task)."""
+        if self._computer_changes:  # committed while the loop was busy: shown at once, not a tick later
+            await asyncio.sleep(0)
+            return
         self._timers_wake = asyncio.get_running_loop().create_future()
         try:
             await asyncio.wait_for(self._timers_wake, delay)

@@ -293,3 +293,102 @@ async def test_a_pending_computer_move_survives_a_restart_and_is_made_once(datab
         assert [c.table.id for c in await again.fire_due()] == [table.id]
     finally:
         await store.close()
+
+
+async def test_a_start_cut_short_before_its_turn_deadline_gets_one_at_the_next_start(database):
+    clock = Clock()
+    store = await open_store(database)
+    service = TableService(store, Defaults(computer_pause=PAUSE), clock=clock)
+    table = await service.open_lobby(1, 10, "geodeto", {}, ANA, computers=["easy"])
+    await service.lobby(table.id, "start", ANA)
+    await store.execute("DELETE FROM deadlines WHERE table_id = ?", table.id)  # the crash between the two writes
+    await store.close()
+    store = await open_store(database)
+    try:
+        again = TableService(store, Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+        await again.restore_turn_deadlines()
+        stored = await again.get(table.id)
+        waits = PAUSE if stored.computers_to_act() else 60
+        assert await store.deadline(table.id, "turn") == clock.now + waits
+        await again.restore_turn_deadlines()  # nothing more to do
+        assert len(await store.deadlines()) == 1
+    finally:
+        await store.close()
+
+
+async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up_no_other(database, monkeypatch):
+    from bot import thinkpool
+
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
+    decide, held = thinkpool.decide, asyncio.Event()
+    slow_table = None
+
+    async def decide_slowly_for_one_table(game, state, seat, strength, seed, whole):
+        if state["seed"] == slow_table.row.seed:
+            await held.wait()  # this table's computer is still thinking...
+        return await decide(game, state, seat, strength, seed, whole)
+
+    monkeypatch.setattr(thinkpool, "decide", decide_slowly_for_one_table)
+    try:
+        tables = []
+        for channel in (10, 11):
+            table = await service.open_lobby(1, channel, "geoneo", {}, ANA, computers=["normal"])
+            await service.lobby(table.id, "start", ANA)
+            while table.to_act() == [0]:
+                await service.act(table.id, table.version, table.actions_for(0)[0].key, ANA["id"])
+            tables.append(table)
+        slow_table = tables[0]
+        versions = [t.version for t in tables]
+        clock.now += PAUSE
+        assert await service.fire_due() == []  # the firing returns at once: both think in the background
+        await asyncio.wait_for(service._thinking[tables[1].id], 120)
+        assert tables[1].version == versions[1] + 1 and tables[0].version == versions[0]  # ...the other moved
+        assert await service.fire_due() != [] and tables[0].id in service._thinking  # never fired twice
+        held.set()
+        await service.computers_done()
+        assert tables[0].version == versions[0] + 1
+        assert len(await service.store.actions(tables[0].id)) == len(await service.store.actions(tables[1].id))
+    finally:
+        held.set()
+        await service.stop_computers()
+        await service.store.close()
+
+
+async def test_a_computer_thinking_while_a_person_programs_still_moves_and_one_whose_table_closed_does_not(
+        database, monkeypatch):
+    from bot import thinkpool
+
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
+    decide, meanwhile = thinkpool.decide, []
+
+    async def decide_while_something_happens(game, state, seat, strength, seed, whole):
+        keys = await decide(game, state, seat, strength, seed, whole)
+        for happen in meanwhile:  # outside the lock: the table moves on while the computer thinks
+            await happen()
+        return keys
+
+    monkeypatch.setattr(thinkpool, "decide", decide_while_something_happens)
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2}, ANA, computers=["easy"])
+        await service.lobby(table.id, "start", ANA)
+        assert table.to_act() == [0, 1]
+        version = table.version
+        meanwhile[:] = [lambda: service.act(table.id, version, table.actions_for(0)[0].key, ANA["id"])]
+        await computers_move(service, clock)
+        log = await service.store.actions(table.id)
+        assert log[0][0] == 0 and log[-1] == (1, "lock")  # Ana clicked first; the computer's program still went in
+
+        other = await service.open_lobby(1, 11, "geodeto", {}, ANA, computers=["easy", "easy"])
+        await service.lobby(other.id, "start", ANA)
+        while other.to_act() == [0]:
+            await service.act(other.id, other.version, other.actions_for(0)[0].key, ANA["id"])
+        moves = len(await service.store.actions(other.id))
+        meanwhile[:] = [lambda: service.leave(other, ANA["id"])]  # the last person leaves: the table closes
+        await computers_move(service, clock)
+        assert (await service.store.get_table(other.id)).status == "ended"
+        assert [s for s, _k in (await service.store.actions(other.id))[moves:]] == [-1]  # Ana's leave only
+    finally:
+        await service.stop_computers()
+        await service.store.close()

@@ -17,7 +17,7 @@ from games.globe_twister.puzzle import from_pairs
 from games.globe_twister.solver import plan
 from playground.fake_discord import snapshot
 from playground.run_bot import BotProcess
-from tests.bot.conftest import ANA, BO, CHANNEL
+from tests.bot.conftest import ANA, BO, CHANNEL, CY
 from tests.bot.harness import BotRunner, solo_players_discord
 from tests.bot.test_crash import wait_for
 from tests.bot.test_geodeto_e2e import board, comps, over
@@ -235,3 +235,21 @@ def lobby_in(fake, channel):
 def fake_board(fake, channel):
     boards = [m for m in fake.messages_in(channel) if m["attachments"] and m["embeds"]]
     return boards[-1] if boards else None
+
+
+async def test_a_moderator_hands_an_idle_players_seat_to_a_computer(fake, quick):
+    from tests.bot.conftest import MOD
+    from tests.bot.test_geek_out_e2e import last_ephemeral, start_game
+
+    await start_game(fake, players=(ANA, BO, CY), turns=1)
+    await fake.slash(BO, CHANNEL, "mod", "computer", player=ANA)  # members lack the permission
+    assert "permission" in last_ephemeral(fake, BO)
+    await fake.slash(MOD, CHANNEL, "mod", "computer", player=BO)
+    assert last_ephemeral(fake, MOD) == "A computer plays Bo's seat now."
+    assert "A moderator (Mo) handed Bo's seat to a computer." in board(fake)["embeds"][0]["description"]
+    await fake.slash(BO, CHANNEL, "game", "leave")
+    assert last_ephemeral(fake, BO) == "You are not playing at this table."
+    await fake.slash(MOD, CHANNEL, "mod", "remove", player=CY)  # takeover is on: Cy's seat goes on too
+    assert "Cy was removed by a moderator. A computer plays their seat" in board(fake)["embeds"][0]["description"]
+    table = await quick.bot.service.in_channel(CHANNEL)
+    assert [p["name"] for p in table.players] == ["Ana", "Computer for Bo", "Computer for Cy"]

@@ -46,11 +46,16 @@ def version_of(message):
     return {int(i.split(":")[2]) for i in ids}
 
 
-async def start_game(fake, players=(ANA, BO), channel=CHANNEL, **options):
+async def start_game(fake, players=(ANA, BO), channel=CHANNEL, takeover=True, **options):
+    """``takeover=False``: the lobby's option "a computer takes over the seat of a player who leaves" is
+    switched off first (its key, as the lobby's button sends it)."""
     await fake.slash(players[0], channel, "play", "geek-out", **options)
     lob = lobby(fake, channel)
     for p in players[1:]:
         await fake.click(p, lob, "Join")
+    if not takeover:
+        table, version = lob["components"][0]["components"][0]["custom_id"].split(":")[1:3]
+        await fake.click_forged(players[0], lob, f"gt:{table}:{version}:takeover.off")
     await fake.click(players[0], lob, "Start")
     return board(fake, channel)
 

@@ -103,7 +103,7 @@ def fake_image(fake, message):
 
 
 async def test_a_removal_that_ends_the_game_says_so(fake, runner):
-    await start_game(fake)
+    await start_game(fake, takeover=False)  # else a computer would play Bo's seat on
     await fake.slash(MOD, CHANNEL, "mod", "remove", player=BO)
     assert last_ephemeral(fake, MOD) == "Bo was removed."
     final = board(fake)
@@ -131,7 +131,7 @@ async def check_replay(store, row):
 
 
 async def test_leaving_that_ends_the_game_is_no_ordinary_win_either(fake, runner):
-    await start_game(fake)
+    await start_game(fake, takeover=False)
     await fake.slash(CY, CHANNEL, "game", "leave")  # a spectator
     assert last_ephemeral(fake, CY) == "You are not playing at this table."
     await fake.slash(BO, CHANNEL, "game", "leave")
