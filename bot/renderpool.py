@@ -261,10 +261,12 @@ async def run(fn, *args):
     return await pool().run(fn, *args)
 
 
-async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None) -> bytes:
+async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None,
+                computers: tuple[int, ...] = ()) -> bytes:
+    """The public board (``render.render_board``); ``computers``: the seats a computer plays (marked by name)."""
     import render
 
-    return await run(render.render_board, game, view, names, last, focus)
+    return await run(render.render_board, game, view, names, last, focus, tuple(computers))
 
 
 async def private(game: str, view: dict, name: str) -> bytes:

@@ -677,7 +677,8 @@ class TableService:
         # draw the new board while the move is committed (nothing is shown before the commit)
         names = [p["name"] for p in seated]
         board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
-                                                       text, ending_focus(state, names) if over else None))
+                                                       text, ending_focus(state, names) if over else None,
+                                                       tuple(computer_seats(seated))))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
@@ -1070,4 +1071,5 @@ class TableService:
         if early is not None and early[0] == table.looks():
             return await early[1]
         view = board_view(table.engine, table.state)
-        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus())
+        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus(),
+                                      tuple(computer_seats(table.players)))
