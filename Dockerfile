@@ -1,7 +1,7 @@
 FROM python:3.11-slim
 
-# GEOTABLE_RENDER_WORKERS: processes drawing boards, about 100 MiB each; not one per core of the host
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 GEOTABLE_DATABASE=/data/geotable.db GEOTABLE_RENDER_WORKERS=2
+# GEOTABLE_RENDER_WORKERS: processes drawing boards, about 100 MiB each; not one per core of the host; GEOTABLE_AI_WORKERS: processes in which computers think
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 GEOTABLE_DATABASE=/data/geotable.db GEOTABLE_RENDER_WORKERS=2 GEOTABLE_AI_WORKERS=2
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot

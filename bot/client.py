@@ -19,7 +19,7 @@ import discord.gateway
 from discord import app_commands
 from discord.ext import commands
 
-from bot import renderpool
+from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
 from bot.cogs.tables import Tables, play_group, say
@@ -117,14 +117,17 @@ class Geotable(commands.AutoShardedBot):
         await self.leases.acquire(self._stopping)
         self._lease_task = asyncio.create_task(self._keep_leases(), name="geotable-leases")
         renderpool.start()
-        warm = asyncio.ensure_future(renderpool.ready())  # the workers warm up while the bot sets up
+        thinkpool.start()
+        # the workers warm up while the bot sets up
+        warm = asyncio.ensure_future(asyncio.gather(renderpool.ready(), thinkpool.ready()))
         if self.settings.loop_stats:
-            watch = LoopWatch(self.settings.loop_stats, workers=renderpool.pids)
+            watch = LoopWatch(self.settings.loop_stats, workers=lambda: renderpool.pids() + thinkpool.pids())
             self._watch_task = asyncio.create_task(watch.run(), name="geotable-loopwatch")
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
         self.service = TableService(
-            self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout), shards=self.settings.shards
+            self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout, self.settings.computer_pause),
+            shards=self.settings.shards,
         )
         tables = Tables(self)
         await self.add_cog(tables)
@@ -144,7 +147,7 @@ class Geotable(commands.AutoShardedBot):
         # only now: a stop while this hook runs (the lease wait, the command sync) cancels the start-up at its
         # await instead (see `run`); a shutdown beside a running hook closed the HTTP session and the store
         # under it (a traceback, exit 1)
-        await warm  # online (connected) only with warm render workers: the first board is as quick as any
+        await warm  # online (connected) only with warm workers: the first board (and decision) as quick as any
         for sig in self.handle_signals:
             asyncio.get_running_loop().add_signal_handler(sig, self.request_stop, sig)
 
@@ -156,6 +159,8 @@ class Geotable(commands.AutoShardedBot):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        if self.service is not None:
+            await self.service.stop_computers()  # their pending moves stay stored deadlines
         await super().close()
         store, self.store = self.store, None  # taken at once: a second close() meanwhile finds nothing to close
         if store:

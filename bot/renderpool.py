@@ -21,6 +21,7 @@ started later (one that died) gets the palettes the same way before its first bo
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import multiprocessing
 import os
@@ -58,12 +59,13 @@ def _recv_exactly(sock: socket.socket, n: int) -> bytes:
     return bytes(data)
 
 
-def _serve(sock: socket.socket, parent: int) -> None:
+def _serve(sock: socket.socket, parent: int, preload: str = "render") -> None:
     """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception). A worker whose
-    bot is gone exits quietly (code 0, no traceback)."""
+    bot is gone exits quietly (code 0, no traceback). ``preload``: the module the calls' functions live in,
+    imported before the first one comes (the thinking workers of bot/thinkpool.py preload theirs)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot shuts us down
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    import render  # noqa: F401  (the calls' functions live there: import it before the first one comes)
+    importlib.import_module(preload)
 
     while True:
         try:
@@ -88,10 +90,10 @@ def _started() -> None:
 
 # --- the bot side ----------------------------------------------------------------------------------------------
 class _Worker:
-    def __init__(self):
+    def __init__(self, preload: str = "render", name: str = "geotable-render"):
         ours, theirs = socket.socketpair()
         ctx = multiprocessing.get_context("spawn")
-        self.process = ctx.Process(target=_serve, args=(theirs, os.getpid()), daemon=True, name="geotable-render")
+        self.process = ctx.Process(target=_serve, args=(theirs, os.getpid(), preload), daemon=True, name=name)
         self.process.start()
         theirs.close()
         self.sock = ours
@@ -100,6 +102,10 @@ class _Worker:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.warm = False
         """It has every game's palette, the fonts and the photos (``RenderPool.ready``)."""
+        self.owed = 0
+        """Replies not read: a call cut short (cancelled, e.g. its bot stopped, or its event loop gone) leaves its
+        reply in the socket, or half read in a reader of a loop that is gone; the pool replaces such a worker
+        rather than hand that reply to the next call (``RenderPool._usable``)."""
 
     async def call(self, fn, args: tuple):
         loop = asyncio.get_running_loop()
@@ -107,9 +113,11 @@ class _Worker:
             self.reader, self.writer = await asyncio.open_connection(sock=self.sock.dup())
             self.loop = loop
         data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        self.owed += 1
         self.writer.write(_HEADER.pack(len(data)) + data)
         (size,) = _HEADER.unpack(await self.reader.readexactly(_HEADER.size))
         status, value = pickle.loads(await self.reader.readexactly(size))
+        self.owed -= 1
         if status == "error":
             raise value
         return value
@@ -118,8 +126,8 @@ class _Worker:
         return self.process.is_alive()
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
+        if self.writer is not None and self.loop is not None and not self.loop.is_closed():
+            self.writer.close()  # (a stream of a loop that is gone cannot be closed: killing the worker ends it)
         self.sock.close()
         if self.process.is_alive():
             self.process.kill()
@@ -156,7 +164,7 @@ class RenderPool:
         import render
 
         idle = self._queue()
-        workers = [await idle.get() for _ in self._workers]  # none is drawing meanwhile
+        workers = [self._usable(await idle.get()) for _ in self._workers]  # none is drawing meanwhile
         begun = time.perf_counter()
         try:
             await asyncio.gather(*(w.call(_started, ()) for w in workers))
@@ -190,6 +198,9 @@ class RenderPool:
         idle = self._queue()
         worker = await idle.get()
         try:
+            if worker.owed:
+                worker = self._usable(worker)
+                await self._warm(worker)
             return await worker.call(fn, args)
         except (EOFError, ConnectionError, asyncio.IncompleteReadError):
             log.warning("a render worker died; starting a new one and trying again")
@@ -198,6 +209,11 @@ class RenderPool:
             return await worker.call(fn, args)
         finally:
             idle.put_nowait(worker)
+
+    def _usable(self, worker: _Worker) -> _Worker:
+        """The worker, or a fresh one in its place when a call to it was cut short (its reply would be read as
+        the next call's: a board's PNG taken for a palette)."""
+        return self._replace(worker) if worker.owed else worker
 
     def _replace(self, dead: _Worker) -> _Worker:
         dead.close()
@@ -245,10 +261,12 @@ async def run(fn, *args):
     return await pool().run(fn, *args)
 
 
-async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None) -> bytes:
+async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None,
+                computers: tuple[int, ...] = ()) -> bytes:
+    """The public board (``render.render_board``); ``computers``: the seats a computer plays (marked by name)."""
     import render
 
-    return await run(render.render_board, game, view, names, last, focus)
+    return await run(render.render_board, game, view, names, last, focus, tuple(computers))
 
 
 async def private(game: str, view: dict, name: str) -> bytes:

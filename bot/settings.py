@@ -47,6 +47,11 @@ class Settings:
     lease_stale: float = 20.0
     """Seconds without a renewal after which a lease counts as abandoned and another process may take its
     shards over (GEOTABLE_LEASE_STALE)."""
+    computer_pause: float = 0.8
+    """Seconds a computer player waits before each move, so people can follow (GEOTABLE_COMPUTER_PAUSE)."""
+    ai_workers: int | None = None
+    """Processes in which computer players think (GEOTABLE_AI_WORKERS; None: one per core). bot/thinkpool.py
+    reads the variable itself; it is checked here."""
 
     @property
     def shards(self) -> Shards | None:
@@ -79,6 +84,12 @@ class Settings:
         workers = _number(env, "GEOTABLE_RENDER_WORKERS", None, int)
         if workers is not None and workers < 1:
             raise SettingError("GEOTABLE_RENDER_WORKERS", f"GEOTABLE_RENDER_WORKERS must be 1 or more (not {workers})")
+        ai_workers = _number(env, "GEOTABLE_AI_WORKERS", None, int)
+        if ai_workers is not None and ai_workers < 1:
+            raise SettingError("GEOTABLE_AI_WORKERS", f"GEOTABLE_AI_WORKERS must be 1 or more (not {ai_workers})")
+        pause = _number(env, "GEOTABLE_COMPUTER_PAUSE", cls.computer_pause, float)
+        if not 0 <= pause <= 60:
+            raise SettingError("GEOTABLE_COMPUTER_PAUSE", f"GEOTABLE_COMPUTER_PAUSE is 0 to 60 seconds (not {pause:g})")
         heartbeat = _number(env, "GEOTABLE_LEASE_HEARTBEAT", cls.lease_heartbeat, float)
         stale = _number(env, "GEOTABLE_LEASE_STALE", cls.lease_stale, float)
         if not 0 < heartbeat < stale:
@@ -107,6 +118,8 @@ class Settings:
             render_workers=workers,
             lease_heartbeat=heartbeat,
             lease_stale=stale,
+            computer_pause=pause,
+            ai_workers=ai_workers,
         )
 
 

@@ -87,12 +87,16 @@ class TableRow:
     updated_at: float
     ping_message_id: int | None = None
     shown_version: int = 0
+    takeover: bool = True
+    """A computer takes over the seat of a player who leaves or is removed during play (a lobby option)."""
 
     @classmethod
     def from_row(cls, row: Mapping) -> TableRow:
         data = dict(row)
         data["options"] = json.loads(data["options"])
         data["players"] = json.loads(data["players"])
+        if "takeover" in data:
+            data["takeover"] = bool(data["takeover"])
         return cls(**data)
 
 
@@ -269,13 +273,15 @@ class Store(abc.ABC):
     # --- tables --------------------------------------------------------------------------------------
     async def create_table(
         self, *, guild_id: int, channel_id: int, game: str, options: dict, seed: int, host: dict,
-        lobby_due: float | None,
+        lobby_due: float | None, others: Sequence[dict] = (),
     ) -> TableRow:
+        """A new lobby seating ``host`` and then ``others`` (computer seats asked for with /play)."""
         now = time.time()
         row = await self._fetchrow(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING *",
-            (guild_id, channel_id, game, json.dumps(options), seed, json.dumps([host]), host["id"], now, now),
+            (guild_id, channel_id, game, json.dumps(options), seed, json.dumps([host, *others]), host["id"], now,
+             now),
         )
         if lobby_due is not None:
             await self.set_deadline(row["id"], "lobby", lobby_due)
@@ -299,6 +305,15 @@ class Store(abc.ABC):
             (json.dumps(players), host_id, time.time(), table_id, version),
         )
 
+    async def set_takeover(self, table_id: int, version: int, on: bool) -> None:
+        """The lobby's option: a computer takes over a departing player's seat; StaleVersion as
+        ``update_lobby``."""
+        await self._update_checked(
+            "UPDATE tables SET takeover = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'lobby'",
+            (int(on), time.time(), table_id, version),
+        )
+
     async def start_table(self, table_id: int, version: int, players: list[dict], state: str,
                           turn_due: float | None, last_move: str = "") -> None:
         await self._update_checked(
@@ -313,15 +328,17 @@ class Store(abc.ABC):
     async def record_move(
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
+        players: list[dict] | None = None,
     ) -> None:
-        """State, version, action log, turn deadline, game timer (None: unchanged, 0: none) and (at the end)
-        the result, in one statement; raises StaleVersion (nothing written) unless the table is at
-        ``version``."""
+        """State, version, action log, turn deadline, game timer (None: unchanged, 0: none), the seating when
+        it changed (``players``: a seat handed to a computer) and (at the end) the result, in one statement;
+        raises StaleVersion (nothing written) unless the table is at ``version``."""
         await self._execute(
             "INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move, due_at,"
-            " standings, timer_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " standings, timer_due, players) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (table_id, version, state, status, ply, seat, action, time.time(), last_move, turn_due,
-             json.dumps(standings) if standings is not None else None, timer_due),
+             json.dumps(standings) if standings is not None else None, timer_due,
+             json.dumps(players) if players is not None else None),
         )
 
     async def close_table(self, table_id: int, status: str, reason: str | None) -> None:

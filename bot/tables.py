@@ -20,21 +20,27 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from bot import renderpool
+from bot import computers, renderpool, thinkpool
+from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
 from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
+from games.ai import STRENGTHS
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
 
 log = logging.getLogger(__name__)
 
-LOBBY_KEYS = ("join", "leave", "start")
+LOBBY_KEYS = ("join", "leave", "start", "takeover.on", "takeover.off")
+LOBBY_PREFIXES = ("partner.", "computer.", "drop.")
 
 
 def is_lobby_key(key: str) -> bool:
-    """A lobby button: join, leave, start, or ``partner.<user id>`` (pick a partner in a team game)."""
-    return key in LOBBY_KEYS or key.startswith("partner.")
+    """A lobby button: join, leave, start, ``partner.<user id>`` (pick a partner in a team game),
+    ``computer.<strength>`` (add a computer seat), ``drop.<seat>`` (remove that computer), ``takeover.on`` /
+    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play)."""
+    return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
 MAX_BUTTONS = 20
 """Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
@@ -88,6 +94,9 @@ class Table:
     """The words of the table's ping message (without its link to the board), to re-point it at a new board."""
     timer_due: float | None = None
     """When the game's running timer (``Engine.timer``) runs out, for the live countdown in the channel."""
+    turn_due: float | None = None
+    """The turn deadline as this process last wrote or read it (a computer's pending move, or a person's
+    timeout): a person's move while computers wait keeps their deadline (see ``TableService._turn_due``)."""
     early_board: tuple | None = None
     """(looks, future of the PNG) of the board drawn while the last move was being committed."""
     drawn: tuple = ()
@@ -140,6 +149,14 @@ class Table:
 
     def to_act(self) -> list[int]:
         return sorted(self.engine.to_act(self.state)) if self.state is not None else []
+
+    def computers_to_act(self, state: State | None = None, players: list[dict] | None = None) -> dict[int, str]:
+        """seat -> strength of the computers to act now (or in ``state`` with ``players`` seated)."""
+        state = self.state if state is None else state
+        if state is None:
+            return {}
+        seats = computer_seats(self.players if players is None else players)
+        return {s: seats[s] for s in sorted(self.engine.to_act(state)) if s in seats}
 
     def actions_for(self, seat: int) -> list[Action]:
         return self.engine.legal_actions(self.state, seat) if self.state is not None else []
@@ -257,6 +274,15 @@ class Change:
 class Defaults:
     turn_timeout: int = 600
     lobby_timeout: int = 1800
+    computer_pause: float = 0.8
+    """Seconds a computer waits before it moves (GEOTABLE_COMPUTER_PAUSE), so people can follow."""
+
+
+def computer_seed(row: TableRow) -> int:
+    """The seed of a table's computers' decisions: drawn from the table's id and seed, never the game's seed
+    itself (which fixes the deck order and the dice to come). ``games.ai.choose`` adds the ply and seat."""
+    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.seed}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
 
 
 class KeyedLocks:
@@ -298,6 +324,10 @@ class TableService:
         """``async with service.lock(channel_id)``: one change at a time per channel."""
         self._settings: dict[int, GuildSettings] = {}
         self._timers_wake: asyncio.Future | None = None
+        self._thinking: dict[int, asyncio.Task] = {}
+        """table -> the task of its computers' move under way (thinking in a worker, then committing)."""
+        self._computer_changes: list[Change] = []
+        """Computer moves committed since the deadline loop last asked (``fire_due`` hands them over)."""
 
     # --- loading -------------------------------------------------------------------------------------
     async def get(self, table_id: int) -> Table | None:
@@ -312,6 +342,8 @@ class TableService:
         if row.status in ("lobby", "playing"):
             if table.state is not None and engine.timer(table.state):
                 table.timer_due = await self.store.deadline(table_id, "timer")
+            if row.status == "playing":
+                table.turn_due = await self.store.deadline(table_id, "turn")
             self._remember(table)
         return table
 
@@ -325,6 +357,7 @@ class TableService:
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
         table.base, table.since = row.version, {}
+        table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
         if row.status not in ("lobby", "playing"):
             self._forget(table)
         elif table.state is not None and table.engine.timer(table.state):
@@ -385,13 +418,23 @@ class TableService:
 
     # --- lobby ---------------------------------------------------------------------------------------
     async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
-                         parent_id: int | None = None) -> Table:
-        """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules)."""
+                         parent_id: int | None = None, computers: Sequence[str] = ()) -> Table:
+        """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules),
+        seating the host and then a computer of each strength in ``computers``."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
         except RulesError as exc:
             raise UserError(str(exc)) from None
+        seated = [host]
+        for strength in computers:
+            if strength not in STRENGTHS:
+                raise UserError(f"A computer plays {', '.join(STRENGTHS[:-1])} or {STRENGTHS[-1]}, "
+                                f"not {strength!r}.")
+            seated.append(new_computer(strength, seated))
+        if len(seated) > engine.max_players:
+            raise UserError(f"{engine.title} seats at most {engine.max_players} players, so at most "
+                            f"{engine.max_players - 1} computers beside you.")
         settings = await self.settings(guild_id)
         if not settings.allows(channel_id, parent_id):
             raise UserError(f"Games can't be started in this channel. {channels_sentence(settings)}")
@@ -403,6 +446,7 @@ class TableService:
                 row = await self.store.create_table(
                     guild_id=guild_id, channel_id=channel_id, game=game, options=options,
                     seed=secrets.randbits(62), host=host, lobby_due=self.clock() + self.defaults.lobby_timeout,
+                    others=seated[1:],
                 )
             except ChannelBusy:
                 raise UserError("A game is already open in this channel.") from None
@@ -431,7 +475,13 @@ class TableService:
         players = list(table.players)
         seated = any(p["id"] == user["id"] for p in players)
         host_id = table.row.host_id
-        if key == "join":
+        if key.startswith(("computer.", "drop.", "takeover.")):
+            if not seated:
+                raise UserError("Only a seated player can change the seats and options of this lobby.")
+            if key.startswith("takeover."):
+                return await self._set_takeover(table, user, key == "takeover.on")
+            text = self._seat_computer(table, players, user, key)
+        elif key == "join":
             if seated:
                 raise UserError("You are already seated at this table.")
             if len(players) >= table.engine.max_players:
@@ -452,6 +502,33 @@ class TableService:
         table.row = await self.store.get_table(table.id)
         return Change(table, text)
 
+    async def _set_takeover(self, table: Table, user: dict, on: bool) -> Change:
+        if table.row.takeover == on:
+            return Change(table, "")
+        await self._write(table, self.store.set_takeover(table.id, table.version, on))
+        table.row = await self.store.get_table(table.id)
+        return Change(table, f"{user['name']}: " + ("a computer takes over the seat of a player who leaves."
+                                                    if on else "a player who leaves leaves their seat empty."))
+
+    @staticmethod
+    def _seat_computer(table: Table, players: list[dict], user: dict, key: str) -> str:
+        """``computer.<strength>`` seats a computer, ``drop.<seat>`` removes the computer in that seat:
+        ``players`` is changed in place; the sentence says what happened."""
+        kind, _, what = key.partition(".")
+        if kind == "computer":
+            if what not in STRENGTHS:
+                raise UserError("That button is not part of this lobby.")
+            if len(players) >= table.engine.max_players:
+                raise UserError(f"The table is full ({table.engine.max_players} players).")
+            computer = new_computer(what, players)
+            players.append(computer)
+            return f"{user['name']} added {computer['name']}."
+        seat = int(what) if what.isdigit() else -1
+        if not 0 <= seat < len(players) or not is_computer(players[seat]):
+            raise UserError("There is no computer in that seat any more.")
+        gone = players.pop(seat)
+        return f"{user['name']} removed {gone['name']}."
+
     @staticmethod
     def _pick_partner(table: Table, players: list[dict], user: dict, partner: str) -> str:
         """A seated player picks their partner (a team game): the partner moves to the seat that partners
@@ -462,7 +539,7 @@ class TableService:
         seat_of = {p["id"]: s for s, p in enumerate(players)}
         if user["id"] not in seat_of:
             raise UserError("Only a seated player can pick a partner.")
-        chosen = seat_of.get(int(partner)) if partner.isdigit() else None
+        chosen = seat_of.get(int(partner)) if partner.removeprefix("-").isdigit() else None
         if chosen is None:
             raise UserError("That player is not seated at this table any more.")
         mine = seat_of[user["id"]]
@@ -490,11 +567,12 @@ class TableService:
         opening = name_seats(" ".join(e.text for e in engine.opening(state)), names)
         text = "The game begins." + (f" {opening}" if opening else
                                      f" {names[first[0]]} goes first." if len(first) == 1 else "")
-        due = self.clock() + await self.turn_timeout(table.row.guild_id)
+        due = await self._turn_due(table, state, players)
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
                                                  due if first else None, last_move=text))
         table.row = await self.store.get_table(table.id)
         table.state = state
+        table.turn_due = due if first else None
         return Change(table, text, before=frozenset())
 
     # --- moves ---------------------------------------------------------------------------------------
@@ -555,7 +633,24 @@ class TableService:
             if table.seat_token(other) != token:
                 table.since[other] = table.version
 
-    async def _apply(self, table: Table, seat: int, key: str) -> Change:
+    async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM) -> float:
+        """The turn deadline after a move by ``seat`` that led to ``state`` with ``players`` seated: a
+        computer to act moves after the pause, people time out after the turn timeout. A person's move while
+        computers wait keeps their deadline (in a simultaneous stage, people clicking away must not keep
+        putting the computers off)."""
+        now = self.clock()
+        if not table.computers_to_act(state, players):
+            return now + await self.turn_timeout(table.row.guild_id)
+        pause = now + self.defaults.computer_pause
+        waited = table.state is not None and table.computers_to_act()
+        if seat != SYSTEM and not is_computer(players[seat]) and waited and table.turn_due is not None:
+            return min(table.turn_due, pause)
+        return pause
+
+    async def _apply(self, table: Table, seat: int, key: str, players: list[dict] | None = None,
+                     text: str | None = None) -> Change:
+        """Plays ``key`` for ``seat`` and commits it (one statement). ``players``: the new seating written
+        with it (a seat handed to a computer); ``text``: the move in words instead of the engine's events."""
         engine = table.engine
         try:
             state, events = engine.apply(table.state, seat, key)
@@ -564,14 +659,15 @@ class TableService:
         before = engine.to_act(table.state)
         tokens = {s: table.seat_token(s) for s in before if s != seat}
         # a step that says nothing (a die picked, its target to come) keeps the last move on show
-        text = table.describe(events) or table.row.last_move or ""
+        text = text or table.describe(events) or table.row.last_move or ""
+        seated = table.players if players is None else players
         over = engine.is_over(state)
         result = engine.result(state) if over else None
-        due = None if over else self.clock() + await self.turn_timeout(table.row.guild_id)
+        due = None if over else await self._turn_due(table, state, seated, seat)
         standings = None
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
-                         "players": table.players, "detail": result.detail}
+                         "players": seated, "detail": result.detail}
         previous = table.state
         # a game timer that starts (or stops) with this move is written with it
         timer, timer_before = engine.timer(state), engine.timer(previous)
@@ -579,18 +675,22 @@ class TableService:
         if timer != timer_before:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
-        board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), table.names,
-                                                       text, ending_focus(state, table.names) if over else None))
+        names = [p["name"] for p in seated]
+        board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
+                                                       text, ending_focus(state, names) if over else None,
+                                                       tuple(computer_seats(seated))))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
-            turn_due=due, standings=standings, last_move=text, timer_due=timer_due,
+            turn_due=due, standings=standings, last_move=text, timer_due=timer_due, players=players,
         ))
         table.state = state
         table.row.version += 1
         table.row.last_move = text
+        table.row.players = seated
+        table.turn_due = due
         announcements = engine.announcements(previous, state)
         self._track(table, seat, tokens, bool(announcements))
         table.early_board = (looks, board)
@@ -634,17 +734,60 @@ class TableService:
         seat = table.seat_of(user_id)
         if seat is None:
             raise UserError("That user is not playing at this table." if by else "You are not playing at this table.")
+        if not self._people_in_play(table, but=seat):
+            return await self._last_person_leaves(table, seat, by)
+        if table.row.takeover:
+            name = table.players[seat]["name"]
+            went = f"{name} was removed by a moderator ({by})." if by else f"{name} left."
+            return await self._hand_over(table, seat, f"{went} A computer plays their seat from now on.")
         return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
+
+    @staticmethod
+    def _people_in_play(table: Table, but: int | None = None) -> list[int]:
+        """The seats of persons still in the game (``but`` one of them)."""
+        return [s for s in table.engine.remaining(table.state) if s != but and not is_computer(table.players[s])]
+
+    async def _last_person_leaves(self, table: Table, seat: int, by: str | None) -> Change:
+        """The last person at a table of computers leaves: their departure is played (and logged), and a game
+        that would go on among computers alone ends there (nobody is left to watch it)."""
+        change = await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
+        if table.status == "playing":
+            await self.store.close_table(table.id, "ended", "only computers were left at the table")
+            table.row = await self.store.get_table(table.id)
+            self._forget(table)
+            change.closed = True
+            change.text = f"{change.text} Only computers were left at the table, so the game ended."
+        return change
+
+    async def hand_over(self, table: Table, user_id: int, by: str) -> Change:
+        """A moderator hands an (idle) player's seat to a computer: the game goes on without waiting for them."""
+        async with self.lock(table.row.channel_id):
+            return await self._racing(table, lambda: self._hand_over_user(table, user_id, by))
+
+    async def _hand_over_user(self, table: Table, user_id: int, by: str) -> Change:
+        if table.status != "playing":
+            raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("That user is not playing at this table.")
+        name = table.players[seat]["name"]
+        return await self._hand_over(table, seat, f"A moderator ({by}) handed {name}'s seat to a computer.")
+
+    async def _hand_over(self, table: Table, seat: int, text: str) -> Change:
+        """The logged table event ``handover:<seat>``, written with the new seating (one statement)."""
+        players = list(table.players)
+        players[seat] = handed_over(players[seat], HANDOVER_STRENGTH, players)
+        return await self._apply(table, SYSTEM, f"handover:{seat}", players=players, text=text)
 
     async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
         players = [p for p in table.players if p["id"] != user["id"]]
         went = f"was removed by a moderator ({by})" if by else "left"
-        if not players:
+        if not computers.people(players):  # computers alone never keep a lobby open
             await self.store.close_table(table.id, "ended", "everyone left the lobby")
             table.row = await self.store.get_table(table.id)
             self._forget(table)
             return Change(table, f"{user['name']} {went}; the lobby is closed.", closed=True)
-        host = table.row.host_id if table.row.host_id != user["id"] else players[0]["id"]
+        host = table.row.host_id if table.row.host_id != user["id"] else computers.people(players)[0]["id"]
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
         table.row = await self.store.get_table(table.id)
         return Change(table, f"{user['name']} {went}.")
@@ -670,11 +813,19 @@ class TableService:
     # --- timers --------------------------------------------------------------------------------------
     async def fire_due(self) -> list[Change]:
         """Applies every deadline of this process's shards that has passed: idle players time out, forgotten
-        lobbies close. Only due deadlines are read (indexed); one that fails is logged and does not stop the
-        others. A firing is a versioned move: a process that fired late (it lost the channel) is refused."""
-        changes = []
+        lobbies close, computers move. Only due deadlines are read (indexed); one that fails is logged and does
+        not stop the others. A firing is a versioned move: a process that fired late (it lost the channel) is
+        refused. A computer's move is started here and thinks in a worker process while the loop goes on (see
+        ``_computer_turn``); the moves committed since the last call are returned with the others."""
+        changes, self._computer_changes = self._computer_changes, []
         for table_id, kind, _due in await self.store.due_deadlines(self.clock(), shards=self.shards):
+            if kind == "turn" and table_id in self._thinking:
+                continue  # its computers are thinking: never two of their moves at once
             try:
+                if kind == "turn" and await self._computers_wait(table_id):
+                    self._thinking[table_id] = asyncio.create_task(self._computer_turn(table_id),
+                                                                   name=f"geotable-computer-{table_id}")
+                    continue
                 change = await self._fire(table_id, kind)
             except UserError as exc:  # e.g. another writer moved first: the next tick sees the new deadline
                 log.info("deadline %s of table %s not fired: %s", kind, table_id, exc)
@@ -687,6 +838,124 @@ class TableService:
 
     async def next_deadline(self) -> float | None:
         return await self.store.next_deadline(self.shards)
+
+    # --- computers -----------------------------------------------------------------------------------
+    async def _computers_wait(self, table_id: int) -> bool:
+        table = await self.get(table_id)
+        return table is not None and table.status == "playing" and bool(table.computers_to_act())
+
+    async def _computer_turn(self, table_id: int) -> None:
+        """A computer's pending move (its turn deadline is due): think on a snapshot outside the channel's
+        lock, in a worker process, then commit under the lock only if the computer's choices are still what it
+        thought about (the same version, or in a simultaneous stage the seat's unchanged token); else think
+        again. Only the computers to act move, one step each, except in secret simultaneous play (Globe
+        Twister's programming), where each enters its whole program at once. The pending move is the stored
+        deadline and the commit a versioned write, so it happens once, also across a restart or kill -9."""
+        try:
+            for _attempt in range(5):
+                if await self._computer_attempt(table_id):
+                    return
+            log.warning("the computers of table %s found the table changed five times in a row", table_id)
+        except Exception:
+            log.exception("a computer's move at table %s failed", table_id)
+        finally:
+            self._thinking.pop(table_id, None)
+            self.wake_timers()
+
+    async def _computer_attempt(self, table_id: int) -> bool:
+        """One think-then-commit of ``_computer_turn``: False when the table changed meanwhile (think again)."""
+        table = await self.get(table_id)
+        if table is None:
+            return True
+        async with self.lock(table.row.channel_id):
+            await self._refresh(table)
+            due = await self.store.deadline(table_id, "turn")
+            if table.status != "playing" or due is None or due > self.clock():
+                return True
+            waiting = table.computers_to_act()
+            if not waiting:  # people's turn after all (the table moved on): their timeout
+                self._deliver(await self._racing(table, lambda: self._fire_once(table, "turn")))
+                return True
+            version, state = table.version, table.state
+            tokens = {seat: table.seat_token(seat) for seat in waiting}
+            whole = len(table.to_act()) > 1 or table.engine.timer(state) is not None
+            seed = computer_seed(table.row)
+        thoughts = await asyncio.gather(*(self._think(table, state, seat, strength, seed, whole)
+                                          for seat, strength in waiting.items()))
+        plans = dict(zip(waiting, thoughts, strict=True))
+        async with self.lock(table.row.channel_id):
+            change = await self._racing(table, lambda: self._play_computers(table, version, tokens, plans))
+        self._deliver(change)
+        return change is not None
+
+    async def _refresh(self, table: Table) -> None:
+        """Reloads the table when the store holds a newer version (another writer), else keeps our copy (and
+        the seats' screens that still count, ``Table.since``)."""
+        row = await self.store.get_table(table.id)
+        if row is None or row.version != table.version:
+            await self._reload(table)
+
+    async def _think(self, table: Table, state: State, seat: int, strength: str, seed: int,
+                     whole: bool) -> list[str]:
+        """The computer's keys, thought in a worker process. A computer that fails (a bug in a game's
+        computer) plays the first legal move instead, logged, so the table never stalls on it."""
+        try:
+            return await thinkpool.decide(table.row.game, state, seat, strength, seed, whole)
+        except Exception:
+            log.exception("the %s computer failed to decide at table %s; it plays the first legal move",
+                          table.row.game, table.id)
+            return [table.engine.legal_actions(state, seat)[0].key]
+
+    async def _play_computers(self, table: Table, version: int, tokens: dict[int, str],
+                              plans: dict[int, list[str]]) -> Change | None:
+        """Commits the computers' planned keys (each a logged move), for the seats whose choices did not change
+        since ``version``; None when none could move (think again)."""
+        due = await self.store.deadline(table.id, "turn")
+        if table.status != "playing" or due is None or due > self.clock():
+            return None
+        before = frozenset(table.to_act())
+        texts, announced, change = [], [], None
+        for seat, keys in plans.items():
+            if table.status != "playing" or not self._seat_unchanged(table, seat, version, tokens[seat]):
+                continue
+            for key in keys:
+                try:
+                    change = await self._apply(table, seat, key)
+                except StaleVersion:
+                    if change is None:
+                        raise
+                    await self._reload(table)  # another writer came in between: show what was done
+                    break
+                if change.text and change.text not in texts[-1:]:
+                    texts.append(change.text)
+                announced += change.announcements
+                if table.status != "playing" or change.announcements:
+                    break
+        if change is None:
+            return None
+        change.text = " ".join(texts)
+        change.before = before
+        change.announcements = announced
+        return change
+
+    def _deliver(self, change: Change | None) -> None:
+        if change is not None:
+            self._computer_changes.append(change)
+            self.wake_timers()
+
+    async def computers_done(self) -> None:
+        """Waits until the computers' moves under way are committed (or given up)."""
+        while self._thinking:
+            await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+
+    async def stop_computers(self) -> None:
+        """Cancels the computers' moves under way (the bot stops): nothing half-written, the deadlines stay."""
+        tasks = list(self._thinking.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
     def wake_timers(self) -> None:
         """A deadline may have moved earlier: the timer loop looks again at once."""
@@ -732,7 +1001,7 @@ class TableService:
             texts, timed_out, announced = [], [], []
             before = frozenset(table.to_act())
             change = None
-            for seat in table.to_act():
+            for seat in [s for s in table.to_act() if not is_computer(table.players[s])]:
                 try:
                     change = await self._apply(table, SYSTEM, f"timeout:{seat}")
                 except StaleVersion:
@@ -786,4 +1055,5 @@ class TableService:
         if early is not None and early[0] == table.looks():
             return await early[1]
         view = board_view(table.engine, table.state)
-        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus())
+        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus(),
+                                      tuple(computer_seats(table.players)))

@@ -177,7 +177,9 @@ class Engine(ABC):
     them), ``timeout:<seat>`` and ``timer:<name>``, and are passed to ``on_leave`` (both departures),
     ``on_timeout`` and ``on_timer``. A removal is recorded in ``state["removed"]``, and a departure that ends
     the game in ``state["ended_by"]`` (its key), so the end can say so (keys only present once it happened,
-    so states of games without them are unchanged).
+    so states of games without them are unchanged). ``handover:<seat>``: a computer takes the seat over (its
+    player left or was removed, and the table hands seats to computers); the game goes on unchanged, the seat
+    is recorded in ``state["handed_over"]`` and the bot seats the computer (bot/computers.py).
     """
 
     slug: ClassVar[str]
@@ -348,6 +350,12 @@ class Engine(ABC):
                     events[:] = _as_removal(events, target)
                 if self.is_over(new):
                     new["ended_by"] = key
+            elif key.startswith("handover:"):
+                target = _parse_seat(key[9:], state)
+                if new["left"][target]:
+                    raise RulesError("That player has already left.")
+                new["handed_over"] = sorted({*new.get("handed_over", []), target})
+                events.append(Event(f"A computer takes over {{p{target}}}'s seat."))
             elif key.startswith("timeout:"):
                 target = _parse_seat(key[8:], state)
                 if target not in self.to_act(state):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -109,9 +110,17 @@ def share_palettes(palettes: dict[str, Image.Image | None]) -> None:
     _PALETTES.update(palettes)
 
 
+def with_computers(view: dict, computers: Sequence[int]) -> dict:
+    """The view with the seats computers play (``view["computers"]``): their rows get the robot's head
+    (``common.computer_mark``) beside the name. The engines know nothing of who plays a seat; the bot does."""
+    return dict(view, computers=sorted(computers)) if computers else view
+
+
 def render_board(game: str, view: dict, names: list[str], last: str | None = None,
-                 focus: dict | None = None) -> bytes:
+                 focus: dict | None = None, computers: Sequence[int] = ()) -> bytes:
     """The public board of ``game`` as PNG bytes (8-bit, the game's ``palette``).
+
+    ``computers``: the seats a computer plays (marked beside their names, ``with_computers``).
 
     ``last`` is the last move in words (the footer). ``focus`` marks a choice in progress, per game
     (GEONEO: ``{"anchor": field, "fields": [fields]}`` while a shape is chosen); None when nothing is.
@@ -121,6 +130,7 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     seat is marked as a winner on it.
     """
     module = _RENDERERS[game]
+    view = with_computers(view, computers)
     closed = (focus or {}).get("closed")
     if closed:  # nobody is marked a winner on a table that did not reach its end (stars, "wins" words)
         view = dict(view, winners=[])
@@ -173,13 +183,13 @@ def has_score_sheet(game: str) -> bool:
     return hasattr(_RENDERERS[game], "draw_score_sheet")
 
 
-def render_score_sheet(game: str, view: dict, names: list[str]) -> bytes:
+def render_score_sheet(game: str, view: dict, names: list[str], computers: Sequence[int] = ()) -> bytes:
     """The end score sheet (a table: a row per part, a column per player) from the finished game's view, as PNG
-    bytes. Raises ``NoPrivateImage`` (a KeyError) for games without one."""
+    bytes; ``computers`` as for ``render_board``. Raises ``NoPrivateImage`` (a KeyError) for games without one."""
     module = _RENDERERS[game]
     if not hasattr(module, "draw_score_sheet"):
         raise NoPrivateImage(f"{game} has no score sheet image")
-    return encode_png(module.draw_score_sheet(view, names), palette(game))
+    return encode_png(module.draw_score_sheet(with_computers(view, computers), names), palette(game))
 
 
 def warm_up(games: tuple[str, ...] | None = None) -> None:

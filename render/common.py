@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -411,6 +412,25 @@ def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 11, 
     draw.polygon(_star(centre[0], centre[1], r, r * 0.45, 5), fill=fill, outline=BLACK)
 
 
+COMPUTER_MARK_W = 26
+"""The room ``computer_mark`` takes before a computer's name in a player row."""
+
+
+def computer_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 10, fill=TEXT) -> None:
+    """A robot's head (a square face with two eyes and an antenna): this seat is played by the computer. A
+    shape in the text's colour beside the name, the same on every game's board, so it never depends on colour
+    (the seat's own mark keeps its colour and shape)."""
+    x, y = centre
+    top = y - r * 0.45
+    draw.line((x, top, x, y - r * 0.95), fill=fill, width=2)  # the antenna
+    draw.ellipse((x - 2.5, y - r * 1.1 - 2, x + 2.5, y - r * 1.1 + 3), fill=fill)
+    draw.rounded_rectangle((x - r, top, x + r, y + r * 0.95), radius=max(2, r * 0.3), fill=fill)
+    eye = max(2.0, r * 0.28)
+    for ex in (x - r * 0.45, x + r * 0.45):
+        draw.rectangle((ex - eye / 2, y + r * 0.1 - eye / 2, ex + eye / 2, y + r * 0.1 + eye / 2), fill=BAR)
+    draw.line((x - r * 0.4, y + r * 0.62, x + r * 0.4, y + r * 0.62), fill=BAR, width=2)  # the mouth
+
+
 def turn_arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 9, fill=HIGHLIGHT) -> None:
     """A right-pointing triangle: "this one's turn" without relying on the row's colour."""
     x, y = centre
@@ -480,12 +500,34 @@ def footer(draw: ImageDraw.ImageDraw, last: str | None, *, height: int, width: i
         text(draw, (MARGIN + 4, top + 28 * k + 14), line, BODY, TEXT, anchor="lm")
 
 
+_COMPUTER_NAME = re.compile(r"Computer(?: (?P<n>\d+))? \((?P<strength>\w+)\)|Computer (?P<for>for .+)")
+
+
+def computer_name(name: str, size: float, room: float) -> str:
+    """A computer's name in ``room`` px beside its robot's head (which already says "computer"): whole when it
+    fits, else the part that tells it apart: "Computer 2 (strong)" -> "Strong 2", "Computer for Dee" -> "for
+    Dee" (names as bot/computers.py gives them), clipped with an ellipsis if even that is too long."""
+    m = _COMPUTER_NAME.fullmatch(name)
+    if m is None or font(size).getlength(plain(name)) <= room:
+        return name
+    if m["for"]:
+        return m["for"]
+    return m["strength"].capitalize() + (f" {m['n']}" if m["n"] else "")
+
+
+def played_by_computer(view: dict, seat: int) -> bool:
+    """Whether a computer plays ``seat``: ``view["computers"]`` lists those seats (``render.render_board``'s
+    ``computers``, from the bot's players; an engine's view never holds it)."""
+    return seat in (view.get("computers") or ())
+
+
 def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], seat: int, name: str, *,
                name_width: float, current: bool = False, gone: bool = False, size: int = BODY,
-               mark: bool = True) -> float:
-    """A player's row: the turn arrow and a gold frame when it is their turn, the seat mark, the name
-    (clipped to ``name_width``; "(left)" and muted when they left, "(removed)", or "(out)" where
-    that clips the name, when ``gone`` is "removed": a moderator took them out). Returns the x where the name starts."""
+               mark: bool = True, computer: bool = False) -> float:
+    """A player's row: the turn arrow and a gold frame when it is their turn, the seat mark, the robot's head
+    (``computer_mark``) when a computer plays the seat, the name (clipped to ``name_width``; "(left)" and muted
+    when they left, "(removed)", or "(out)" where that clips the name, when ``gone`` is "removed": a moderator
+    took them out). Returns the x where the name starts."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     if current:
@@ -495,7 +537,12 @@ def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
     if mark:
         seat_mark(draw, (x + 10, cy), seat, 10)
         x += 28
+    if computer:
+        computer_mark(draw, (x + 10, cy + 1), 9 if size < BODY else 10, MUTED if gone else TEXT)
+        x += COMPUTER_MARK_W
     room = name_width - (x - x0)
+    if computer:
+        name = computer_name(name, size, room - (font(size).getlength(" (left)") if gone else 0))
     if gone:
         suffix = " (left)"
         if gone == "removed":  # "(out)" where "(removed)" would leave too little of the name

@@ -35,6 +35,7 @@ from render.common import (
     header,
     join_fit,
     panel,
+    played_by_computer,
     player_row,
     plural,
     star,
@@ -238,7 +239,8 @@ def _scoreboard(d: ImageDraw.ImageDraw, view: dict, names: list[str], top: int, 
         cy = y + row_h / 2
         current = seat == view["current"] and not over
         player_row(d, (MARGIN + 4, y + 1, WIDTH - MARGIN - 4, y + row_h - 1), seat, names[seat],
-                   name_width=col0 - MARGIN - 12, current=current, gone=view["left"][seat], size=size)
+                   name_width=col0 - MARGIN - 12, current=current, gone=view["left"][seat], size=size,
+                   computer=played_by_computer(view, seat))
         for t, pts in enumerate(view["scores"][seat]):
             text(d, (col0 + t * colw + colw / 2, cy), str(pts), size, TEXT if pts else MUTED, anchor="mm")
         win = over and seat in winners

@@ -41,6 +41,7 @@ from render.common import (
     join_fit,
     join_names,
     panel,
+    played_by_computer,
     player_row,
     plural,
     text,
@@ -195,7 +196,8 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
         y += row
         for s in seats:
             player_row(d, (x0 + 6, y, x1 - 6, y + row - 2), s, names[s], name_width=col_pieces - 26 - x0 - 6,
-                       current=s in to_act, gone=view["left"][s], size=SMALL, mark=False)
+                       current=s in to_act, gone=view["left"][s], size=SMALL, mark=False,
+                       computer=played_by_computer(view, s))
             cy = y + row / 2 - 1
             text(d, (col_pieces, cy), str(view["supply"][s]), SMALL, TEXT, anchor="mm")
             text(d, (col_cards, cy), str(view["hand_sizes"][s]), SMALL, TEXT, anchor="mm")

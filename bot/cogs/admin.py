@@ -65,6 +65,21 @@ class Admin(commands.Cog):
         await say(interaction, f"{player.display_name} was removed.")
         await self.tables.publish(change)
 
+    @mod.command(name="computer", description="Hand a player's seat in this channel's game to a computer")
+    @app_commands.describe(player="The (idle) player whose seat a computer plays from now on")
+    @app_commands.checks.has_permissions(manage_messages=True)
+    async def computer(self, interaction: discord.Interaction, player: discord.User) -> None:
+        table = await self.tables.table_here(interaction)
+        if table is None:
+            return
+        try:
+            change = await self.service.hand_over(table, player.id, by=interaction.user.display_name)
+        except UserError as exc:
+            await say(interaction, str(exc))
+            return
+        await say(interaction, f"A computer plays {player.display_name}'s seat now.")
+        await self.tables.publish(change)
+
     @mod.command(name="timeout", description="Set how long a player may think before the table plays for them")
     @app_commands.describe(seconds="30 to 86400; the bot's default when left out")
     @app_commands.checks.has_permissions(manage_guild=True)

@@ -1,4 +1,4 @@
-"""/rules: a readable summary of a game's rules, for the asker only."""
+"""/rules: a readable summary of a game's rules and what its computer players do, for the asker only."""
 
 from __future__ import annotations
 
@@ -19,4 +19,4 @@ class Help(commands.Cog):
     @app_commands.describe(game="The game whose rules you want to read")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await interaction.response.send_message(messages.rules_text(get_engine(game.value)), ephemeral=True)
+        await interaction.response.send_message(**messages.rules_message(get_engine(game.value)), ephemeral=True)

@@ -15,10 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import renderpool
+from bot.computers import is_computer
 from bot.panels import Panels
 from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
+from games.ai import STRENGTHS
 from games.core import Engine, Option
 from render import (
     has_board,
@@ -51,6 +53,11 @@ def playable_engines() -> list[Engine]:
 
 
 GAME_CHOICES = [app_commands.Choice(name=e.title, value=e.slug) for e in playable_engines()]
+
+
+def marked_seats(table: Table) -> tuple[int, ...]:
+    """The seats a computer plays, marked on the boards beside their names."""
+    return tuple(s for s, p in enumerate(table.players) if is_computer(p))
 
 
 def user_of(interaction: discord.Interaction) -> dict:
@@ -131,26 +138,55 @@ def command_name(engine: Engine) -> str:
 
 
 def play_group(open_table) -> app_commands.Group:
-    """``/play geek-out turns:3``, ``/play geoneo``...: Discord offers and checks each game's options.
-    ``open_table(interaction, slug, options)`` is called with the options the user gave."""
+    """``/play geek-out turns:3``, ``/play geoneo computers:1 strength:strong``...: Discord offers and checks
+    each game's options and /play's own (``computer_options``). ``open_table(interaction, slug, options,
+    computers)`` is called with the options the user gave and a strength per computer seat."""
     group = app_commands.Group(name="play", description="Open a table for a game in this channel", guild_only=True)
     for engine in playable_engines():
         group.add_command(_play_command(engine, open_table))
     return group
 
 
+COMPUTERS_OPTION = "computers"
+STRENGTH_OPTION = "strength"
+
+
+def computer_options(engine: Engine) -> dict[str, tuple[object, str]]:
+    """/play's own options beside the game's: how many computers sit down with the host, and how strong
+    they play ({name: (annotation, description)}); none for a game that seats one player only."""
+    if engine.max_players < 2:
+        return {}
+    return {
+        COMPUTERS_OPTION: (app_commands.Range[int, 0, engine.max_players - 1],
+                           f"Computer players seated with you, 0-{engine.max_players - 1} (default 0)"),
+        STRENGTH_OPTION: (Literal.__getitem__(STRENGTHS),
+                          "How well the computers play: easy, normal or strong (default normal)"),
+    }
+
+
 def _play_command(engine: Engine, open_table) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **given):
-        await open_table(interaction, engine.slug, {k: v for k, v in given.items() if v is not None})
+        count = given.pop(COMPUTERS_OPTION, None) or 0
+        strength = given.pop(STRENGTH_OPTION, None) or "normal"
+        await open_table(interaction, engine.slug, {k: v for k, v in given.items() if v is not None},
+                         [strength] * count)
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     for option in engine.options:
+        if option.name in (COMPUTERS_OPTION, STRENGTH_OPTION):
+            raise ValueError(f"{engine.slug}: the option {option.name} is /play's own")
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=_annotation(option) | None))
+    extra = computer_options(engine)
+    for name, (annotation, _words) in extra.items():
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=annotation | None))
     callback.__signature__ = inspect.Signature(params)
-    if engine.options:
-        app_commands.describe(**{o.name: option_description(o) for o in engine.options})(callback)
+    descriptions = {o.name: option_description(o) for o in engine.options}
+    descriptions.update({name: words for name, (_annotation, words) in extra.items()})
+    if descriptions:
+        app_commands.describe(**descriptions)(callback)
     players = (f"{engine.min_players}-{engine.max_players} players" if engine.min_players != engine.max_players
                else f"{engine.min_players} players")
     return app_commands.Command(name=command_name(engine), description=f"{engine.title} ({players})"[:100],
@@ -176,11 +212,13 @@ class Tables(commands.Cog):
         await self.panels.close()
 
     # --- /play ---------------------------------------------------------------------------------------
-    async def open_table(self, interaction: discord.Interaction, slug: str, options: dict) -> None:
+    async def open_table(self, interaction: discord.Interaction, slug: str, options: dict,
+                         computers: list[str] = ()) -> None:
+        """``computers``: a strength per computer seated after the host (/play's computers and strength)."""
         try:
             table = await self.service.open_lobby(
                 interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction),
-                parent_id=getattr(interaction.channel, "parent_id", None),
+                parent_id=getattr(interaction.channel, "parent_id", None), computers=computers,
             )
         except UserError as exc:
             await say(interaction, str(exc))
@@ -239,8 +277,10 @@ class Tables(commands.Cog):
             await self._pick(interaction, table_id, version, key[5:], token)
         elif key == "rules":
             table = await self.service.get(table_id)
-            await say(interaction, messages.rules_text(table.engine) if table else
-                      "This board is gone: there is no such game.")
+            if table is None:
+                await say(interaction, "This board is gone: there is no such game.")
+            else:
+                await interaction.response.send_message(**messages.rules_message(table.engine), ephemeral=True)
         elif key.startswith("overlay."):
             await self._show_overlay(interaction, table_id, key[8:])
         elif key == "pings.off":
@@ -257,7 +297,8 @@ class Tables(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = board_view(table.engine, table.state)
-        image = await renderpool.board(table.row.game, view, table.names, table.row.last_move, {"overlay": name})
+        image = await renderpool.board(table.row.game, view, table.names, table.row.last_move, {"overlay": name},
+                                       marked_seats(table))
         label = overlays(table.row.game)[name]
         await interaction.edit_original_response(
             content=f"{label} of table {table.id} now (only you can see this).",
@@ -490,6 +531,8 @@ class Tables(commands.Cog):
         if table.status == "playing":
             for seat in table.to_act():
                 user_id = table.players[seat]["id"]
+                if is_computer(table.players[seat]):  # a computer is never pinged (its move follows by itself)
+                    continue
                 if seat in (change.before or ()) or now - seen.get(user_id, 0) < PRESENT_FOR:
                     continue
                 if await self.service.store.pings_enabled(user_id):
@@ -521,7 +564,8 @@ class Tables(commands.Cog):
                 files = []
                 if has_score_sheet(table.row.game):
                     view = board_view(table.engine, table.state)
-                    image = await renderpool.run(render_score_sheet, table.row.game, view, table.names)
+                    image = await renderpool.run(render_score_sheet, table.row.game, view, table.names,
+                                                 marked_seats(table))
                     files = [discord.File(io.BytesIO(image), filename=f"scores{table.id}.png")]
                 await channel.send(messages.standings(table, result), files=files, allowed_mentions=quiet)
         elif change.closed and change.text:
@@ -532,7 +576,7 @@ class Tables(commands.Cog):
         for k, item in enumerate(items):
             files = []
             if item.get("card") is not None and has_card(table.row.game):
-                card = {**item["card"], "names": list(table.names)}
+                card = {**item["card"], "names": list(table.names), "computers": list(marked_seats(table))}
                 image = await renderpool.run(render_card, table.row.game, card, item.get("note"))
                 kind = "gif" if image[:3] == b"GIF" else "png"  # an animation plays inline as a GIF
                 name = f"card{table.id}-{table.version}" + (f"-{k}" if len(items) > 1 else "")

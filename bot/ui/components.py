@@ -16,7 +16,9 @@ import re
 
 import discord
 
+from bot.computers import is_computer, strength_lines
 from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key, pickable
+from games.ai import STRENGTHS
 from games.core import Action
 from render import has_private, overlays
 
@@ -196,7 +198,7 @@ def table_view(table: Table) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
-    if len(to_act) == 1:
+    if len(to_act) == 1 and not is_computer(table.players[to_act[0]]):  # a computer's moves are no one's to click
         # no seat token here (private=False): it digests the seat's secret actions too, and anyone can read a
         # public message's custom_ids (nor is one needed: only that seat can move the table on meanwhile); the
         # seat still decides how its moves are grouped (Engine.grouped)
@@ -228,14 +230,38 @@ def ping_view(table: Table) -> discord.ui.View:
     return view
 
 
+ADD_COMPUTER = "computer"
+"""The group of the lobby's "Add a computer" menu (its values are the keys ``computer.<strength>``)."""
+
+
 def lobby_view(table: Table) -> discord.ui.View:
+    """Join, Leave, Start, Rules and the takeover switch; a menu to add a computer at a strength (each option
+    says what the strength does) while a seat is free; a Remove button per computer seat; Team up with ... per
+    seated player in a team game. Every row fits Discord's five."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(table, "join", "Join", "success"))
-    view.add_item(button(table, "leave", "Leave", "secondary"))
-    view.add_item(button(table, "start", "Start", "primary"))
-    view.add_item(button(table, "rules", "Rules", "secondary", emoji="📖"))
+    view.add_item(button(table, "join", "Join", "success", row=0))
+    view.add_item(button(table, "leave", "Leave", "secondary", row=0))
+    view.add_item(button(table, "start", "Start", "primary", row=0))
+    view.add_item(button(table, "rules", "Rules", "secondary", row=0, emoji="📖"))
+    takeover = table.row.takeover
+    view.add_item(button(table, "takeover.off" if takeover else "takeover.on",
+                         f"Computer takes a leaver's seat: {'on' if takeover else 'off'}",
+                         "success" if takeover else "secondary", row=0, emoji="🤖"))
+    row = 1
+    if len(table.players) < table.engine.max_players:
+        lines = strength_lines(table.row.game)
+        options = [discord.SelectOption(label=f"Add a computer: {s}", value=f"{ADD_COMPUTER}.{s}", emoji="🤖",
+                                        description=lines[s][:100]) for s in STRENGTHS]
+        view.add_item(TableSelect(f"{table.id}:{table.version}:{ADD_COMPUTER}", options,
+                                  "Add a computer player (pick its strength)", row=row))
+        row += 1
+    drops = [(seat, p) for seat, p in enumerate(table.players) if is_computer(p)]
+    for k, (seat, player) in enumerate(drops):
+        view.add_item(button(table, f"drop.{seat}", f"Remove {player['name']}", "danger", row=row + k // 5,
+                             emoji="✖"))
+    row += (len(drops) + 4) // 5
     if table.engine.teams(len(table.players)):  # a team game: each player can pick their partner
         for player in table.players:
-            view.add_item(button(table, f"partner.{player['id']}", f"Team up with {player['name']}", row=1,
+            view.add_item(button(table, f"partner.{player['id']}", f"Team up with {player['name']}", row=row,
                                  emoji="🤝"))
     return view

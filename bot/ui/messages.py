@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.computers import HANDOVER_STRENGTH, computer_seats, is_computer, strength_lines, strength_of
 from bot.tables import Table, departure_words, name_seats
 from games.core import Result, was_removed
 
@@ -20,7 +21,7 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     notes = engine.seating(len(table.players)) if len(table.players) >= engine.min_players else [""] * len(
         table.players)
     seats = "\n".join(
-        f"{i + 1}. <@{p['id']}>" + (" (host)" if p["id"] == table.row.host_id else "")
+        f"{i + 1}. {seat_words(p)}" + (" (host)" if p["id"] == table.row.host_id else "")
         + (f" · {notes[i]}" if notes[i] else "")
         for i, p in enumerate(table.players)
     )
@@ -31,7 +32,8 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     options = ", ".join(engine.describe_options(table.row.options, max(len(table.players), engine.min_players)))
     if table.status == "lobby":
         how = (f"{len(table.players)}/{engine.max_players} seated; {engine.min_players} needed to start. "
-               "Press **Join** to take a seat; the host presses **Start**.")
+               "Press **Join** to take a seat, or add a computer from the menu; the host presses **Start**.\n"
+               + computers_words(table))
         title = f"{engine.title} · lobby"
     else:
         how = "This lobby is closed."
@@ -46,6 +48,32 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     return embed
 
 
+ROBOT = "🤖"
+"""Marks a computer's seat in words, as the robot's head does on the boards."""
+
+
+def seat_words(player: dict) -> str:
+    """A seat in the lobby: a person's mention; a computer by name and strength (never a mention: it has no
+    Discord account), and whom it took over from."""
+    if not is_computer(player):
+        return f"<@{player['id']}>"
+    was = player.get("was")
+    return f"{ROBOT} **{player['name']}**, a computer ({strength_of(player)})" + (
+        f", playing for {was['name']}" if was else "")
+
+
+def strength_words(game: str) -> str:
+    """What each strength does, a line each ("**easy**: ...")."""
+    return "\n".join(f"{ROBOT} **{s}**: {line}" for s, line in strength_lines(game).items())
+
+
+def computers_words(table: Table) -> str:
+    takeover = (f"on: a computer ({HANDOVER_STRENGTH}) takes the seat of a player who leaves or is removed, so the "
+                "game goes on"
+                if table.row.takeover else "off: a player who leaves during the game leaves their seat empty")
+    return f"**Computer players**\n{strength_words(table.row.game)}\nTaking over a leaver's seat: {takeover}."
+
+
 def in_sentence(group: str) -> str:
     """A group's title inside a sentence: "The Ocean" heads a button, "the Ocean" follows "from"."""
     return "the " + group[4:] if group.startswith("The ") else group
@@ -56,7 +84,9 @@ def table_embed(table: Table, filename: str) -> discord.Embed:
     lines = []
     if table.status == "playing":
         to_act = table.to_act()
-        lines.append("To act: " + ", ".join(f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act))
+        lines.append("To act: " + ", ".join(
+            f"{ROBOT} **{names[s]}** (a computer: it moves by itself)" if is_computer(table.players[s]) else
+            f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act))
         notice = table.engine.notice(table.state)
         if notice:
             lines.append(f"⚠️ {notice}")
@@ -132,7 +162,7 @@ def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
 
     def who(s: int) -> str:
         gone = " (removed by a moderator)" if was_removed(table.state, s) else " (left)"
-        return f"**{names[s]}**" + (gone if left[s] else "")
+        return played_by(table.players[s], names[s]) + (gone if left[s] else "")
 
     teams = result.detail.get("teams") if result.detail else None
     if not teams:
@@ -143,6 +173,14 @@ def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
         if set(team) & set(group):
             out.append(f"**{team_names[i]}** (" + " & ".join(who(s) for s in team) + ")")
     return out
+
+
+def played_by(player: dict, name: str) -> str:
+    """A name in the standings: a computer's marked, one that took a person's seat says whose."""
+    if not is_computer(player):
+        return f"**{name}**"
+    was = player.get("was")
+    return f"{ROBOT} **{name}**" + (f" (took over {was['name']}'s seat)" if was else "")
 
 
 def winners_sentence(table: Table, result: Result) -> str:
@@ -168,6 +206,10 @@ def standings(table: Table, result: Result) -> str:
                      f"{score} point{'' if score == 1 else 's'}")
         place += len(entries)
     lines.append(winners_sentence(table, result))
+    computers = [table.names[s] + ("" if f"({strength})" in table.names[s] else f" ({strength})")
+                 for s, strength in computer_seats(table.players).items()]
+    if computers:
+        lines.append(f"{ROBOT} Played by a computer: {', '.join(computers)}.")
     details = [name_seats(line, table.names) for line in table.engine.result_lines(table.state)]
     if details:
         lines += ["", "**Score sheet**", *details]
@@ -176,3 +218,11 @@ def standings(table: Table, result: Result) -> str:
 
 def rules_text(engine) -> str:
     return _clip(engine.rules_text(), 2000)
+
+
+def rules_message(engine) -> dict:
+    """/rules and the Rules button: the rules as the message, and what each computer strength does in an embed
+    beside them (a game's rules may take the whole 2000 characters of a message)."""
+    embed = discord.Embed(title="Computer players", description=strength_words(engine.slug), colour=COLOUR)
+    embed.set_footer(text="Add one in a lobby (the menu), or /play with computers and strength.")
+    return {"content": rules_text(engine), "embed": embed}

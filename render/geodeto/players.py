@@ -8,10 +8,12 @@ from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
 from render.common import (
     BLACK,
     BODY,
+    COMPUTER_MARK_W,
     HIGHLIGHT,
     MUTED,
     SMALL,
     TEXT,
+    played_by_computer,
     player_row,
     plural,
     star,
@@ -143,6 +145,8 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     left = (view.get("left") or [False] * view["players"])[s]
     name = _name(names, s) + ((" (removed)" if left == "removed" else " (left)") if left else "")
     name_w = text_w(BODY, name) + 2
+    computer = played_by_computer(view, s)
+    mark_w = MARK_W + (COMPUTER_MARK_W if computer else 0)  # from the row's edge to the name
     if over and view.get("score_sheet"):
         right = plural(view["score_sheet"]["players"][s]["total"], "pt")
         right_w = text_w(BODY, right) + (26 if s in winners else 0)
@@ -151,15 +155,16 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
         right_w = text_w(BODY, right) + 26
     chips = [c for _, c in _chips(view, s)]
     extras = _extras_held(view, s)
-    avail = x1 - 8 - right_w - 8 - (x0 + MARK_W) - min(name_w, NAME_MIN) - 8  # beside the name
+    avail = x1 - 8 - right_w - 8 - (x0 + mark_w) - min(name_w, NAME_MIN) - 8  # beside the name
     goals = _goals_fitting(chips, f"+{2 * extras}" if extras else "", avail)
     if not chips and not extras and text_w(SMALL, NO_GOAL) + 2 <= avail:
         goals = [("none", NO_GOAL)]
     goals_w = sum(_goal_item_w(item) for item in goals)
-    name_room = x1 - 8 - right_w - 8 - (x0 + MARK_W) - goals_w - (8 if goals else 0)
+    name_room = x1 - 8 - right_w - 8 - (x0 + mark_w) - goals_w - (8 if goals else 0)
     current = not over and s == view.get("current")
-    player_row(d, box, s, _name(names, s), name_width=MARK_W + name_room, current=current, gone=left, size=BODY)
-    x = x0 + MARK_W + min(name_w, name_room) + 8
+    player_row(d, box, s, _name(names, s), name_width=mark_w + name_room, current=current, gone=left, size=BODY,
+               computer=computer)
+    x = x0 + mark_w + min(name_w, name_room) + 8
     for kind, value in goals:
         if kind == "chip":
             chip(d, x, cy, value)

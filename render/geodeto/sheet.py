@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from games.geodeto.rules import GROUP_NAMES
 from render.common import (
     BODY,
+    COMPUTER_MARK_W,
     HEADER_H,
     HIGHLIGHT,
     LARGE,
@@ -17,9 +18,11 @@ from render.common import (
     TEXT,
     WIDTH,
     canvas,
+    computer_mark,
     font,
     header,
     panel,
+    played_by_computer,
     star,
     text,
     wrap_text,
@@ -72,10 +75,14 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
     x = MARGIN + label_w
     for s in range(n):
         cx = x + col_w * (s + 0.5)
-        lines_n = wrap_text(_name(names, s), SMALL, col_w - 8, lines=2)
+        robot = COMPUTER_MARK_W if played_by_computer(view, s) else 0  # the robot's head before the name
+        lines_n = wrap_text(_name(names, s), SMALL, col_w - 8 - robot, lines=2)
         for k, line in enumerate(lines_n):
-            text(d, (cx, top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)), line, SMALL,
-                 HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
+            y_line = top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)
+            text(d, (cx + robot / 2, y_line), line, SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma",
+                 bold=True)
+            if robot and k == 0:
+                computer_mark(d, (cx + robot / 2 - text_w(SMALL, line) / 2 - robot / 2, y_line + 11), 8)
     y = top + head_h
     d.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
     for i, (key, label, sub) in enumerate(lines):

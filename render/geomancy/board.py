@@ -27,6 +27,7 @@ from render.common import (
     header,
     join_fit,
     panel,
+    played_by_computer,
     player_row,
     plural,
     star,
@@ -364,7 +365,8 @@ def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[s
         won = s in winners
         pts_w = font(BODY).getlength(pts) + (26 if won else 0)
         player_row(d, (x0, y, x1, y + ROW), s, _name(names, s), name_width=x1 - x0 - pts_w - 14,
-                   current=not over and s in to_act, gone=left[s], size=BODY)
+                   current=not over and s in to_act, gone=left[s], size=BODY,
+                   computer=played_by_computer(view, s))
         cy = y + ROW / 2
         text(d, (x1 - 8, cy), pts, BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
         if won:

@@ -29,6 +29,8 @@ from render.common import (
     TEXT,
     WHITE,
     canvas,
+    computer_mark,
+    computer_name,
     plural,
     seat_mark,
     star,
@@ -282,7 +284,12 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
     if seat is not None:
         seat_mark(d, (nx + 8, y0 + 19), seat, 8)
         nx += 22
+    if run.get("computer"):
+        computer_mark(d, (nx + 8, y0 + 20), 8)
+        nx += 22
     name = names[seat] if names and seat is not None and seat < len(names) else "Program"
+    if run.get("computer"):
+        name = computer_name(name, RUNS_NAME, x1 - nx - 14)
     text(d, (nx, y0 + 19), name, RUNS_NAME, TEXT, anchor="lm", bold=True, max_width=x1 - nx - 10)
     size = puzzle_size(t)
     px = x0 + 10 if mode == "right" else (x0 + x1 - size) / 2
@@ -358,7 +365,9 @@ def runs_frames(card: dict, names: Sequence[str] | None = None) -> list[tuple[Im
     """Every program of a stage C running at once, side by side (a ``{"kind": "runs"}`` card, ``names`` by
     seat): the puzzles before; for each k, every program's card k acting (gold, where the tile goes), then what
     it did (sky blue); the puzzles after (a rebuilt one framed gold)."""
-    runs = sorted(card["runs"], key=lambda r: r.get("seat") or 0)
+    computers = set(card.get("computers") or ())  # seats a computer plays (the bot adds them): a robot's head
+    runs = [dict(r, computer=r.get("seat") in computers)
+            for r in sorted(card["runs"], key=lambda r: r.get("seat") or 0)]
     most = max((len(r.get("steps") or []) for r in runs), default=0)
     turn = card.get("turn")
     played: list[list[int]] = [[] for _ in runs]
@@ -414,7 +423,7 @@ def encode_gif(frames: list[tuple[Image.Image, int]]) -> bytes:
 def draw_card(card: dict, note: str | None = None) -> bytes | Image.Image:
     """A card for the channel, an animated GIF as bytes. ``card["kind"] == "runs"`` (the engine's announcement
     after a stage C): every program of the stage running side by side, 600 x 450; ``card["names"]`` (the bot
-    adds them) names the seats. ``"run"``: one program alone; ``note`` (optional) is its title, e.g. "Ana's
+    adds them) names the seats, ``card["computers"]`` lists those a computer plays (a robot's head by the name). ``"run"``: one program alone; ``note`` (optional) is its title, e.g. "Ana's
     program"."""
     if card.get("kind") == "runs":
         return encode_gif(runs_frames(card, card.get("names")))

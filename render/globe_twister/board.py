@@ -30,6 +30,7 @@ from render.common import (
     join_fit,
     join_names,
     panel,
+    played_by_computer,
     player_row,
     plural,
     star,
@@ -260,7 +261,7 @@ def _name_row(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, b
     word_w = font(SMALL).getlength(word) + 2 if word else 0
     right = x1 - 8 - word_w - 26 * len(icons)
     player_row(d, (x0, y0, x1, y1), seat, names[seat], name_width=right - x0 - 8, current=seat in view["to_act"],
-               gone=view["left"][seat])
+               gone=view["left"][seat], computer=played_by_computer(view, seat))
     if word:
         text(d, (x1 - 8, cy), word, SMALL, colour, anchor="rm", bold=True)
     x = x1 - 8 - word_w

@@ -11,7 +11,7 @@ def lobby(fake):
 
 
 def labels(message):
-    return [c.get("label") for r in message["components"] for c in r["components"]]
+    return [c.get("label", "") for r in message["components"] for c in r["components"]]  # a menu has none
 
 
 async def test_four_players_pick_their_partners_before_the_start(fake, runner):

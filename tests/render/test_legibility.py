@@ -431,3 +431,30 @@ def test_the_scale_is_discords_display_size():
     assert display_scale(800, 782) == 300 / 782
     assert display_scale(800, 400) == 0.5
     assert cap(20, 0.5) >= MIN_CAP > cap(20, 300 / 782)
+
+
+# --- computer seats ------------------------------------------------------------------------------------
+COMPUTERS = ["Wilhelmina Cholmondeley-Smythe", "Computer (strong)", "Computer 2 (strong)",
+             "Computer for Dee the Magnificent of Everywhere", "Computer (easy)", "Computer 2 (easy)",
+             "Computer (normal)", "Computer for Bo"]
+"""A person, then computers (bot/computers.py's names: strengths, numbered, one handed over): their rows carry
+the robot's head beside the name, which takes room from it."""
+
+
+def every_other(states: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
+    return states[::2]
+
+
+@pytest.mark.parametrize("game", sorted(MEASURED))
+def test_boards_with_computer_seats_read_at_400_px(game):
+    states = {"geek_out": geek_out_states, "geoneo": geoneo_states, "geodeto": geodeto_states,
+              "geomancy": geomancy_states, "globe_twister": globe_twister_states}[game]()
+    engine = {"geek_out": GO, "geoneo": GN, "geodeto": GD, "geomancy": GM,
+              "globe_twister": GT}[game]
+    for what, s in every_other(states):
+        n = s["players"]
+        view = engine.view(s, None)
+        seats, who = tuple(range(1, n)) or (0,), COMPUTERS[:n]
+        check(lambda v=view, c=seats, who=who: render_board(game, v, who, LAST, None, c), what + " computers")
+        if game == "geodeto" and s["phase"] == "over":
+            check(lambda v=view, c=seats, who=who: render_score_sheet(game, v, who, c), what + " sheet computers")

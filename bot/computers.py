@@ -1,0 +1,79 @@
+"""Computer seats at a table: who is a computer, at which strength, and what it is called.
+
+A seat's player entry (``Table.players``, stored as JSON in ``tables.players``):
+
+- a person: ``{"id": <discord user id>, "name": "Dee"}``;
+- a computer: ``{"id": <negative int, unique in the table>, "name": "Computer (strong)", "computer": "strong"}``
+  (a second one of the same strength: "Computer 2 (strong)");
+- a seat handed to a computer when its person left or was removed (or a moderator handed it over):
+  ``{"id": <new negative int>, "name": "Computer for Dee", "computer": "normal", "was": {"id": ..., "name":
+  "Dee"}}``.
+
+A negative id never matches a Discord user, so no person's click plays a computer's seat, and a computer is
+never pinged or sent a panel. Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+from games.ai import STRENGTHS, Computer, get_computer
+
+HANDOVER_STRENGTH = "normal"
+"""The strength of a computer that takes over a person's seat."""
+
+
+def is_computer(player: dict) -> bool:
+    return bool(player.get("computer"))
+
+
+def strength_of(player: dict) -> str | None:
+    """The computer's strength ("easy", "normal", "strong"), or None for a person."""
+    return player.get("computer") or None
+
+
+def people(players: list[dict]) -> list[dict]:
+    """The seated persons (not computers)."""
+    return [p for p in players if not is_computer(p)]
+
+
+def computer_seats(players: list[dict]) -> dict[int, str]:
+    """seat -> strength of every computer seat."""
+    return {seat: p["computer"] for seat, p in enumerate(players) if is_computer(p)}
+
+
+def _new_id(players: list[dict]) -> int:
+    return min([-1] + [p["id"] - 1 for p in players if p["id"] < 0])
+
+
+def new_computer(strength: str, players: list[dict]) -> dict:
+    """A computer of ``strength`` for a seat at a table seating ``players``: a fresh negative id and a name
+    unique at the table ("Computer (strong)", then "Computer 2 (strong)", ...)."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}")
+    names = {p["name"] for p in players}
+    name, n = f"Computer ({strength})", 1
+    while name in names:
+        n += 1
+        name = f"Computer {n} ({strength})"
+    return {"id": _new_id(players), "name": name, "computer": strength}
+
+
+def handed_over(player: dict, strength: str, players: list[dict]) -> dict:
+    """The computer that takes over ``player``'s seat ("Computer for Dee"), remembering who sat there."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}")
+    was = player.get("was", player)
+    return {"id": _new_id(players), "name": f"Computer for {was['name']}", "computer": strength,
+            "was": {"id": was["id"], "name": was["name"]}}
+
+
+def strength_lines(game: str) -> dict[str, str]:
+    """strength -> what it does in ``game``, in one line (the lobby and /rules show them)."""
+    try:
+        computer = get_computer(game)
+    except ModuleNotFoundError:
+        return dict(Computer.strengths)
+    return {s: computer.strengths.get(s, Computer.strengths[s]) for s in STRENGTHS}
+
+
+STRENGTH_LINES: dict[str, str] = dict(Computer.strengths)
+"""What each strength does, in one line, for any game (``strength_lines(game)``: a game's own words)."""

@@ -1,0 +1,150 @@
+"""Computer players think in worker processes, never on the bot's event loop (like the boards: bot/renderpool.py).
+
+A decision is CPU work (a strong Geodeto or Globe Twister computer searches for up to a second or two) that
+would stall every click of the process if it ran on the loop or in a thread of it. The pool is a sibling of the
+render pool and reuses its workers (a process each, its own socket pair, pickled calls; they exit when the bot
+dies); its size is GEOTABLE_AI_WORKERS (default: one per core). ``ready()`` (awaited before the bot goes
+online) has every worker import every game's computer, so the first decision costs only its thinking.
+
+The worker's side is :func:`think`: pure, from a snapshot of the state it is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+
+from bot.renderpool import _Worker
+
+log = logging.getLogger(__name__)
+
+
+def workers_wanted() -> int:
+    return int(os.environ.get("GEOTABLE_AI_WORKERS", 0)) or os.cpu_count() or 1
+
+
+# --- the worker side -------------------------------------------------------------------------------------------
+def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool) -> list[str]:
+    """The keys the computer in ``seat`` plays from ``state``: one, or (``whole``: secret simultaneous play,
+    Globe Twister's programming) every step it takes until it is no longer to act or the stage ends (a move
+    with announcements, e.g. the run that ends the stage), so its whole program goes in at once."""
+    from games import get_engine
+    from games.ai import choose
+
+    engine = get_engine(game)
+    keys: list[str] = []
+    while True:
+        key = choose(engine, state, seat, strength, seed)
+        keys.append(key)
+        if not whole:
+            return keys
+        after, _events = engine.apply(state, seat, key)
+        if engine.is_over(after) or seat not in engine.to_act(after) or engine.announcements(state, after):
+            return keys
+        state = after
+
+
+def _warm_up() -> None:
+    """Imports every game's computer (its tables and caches load once, not at the first decision)."""
+    from games import all_engines
+    from games.ai import get_computer
+
+    for engine in all_engines():
+        try:
+            get_computer(engine.slug)
+        except ModuleNotFoundError:  # a game without a computer yet: its seats cannot be offered anyway
+            pass
+
+
+# --- the bot side ----------------------------------------------------------------------------------------------
+class ThinkPool:
+    def __init__(self, size: int):
+        self.size = size
+        self._workers: list[_Worker] = []
+        self._idle: asyncio.LifoQueue[_Worker] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._warm: set[int] = set()
+
+    def _new_worker(self) -> _Worker:
+        return _Worker(preload="bot.thinkpool", name="geotable-think")
+
+    def start(self) -> None:
+        while len(self._workers) < self.size:
+            self._workers.append(self._new_worker())
+
+    def _queue(self) -> asyncio.LifoQueue:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # a bot restarted in the same process (tests): a queue of this loop
+            self.start()
+            self._idle = asyncio.LifoQueue()
+            for worker in self._workers:
+                self._idle.put_nowait(worker)
+            self._loop = loop
+        return self._idle
+
+    async def ready(self) -> None:
+        idle = self._queue()
+        workers = [await idle.get() for _ in self._workers]
+        try:
+            await asyncio.gather(*(self._warm_worker(w) for w in workers))
+        finally:
+            for worker in workers:
+                idle.put_nowait(worker)
+
+    async def _warm_worker(self, worker: _Worker) -> None:
+        if id(worker) not in self._warm:
+            await worker.call(_warm_up, ())
+            self._warm.add(id(worker))
+
+    async def run(self, fn, *args):
+        idle = self._queue()
+        worker = await idle.get()
+        try:
+            return await worker.call(fn, args)
+        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
+            log.warning("a thinking worker died; starting a new one and trying again")
+            dead, worker = worker, self._new_worker()
+            dead.close()
+            self._workers[self._workers.index(dead)] = worker
+            return await worker.call(fn, args)
+        finally:
+            idle.put_nowait(worker)
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers]
+
+
+_pool: ThinkPool | None = None
+
+
+def pool() -> ThinkPool:
+    global _pool
+    if _pool is None:
+        _pool = ThinkPool(workers_wanted())
+    return _pool
+
+
+def start() -> None:
+    """Starts the workers now (they import the games while the bot logs in)."""
+    pool().start()
+
+
+async def ready(timeout: float = 120.0) -> None:
+    """Waits until every worker has loaded the games' computers (a warning, not a failed start, past
+    ``timeout`` or when one fails)."""
+    warming = asyncio.ensure_future(pool().ready())
+    done, _ = await asyncio.wait({warming}, timeout=timeout)
+    if not done:
+        log.warning("the thinking workers are not warm after %.0f s; starting anyway", timeout)
+    elif warming.exception() is not None:
+        log.warning("the thinking workers did not warm up (%r); starting anyway", warming.exception())
+
+
+def pids() -> list[int]:
+    return pool().pids() if _pool else []
+
+
+async def decide(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool) -> list[str]:
+    """What the computer in ``seat`` plays (see :func:`think`), decided in a worker process."""
+    return await pool().run(think, game, state, seat, strength, seed, whole)

@@ -1,0 +1,295 @@
+"""Computer seats: the pure helpers (bot/computers.py) and the lobby (TableService)."""
+
+import asyncio
+import random
+
+import pytest
+
+from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
+from bot.store import open_store
+from bot.tables import Defaults, TableService, UserError, is_lobby_key
+
+ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
+
+
+def test_computers_get_unique_negative_ids_and_names():
+    players = [ANA]
+    for strength in ("strong", "strong", "easy"):
+        players.append(new_computer(strength, players))
+    assert [p["name"] for p in players] == ["Ana", "Computer (strong)", "Computer 2 (strong)", "Computer (easy)"]
+    assert [p["id"] for p in players] == [1, -1, -2, -3]
+    assert computer_seats(players) == {1: "strong", 2: "strong", 3: "easy"}
+    assert not is_computer(ANA) and strength_of(ANA) is None and strength_of(players[3]) == "easy"
+    taken = handed_over(BO, "normal", players)
+    assert taken == {"id": -4, "name": "Computer for Bo", "computer": "normal", "was": {"id": 2, "name": "Bo"}}
+    with pytest.raises(ValueError):
+        new_computer("genius", players)
+
+
+def test_every_strength_has_a_line_for_every_game():
+    from games import all_engines
+
+    for engine in all_engines():
+        lines = strength_lines(engine.slug)
+        assert list(lines) == ["easy", "normal", "strong"] and all(lines.values())
+
+
+def test_the_lobby_keys_are_lobby_keys():
+    for key in ("computer.easy", "drop.2", "takeover.on", "takeover.off", "partner.-3"):
+        assert is_lobby_key(key)
+
+
+async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geoneo", {}, ANA, computers=["strong"])
+        assert [p["name"] for p in table.players] == ["Ana", "Computer (strong)"]
+        assert table.row.takeover is True
+        change = await service.lobby(table.id, "computer.easy", ANA)
+        assert change.text == "Ana added Computer (easy)."
+        with pytest.raises(UserError, match="seated player"):
+            await service.lobby(table.id, "computer.easy", BO)
+        await service.lobby(table.id, "join", BO)
+        with pytest.raises(UserError, match="full"):
+            await service.lobby(table.id, "computer.normal", BO)
+        with pytest.raises(UserError, match="no computer in that seat"):
+            await service.lobby(table.id, "drop.3", ANA)  # Bo, a person
+        await service.lobby(table.id, "drop.1", BO)
+        await service.lobby(table.id, "computer.normal", BO)
+        await service.lobby(table.id, "takeover.off", ANA)
+        stored = await service.store.get_table(table.id)
+        assert [p["name"] for p in stored.players] == ["Ana", "Computer (easy)", "Bo", "Computer (normal)"]
+        assert stored.takeover is False
+    finally:
+        await service.store.close()
+
+
+async def test_open_lobby_refuses_more_computers_than_seats_and_unknown_strengths(database):
+    service = TableService(await open_store(database))
+    try:
+        with pytest.raises(UserError, match="at most 3 computers"):
+            await service.open_lobby(1, 10, "geoneo", {}, ANA, computers=["easy"] * 4)
+        with pytest.raises(UserError, match="not 'genius'"):
+            await service.open_lobby(1, 10, "geodeto", {}, ANA, computers=["genius"])
+        assert await service.store.open_table_in(10) is None
+    finally:
+        await service.store.close()
+
+
+async def test_a_lobby_closes_when_its_last_person_leaves_and_the_host_passes_to_a_person(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geodeto", {}, ANA, computers=["easy"])
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "leave", ANA)
+        assert table.row.host_id == BO["id"]
+        change = await service.lobby(table.id, "leave", BO)
+        assert change.closed and (await service.store.get_table(table.id)).status == "ended"
+    finally:
+        await service.store.close()
+
+
+async def test_one_person_and_computers_start_a_game(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geodeto", {}, ANA)
+        with pytest.raises(UserError, match="at least"):
+            await service.lobby(table.id, "start", ANA)
+        await service.lobby(table.id, "computer.normal", ANA)
+        await service.lobby(table.id, "start", ANA)
+        assert table.status == "playing" and table.state["players"] == 2
+    finally:
+        await service.store.close()
+
+
+# --- computers at play: their pending move is the turn deadline, fired by the service ---------------------------
+class Clock:
+    def __init__(self, now: float = 1_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+PAUSE = 0.8
+
+
+async def computers_move(service, clock) -> list:
+    """The computers' pause passes: their deadline fires, they think (in worker processes) and commit."""
+    clock.now += PAUSE
+    changes = await service.fire_due()
+    await service.computers_done()
+    return changes + await service.fire_due()
+
+
+async def play_with_computers(service, clock, table_id, rng, limit=600) -> dict:
+    """The persons play random legal moves, the computers move when their deadline fires; counts by kind."""
+    counts = {"person": 0, "computer firings": 0}
+    for _ in range(limit):
+        table = await service.get(table_id)
+        if table.status != "playing":
+            return counts
+        people = [s for s in table.to_act() if not is_computer(table.players[s])]
+        if table.computers_to_act():
+            assert table.turn_due <= clock.now + PAUSE  # a computer to act: the deadline is the pause
+            moved = len(await service.store.actions(table_id))
+            changes = await computers_move(service, clock)
+            assert len(changes) == 1 and len(await service.store.actions(table_id)) > moved
+            counts["computer firings"] += 1
+        elif people:
+            seat = rng.choice(people)
+            action = rng.choice(table.actions_for(seat))
+            await service.act(table_id, table.version, action.key, table.players[seat]["id"])
+            counts["person"] += 1
+    raise AssertionError("the game did not end")
+
+
+async def test_one_person_and_two_computers_play_geodeto_to_the_end_one_computer_step_per_firing(database):
+    from games import get_engine
+
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "geodeto", {"goals": 2}, ANA, computers=["normal", "strong"])
+        await service.lobby(table.id, "start", ANA)
+        counts = await play_with_computers(service, clock, table.id, random.Random(3))
+        row = await service.store.get_table(table.id)
+        log = await service.store.actions(table.id)
+        assert row.status == "finished" and counts["person"] and counts["computer firings"]
+        computer_moves = [a for s, a in log if s in (1, 2)]
+        assert len(computer_moves) == counts["computer firings"]  # one step per firing: never queued
+        engine = get_engine("geodeto")
+        assert engine.encode(engine.replay(3, row.options, row.seed, log)) == row.state
+        [result] = await service.store.results(1)
+        assert [p.get("computer") for p in result["standings"]["players"]] == [None, "normal", "strong"]
+    finally:
+        await service.store.close()
+
+
+async def test_globe_twister_computers_enter_their_whole_programs_at_the_stage_start_and_people_time_out(database):
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2, "timer": 300}, ANA,
+                                         computers=["easy", "strong"])
+        await service.lobby(table.id, "start", ANA)
+        assert table.to_act() == [0, 1, 2] and table.turn_due == clock.now + PAUSE  # not after the people
+        [change] = await computers_move(service, clock)
+        log = await service.store.actions(table.id)
+        for seat in (1, 2):  # each computer's whole program went in within the one firing, locked in
+            keys = [a for s, a in log if s == seat]
+            assert len(keys) > 1 and keys[-1] == "lock"
+        assert table.to_act() == [0] and change.before == frozenset({0, 1, 2})
+        assert await service.store.deadline(table.id, "turn") == clock.now + 60  # the person's timeout
+        assert await service.store.deadline(table.id, "timer") is not None  # the sand timer runs
+        clock.now += 61
+        [timed_out] = await service.fire_due()  # Ana sat idle: her timeout still works beside computers
+        assert timed_out.timed_out == (0,)
+        counts = await play_with_computers(service, clock, table.id, random.Random(5))
+        assert (await service.store.get_table(table.id)).status == "finished" and counts["computer firings"]
+    finally:
+        await service.store.close()
+
+
+async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_goes_on_to_its_end(database):
+    from games import get_engine
+
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "geodeto", {"goals": 2}, ANA)
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "start", ANA)
+        change = await service.leave(table, BO["id"])
+        assert change.text == "Bo left. A computer plays their seat from now on."
+        assert table.players[1] == {"id": -1, "name": "Computer for Bo", "computer": "normal", "was": BO}
+        assert (await service.store.actions(table.id))[-1] == (-1, "handover:1")
+        assert (await service.store.get_table(table.id)).players == table.players  # written with the move
+        with pytest.raises(UserError, match="not playing"):
+            await service.leave(table, BO["id"])
+        await play_with_computers(service, clock, table.id, random.Random(8))
+        row = await service.store.get_table(table.id)
+        assert row.status == "finished"
+        engine = get_engine("geodeto")
+        assert engine.encode(engine.replay(2, row.options, row.seed, await service.store.actions(table.id))) == row.state
+        [result] = await service.store.results(1)
+        assert result["standings"]["players"][1]["was"] == BO
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
+async def test_with_takeover_off_a_player_who_leaves_leaves_as_before(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geodeto", {}, ANA)
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "join", {"id": 3, "name": "Cy"})
+        await service.lobby(table.id, "takeover.off", BO)
+        await service.lobby(table.id, "start", ANA)
+        await service.leave(table, BO["id"], by="Mo")
+        assert (await service.store.actions(table.id))[-1] == (-1, "remove:1")
+        assert table.players[1] == BO and table.status == "playing"
+    finally:
+        await service.store.close()
+
+
+async def test_a_moderator_hands_an_idle_players_seat_to_a_computer_which_then_moves(database):
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "geodeto", {}, ANA)
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "start", ANA)
+        idle = table.players[table.to_act()[0]]
+        change = await service.hand_over(table, idle["id"], by="Mo")
+        assert change.text == f"A moderator (Mo) handed {idle['name']}'s seat to a computer."
+        assert table.computers_to_act() and await service.store.deadline(table.id, "turn") == clock.now + PAUSE
+        moved = len(await service.store.actions(table.id))
+        await computers_move(service, clock)
+        assert len(await service.store.actions(table.id)) == moved + 1
+        with pytest.raises(UserError, match="not playing"):
+            await service.hand_over(table, idle["id"], by="Mo")
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
+async def test_when_the_last_person_leaves_a_table_of_computers_the_game_ends(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geodeto", {}, ANA, computers=["easy", "easy"])
+        await service.lobby(table.id, "start", ANA)
+        change = await service.leave(table, ANA["id"])
+        assert change.closed and "Only computers were left" in change.text
+        assert (await service.store.actions(table.id))[-1] == (-1, "leave:0")
+        assert (await service.store.get_table(table.id)).status == "ended" and await service.store.deadlines() == []
+    finally:
+        await service.store.close()
+
+
+async def test_a_pending_computer_move_survives_a_restart_and_is_made_once(database):
+    clock = Clock()
+    store = await open_store(database)
+    service = TableService(store, Defaults(computer_pause=PAUSE), clock=clock)
+    table = await service.open_lobby(1, 10, "geodeto", {}, ANA)
+    await service.lobby(table.id, "computer.strong", ANA)
+    await service.lobby(table.id, "start", ANA)
+    while table.to_act() == [0]:  # Ana first: her moves make the computer's turn
+        await service.act(table.id, table.version, table.actions_for(0)[0].key, ANA["id"])
+    assert table.to_act() == [1]
+    moved = len(await store.actions(table.id))
+    await store.close()  # the process stops with the computer's move pending
+
+    store = await open_store(database)
+    try:
+        again = TableService(store, Defaults(computer_pause=PAUSE), clock=clock)
+        clock.now += PAUSE
+        await again.fire_due()
+        await asyncio.gather(again.fire_due(), again.fire_due())  # firings meanwhile never move it twice
+        await again.computers_done()
+        log = await store.actions(table.id)
+        assert len(log) == moved + 1 and log[-1][0] == 1
+        assert [c.table.id for c in await again.fire_due()] == [table.id]
+    finally:
+        await store.close()

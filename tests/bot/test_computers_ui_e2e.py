@@ -1,0 +1,169 @@
+"""What players see of computer players (issue 17), through the real discord.py client and the loopback Discord:
+the lobby's menu to add a computer at a strength, its Remove button and the takeover switch, /play's computers
+and strength options, the board marking the computer's seat, /rules saying what each strength does."""
+
+import pytest
+
+import render
+from bot.computers import strength_lines
+from bot.tables import board_view
+from games import get_engine
+from games.ai import STRENGTHS
+from playground.fake_discord import DiscordError
+from tests.bot.conftest import ANA, BO, CHANNEL, CY
+
+SPECTATOR = 105
+
+
+def lobby(fake):
+    return [m for m in fake.messages_in(CHANNEL) if m["embeds"] and "lobby" in m["embeds"][0]["title"]][-1]
+
+
+def described(message) -> str:
+    return message["embeds"][0]["description"]
+
+
+def labels(message) -> list[str]:
+    return [c.get("label") or c.get("placeholder") for r in message["components"] for c in r["components"]]
+
+
+def menu_values(message) -> list[str]:
+    return [o["value"] for r in message["components"] for c in r["components"] if c["type"] == 3
+            for o in c["options"]]
+
+
+def last_ephemeral(fake, user) -> str:
+    return fake.ephemerals(user)[-1]["content"]
+
+
+async def stored(runner):
+    row = await runner.bot.store.open_table_in(CHANNEL)
+    return await runner.bot.store.get_table(row.id)
+
+
+async def test_a_player_adds_a_computer_from_the_lobby_menu_and_removes_it(fake, runner):
+    fake.add_user(SPECTATOR, "Eve")
+    await fake.slash(ANA, CHANNEL, "play", "geomancy")
+    lob = lobby(fake)
+    assert menu_values(lob) == [f"computer.{s}" for s in STRENGTHS]
+    menu = fake.find_component(lob, value="computer.strong", kind=3)
+    lines = strength_lines("geomancy")
+    assert [o["description"] for o in menu["options"]] == [lines[s][:100] for s in STRENGTHS]
+    for s in STRENGTHS:  # the lobby says what each strength does, in one line
+        assert f"**{s}**: {lines[s]}" in described(lob)
+
+    await fake.select(SPECTATOR, lob, "computer.easy")
+    assert "seated player" in last_ephemeral(fake, SPECTATOR)
+    assert "Computer (easy)" not in described(lobby(fake))
+
+    await fake.select(ANA, lobby(fake), "computer.strong")
+    shown = described(lobby(fake))
+    assert "2. 🤖 **Computer (strong)**, a computer (strong)" in shown, shown
+    assert "<@-" not in shown  # a computer has no account to mention
+    assert "Ana added Computer (strong)." in shown
+    await fake.select(ANA, lobby(fake), "computer.strong")
+    assert "3. 🤖 **Computer 2 (strong)**" in described(lobby(fake))
+    assert [p.get("computer") for p in (await stored(runner)).players] == [None, "strong", "strong"]
+
+    await fake.click(ANA, lobby(fake), "Remove Computer (strong)")
+    assert [p["name"] for p in (await stored(runner)).players] == ["Ana", "Computer 2 (strong)"]
+    assert "Remove Computer (strong)" not in labels(lobby(fake))
+    assert "Remove Computer 2 (strong)" in labels(lobby(fake))
+
+
+async def test_the_menu_goes_when_the_table_is_full_and_every_row_fits(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geoneo")
+    for strength in ("easy", "normal", "strong"):
+        await fake.select(ANA, lobby(fake), f"computer.{strength}")
+    lob = lobby(fake)  # the fake refuses what Discord would: more than five rows or five in a row
+    assert menu_values(lob) == []
+    assert [x for x in labels(lob) if x.startswith("Remove")] == [
+        "Remove Computer (easy)", "Remove Computer (normal)", "Remove Computer (strong)"]
+    assert [x for x in labels(lob) if x.startswith("Team up")] == [
+        "Team up with Ana", "Team up with Computer (easy)", "Team up with Computer (normal)",
+        "Team up with Computer (strong)"]
+    await fake.click(BO, lob, "Join")
+    assert last_ephemeral(fake, BO) == "The table is full (4 players)."
+
+
+async def test_the_takeover_switch_is_on_by_default_and_flips(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
+    assert "Computer takes a leaver's seat: on" in labels(lobby(fake))
+    assert "Taking over a leaver's seat: on" in described(lobby(fake))
+    await fake.click(ANA, lobby(fake), "Computer takes a leaver's seat: on")
+    assert (await stored(runner)).takeover is False
+    assert "Computer takes a leaver's seat: off" in labels(lobby(fake))
+    assert "Taking over a leaver's seat: off" in described(lobby(fake))
+    await fake.click(ANA, lobby(fake), "Computer takes a leaver's seat: off")
+    assert (await stored(runner)).takeover is True
+
+
+async def test_play_seats_computers_of_the_strength_asked(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geek-out", computers=2, strength="strong")
+    assert [(p["name"], p.get("computer")) for p in (await stored(runner)).players] == [
+        ("Ana", None), ("Computer (strong)", "strong"), ("Computer 2 (strong)", "strong")]
+    shown = described(lobby(fake))
+    assert "2. 🤖 **Computer (strong)**" in shown and "3. 🤖 **Computer 2 (strong)**" in shown, shown
+
+
+async def test_play_computers_default_to_normal_and_respect_the_player_count(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geoneo", computers=1)
+    assert [p.get("computer") for p in (await stored(runner)).players] == [None, "normal"]
+    with pytest.raises(DiscordError):  # Discord itself refuses a number beyond the option's range
+        await fake.slash(BO, 601, "play", "geoneo", computers=4)
+
+
+async def test_the_board_marks_the_computer_seat_and_never_mentions_it(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
+    await fake.select(ANA, lobby(fake), "computer.strong")
+    await fake.click(ANA, lobby(fake), "Start")
+    table = await stored(runner)
+    engine = get_engine("geek_out")
+    state = engine.decode(table.state)
+    board = [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1]
+    assert "<@-" not in str(board["embeds"]) and "<@-" not in "".join(m["content"] or "" for m in
+                                                                        fake.messages_in(CHANNEL))
+    names = [p["name"] for p in table.players]
+    view = board_view(engine, state)
+    marked = render.render_board("geek_out", view, names, table.last_move, None, computers=(1,))
+    shown = fake.files[int(board["attachments"][0]["id"])]
+    assert shown == marked, "the board is drawn with the computer's seat marked"
+    assert shown != render.render_board("geek_out", view, names, table.last_move, None)
+
+
+async def test_rules_say_what_each_strength_does(fake, runner):
+    await fake.slash(CY, CHANNEL, "rules", game="geodeto")
+    answer = fake.ephemerals(CY)[-1]
+    assert len(answer["content"]) <= 2000
+    [embed] = answer["embeds"]
+    assert embed["title"] == "Computer players"
+    lines = strength_lines("geodeto")
+    assert embed["description"].splitlines() == [f"🤖 **{s}**: {lines[s]}" for s in STRENGTHS]
+    await fake.slash(ANA, CHANNEL, "play", "geodeto")
+    await fake.click(BO, lobby(fake), "Rules")
+    assert fake.ephemerals(BO)[-1]["embeds"][0]["description"] == embed["description"]
+
+
+async def test_a_seat_handed_to_a_computer_reads_as_its_computer_on_the_board(fake, runner):
+    """Takeover on (the default): a player who leaves mid-game is replaced by "Computer for Bo", marked as a
+    computer on the board and never mentioned."""
+    names = {ANA: "Ana", BO: "Bo", CY: "Cy"}
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
+    for user in (BO, CY):
+        await fake.click(user, lobby(fake), "Join")
+    await fake.click(ANA, lobby(fake), "Start")
+    table = await stored(runner)
+    engine = get_engine("geek_out")
+    acting = sorted(engine.to_act(engine.decode(table.state)))[0]
+    leaver = next(p for s, p in enumerate(table.players) if s != acting)  # not to act: the board stays put
+    seat = table.players.index(leaver)
+    await fake.slash(leaver["id"], CHANNEL, "game", "leave")
+    table = await stored(runner)
+    assert table.players[seat]["name"] == f"Computer for {names[leaver['id']]}"
+    board = [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1]
+    assert f"Last move: {names[leaver['id']]} left. A computer plays their seat from now on." in str(board["embeds"])
+    assert "<@-" not in str(board["embeds"])
+    view = board_view(engine, engine.decode(table.state))
+    seated = [p["name"] for p in table.players]
+    shown = fake.files[int(board["attachments"][0]["id"])]
+    assert shown == render.render_board("geek_out", view, seated, table.last_move, None, computers=(seat,))
