@@ -28,11 +28,11 @@ Every figure is printed next to its baseline from the same run (the machine is n
 - sequential click-to-edit / (the bare bot's + one render_board in this process), the three measured in turn,
   click after click, so a busy spell of the machine weighs on all of them;
 - memory: bot RSS per open table, and its growth over many moves;
-- computers beside people: ``computer_tables`` more tables (Geek Out!, GEONEO and Geodeto in turn), each
-  opened by a person with one computer seat (``/play <game> computers:1``) who leaves at once, so a computer
-  takes their seat and two computers play the game out by themselves, thinking in the bot's worker processes;
-  meanwhile the steady rate and the burst are played again on the people's tables: no click lost, the loop lag
-  and click-to-edit p99 within the same targets (against the same phases without computers).
+- computers beside people: ``computer_tables`` more Geek Out! tables of one person and two computers
+  (``/play geek-out computers:2``, normal and strong in turn), the person clicking the first button about a
+  second after their board comes, the computers moving by themselves (thinking in the bot's worker
+  processes); meanwhile the steady rate and the burst are played again on the people's tables: no click lost,
+  the loop lag and click-to-edit p99 within the same targets (against the same phases without computers).
 
 Also printed: where a click's time goes inside the bot (each step timed from outside, see
 benchmarks/bot_child.py), CPU per move of each process, and per phase the share of the machine's CPU that
@@ -178,17 +178,20 @@ class Desk:
 
 @dataclass(eq=False)
 class ComputerTable:
-    """A table a person opened with one computer seat and left at once: computers play it out by themselves."""
+    """A person playing Geek Out! against two computers: they click the first button of their board about a
+    second after it comes; the computers move by themselves."""
 
     channel: int
     user: int
-    game: str
+    strength: str
     lobby_id: int | None = None
     updates: int = 0  # messages posted or edited in its channel once started (boards, mostly)
+    person_clicks: int = 0
+    clicking: bool = False  # the person's next click is planned
     waiter: asyncio.Future | None = None
 
 
-COMPUTER_GAMES = ("geek-out", "geoneo", "geodeto")
+PERSON_PAUSE = 1.0  # seconds a person of a computer table looks at their board before clicking
 
 
 @dataclass
@@ -257,8 +260,10 @@ class Load:
             user = FIRST_USER + scale.big + 1 + i
             self.fake.add_user(user, f"C{i}")
             channel = self.computer_channel + i
-            self.computer_tables[channel] = ComputerTable(channel, user, COMPUTER_GAMES[i % len(COMPUTER_GAMES)])
+            self.computer_tables[channel] = ComputerTable(channel, user, ("normal", "strong")[i % 2])
         self.computer_updates = 0
+        self.computer_requests = 0  # requests of the computer tables (messages, their people's clicks' answers)
+        self.computer_clicks: set[str] = set()  # ids and tokens of those people's clicks
         self.clicks: dict[int, Click] = {}
         self.bare_pending: dict[int, collections.deque] = collections.defaultdict(collections.deque)
         """bare bot's message id -> its clicks waiting for their edit, in order"""
@@ -283,6 +288,9 @@ class Load:
     def _on_request(self, method: str, path: str, result, error) -> None:
         now = time.perf_counter()
         parts = path.strip("/").split("/")
+        counted = len(parts) > 2 and (parts[1] in self.computer_clicks or parts[2] in self.computer_clicks)
+        if counted:
+            self.computer_requests += 1  # answering a click of a computer table's person
         if parts[0] == "interactions" and parts[-1] == "callback":
             click = self.clicks.get(int(parts[1]))
             if click is not None and click.acked is None and click.ack_error is None:
@@ -306,11 +314,17 @@ class Load:
             return
         robot = self.computer_tables.get(channel)
         if robot is not None:
+            self.computer_requests += not counted
             if robot.lobby_id is None and method == "POST" and len(parts) == 3 and _labels(result)[:1] == ["Join"]:
                 robot.lobby_id = int(result["id"])
             elif robot.lobby_id is not None and method in ("POST", "PATCH"):
                 robot.updates += 1
                 self.computer_updates += 1
+                moves = [x for x in _labels(result) if x not in ("Rules", "Join", "Leave", "Start")]
+                if moves and not robot.clicking and "Start" not in _labels(result):  # a board, not the lobby
+                    robot.clicking = True
+                    asyncio.get_running_loop().call_later(
+                        PERSON_PAUSE, lambda: asyncio.ensure_future(self._person_clicks(robot, int(result["id"]))))
             if robot.waiter is not None and not robot.waiter.done():
                 robot.waiter.set_result(None)
             return
@@ -410,13 +424,17 @@ class Load:
             await asyncio.sleep(0.02)
 
     async def _quiet(self, for_seconds: float = 1.0, timeout: float = 30.0) -> None:
-        """Until the fake saw no request for ``for_seconds``."""
+        """Until the fake saw no request for ``for_seconds`` (the computer tables' own requests aside: they
+        play on by themselves)."""
+        def requests() -> int:
+            return len(self.fake.requests) - self.computer_requests
+
         deadline = time.perf_counter() + timeout
-        seen, since = len(self.fake.requests), time.perf_counter()
+        seen, since = requests(), time.perf_counter()
         while time.perf_counter() < deadline:
             await asyncio.sleep(0.1)
-            if len(self.fake.requests) != seen:
-                seen, since = len(self.fake.requests), time.perf_counter()
+            if requests() != seen:
+                seen, since = requests(), time.perf_counter()
             elif time.perf_counter() - since >= for_seconds:
                 return
 
@@ -657,16 +675,28 @@ class Load:
                 robot.waiter = None
 
     async def open_computer_table(self, robot: ComputerTable) -> None:
-        """/play <game> computers:1, Start, /leave: the computer in seat 2 and the one that takes seat 1 play on."""
-        await self.fake.slash(robot.user, robot.channel, "play", robot.game, settle=False, computers=1)
+        """/play geek-out computers:2, then Start: the person plays their turns (``_person_clicks``)."""
+        await self.fake.slash(robot.user, robot.channel, "play", "geek-out", settle=False, computers=2,
+                              strength=robot.strength, turns=TURNS)
         await self._wait_robot(robot, lambda: robot.lobby_id is not None)
         lobby = self.fake.messages[robot.lobby_id]
         start = self.fake.find_component(lobby, label="Start")
         await self.fake.interact(robot.user, lobby, start["custom_id"], settle=False)
         await self._wait_robot(robot, lambda: robot.updates > 0)
-        await self.fake.slash(robot.user, robot.channel, "leave", settle=False)
-        seen = robot.updates
-        await self._wait_robot(robot, lambda: robot.updates > seen + 1)  # the hand-over, then a computer's move
+
+    async def _person_clicks(self, robot: ComputerTable, message_id: int) -> None:
+        """The person of a computer table clicks the first move button of their board (not measured)."""
+        robot.clicking = False
+        message = self.fake.messages.get(message_id)
+        if not isinstance(message, dict):
+            return
+        moves = [x for x in _labels(message) if x not in ("Rules", "Join", "Leave", "Start")]
+        if moves:
+            button = self.fake.find_component(message, label=moves[0])
+            with contextlib.suppress(Exception):  # a board replaced meanwhile: the next one is clicked
+                it = await self.fake.interact(robot.user, message, button["custom_id"], settle=False)
+                self.computer_clicks.update((str(it.id), it.token))
+                robot.person_clicks += 1
 
     async def open_computer_tables(self, at_once: int = 16) -> float:
         gate = asyncio.Semaphore(at_once)
@@ -682,8 +712,12 @@ class Load:
     async def with_computers(self, phase: Phase, body) -> None:
         """``body(phase)``, counting the computers' board updates meanwhile (they play on their own)."""
         updates, t0 = self.computer_updates, time.perf_counter()
+        clicks = sum(r.person_clicks for r in self.computer_tables.values())
         await body(phase)
-        phase.extra["computer updates/s"] = (self.computer_updates - updates) / (time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        phase.extra["computer boards/s"] = (self.computer_updates - updates) / took
+        phase.extra["people clicks/s"] = (sum(r.person_clicks for r in self.computer_tables.values())
+                                                   - clicks) / took
 
     # --- the whole run ---------------------------------------------------------------------------------
     async def run(self) -> dict:
@@ -980,8 +1014,8 @@ def report(load: Load, r: dict) -> int:
         e = [c.to_edit for c in cs.moves()]
         add(f"click-to-edit p50 / p99, {sc.steady_rate:.0f}/s + {sc.computer_tables} computer tables",
             f"{ms(pct(e, .5))} / {ms(pct(e, .99))} ms", "p99<300ms", pct(e, .99) < 0.300,
-            f"without computers: {ms(pct(edit, .5))} / {ms(pct(edit, .99))} ms; computers' board updates "
-            f"{cs.extra['computer updates/s']:.1f}/s", cs, steady)
+            f"without computers: {ms(pct(edit, .5))} / {ms(pct(edit, .99))} ms; the computer tables' boards "
+            f"{cs.extra['computer boards/s']:.1f}/s", cs, steady)
     # 4. memory
     mem = {when: (moves, bot, workers) for when, moves, bot, workers in load.memory}
     idle_rss = mem["idle, no table"][1]
