@@ -27,7 +27,12 @@ Every figure is printed next to its baseline from the same run (the machine is n
   workers' and the loopback Discord's, which shares these cores; the bot's alone is printed too);
 - sequential click-to-edit / (the bare bot's + one render_board in this process), the three measured in turn,
   click after click, so a busy spell of the machine weighs on all of them;
-- memory: bot RSS per open table, and its growth over many moves.
+- memory: bot RSS per open table, and its growth over many moves;
+- computers beside people: ``computer_tables`` more Geek Out! tables of one person and two computers
+  (``/play geek-out computers:2``, normal and strong in turn), the person clicking the first button about a
+  second after their board comes, the computers moving by themselves (thinking in the bot's worker
+  processes); meanwhile the steady rate and the burst are played again on the people's tables: no click lost,
+  the loop lag and click-to-edit p99 within the same targets (against the same phases without computers).
 
 Also printed: where a click's time goes inside the bot (each step timed from outside, see
 benchmarks/bot_child.py), CPU per move of each process, and per phase the share of the machine's CPU that
@@ -85,6 +90,7 @@ class Scale:
     soak_first: int  # moves of the soak before its first memory reading
     soak_more: int  # at least this many moves more before the last one...
     soak_to: int  # ...and at least this many since the bot started
+    computer_tables: int = 100  # tables played by computers beside the people's (the last phases)
 
 
 FULL = Scale(bare=200, sequential=200, small=500, big=2000, steady_rate=50, steady_for=20, sustained_rate=100,
@@ -170,6 +176,24 @@ class Desk:
     waiter: asyncio.Future | None = None
 
 
+@dataclass(eq=False)
+class ComputerTable:
+    """A person playing Geek Out! against two computers: they click the first button of their board about a
+    second after it comes; the computers move by themselves."""
+
+    channel: int
+    user: int
+    strength: str
+    lobby_id: int | None = None
+    updates: int = 0  # messages posted or edited in its channel once started (boards, mostly)
+    person_clicks: int = 0
+    clicking: bool = False  # the person's next click is planned
+    waiter: asyncio.Future | None = None
+
+
+PERSON_PAUSE = 1.0  # seconds a person of a computer table looks at their board before clicking
+
+
 @dataclass
 class Phase:
     name: str
@@ -215,7 +239,9 @@ class Load:
         self.profile = profile
         self.folder = folder
         self.quiet = quiet
-        channels = tuple(range(FIRST_CHANNEL, FIRST_CHANNEL + scale.big))
+        self.computer_channel = FIRST_CHANNEL + scale.big + 1
+        channels = tuple(range(FIRST_CHANNEL, FIRST_CHANNEL + scale.big)) + tuple(
+            range(self.computer_channel, self.computer_channel + scale.computer_tables))
         self.fake = FakeDiscord(channels=channels, threads=(), light=True)
         self.fake.listeners.append(self._on_request)
         self.bare_channel = FIRST_CHANNEL + scale.big
@@ -229,6 +255,15 @@ class Load:
             user = FIRST_USER + i
             self.fake.add_user(user, f"P{i}")
             self.desks[FIRST_CHANNEL + i] = Desk(FIRST_CHANNEL + i, user)
+        self.computer_tables: dict[int, ComputerTable] = {}
+        for i in range(scale.computer_tables):
+            user = FIRST_USER + scale.big + 1 + i
+            self.fake.add_user(user, f"C{i}")
+            channel = self.computer_channel + i
+            self.computer_tables[channel] = ComputerTable(channel, user, ("normal", "strong")[i % 2])
+        self.computer_updates = 0
+        self.computer_requests = 0  # requests of the computer tables (messages, their people's clicks' answers)
+        self.computer_clicks: set[str] = set()  # ids and tokens of those people's clicks
         self.clicks: dict[int, Click] = {}
         self.bare_pending: dict[int, collections.deque] = collections.defaultdict(collections.deque)
         """bare bot's message id -> its clicks waiting for their edit, in order"""
@@ -253,6 +288,9 @@ class Load:
     def _on_request(self, method: str, path: str, result, error) -> None:
         now = time.perf_counter()
         parts = path.strip("/").split("/")
+        counted = len(parts) > 2 and (parts[1] in self.computer_clicks or parts[2] in self.computer_clicks)
+        if counted:
+            self.computer_requests += 1  # answering a click of a computer table's person
         if parts[0] == "interactions" and parts[-1] == "callback":
             click = self.clicks.get(int(parts[1]))
             if click is not None and click.acked is None and click.ack_error is None:
@@ -273,6 +311,22 @@ class Load:
             if waiting:
                 waiting.popleft().edited = now
                 self._wake_bare()
+            return
+        robot = self.computer_tables.get(channel)
+        if robot is not None:
+            self.computer_requests += not counted
+            if robot.lobby_id is None and method == "POST" and len(parts) == 3 and _labels(result)[:1] == ["Join"]:
+                robot.lobby_id = int(result["id"])
+            elif robot.lobby_id is not None and method in ("POST", "PATCH"):
+                robot.updates += 1
+                self.computer_updates += 1
+                moves = [x for x in _labels(result) if x not in ("Rules", "Join", "Leave", "Start")]
+                if moves and not robot.clicking and "Start" not in _labels(result):  # a board, not the lobby
+                    robot.clicking = True
+                    asyncio.get_running_loop().call_later(
+                        PERSON_PAUSE, lambda: asyncio.ensure_future(self._person_clicks(robot, int(result["id"]))))
+            if robot.waiter is not None and not robot.waiter.done():
+                robot.waiter.set_result(None)
             return
         desk = self.desks.get(channel)
         if desk is None:
@@ -370,13 +424,17 @@ class Load:
             await asyncio.sleep(0.02)
 
     async def _quiet(self, for_seconds: float = 1.0, timeout: float = 30.0) -> None:
-        """Until the fake saw no request for ``for_seconds``."""
+        """Until the fake saw no request for ``for_seconds`` (the computer tables' own requests aside: they
+        play on by themselves)."""
+        def requests() -> int:
+            return len(self.fake.requests) - self.computer_requests
+
         deadline = time.perf_counter() + timeout
-        seen, since = len(self.fake.requests), time.perf_counter()
+        seen, since = requests(), time.perf_counter()
         while time.perf_counter() < deadline:
             await asyncio.sleep(0.1)
-            if len(self.fake.requests) != seen:
-                seen, since = len(self.fake.requests), time.perf_counter()
+            if requests() != seen:
+                seen, since = requests(), time.perf_counter()
             elif time.perf_counter() - since >= for_seconds:
                 return
 
@@ -604,6 +662,63 @@ class Load:
         """At least ``moves`` more moves at ``rate``."""
         await self.rate(phase, desks, rate, max(1.0, moves / rate))
 
+    async def _wait_robot(self, robot: ComputerTable, condition, timeout: float = 60.0) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not condition():
+            robot.waiter = loop.create_future()
+            try:
+                await asyncio.wait_for(robot.waiter, max(0.01, deadline - loop.time()))
+            except TimeoutError:
+                raise TimeoutError(f"computer table in channel {robot.channel}: nothing came") from None
+            finally:
+                robot.waiter = None
+
+    async def open_computer_table(self, robot: ComputerTable) -> None:
+        """/play geek-out computers:2, then Start: the person plays their turns (``_person_clicks``)."""
+        await self.fake.slash(robot.user, robot.channel, "play", "geek-out", settle=False, computers=2,
+                              strength=robot.strength, turns=TURNS)
+        await self._wait_robot(robot, lambda: robot.lobby_id is not None)
+        lobby = self.fake.messages[robot.lobby_id]
+        start = self.fake.find_component(lobby, label="Start")
+        await self.fake.interact(robot.user, lobby, start["custom_id"], settle=False)
+        await self._wait_robot(robot, lambda: robot.updates > 0)
+
+    async def _person_clicks(self, robot: ComputerTable, message_id: int) -> None:
+        """The person of a computer table clicks the first move button of their board (not measured)."""
+        robot.clicking = False
+        message = self.fake.messages.get(message_id)
+        if not isinstance(message, dict):
+            return
+        moves = [x for x in _labels(message) if x not in ("Rules", "Join", "Leave", "Start")]
+        if moves:
+            button = self.fake.find_component(message, label=moves[0])
+            with contextlib.suppress(Exception):  # a board replaced meanwhile: the next one is clicked
+                it = await self.fake.interact(robot.user, message, button["custom_id"], settle=False)
+                self.computer_clicks.update((str(it.id), it.token))
+                robot.person_clicks += 1
+
+    async def open_computer_tables(self, at_once: int = 16) -> float:
+        gate = asyncio.Semaphore(at_once)
+        started = time.perf_counter()
+
+        async def one(robot):
+            async with gate:
+                await self.open_computer_table(robot)
+
+        await asyncio.gather(*(one(r) for r in self.computer_tables.values()))
+        return time.perf_counter() - started
+
+    async def with_computers(self, phase: Phase, body) -> None:
+        """``body(phase)``, counting the computers' board updates meanwhile (they play on their own)."""
+        updates, t0 = self.computer_updates, time.perf_counter()
+        clicks = sum(r.person_clicks for r in self.computer_tables.values())
+        await body(phase)
+        took = time.perf_counter() - t0
+        phase.extra["computer boards/s"] = (self.computer_updates - updates) / took
+        phase.extra["people clicks/s"] = (sum(r.person_clicks for r in self.computer_tables.values())
+                                                   - clicks) / took
+
     # --- the whole run ---------------------------------------------------------------------------------
     async def run(self) -> dict:
         loop = asyncio.get_running_loop()
@@ -694,7 +809,18 @@ class Load:
         more = max(s.soak_more, s.soak_to - self.moves)
         await self.phase("soak 2", lambda p: self.soak(p, big, soak_rate, more))
         await self.checkpoint("end")
-        return dict(versus=versus, bare=bare, bare_idle=bare_idle, bare_burst=bare_burst, seq=seq, idle0=idle0, idle_small=idle_small, idle_big=idle_big, steady=steady,
+        # computers beside the people: their tables play on their own while the people's phases run again
+        computers = {}
+        if s.computer_tables:
+            took = await self.open_computer_tables()
+            self.say(f"opened {s.computer_tables} tables of computers ({took:.1f} s)")
+            computers["steady"] = await self.phase(
+                f"{s.steady_rate:.0f}/s over {len(small)} + computers",
+                lambda p: self.with_computers(p, lambda q: self.rate(q, small, s.steady_rate, s.steady_for)))
+            await self._quiet(1.0)
+            computers["burst"] = await self.phase(
+                f"burst {2 * len(small)} + computers", lambda p: self.with_computers(p, lambda q: self.burst(q, small)))
+        return dict(computers=computers, versus=versus, bare=bare, bare_idle=bare_idle, bare_burst=bare_burst, seq=seq, idle0=idle0, idle_small=idle_small, idle_big=idle_big, steady=steady,
                     burst=burst, sustained=sustained, ramp=ramp, best=best, capacity=capacity, cores=cores,
                     cpu_move=cpu_move, fake_move=fake_move, render_time=render_time, png_sizes=png_sizes, small=len(small), big=len(big))
 
@@ -874,6 +1000,22 @@ def report(load: Load, r: dict) -> int:
     ours, base = pct([c.to_edit for c in versus.clicks], .5), pct(bare, .5) + render_time
     add("sequential click-to-edit p50 / (bare bot + render), in turn", f"{ms(ours)} ms = {ours / base:.2f}",
         "<=1.2", ours / base <= 1.2, f"{ms(pct(bare, .5))} + {ms(render_time)} ms", versus)
+    # 5. computers playing 100 tables beside the people's (the same phases again)
+    if r["computers"]:
+        cs, cb = r["computers"]["steady"], r["computers"]["burst"]
+        lost = sum(p.lost() + p.refused() for p in (cs, cb))
+        clicks = sum(len(p.clicks) for p in (cs, cb))
+        ack = [c.to_ack for p in (cs, cb) for c in p.clicks]
+        add(f"lost clicks with {sc.computer_tables} computer tables playing (steady + burst)", f"{lost}/{clicks}", "0",
+            lost == 0 and cs.starved == 0, f"ack p99 {ms(pct(ack, .99))} max {ms(max(ack))} ms", cs, cb)
+        add(f"bot loop lag p99 / max, {sc.steady_rate:.0f}/s + {sc.computer_tables} computer tables",
+            f"{ms(cs.lag['p99'])} / {ms(cs.lag['max'])} ms", "max<=20ms", cs.lag["max"] <= 0.020,
+            f"without computers: {ms(steady.lag['p99'])} / {ms(steady.lag['max'])} ms", cs, steady)
+        e = [c.to_edit for c in cs.moves()]
+        add(f"click-to-edit p50 / p99, {sc.steady_rate:.0f}/s + {sc.computer_tables} computer tables",
+            f"{ms(pct(e, .5))} / {ms(pct(e, .99))} ms", "p99<300ms", pct(e, .99) < 0.300,
+            f"without computers: {ms(pct(edit, .5))} / {ms(pct(edit, .99))} ms; the computer tables' boards "
+            f"{cs.extra['computer boards/s']:.1f}/s", cs, steady)
     # 4. memory
     mem = {when: (moves, bot, workers) for when, moves, bot, workers in load.memory}
     idle_rss = mem["idle, no table"][1]
