@@ -6,7 +6,7 @@ import random
 import pytest
 
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
-from bot.store import open_store
+from bot.database import open_store
 from bot.tables import Defaults, TableService, UserError, is_lobby_key
 
 ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}

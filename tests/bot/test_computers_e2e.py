@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from bot.store import open_store
+from bot.database import open_store
 from games import get_engine
 from games.globe_twister.puzzle import from_pairs
 from games.globe_twister.solver import plan
