@@ -12,6 +12,7 @@ The worker's side is :func:`think`: pure, from a snapshot of the state it is sen
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 
@@ -45,10 +46,19 @@ def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bo
         state = after
 
 
+NICENESS = 10
+"""Thinking workers run below the bot's priority: a person's click (the event loop, the board renders) never
+waits behind a computer's search, which is paced by seconds anyway (GEOTABLE_COMPUTER_PAUSE)."""
+
+
 def _warm_up() -> None:
-    """Imports every game's computer (its tables and caches load once, not at the first decision)."""
+    """Lowers the worker's priority (``NICENESS``) and imports every game's computer (its tables and caches
+    load once, not at the first decision)."""
     from games import all_engines
     from games.ai import get_computer
+
+    with contextlib.suppress(OSError):  # a system that refuses it: the same priority as the bot, still correct
+        os.setpriority(os.PRIO_PROCESS, 0, max(NICENESS, os.getpriority(os.PRIO_PROCESS, 0)))
 
     for engine in all_engines():
         try:

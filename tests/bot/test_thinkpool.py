@@ -41,3 +41,19 @@ async def test_a_computer_thinks_in_a_worker_from_the_state_it_is_sent():
     finally:
         for worker in pool._workers:
             worker.close()
+
+
+async def test_thinking_workers_run_below_the_bots_priority():
+    """A computer's search yields the CPU to the event loop and the board renders (people's clicks)."""
+    import os
+
+    from bot.thinkpool import NICENESS
+
+    pool = ThinkPool(1)
+    try:
+        await pool.ready()
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in pool.pids()] == [max(ours, NICENESS)]
+    finally:
+        for worker in pool._workers:
+            worker.close()
