@@ -329,14 +329,24 @@ def join_names(names: Sequence[str]) -> str:
 
 
 def join_fit(names: Sequence[str], size: float, max_width: float) -> str:
-    """``join_names`` within ``max_width`` px: each name is clipped to an equal share, so none is lost."""
+    """``join_names`` within ``max_width`` px: computers by their ``short_name`` first, then each name clipped to
+    its share (``fit_name``, never below ``name_room``: a computer's ``least_name``, six letters of a person's; a
+    short name leaves the rest of its share to the others), so none is lost."""
     names = [plain(n) for n in names]
     joined = join_names(names)
-    if font(size).getlength(joined) <= max_width or not names:
+    f = font(size)
+    if f.getlength(joined) <= max_width or not names:
         return joined
-    glue = font(size).getlength(joined) - sum(font(size).getlength(n) for n in names)
-    each = (max_width - glue) / len(names)
-    return join_names([fit_text(n, size, each) for n in names])
+    shorts = [short_name(n) for n in names]
+    if f.getlength(join_names(shorts)) <= max_width:
+        return join_names(shorts)
+    room = max_width - (f.getlength(joined) - sum(f.getlength(n) for n in names))
+    fitted: dict[int, str] = {}
+    for k in sorted(range(len(names)), key=lambda k: f.getlength(shorts[k])):  # the shortest first
+        each = room / (len(names) - len(fitted))
+        fitted[k] = fit_name(names[k], size, max(each, name_room(names[k], size) - 2))
+        room -= f.getlength(fitted[k])
+    return join_names([fitted[k] for k in range(len(names))])
 
 
 def plural(n: int | float, word: str) -> str:
@@ -500,19 +510,62 @@ def footer(draw: ImageDraw.ImageDraw, last: str | None, *, height: int, width: i
         text(draw, (MARGIN + 4, top + 28 * k + 14), line, BODY, TEXT, anchor="lm")
 
 
-_COMPUTER_NAME = re.compile(r"Computer(?: (?P<n>\d+))? \((?P<strength>\w+)\)|Computer (?P<for>for .+)")
+_COMPUTER_NAME = re.compile(r"Computer(?: (?P<n>\d+))? \((?P<strength>easy|normal|strong)\)|Computer for (?P<was>.+)")
+BOT = "'s bot"
+"""Ends the short form of the computer that took a person's seat: "Dee's bot"."""
 
 
-def computer_name(name: str, size: float, room: float) -> str:
-    """A computer's name in ``room`` px beside its robot's head (which already says "computer"): whole when it
-    fits, else the part that tells it apart: "Computer 2 (strong)" -> "Strong 2", "Computer for Dee" -> "for
-    Dee" (names as bot/computers.py gives them), clipped with an ellipsis if even that is too long."""
-    m = _COMPUTER_NAME.fullmatch(name)
-    if m is None or font(size).getlength(plain(name)) <= room:
+def short_name(name: str) -> str:
+    """The short form of a computer's name (as bot/computers.py gives them) where room is short: what tells the
+    seats apart, the robot's head beside it saying "computer": "Computer 2 (strong)" -> "Strong 2", "Computer
+    (easy)" -> "Easy", "Computer for Dee Long" -> "Dee's bot" (the first name of whose seat it took). A
+    person's name is its own short form (clipped as ever)."""
+    m = _COMPUTER_NAME.fullmatch(plain(name))
+    if m is None:
         return name
-    if m["for"]:
-        return m["for"]
+    if m["was"]:
+        return (m["was"].split() or [m["was"]])[0] + BOT
     return m["strength"].capitalize() + (f" {m['n']}" if m["n"] else "")
+
+
+def least_name(name: str) -> str | None:
+    """The least of a computer's name a board may show: its short form, the first name in "Dee's bot" clipped
+    to three letters ("Wil…'s bot"); None for a person (clipped as far as room asks)."""
+    m = _COMPUTER_NAME.fullmatch(plain(name))
+    if m is None:
+        return None
+    short = short_name(name)
+    if m["was"]:
+        first = short[: -len(BOT)]
+        return (first[:3] + "…" if len(first) > 3 else first) + BOT
+    return short
+
+
+def fit_name(name: str, size: float, room: float) -> str:
+    """A player's name in ``room`` px: whole when it fits, else a computer's ``short_name`` (in "Dee's bot" the
+    first name clipped, never below ``least_name``: the layouts leave room for that, tests/render/test_names.py),
+    a person's name clipped."""
+    f = font(size)
+    if f.getlength(plain(name)) <= room:
+        return plain(name)
+    least = least_name(name)
+    if least is None:
+        return fit_text(name, size, room)
+    short = short_name(name)
+    if f.getlength(short) <= room or least == short:
+        return fit_text(short, size, room)
+    if f.getlength(least) > room:  # (clipped below its short form: a layout to fix)
+        return fit_text(least, size, room)
+    return fit_text(short[: -len(BOT)], size, room - f.getlength(BOT)) + BOT
+
+
+def name_room(name: str, size: float) -> float:
+    """The px a name needs at least (a computer's ``least_name``; a person's: up to 6 letters): what a layout
+    leaves beside other things in a player's row."""
+    least = least_name(name)
+    if least is None:
+        least = name if len(plain(name)) <= 6 else plain(name)[:6] + "…"
+    return font(size).getlength(least) + 2
 
 
 def played_by_computer(view: dict, seat: int) -> bool:
@@ -541,17 +594,18 @@ def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         computer_mark(draw, (x + 10, cy + 1), 9 if size < BODY else 10, MUTED if gone else TEXT)
         x += COMPUTER_MARK_W
     room = name_width - (x - x0)
-    if computer:
-        name = computer_name(name, size, room - (font(size).getlength(" (left)") if gone else 0))
+    least = least_name(name) if computer else None
+    if least and size > SMALL and font(size).getlength(least + (" (left)" if gone else "")) > room:
+        size = SMALL  # smaller rather than less than a computer's short form
     if gone:
         suffix = " (left)"
         if gone == "removed":  # "(out)" where "(removed)" would leave too little of the name
             whole = font(size).getlength(plain(name) + " (removed)") <= room
             suffix = " (removed)" if whole or font(size).getlength(plain(name) + " (out)") > room else " (out)"
-        label = fit_text(name, size, room - font(size).getlength(suffix)) + suffix
+        label = fit_name(name, size, room - font(size).getlength(suffix)) + suffix
         text(draw, (x, cy), label, size, MUTED, anchor="lm")
     else:
-        text(draw, (x, cy), name, size, TEXT, anchor="lm", max_width=room)
+        text(draw, (x, cy), fit_name(name, size, room), size, TEXT, anchor="lm")
     return x
 
 

@@ -30,7 +30,7 @@ from render.common import (
     YELLOW,
     cached,
     canvas,
-    fit_text,
+    fit_name,
     font,
     header,
     join_fit,
@@ -268,7 +268,7 @@ def _status(view: dict, names: list[str]) -> str:
     else:
         need = "Continue or Pass?"
     room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
-    return f"{fit_text(names[cur], STATUS, room)}: {need}"
+    return f"{fit_name(names[cur], STATUS, room)}: {need}"
 
 
 def _height(view: dict) -> int:

@@ -34,6 +34,7 @@ from render.common import (
     WIDTH,
     cached,
     canvas,
+    fit_name,
     fit_text,
     font,
     footer,
@@ -195,7 +196,7 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
         text(d, (x1 - 10, y + row / 2), _points(score), BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
         y += row
         for s in seats:
-            player_row(d, (x0 + 6, y, x1 - 6, y + row - 2), s, names[s], name_width=col_pieces - 26 - x0 - 6,
+            player_row(d, (x0 + 6, y, x1 - 6, y + row - 2), s, names[s], name_width=col_pieces - 16 - x0 - 6,
                        current=s in to_act, gone=view["left"][s], size=SMALL, mark=False,
                        computer=played_by_computer(view, s))
             cy = y + row / 2 - 1
@@ -230,7 +231,7 @@ def _play_row(d: ImageDraw.ImageDraw, play: dict, names: list[str], box) -> None
     text(d, (x0 + 23, cy), f"{sign}{play['card']}", BODY, BLACK, anchor="mm", bold=True)
     after = "away" if away else f"= {play['result']}"
     after_w = font(SMALL).getlength(after)
-    text(d, (x0 + 56, cy), names[play["seat"]], SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 70 - after_w)
+    text(d, (x0 + 56, cy), fit_name(names[play["seat"]], SMALL, x1 - x0 - 70 - after_w), SMALL, TEXT, anchor="lm")
     text(d, (x1, cy), after, SMALL, MUTED if away else TEXT, anchor="rm")
 
 
@@ -258,7 +259,7 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
     else:
         tags = [f" ({COLOUR_NAMES[view['colours'][s]]})" for s in seats]
         each = (room - sum(font(STATUS).getlength(t + " & ") for t in tags)) / len(seats)
-        who = join_names([fit_text(names[s], STATUS, each) + t for s, t in zip(seats, tags, strict=True)])
+        who = join_names([fit_name(names[s], STATUS, each) + t for s, t in zip(seats, tags, strict=True)])
     return fit_text(who, STATUS, room) + tail
 
 

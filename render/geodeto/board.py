@@ -25,11 +25,16 @@ from render.common import (
     WIDTH,
     cached,
     canvas,
+    computer_mark,
+    fit_name,
     fit_text,
     header,
     join_fit,
+    name_room,
     panel,
+    played_by_computer,
     plural,
+    seat_mark,
     text,
     top_seats,
 )
@@ -521,8 +526,13 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
 
 
 def _held_by(name: str, width: float) -> str:
-    """Who holds an action card, in ``width`` px: "held by Bo", or "with Alice" where that would clip the name."""
-    return f"held by {name}" if text_w(SMALL, f"held by {name}") <= width else f"with {name}"
+    """Who holds an action card, in ``width`` px: "held by Bo", or "with Alice" where that would clip the name, or
+    the name alone where even that would clip it below its short form (``fit_name``)."""
+    if text_w(SMALL, f"held by {name}") <= width:
+        return f"held by {name}"
+    if text_w(SMALL, "with ") + name_room(name, SMALL) <= width:
+        return f"with {fit_name(name, SMALL, width - text_w(SMALL, 'with '))}"
+    return fit_name(name, SMALL, width)  # a narrow box: the name alone (it is under the card's name)
 
 
 COMPACT_CARDS_H = 62
@@ -545,17 +555,35 @@ def _compact_cards(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, ch
     _virus(d, x0 + 15, y0 + half / 2, 6, (220, 150, 200), WHITE)
     if where is not None:
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
-        state = f"on {CONTINENT_NAMES[c]}"
+    if where is not None or ep.get("holder") is None:
+        state = f"on {CONTINENT_NAMES[c]}" if where is not None else "free"
+        text(d, (x0 + 30, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
+             bold=True, max_width=x1 - x0 - 36)
     else:
-        state = "free" if ep.get("holder") is None else _name(names, ep["holder"])
-    text(d, (x0 + 30, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
-         bold=True, max_width=x1 - x0 - 36)
+        _holder(d, view, names, ep["holder"], (x0 + 30, y0 + half / 2), x1 - x0 - 36, "")
     _flag(d, x0 + 15, y0 + half * 1.5 + 1, 7, WHITE)
     captured = len(pir.get("pyramids") or ())
     tail = f" +{captured}" if captured else ""
-    who = "free" if pir.get("holder") is None else _name(names, pir["holder"])
-    room = x1 - x0 - 36 - text_w(SMALL, tail)
-    text(d, (x0 + 30, y0 + half * 1.5 + 1), fit_text(who, SMALL, room) + tail, SMALL, WHITE, anchor="lm", bold=True)
+    if pir.get("holder") is None:
+        text(d, (x0 + 30, y0 + half * 1.5 + 1), "free" + tail, SMALL, WHITE, anchor="lm", bold=True)
+    else:
+        _holder(d, view, names, pir["holder"], (x0 + 30, y0 + half * 1.5 + 1), x1 - x0 - 36, tail)
+
+
+def _holder(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, at: tuple[float, float], room: float,
+            tail: str) -> None:
+    """Who holds an action card on its line in the compact box (then ``tail``, e.g. "+2"): the name; a
+    computer whose short form does not fit there by its seat's mark and the robot's head (as in the players'
+    strip)."""
+    name = _name(names, seat)
+    room -= text_w(SMALL, tail)
+    if played_by_computer(view, seat) and text_w(SMALL, fit_name(name, SMALL, room)) < name_room(name, SMALL) - 2:
+        seat_mark(d, (at[0] + 8, at[1]), seat, 8)
+        computer_mark(d, (at[0] + 30, at[1] + 1), 8, WHITE)
+        if tail:
+            text(d, (at[0] + 42, at[1]), tail, SMALL, WHITE, anchor="lm", bold=True)
+        return
+    text(d, at, fit_name(name, SMALL, room) + tail, SMALL, WHITE, anchor="lm", bold=True)
 
 
 EPIDEMIC_H = 54
@@ -609,7 +637,7 @@ def _status(view: dict, names: list[str]) -> str:
     else:
         need = _turn_need(view)
     room = WIDTH - 2 * MARGIN - 64 - text_w(STATUS, f": {need}")
-    return f"{fit_text(who, STATUS, room)}: {need}"
+    return f"{fit_name(who, STATUS, room)}: {need}"
 
 
 def _riders(view: dict, p: int) -> int:
@@ -738,7 +766,7 @@ def lock_note(view: dict, names: list[str]) -> str | None:
         return None
     left = view.get("left") or [False] * view["players"]
     others = [s for s in range(view["players"]) if s != view.get("current") and not left[s]]
-    by = f" by {fit_text(_name(names, others[0]), SMALL, 140)}" if len(others) == 1 else ""
+    by = f" by {fit_name(_name(names, others[0]), SMALL, 140)}" if len(others) == 1 else ""
     return f"{pname(pid(p))}: just picked{by}"
 
 

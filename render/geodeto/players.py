@@ -13,6 +13,7 @@ from render.common import (
     MUTED,
     SMALL,
     TEXT,
+    name_room,
     played_by_computer,
     player_row,
     plural,
@@ -147,24 +148,31 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     name_w = text_w(BODY, name) + 2
     computer = played_by_computer(view, s)
     mark_w = MARK_W + (COMPUTER_MARK_W if computer else 0)  # from the row's edge to the name
+    least = name_room(_name(names, s), SMALL) if computer else 0  # a computer's short form (player_row: SMALL)
     if over and view.get("score_sheet"):
-        right = plural(view["score_sheet"]["players"][s]["total"], "pt")
+        total = view["score_sheet"]["players"][s]["total"]
+        right = plural(total, "pt")
         right_w = text_w(BODY, right) + (26 if s in winners else 0)
+        if x1 - 8 - right_w - 8 - (x0 + mark_w) < least:  # "22", not "22 pts", beside "Normal 2"
+            right = str(total)
+            right_w = text_w(BODY, right) + (26 if s in winners else 0)
     else:
         right = str(view["hand_sizes"][s] if view.get("hand_sizes") else 0)
         right_w = text_w(BODY, right) + 26
     chips = [c for _, c in _chips(view, s)]
     extras = _extras_held(view, s)
-    avail = x1 - 8 - right_w - 8 - (x0 + mark_w) - min(name_w, NAME_MIN) - 8  # beside the name
+    avail = x1 - 8 - right_w - 8 - (x0 + mark_w) - max(min(name_w, NAME_MIN), least) - 8  # beside the name
     goals = _goals_fitting(chips, f"+{2 * extras}" if extras else "", avail)
+    if least and sum(_goal_item_w(item) for item in goals) > avail:
+        goals = []  # a computer's name keeps its short form: the extra cards' points give way here
     if not chips and not extras and text_w(SMALL, NO_GOAL) + 2 <= avail:
         goals = [("none", NO_GOAL)]
     goals_w = sum(_goal_item_w(item) for item in goals)
-    name_room = x1 - 8 - right_w - 8 - (x0 + mark_w) - goals_w - (8 if goals else 0)
+    room = x1 - 8 - right_w - 8 - (x0 + mark_w) - goals_w - (8 if goals else 0)
     current = not over and s == view.get("current")
-    player_row(d, box, s, _name(names, s), name_width=mark_w + name_room, current=current, gone=left, size=BODY,
+    player_row(d, box, s, _name(names, s), name_width=mark_w + room, current=current, gone=left, size=BODY,
                computer=computer)
-    x = x0 + mark_w + min(name_w, name_room) + 8
+    x = x0 + mark_w + min(name_w, room) + 8
     for kind, value in goals:
         if kind == "chip":
             chip(d, x, cy, value)

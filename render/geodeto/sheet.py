@@ -19,10 +19,13 @@ from render.common import (
     WIDTH,
     canvas,
     computer_mark,
+    fit_text,
     font,
     header,
     panel,
+    plain,
     played_by_computer,
+    short_name,
     star,
     text,
     wrap_text,
@@ -76,13 +79,13 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
     for s in range(n):
         cx = x + col_w * (s + 0.5)
         robot = COMPUTER_MARK_W if played_by_computer(view, s) else 0  # the robot's head before the name
-        lines_n = wrap_text(_name(names, s), SMALL, col_w - 8 - robot, lines=2)
+        lines_n, robot_line = _column_name(_name(names, s), col_w - 8, robot)
         for k, line in enumerate(lines_n):
             y_line = top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)
-            text(d, (cx + robot / 2, y_line), line, SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma",
-                 bold=True)
-            if robot and k == 0:
-                computer_mark(d, (cx + robot / 2 - text_w(SMALL, line) / 2 - robot / 2, y_line + 11), 8)
+            shift = robot / 2 if k == robot_line else 0
+            text(d, (cx + shift, y_line), line, SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
+            if robot and k == robot_line:
+                computer_mark(d, (cx + shift - text_w(SMALL, line) / 2 - robot / 2, y_line + 11), 8)
     y = top + head_h
     d.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
     for i, (key, label, sub) in enumerate(lines):
@@ -139,3 +142,20 @@ def _count(row: dict, key: str) -> str:
     return ""
 
 
+
+
+def _column_name(name: str, width: float, robot: float) -> tuple[list[str], int]:
+    """A column's name in two lines at most of ``width`` px, and the line the robot's head (``robot`` px, 0 for a
+    person) goes before: the whole name; else a computer's short form, split at its last space in a narrow
+    column ("Normal" / robot "2", "Bartho…'s" / robot "bot": never clipped below ``least_name``)."""
+    lines = wrap_text(name, SMALL, width - robot, lines=2)
+    if not robot or " ".join(lines) == plain(name):
+        return lines, 0
+    short = short_name(name)
+    lines = wrap_text(short, SMALL, width - robot, lines=2)
+    head, _, rest = short.rpartition(" ")
+    if " ".join(lines) == short or not head:
+        return lines, 0
+    if head.endswith("'s"):  # the first name of whose seat it took, clipped
+        head = fit_text(head[:-2], SMALL, width - text_w(SMALL, "'s")) + "'s"
+    return [fit_text(head, SMALL, width), rest], 1

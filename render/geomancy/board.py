@@ -22,10 +22,11 @@ from render.common import (
     WIDTH,
     cached,
     canvas,
-    fit_text,
+    fit_name,
     font,
     header,
     join_fit,
+    name_room,
     panel,
     played_by_computer,
     player_row,
@@ -448,12 +449,14 @@ def _last_lines(view: dict, names: list[str], room: float) -> list[tuple[list[di
                                                    f"{DIR_NAMES[rot['to']]}", TEXT))
     for cap in view.get("last_captures") or ():
         where = SQUARE_NAMES[cap["square"]]
-        if cap["how"] == "aura":
-            tail = f"'s aura {cap['strength']} took it"
-        else:
-            tail = " landed on it"
-        head = f"{where}: "
-        who = fit_text(_name(names, cap["by"]), SMALL, room - 30 - font(SMALL).getlength(head + tail))
+        tails = ((f"'s aura {cap['strength']} took it", f"'s aura {cap['strength']}") if cap["how"] == "aura" else
+                 (" landed on it", " landed"))
+        head, name = f"{where}: ", _name(names, cap["by"])
+        for tail in tails:  # the shorter words where the longer would clip the name below its short form
+            avail = room - 30 - font(SMALL).getlength(head + tail)
+            if avail >= name_room(name, SMALL):
+                break
+        who = fit_name(name, SMALL, avail)
         lines.append(([cap], head + who + tail, SKY))
     return lines
 
@@ -475,7 +478,7 @@ def _last_title(view: dict, names: list[str], room: float) -> str | None:
         tail = tails[kind]
     else:
         return None
-    return fit_text(_name(names, turn["seat"]), SMALL, room - font(SMALL).getlength(tail)) + tail
+    return fit_name(_name(names, turn["seat"]), SMALL, room - font(SMALL).getlength(tail)) + tail
 
 
 def _choice_stones(view: dict) -> list[dict]:
@@ -604,7 +607,7 @@ def _status(view: dict, names: list[str], focus: dict | None) -> tuple[str, int 
         k = view["castable"][seat]
         need = f"cast {plural(k, 'stone')}, turn one or pass" if k else "turn a stone or pass"
     room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
-    return f"{fit_text(_name(names, seat), STATUS, room)}: {need}", seat
+    return f"{fit_name(_name(names, seat), STATUS, room)}: {need}", seat
 
 
 def _round_note(view: dict) -> str:

@@ -30,7 +30,7 @@ from render.common import (
     WHITE,
     canvas,
     computer_mark,
-    computer_name,
+    fit_name,
     plural,
     seat_mark,
     star,
@@ -288,9 +288,7 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
         computer_mark(d, (nx + 8, y0 + 20), 8)
         nx += 22
     name = names[seat] if names and seat is not None and seat < len(names) else "Program"
-    if run.get("computer"):
-        name = computer_name(name, RUNS_NAME, x1 - nx - 14)
-    text(d, (nx, y0 + 19), name, RUNS_NAME, TEXT, anchor="lm", bold=True, max_width=x1 - nx - 10)
+    text(d, (nx, y0 + 19), fit_name(name, RUNS_NAME, x1 - nx - 14), RUNS_NAME, TEXT, anchor="lm", bold=True)
     size = puzzle_size(t)
     px = x0 + 10 if mode == "right" else (x0 + x1 - size) / 2
     py = y0 + 34

@@ -12,6 +12,7 @@ from games.globe_twister.puzzle import (
 )
 from render.common import (
     BODY,
+    COMPUTER_MARK_W,
     FOOTER_H,
     HEADER_H,
     HIGHLIGHT,
@@ -29,6 +30,7 @@ from render.common import (
     header,
     join_fit,
     join_names,
+    name_room,
     panel,
     played_by_computer,
     player_row,
@@ -247,7 +249,7 @@ def _seat_status(view: dict, seat: int, run: dict | None) -> tuple[str, tuple]:
 def _name_row(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, box, run: dict | None) -> None:
     """The shared player row (turn arrow and gold frame while they program), then on the right how they stand:
     "programming", "locked in" (a padlock; the sand timer too for who turned it), "rebuilt!", "wins" (a star),
-    "watching", "(left)"."""
+    "watching", "(left)"; the word left out where it would clip the name below ``name_room``."""
     x0, y0, x1, y1 = box
     word, colour = _seat_status(view, seat, run)
     cy = (y0 + y1) / 2
@@ -260,6 +262,12 @@ def _name_row(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, b
         icons.append("star")
     word_w = font(SMALL).getlength(word) + 2 if word else 0
     right = x1 - 8 - word_w - 26 * len(icons)
+    least = name_room(names[seat], SMALL) + (COMPUTER_MARK_W if played_by_computer(view, seat) else 0)
+    if word and right - x0 - 8 - 52 < least:
+        # a narrow column: the name keeps its room; the icons, the gold frame and turn arrow, the header (who
+        # plays, who wins) or the sides drawn under it say what the word would
+        word, word_w = "", 0
+        right = x1 - 8 - 26 * len(icons)
     player_row(d, (x0, y0, x1, y1), seat, names[seat], name_width=right - x0 - 8, current=seat in view["to_act"],
                gone=view["left"][seat], computer=played_by_computer(view, seat))
     if word:

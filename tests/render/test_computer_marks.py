@@ -9,7 +9,7 @@ from PIL import Image
 import render
 from games import get_engine
 from render import common, render_board, render_score_sheet
-from render.common import BODY, SMALL, canvas, computer_name, player_row
+from render.common import BODY, SMALL, canvas, fit_name, player_row
 from render.geodeto import sample_game, sheet
 
 NAMES = ["Ana", "Computer (strong)", "Computer 2 (easy)", "Computer for Dee"]
@@ -69,12 +69,12 @@ def test_a_computer_row_draws_the_head_between_the_seat_mark_and_the_name():
 
 
 def test_a_computer_name_short_of_room_keeps_what_tells_it_apart():
-    room = common.font(BODY).getlength("Strong 2") + 2
-    assert computer_name("Computer 2 (strong)", BODY, room) == "Strong 2"
-    assert computer_name("Computer (easy)", BODY, room) == "Easy"
-    assert computer_name("Computer for Dee", BODY, room) == "for Dee"
-    assert computer_name("Computer (easy)", SMALL, 400) == "Computer (easy)"  # whole when it fits
-    assert computer_name("Ana", BODY, 5) == "Ana"  # a person's name is clipped as ever, never rewritten
+    room = common.font(BODY).getlength("Dee's bot") + 2
+    assert fit_name("Computer 2 (strong)", BODY, room) == "Strong 2"
+    assert fit_name("Computer (easy)", BODY, room) == "Easy"
+    assert fit_name("Computer for Dee", BODY, room) == "Dee's bot"
+    assert fit_name("Computer (easy)", SMALL, 400) == "Computer (easy)"  # whole when it fits
+    assert fit_name("Ana Bee", BODY, 60) == "Ana…"  # a person's name is clipped as ever, never rewritten
 
 
 def test_the_seats_travel_in_the_view():
