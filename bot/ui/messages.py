@@ -31,7 +31,7 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
                   + "\nPick your partner with **Team up with ...** before the start.")
     options = ", ".join(engine.describe_options(table.row.options, max(len(table.players), engine.min_players)))
     if table.status == "lobby":
-        how = (f"{len(table.players)}/{engine.max_players} seated; {engine.min_players} needed to start. "
+        how = (f"{len(table.players)}/{engine.max_players} seated; {start_words(len(table.players), engine.min_players)} "
                "Press **Join** to take a seat, or add a computer from the menu; the host presses **Start**.\n"
                + computers_words(table))
         title = f"{engine.title} · lobby"
@@ -52,14 +52,21 @@ ROBOT = "🤖"
 """Marks a computer's seat in words, as the robot's head does on the boards."""
 
 
+def start_words(seated: int, least: int) -> str:
+    """How many players a lobby needs: "at least 2 players to start.", and how many more while too few sit."""
+    more = least - seated
+    return f"at least {least} player{'' if least == 1 else 's'} to start" + (
+        f": {more} more needed." if more > 0 else ".")
+
+
 def seat_words(player: dict) -> str:
-    """A seat in the lobby: a person's mention; a computer by name and strength (never a mention: it has no
-    Discord account), and whom it took over from."""
+    """A seat in the lobby: a person's mention; a computer by its name, which says "computer" and its strength
+    or whose seat it took ("Computer 2 (strong)", "Computer for Dee"), the strength added where the name lacks
+    it; never a mention: it has no Discord account."""
     if not is_computer(player):
         return f"<@{player['id']}>"
-    was = player.get("was")
-    return f"{ROBOT} **{player['name']}**, a computer ({strength_of(player)})" + (
-        f", playing for {was['name']}" if was else "")
+    strength = strength_of(player)
+    return f"{ROBOT} **{player['name']}**" + ("" if f"({strength})" in player["name"] else f" ({strength})")
 
 
 def strength_words(game: str) -> str:
@@ -70,7 +77,7 @@ def strength_words(game: str) -> str:
 def computers_words(table: Table) -> str:
     takeover = (f"on: a computer ({HANDOVER_STRENGTH}) takes the seat of a player who leaves or is removed, so the "
                 "game goes on"
-                if table.row.takeover else "off: a player who leaves during the game leaves their seat empty")
+                if table.row.takeover else "off: the seat of a player who leaves during the game stays empty")
     return f"**Computer players**\n{strength_words(table.row.game)}\nTaking over a leaver's seat: {takeover}."
 
 

@@ -61,3 +61,33 @@ async def test_the_board_offers_no_buttons_for_a_computers_move():
     assert [item.item.label for item in view.children] == ["Rules"]
     table = table_of([computer, ANA], "playing", seed=1)  # the person to act: their moves, as before
     assert len(components.table_view(table).children) > 1
+
+
+def lobby_text(players: list[dict], takeover: bool = True) -> str:
+    table = table_of(players, "lobby")
+    table.row.takeover = takeover
+    return messages.lobby_embed(table).description
+
+
+def test_the_lobby_names_a_computer_once():
+    strong = new_computer("strong", [ANA])
+    text = lobby_text([ANA, strong])
+    assert "2. 🤖 **Computer (strong)**\n" in text, text
+    assert "a computer (strong)" not in text
+    took_over = handed_over(DEE, "normal", [ANA])  # (a seat taken over shows in a lobby only if one reopens)
+    assert messages.seat_words(took_over) == "🤖 **Computer for Dee** (normal)"
+
+
+def test_the_lobby_says_how_many_players_start_and_how_many_more_are_needed():
+    text = lobby_text([ANA])  # Geek Out may be played alone
+    assert "1/8 seated; at least 1 player to start. Press **Join**" in text, text
+    assert "needed" not in text
+    assert messages.start_words(1, 3) == "at least 3 players to start: 2 more needed."
+    assert messages.start_words(3, 3) == messages.start_words(4, 3) == "at least 3 players to start."
+
+
+def test_the_takeover_words_say_each_thing_once():
+    off = lobby_text([ANA, DEE], takeover=False)
+    assert "Taking over a leaver's seat: off: the seat of a player who leaves during the game stays empty." in off
+    assert "leaves leaves" not in off and "leaves their seat" not in off
+    assert "Taking over a leaver's seat: on: a computer (normal) takes the seat" in lobby_text([ANA, DEE])
