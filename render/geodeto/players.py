@@ -136,7 +136,21 @@ def _goals_fitting(chips: list[int], extra: str, room: float) -> list[tuple[str,
     return kept
 
 
-def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, box, winners: list[int]) -> None:
+def _points_words(view: dict, names: list[str], s: int, width: float, winners: list[int], bare: bool) -> str:
+    """A player's total at the end: "22 pts", or "22" (``bare``) where a computer's short form needs the room."""
+    total = view["score_sheet"]["players"][s]["total"]
+    if bare:
+        return str(total)
+    right = plural(total, "pt")
+    if played_by_computer(view, s):
+        least = name_room(_name(names, s), SMALL) + MARK_W + COMPUTER_MARK_W
+        if width - 16 - text_w(BODY, right) - (26 if s in winners else 0) < least:
+            return str(total)
+    return right
+
+
+def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, box, winners: list[int],
+                 bare: bool = False) -> None:
     """One player: turn arrow and gold frame while it is their turn, seat mark, name; their fulfilled goals
     (a letter square each, "+N" when they do not all fit), extra cards' points ("+4", gold), and cards in hand
     (at the end: points, a star for the winners)."""
@@ -150,12 +164,8 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     mark_w = MARK_W + (COMPUTER_MARK_W if computer else 0)  # from the row's edge to the name
     least = name_room(_name(names, s), SMALL) if computer else 0  # a computer's short form (player_row: SMALL)
     if over and view.get("score_sheet"):
-        total = view["score_sheet"]["players"][s]["total"]
-        right = plural(total, "pt")
+        right = _points_words(view, names, s, x1 - x0, winners, bare)  # "22", not "22 pts", beside "Normal 2"
         right_w = text_w(BODY, right) + (26 if s in winners else 0)
-        if x1 - 8 - right_w - 8 - (x0 + mark_w) < least:  # "22", not "22 pts", beside "Normal 2"
-            right = str(total)
-            right_w = text_w(BODY, right) + (26 if s in winners else 0)
     else:
         right = str(view["hand_sizes"][s] if view.get("hand_sizes") else 0)
         right_w = text_w(BODY, right) + 26
@@ -198,11 +208,13 @@ def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners:
     n = view["players"]
     cols = player_columns(n)
     col_w = (x1 - x0 - 8) / cols
+    bare = view["phase"] == "over" and bool(view.get("score_sheet")) and any(  # every total alike
+        not _points_words(view, names, s, col_w - 4, winners, False).endswith(("pt", "pts")) for s in range(n))
     for s in range(n):
         r, k = divmod(s, cols)
         bx = x0 + 4 + k * col_w
         by = y0 + 4 + r * PLAYER_ROW
-        _player_cell(d, view, names, s, (bx + 2, by + 1, bx + col_w - 2, by + PLAYER_ROW - 3), winners)
+        _player_cell(d, view, names, s, (bx + 2, by + 1, bx + col_w - 2, by + PLAYER_ROW - 3), winners, bare)
 
 
 
