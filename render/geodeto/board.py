@@ -503,7 +503,9 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, outline=PANEL_EDGE, width=2)
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
         text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, MUTED, bold=True)
-        text(d, (x0 + 12, y0 + 29), f"on {CONTINENT_NAMES[c]}", SMALL, MUTED, max_width=x1 - x0 - 20)
+        on = f"on {CONTINENT_NAMES[c]}"  # "Antarctica" under "Epidemic" where "on Antarctica" would be clipped
+        text(d, (x0 + 12, y0 + 29), on if text_w(SMALL, on) + 2 <= x1 - x0 - 20 else CONTINENT_NAMES[c], SMALL,
+             MUTED, max_width=x1 - x0 - 20)
     else:
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, fill=EPIDEMIC, outline=edge, width=3 if choose else 2)
         if text_w(BODY, "Epidemic") + 40 < x1 - x0:  # (its sign, where there is room beside its name)
@@ -556,9 +558,11 @@ def _compact_cards(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, ch
     if where is not None:
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
     if where is not None or ep.get("holder") is None:
-        state = f"on {CONTINENT_NAMES[c]}" if where is not None else "free"
-        text(d, (x0 + 30, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
-             bold=True, max_width=x1 - x0 - 36)
+        state, x = (f"on {CONTINENT_NAMES[c]}" if where is not None else "free"), x0 + 30
+        if text_w(SMALL, state) + 2 > x1 - x - 6:  # "Antarctica" nearer the virus, not "on Anta…"
+            state, x = state[3:], x0 + 23
+        text(d, (x, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
+             bold=True, max_width=x1 - x - 3)
     else:
         _holder(d, view, names, ep["holder"], (x0 + 30, y0 + half / 2), x1 - x0 - 36, "")
     _flag(d, x0 + 15, y0 + half * 1.5 + 1, 7, WHITE)

@@ -502,3 +502,17 @@ def test_who_holds_an_action_card_is_named_whole():
         assert len(holds) == 2 and all(t in (f"held by {name}", f"with {name}") for t in holds), texts
     texts = board_texts(dict(view, pirates={"holder": 1, "pyramids": []}), names=["Alice", "Bo"])
     assert "held by Bo" in texts  # where it fits, the whole phrase
+
+
+def test_the_epidemic_names_its_continent_whole():
+    """"Antarctica" under "Epidemic" where "on Antarctica" would be clipped to "on Antarc…" (a playtester's find)."""
+    from tests.render.test_legibility import geodeto_states
+
+    state = next(s for what, s in geodeto_states() if what.startswith("geodeto 6p over"))
+    for c, continent in enumerate(CONTINENT_NAMES):
+        closed = copy.deepcopy(state)
+        closed["epidemic"]["continent"] = c
+        with record_texts() as texts:
+            render.render_board("geodeto", Geodeto().view(closed, None), ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"])
+        assert f"on {continent}" in texts or continent in texts, (continent, texts)
+        assert not [t for t in texts if "…" in t], continent
