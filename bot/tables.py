@@ -702,7 +702,20 @@ class TableService:
         announced = [dict(a, text=name_seats(a["text"], table.names),
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
                      for a in announcements]
-        return Change(table, text, finished=over, before=before, announcements=announced)
+        change = Change(table, text, finished=over, before=before, announcements=announced)
+        if not over and not self._people_in_play(table):
+            await self._close_among_computers(change)
+        return change
+
+    async def _close_among_computers(self, change: Change) -> None:
+        """A game in play with no person left in it (the last one left, was removed, or had their seat handed
+        to a computer) ends there: nobody is left to watch the computers play it out."""
+        table = change.table
+        await self.store.close_table(table.id, "ended", "only computers were left at the table")
+        table.row = await self.store.get_table(table.id)
+        self._forget(table)
+        change.closed = True
+        change.text = f"{change.text} Only computers were left at the table, so the game ended."
 
     async def _open(self, table_id: int) -> Table:
         table = await self.get(table_id)
@@ -748,16 +761,9 @@ class TableService:
         return [s for s in table.engine.remaining(table.state) if s != but and not is_computer(table.players[s])]
 
     async def _last_person_leaves(self, table: Table, seat: int, by: str | None) -> Change:
-        """The last person at a table of computers leaves: their departure is played (and logged), and a game
-        that would go on among computers alone ends there (nobody is left to watch it)."""
-        change = await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
-        if table.status == "playing" and table.engine.remaining(table.state):  # computers only, by now
-            await self.store.close_table(table.id, "ended", "only computers were left at the table")
-            table.row = await self.store.get_table(table.id)
-            self._forget(table)
-            change.closed = True
-            change.text = f"{change.text} Only computers were left at the table, so the game ended."
-        return change
+        """The last person at a table of computers leaves: their departure is played (and logged, not handed
+        to a computer), and a game that would go on among computers alone ends there (``_apply``)."""
+        return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
 
     async def hand_over(self, table: Table, user_id: int, by: str) -> Change:
         """A moderator hands an (idle) player's seat to a computer: the game goes on without waiting for them."""

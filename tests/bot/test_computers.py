@@ -268,6 +268,33 @@ async def test_when_the_last_person_leaves_a_table_of_computers_the_game_ends(da
         await service.store.close()
 
 
+async def test_a_moderator_handing_the_last_persons_seat_to_a_computer_ends_the_game(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geoneo", {}, ANA, computers=["easy"])
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "start", ANA)
+        await service.leave(table, BO["id"])  # a computer takes Bo's seat: Ana is the last person
+        assert table.status == "playing" and is_computer(table.players[2])
+        change = await service.hand_over(table, ANA["id"], by="Mo")
+        assert change.closed and change.text == ("A moderator (Mo) handed Ana's seat to a computer. Only computers "
+                                                 "were left at the table, so the game ended.")
+        assert (await service.store.actions(table.id))[-1] == (-1, "handover:0")
+        row = await service.store.get_table(table.id)
+        assert row.status == "ended" and row.end_reason == "only computers were left at the table"
+        assert await service.store.deadlines() == [] and await service.store.results(1) == []  # no standings
+
+        other = await service.open_lobby(1, 11, "geoneo", {}, ANA, computers=["easy"])
+        await service.lobby(other.id, "join", BO)
+        await service.lobby(other.id, "start", ANA)
+        await service.leave(other, BO["id"], by="Mo")  # removed, takeover on: a computer plays Bo's seat
+        change = await service.leave(other, ANA["id"], by="Mo")  # the last person removed: no takeover
+        assert change.closed and "Only computers were left" in change.text
+        assert (await service.store.actions(other.id))[-1] == (-1, "remove:0")
+    finally:
+        await service.store.close()
+
+
 async def test_a_pending_computer_move_survives_a_restart_and_is_made_once(database):
     clock = Clock()
     store = await open_store(database)
