@@ -39,7 +39,8 @@ LOBBY_PREFIXES = ("partner.", "computer.", "drop.")
 def is_lobby_key(key: str) -> bool:
     """A lobby button: join, leave, start, ``partner.<user id>`` (pick a partner in a team game),
     ``computer.<strength>`` (add a computer seat), ``drop.<seat>`` (remove that computer), ``takeover.on`` /
-    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play)."""
+    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play). The last
+    three are the host's (any seated person's when the host is not seated), like Start."""
     return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
 MAX_BUTTONS = 20
@@ -478,6 +479,9 @@ class TableService:
         if key.startswith(("computer.", "drop.", "takeover.")):
             if not seated:
                 raise UserError("Only a seated player can change the seats and options of this lobby.")
+            if user["id"] != host_id and any(p["id"] == host_id for p in players):  # as Start: the host decides
+                raise UserError("Only the host can switch whether a computer takes over a seat."
+                                if key.startswith("takeover.") else "Only the host can add or remove computers.")
             if key.startswith("takeover."):
                 return await self._set_takeover(table, user, key == "takeover.on")
             text = self._seat_computer(table, players, user, key)
@@ -524,7 +528,9 @@ class TableService:
             players.append(computer)
             return f"{user['name']} added {computer['name']}."
         seat = int(what) if what.isdigit() else -1
-        if not 0 <= seat < len(players) or not is_computer(players[seat]):
+        if 0 <= seat < len(players) and not is_computer(players[seat]):
+            raise UserError("That seat is a person's, not a computer's.")
+        if not 0 <= seat < len(players):
             raise UserError("There is no computer in that seat any more.")
         gone = players.pop(seat)
         return f"{user['name']} removed {gone['name']}."

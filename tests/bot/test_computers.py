@@ -51,15 +51,23 @@ async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(da
             await service.lobby(table.id, "computer.easy", BO)
         await service.lobby(table.id, "join", BO)
         with pytest.raises(UserError, match="full"):
-            await service.lobby(table.id, "computer.normal", BO)
-        with pytest.raises(UserError, match="no computer in that seat"):
+            await service.lobby(table.id, "computer.normal", ANA)
+        with pytest.raises(UserError, match=r"^That seat is a person's, not a computer's\.$"):
             await service.lobby(table.id, "drop.3", ANA)  # Bo, a person
-        await service.lobby(table.id, "drop.1", BO)
-        await service.lobby(table.id, "computer.normal", BO)
+        with pytest.raises(UserError, match="no computer in that seat any more"):
+            await service.lobby(table.id, "drop.7", ANA)
+        for key in ("drop.1", "computer.normal", "takeover.off"):  # the host's, not another seated player's
+            with pytest.raises(UserError, match="^Only the host can"):
+                await service.lobby(table.id, key, BO)
+        await service.lobby(table.id, "drop.1", ANA)
+        await service.lobby(table.id, "computer.normal", ANA)
         await service.lobby(table.id, "takeover.off", ANA)
         stored = await service.store.get_table(table.id)
         assert [p["name"] for p in stored.players] == ["Ana", "Computer (easy)", "Bo", "Computer (normal)"]
         assert stored.takeover is False
+        await service.lobby(table.id, "leave", ANA)  # the host left: Bo hosts now, and decides
+        await service.lobby(table.id, "takeover.on", BO)
+        assert (await service.store.get_table(table.id)).takeover is True
     finally:
         await service.store.close()
 

@@ -106,6 +106,17 @@ async def test_play_seats_computers_of_the_strength_asked(fake, runner):
     assert "2. 🤖 **Computer (strong)**" in shown and "3. 🤖 **Computer 2 (strong)**" in shown, shown
 
 
+async def test_play_with_a_strength_alone_seats_one_computer_and_with_no_computers_says_so(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geoneo", strength="strong")
+    assert [p.get("computer") for p in (await stored(runner)).players] == [None, "strong"]
+    assert "A strong computer sits with you" in last_ephemeral(fake, ANA)
+    await fake.slash(BO, 601, "play", "geoneo", computers=0, strength="easy")
+    row = await runner.bot.store.open_table_in(601)
+    assert [p["name"] for p in row.players] == ["Bo"]
+    assert last_ephemeral(fake, BO).endswith(
+        "The strength applies to computers: add some with computers:N or from the lobby.")
+
+
 async def test_play_computers_default_to_normal_and_respect_the_player_count(fake, runner):
     await fake.slash(ANA, CHANNEL, "play", "geoneo", computers=1)
     assert [p.get("computer") for p in (await stored(runner)).players] == [None, "normal"]
