@@ -111,6 +111,11 @@ class Table:
     another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
     _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
     """(version, seat -> token): ``seat_token`` computed once per version."""
+    held: dict[int, int] = field(default_factory=dict)
+    """seat -> ``base`` when the computer in that seat, its part of a simultaneous stage entered, began waiting
+    for the people before it ends its part (Globe Twister: its program is in, it locks in once no person is
+    still programming). Counts only while ``base`` is the same (a table event starts afresh); this process's
+    memory: after a restart the computer thinks once more and finds it has nothing to do but wait."""
 
     def __post_init__(self):
         if self.base < 0:
@@ -158,6 +163,19 @@ class Table:
             return {}
         seats = computer_seats(self.players if players is None else players)
         return {s: seats[s] for s in sorted(self.engine.to_act(state)) if s in seats}
+
+    def waiting_for_people(self) -> set[int]:
+        """The computer seats waiting for the people in the current stage (``held``)."""
+        return {seat for seat, base in self.held.items() if base == self.base}
+
+    def computers_due(self, state: State | None = None, players: list[dict] | None = None,
+                      held: set[int] = frozenset()) -> dict[int, str]:
+        """seat -> strength of the computers that move now: those to act, except, while a person is still to
+        act beside them (a simultaneous stage), the ones in ``held`` (waiting for the people)."""
+        due = self.computers_to_act(state, players)
+        if held and len(due) < len(self.engine.to_act(self.state if state is None else state)):
+            due = {seat: strength for seat, strength in due.items() if seat not in held}
+        return due
 
     def actions_for(self, seat: int) -> list[Action]:
         return self.engine.legal_actions(self.state, seat) if self.state is not None else []
@@ -639,16 +657,19 @@ class TableService:
             if table.seat_token(other) != token:
                 table.since[other] = table.version
 
-    async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM) -> float:
-        """The turn deadline after a move by ``seat`` that led to ``state`` with ``players`` seated: a
-        computer to act moves after the pause, people time out after the turn timeout. A person's move while
-        computers wait keeps their deadline (in a simultaneous stage, people clicking away must not keep
-        putting the computers off)."""
+    async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM,
+                        event: bool = False) -> float:
+        """The turn deadline after a move by ``seat`` that led to ``state`` with ``players`` seated (``event``:
+        a table event, after which no computer waits for the people any more): a computer that moves now
+        (``Table.computers_due``) moves after the pause, else people time out after the turn timeout (also
+        while computers only wait for them: no computer's deadline fires in vain meanwhile). A person's move
+        while computers are due keeps their deadline (in a simultaneous stage, people clicking away must not
+        keep putting the computers off)."""
         now = self.clock()
-        if not table.computers_to_act(state, players):
+        if not table.computers_due(state, players, set() if event else table.waiting_for_people()):
             return now + await self.turn_timeout(table.row.guild_id)
         pause = now + self.defaults.computer_pause
-        waited = table.state is not None and table.computers_to_act()
+        waited = table.state is not None and table.computers_due(held=table.waiting_for_people())
         if seat != SYSTEM and not is_computer(players[seat]) and waited and table.turn_due is not None:
             return min(table.turn_due, pause)
         return pause
@@ -669,7 +690,9 @@ class TableService:
         seated = table.players if players is None else players
         over = engine.is_over(state)
         result = engine.result(state) if over else None
-        due = None if over else await self._turn_due(table, state, seated, seat)
+        announcements = engine.announcements(table.state, state)
+        event = seat == SYSTEM or bool(announcements)
+        due = None if over else await self._turn_due(table, state, seated, seat, event)
         standings = None
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
@@ -697,8 +720,10 @@ class TableService:
         table.row.last_move = text
         table.row.players = seated
         table.turn_due = due
-        announcements = engine.announcements(previous, state)
-        self._track(table, seat, tokens, bool(announcements))
+        self._track(table, seat, tokens, event)
+        to_act = engine.to_act(state)
+        for done in [s for s in table.held if s not in to_act]:  # its part ended: it waits no more
+            del table.held[done]
         table.early_board = (looks, board)
         if timer_due is not None:
             table.timer_due = timer_due or None
@@ -865,8 +890,10 @@ class TableService:
 
     # --- computers -----------------------------------------------------------------------------------
     async def _computers_wait(self, table_id: int) -> bool:
+        """Whether the table's due turn deadline is its computers' (else its people's timeout)."""
         table = await self.get(table_id)
-        return table is not None and table.status == "playing" and bool(table.computers_to_act())
+        return (table is not None and table.status == "playing"
+                and bool(table.computers_due(held=table.waiting_for_people())))
 
     async def _computer_turn(self, table_id: int) -> None:
         """A computer's pending move (its turn deadline is due): think on a snapshot outside the channel's
@@ -896,21 +923,24 @@ class TableService:
             due = await self.store.deadline(table_id, "turn")
             if table.status != "playing" or due is None or due > self.clock():
                 return True
-            waiting = table.computers_to_act()
+            waiting = table.computers_due(held=table.waiting_for_people())
             if not waiting:  # people's turn after all (the table moved on): their timeout
                 self._deliver(await self._racing(table, lambda: self._fire_once(table, "turn")))
                 return True
             version, state = table.version, table.state
             tokens = {seat: table.seat_token(seat) for seat in waiting}
             whole = len(table.to_act()) > 1 or table.engine.timer(state) is not None
+            # a person still to act beside them: the computers do all but end their part (lock in)
+            hold = any(not is_computer(table.players[s]) for s in table.to_act())
             seed = computer_seed(table.row)
-        thoughts = await asyncio.gather(*(self._think(table, state, seat, strength, seed, whole)
+        thoughts = await asyncio.gather(*(self._think(table, state, seat, strength, seed, whole, hold)
                                           for seat, strength in waiting.items()))
         plans = dict(zip(waiting, thoughts, strict=True))
         async with self.lock(table.row.channel_id):
-            change = await self._racing(table, lambda: self._play_computers(table, version, tokens, plans))
+            done, change = await self._racing(
+                table, lambda: self._play_computers(table, version, tokens, plans, hold))
         self._deliver(change)
-        return change is not None
+        return done
 
     async def _refresh(self, table: Table) -> None:
         """Reloads the table when the store holds a newer version (another writer), else keeps our copy (and
@@ -920,28 +950,35 @@ class TableService:
             await self._reload(table)
 
     async def _think(self, table: Table, state: State, seat: int, strength: str, seed: int,
-                     whole: bool) -> list[str]:
-        """The computer's keys, thought in a worker process. A computer that fails (a bug in a game's
-        computer) plays the first legal move instead, logged, so the table never stalls on it."""
+                     whole: bool, hold: bool) -> list[str]:
+        """The computer's keys, thought in a worker process (``hold``: see ``thinkpool.think``). A computer
+        that fails (a bug in a game's computer) plays the first legal move instead, logged, so the table never
+        stalls on it."""
         try:
-            return await thinkpool.decide(table.row.game, state, seat, strength, seed, whole)
+            return await thinkpool.decide(table.row.game, state, seat, strength, seed, whole, hold)
         except Exception:
             log.exception("the %s computer failed to decide at table %s; it plays the first legal move",
                           table.row.game, table.id)
             return [table.engine.legal_actions(state, seat)[0].key]
 
     async def _play_computers(self, table: Table, version: int, tokens: dict[int, str],
-                              plans: dict[int, list[str]]) -> Change | None:
+                              plans: dict[int, list[str]], hold: bool) -> tuple[bool, Change | None]:
         """Commits the computers' planned keys (each a logged move), for the seats whose choices did not change
-        since ``version``; None when none could move (think again)."""
+        since ``version``. ``hold``: planned while a person was still to act beside them, so each such
+        computer then waits for the people (``Table.held``). Returns (done, the change to show): done is
+        False when none could move (think again); with nothing to commit because every computer due now
+        waits for the people, the deadline becomes the people's timeout."""
         due = await self.store.deadline(table.id, "turn")
         if table.status != "playing" or due is None or due > self.clock():
-            return None
+            return True, None
         before = frozenset(table.to_act())
-        texts, announced, change = [], [], None
+        texts, announced, change, waits = [], [], None, False
         for seat, keys in plans.items():
             if table.status != "playing" or not self._seat_unchanged(table, seat, version, tokens[seat]):
                 continue
+            if hold:  # marked before its keys, so the deadline their last move writes knows it
+                table.held[seat] = table.base
+                waits = True
             for key in keys:
                 try:
                     change = await self._apply(table, seat, key)
@@ -956,11 +993,15 @@ class TableService:
                 if table.status != "playing" or change.announcements:
                     break
         if change is None:
-            return None
+            if not waits:
+                return False, None
+            table.turn_due = await self._turn_due(table, table.state, table.players)
+            await self.store.set_deadline(table.id, "turn", table.turn_due)
+            return True, None
         change.text = " ".join(texts)
         change.before = before
         change.announcements = announced
-        return change
+        return True, change
 
     def _deliver(self, change: Change | None) -> None:
         if change is not None:
