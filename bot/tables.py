@@ -111,11 +111,12 @@ class Table:
     another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
     _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
     """(version, seat -> token): ``seat_token`` computed once per version."""
-    held: dict[int, int] = field(default_factory=dict)
-    """seat -> ``base`` when the computer in that seat, its part of a simultaneous stage entered, began waiting
-    for the people before it ends its part (Globe Twister: its program is in, it locks in once no person is
-    still programming). Counts only while ``base`` is the same (a table event starts afresh); this process's
-    memory: after a restart the computer thinks once more and finds it has nothing to do but wait."""
+    held: set[int] = field(default_factory=set)
+    """The computer seats that did all they want in a simultaneous stage but end their part only once no
+    person is still to act in it (Globe Twister: its program is in, it locks in when the people are done).
+    A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
+    or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
+    to do but wait."""
 
     def __post_init__(self):
         if self.base < 0:
@@ -166,7 +167,7 @@ class Table:
 
     def waiting_for_people(self) -> set[int]:
         """The computer seats waiting for the people in the current stage (``held``)."""
-        return {seat for seat, base in self.held.items() if base == self.base}
+        return set(self.held)
 
     def computers_due(self, state: State | None = None, players: list[dict] | None = None,
                       held: set[int] = frozenset()) -> dict[int, str]:
@@ -376,6 +377,7 @@ class TableService:
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
         table.base, table.since = row.version, {}
+        table.held = set()
         table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
         if row.status not in ("lobby", "playing"):
             self._forget(table)
@@ -658,15 +660,15 @@ class TableService:
                 table.since[other] = table.version
 
     async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM,
-                        event: bool = False) -> float:
-        """The turn deadline after a move by ``seat`` that led to ``state`` with ``players`` seated (``event``:
-        a table event, after which no computer waits for the people any more): a computer that moves now
+                        held: set[int] | None = None) -> float:
+        """The turn deadline after a move by ``seat`` that led to ``state`` with ``players`` seated (``held``:
+        the computers waiting for the people then, by default as now): a computer that moves now
         (``Table.computers_due``) moves after the pause, else people time out after the turn timeout (also
         while computers only wait for them: no computer's deadline fires in vain meanwhile). A person's move
         while computers are due keeps their deadline (in a simultaneous stage, people clicking away must not
         keep putting the computers off)."""
         now = self.clock()
-        if not table.computers_due(state, players, set() if event else table.waiting_for_people()):
+        if not table.computers_due(state, players, table.waiting_for_people() if held is None else held):
             return now + await self.turn_timeout(table.row.guild_id)
         pause = now + self.defaults.computer_pause
         waited = table.state is not None and table.computers_due(held=table.waiting_for_people())
@@ -675,9 +677,10 @@ class TableService:
         return pause
 
     async def _apply(self, table: Table, seat: int, key: str, players: list[dict] | None = None,
-                     text: str | None = None) -> Change:
+                     text: str | None = None, then_waits: bool = False) -> Change:
         """Plays ``key`` for ``seat`` and commits it (one statement). ``players``: the new seating written
-        with it (a seat handed to a computer); ``text``: the move in words instead of the engine's events."""
+        with it (a seat handed to a computer); ``text``: the move in words instead of the engine's events;
+        ``then_waits``: the computer in ``seat`` then waits for the people (``Table.held``)."""
         engine = table.engine
         try:
             state, events = engine.apply(table.state, seat, key)
@@ -692,7 +695,8 @@ class TableService:
         result = engine.result(state) if over else None
         announcements = engine.announcements(table.state, state)
         event = seat == SYSTEM or bool(announcements)
-        due = None if over else await self._turn_due(table, state, seated, seat, event)
+        held = set() if event else (table.held - {seat}) | ({seat} if then_waits else set())
+        due = None if over else await self._turn_due(table, state, seated, seat, held)
         standings = None
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
@@ -721,9 +725,7 @@ class TableService:
         table.row.players = seated
         table.turn_due = due
         self._track(table, seat, tokens, event)
-        to_act = engine.to_act(state)
-        for done in [s for s in table.held if s not in to_act]:  # its part ended: it waits no more
-            del table.held[done]
+        table.held = held
         table.early_board = (looks, board)
         if timer_due is not None:
             table.timer_due = timer_due or None
@@ -972,16 +974,17 @@ class TableService:
         if table.status != "playing" or due is None or due > self.clock():
             return True, None
         before = frozenset(table.to_act())
-        texts, announced, change, waits = [], [], None, False
+        texts, announced, change = [], [], None
+        plans = {seat: keys for seat, keys in plans.items()
+                 if self._seat_unchanged(table, seat, version, tokens[seat])}
+        idle = {seat for seat, keys in plans.items() if hold and not keys}
+        table.held |= idle  # nothing to enter: they wait (first, so the deadline the others' moves write knows)
         for seat, keys in plans.items():
             if table.status != "playing" or not self._seat_unchanged(table, seat, version, tokens[seat]):
                 continue
-            if hold:  # marked before its keys, so the deadline their last move writes knows it
-                table.held[seat] = table.base
-                waits = True
-            for key in keys:
+            for n, key in enumerate(keys, 1):
                 try:
-                    change = await self._apply(table, seat, key)
+                    change = await self._apply(table, seat, key, then_waits=hold and n == len(keys))
                 except StaleVersion:
                     if change is None:
                         raise
@@ -993,7 +996,7 @@ class TableService:
                 if table.status != "playing" or change.announcements:
                     break
         if change is None:
-            if not waits:
+            if not idle:
                 return False, None
             table.turn_due = await self._turn_due(table, table.state, table.players)
             await self.store.set_deadline(table.id, "turn", table.turn_due)

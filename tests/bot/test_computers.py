@@ -245,6 +245,27 @@ async def test_without_a_sand_timer_a_persons_lock_in_freezes_the_computers_prog
         await service.store.close()
 
 
+async def test_a_globe_twister_computer_picks_its_photo_side_after_the_people(database):
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {"photo": "choose"}, ANA, computers=["normal"])
+        await service.lobby(table.id, "start", ANA)
+        assert table.state["phase"] == "side" and table.to_act() == [0, 1]
+        assert await computers_move(service, clock) == []  # its pick would end its part: it waits for Ana
+        assert table.waiting_for_people() == {1} and await service.store.deadline(table.id, "turn") == clock.now + 60
+        await service.act(table.id, table.version, "back", ANA["id"])
+        assert await service.store.deadline(table.id, "turn") == clock.now + PAUSE
+        await computers_move(service, clock)
+        assert table.state["phase"] == "program" and (await service.store.actions(table.id))[-1] == (1, "front")
+        assert not table.waiting_for_people() and table.turn_due == clock.now + PAUSE  # the program next
+        await computers_move(service, clock)
+        assert table.waiting_for_people() == {1} and any(table.state["programs"][1])
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
 async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_goes_on_to_its_end(database):
     from games import get_engine
 
