@@ -291,3 +291,23 @@ async def test_a_moderator_hands_an_idle_players_seat_to_a_computer(fake, quick)
     assert "Cy was removed by a moderator. A computer plays their seat" in board(fake)["embeds"][0]["description"]
     table = await quick.bot.service.in_channel(CHANNEL)
     assert [p["name"] for p in table.players] == ["Ana", "Computer for Bo", "Computer for Cy"]
+
+
+async def test_a_moderator_handing_the_last_persons_seat_to_a_computer_ends_the_game(fake, quick):
+    """The playtester's table: Ana, Bo and a computer; Bo leaves (a computer takes his seat), then a moderator
+    hands Ana's seat over: computers alone never play on to standings nobody asked for."""
+    from tests.bot.conftest import MOD
+    from tests.bot.test_geek_out_e2e import last_ephemeral
+
+    await fake.slash(ANA, CHANNEL, "play", "geoneo")
+    await fake.click(BO, lobby_message(fake), "Join")
+    await add_computers(fake, ANA, "easy")
+    await fake.click(ANA, lobby_message(fake), "Start")
+    await fake.slash(BO, CHANNEL, "game", "leave")
+    await fake.slash(MOD, CHANNEL, "mod", "computer", player=ANA)
+    assert last_ephemeral(fake, MOD) == "Ana was the last person at the table, so the game ended."
+    said = str([m["content"] for m in fake.messages_in(CHANNEL)] + [board(fake)["embeds"]])
+    assert "Only computers were left at the table, so the game ended." in said
+    assert await quick.bot.service.in_channel(CHANNEL) is None  # the channel is free again
+    assert await quick.bot.store.results(fake.guild_id) == [] and not over(fake)  # no standings posted
+    assert not fake.rejections
