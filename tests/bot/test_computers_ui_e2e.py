@@ -71,6 +71,19 @@ async def test_a_player_adds_a_computer_from_the_lobby_menu_and_removes_it(fake,
     assert "Remove Computer 2 (strong)" in labels(lobby(fake))
 
 
+async def test_only_the_host_adds_or_removes_computers_and_switches_the_takeover(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geoneo", computers=1)
+    await fake.click(BO, lobby(fake), "Join")
+    await fake.select(BO, lobby(fake), "computer.easy")
+    assert last_ephemeral(fake, BO) == "Only the host can add or remove computers."
+    await fake.click(BO, lobby(fake), "Remove Computer (normal)")
+    assert last_ephemeral(fake, BO) == "Only the host can add or remove computers."
+    await fake.click(BO, lobby(fake), "Computer takes a leaver's seat: on")
+    assert last_ephemeral(fake, BO) == "Only the host can switch whether a computer takes over a seat."
+    row = await stored(runner)
+    assert [p["name"] for p in row.players] == ["Ana", "Computer (normal)", "Bo"] and row.takeover is True
+
+
 async def test_the_menu_goes_when_the_table_is_full_and_every_row_fits(fake, runner):
     await fake.slash(ANA, CHANNEL, "play", "geoneo")
     for strength in ("easy", "normal", "strong"):
