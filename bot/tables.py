@@ -39,7 +39,8 @@ LOBBY_PREFIXES = ("partner.", "computer.", "drop.")
 def is_lobby_key(key: str) -> bool:
     """A lobby button: join, leave, start, ``partner.<user id>`` (pick a partner in a team game),
     ``computer.<strength>`` (add a computer seat), ``drop.<seat>`` (remove that computer), ``takeover.on`` /
-    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play)."""
+    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play). The last
+    three are the host's (any seated person's when the host is not seated), like Start."""
     return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
 MAX_BUTTONS = 20
@@ -110,6 +111,12 @@ class Table:
     another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
     _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
     """(version, seat -> token): ``seat_token`` computed once per version."""
+    held: set[int] = field(default_factory=set)
+    """The computer seats that did all they want in a simultaneous stage but end their part only once no
+    person is still to act in it (Globe Twister: its program is in, it locks in when the people are done).
+    A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
+    or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
+    to do but wait."""
 
     def __post_init__(self):
         if self.base < 0:
@@ -157,6 +164,19 @@ class Table:
             return {}
         seats = computer_seats(self.players if players is None else players)
         return {s: seats[s] for s in sorted(self.engine.to_act(state)) if s in seats}
+
+    def waiting_for_people(self) -> set[int]:
+        """The computer seats waiting for the people in the current stage (``held``)."""
+        return set(self.held)
+
+    def computers_due(self, state: State | None = None, players: list[dict] | None = None,
+                      held: set[int] = frozenset()) -> dict[int, str]:
+        """seat -> strength of the computers that move now: those to act, except, while a person is still to
+        act beside them (a simultaneous stage), the ones in ``held`` (waiting for the people)."""
+        due = self.computers_to_act(state, players)
+        if held and len(due) < len(self.engine.to_act(self.state if state is None else state)):
+            due = {seat: strength for seat, strength in due.items() if seat not in held}
+        return due
 
     def actions_for(self, seat: int) -> list[Action]:
         return self.engine.legal_actions(self.state, seat) if self.state is not None else []
@@ -357,6 +377,7 @@ class TableService:
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
         table.base, table.since = row.version, {}
+        table.held = set()
         table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
         if row.status not in ("lobby", "playing"):
             self._forget(table)
@@ -478,6 +499,9 @@ class TableService:
         if key.startswith(("computer.", "drop.", "takeover.")):
             if not seated:
                 raise UserError("Only a seated player can change the seats and options of this lobby.")
+            if user["id"] != host_id and any(p["id"] == host_id for p in players):  # as Start: the host decides
+                raise UserError("Only the host can switch whether a computer takes over a seat."
+                                if key.startswith("takeover.") else "Only the host can add or remove computers.")
             if key.startswith("takeover."):
                 return await self._set_takeover(table, user, key == "takeover.on")
             text = self._seat_computer(table, players, user, key)
@@ -524,7 +548,9 @@ class TableService:
             players.append(computer)
             return f"{user['name']} added {computer['name']}."
         seat = int(what) if what.isdigit() else -1
-        if not 0 <= seat < len(players) or not is_computer(players[seat]):
+        if 0 <= seat < len(players) and not is_computer(players[seat]):
+            raise UserError("That seat is a person's, not a computer's.")
+        if not 0 <= seat < len(players):
             raise UserError("There is no computer in that seat any more.")
         gone = players.pop(seat)
         return f"{user['name']} removed {gone['name']}."
@@ -633,24 +659,28 @@ class TableService:
             if table.seat_token(other) != token:
                 table.since[other] = table.version
 
-    async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM) -> float:
-        """The turn deadline after a move by ``seat`` that led to ``state`` with ``players`` seated: a
-        computer to act moves after the pause, people time out after the turn timeout. A person's move while
-        computers wait keeps their deadline (in a simultaneous stage, people clicking away must not keep
-        putting the computers off)."""
+    async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM,
+                        held: set[int] | None = None) -> float:
+        """The turn deadline after a move by ``seat`` that led to ``state`` with ``players`` seated (``held``:
+        the computers waiting for the people then, by default as now): a computer that moves now
+        (``Table.computers_due``) moves after the pause, else people time out after the turn timeout (also
+        while computers only wait for them: no computer's deadline fires in vain meanwhile). A person's move
+        while computers are due keeps their deadline (in a simultaneous stage, people clicking away must not
+        keep putting the computers off)."""
         now = self.clock()
-        if not table.computers_to_act(state, players):
+        if not table.computers_due(state, players, table.waiting_for_people() if held is None else held):
             return now + await self.turn_timeout(table.row.guild_id)
         pause = now + self.defaults.computer_pause
-        waited = table.state is not None and table.computers_to_act()
+        waited = table.state is not None and table.computers_due(held=table.waiting_for_people())
         if seat != SYSTEM and not is_computer(players[seat]) and waited and table.turn_due is not None:
             return min(table.turn_due, pause)
         return pause
 
     async def _apply(self, table: Table, seat: int, key: str, players: list[dict] | None = None,
-                     text: str | None = None) -> Change:
+                     text: str | None = None, then_waits: bool = False) -> Change:
         """Plays ``key`` for ``seat`` and commits it (one statement). ``players``: the new seating written
-        with it (a seat handed to a computer); ``text``: the move in words instead of the engine's events."""
+        with it (a seat handed to a computer); ``text``: the move in words instead of the engine's events;
+        ``then_waits``: the computer in ``seat`` then waits for the people (``Table.held``)."""
         engine = table.engine
         try:
             state, events = engine.apply(table.state, seat, key)
@@ -663,7 +693,10 @@ class TableService:
         seated = table.players if players is None else players
         over = engine.is_over(state)
         result = engine.result(state) if over else None
-        due = None if over else await self._turn_due(table, state, seated, seat)
+        announcements = engine.announcements(table.state, state)
+        event = seat == SYSTEM or bool(announcements)
+        held = set() if event else (table.held - {seat}) | ({seat} if then_waits else set())
+        due = None if over else await self._turn_due(table, state, seated, seat, held)
         standings = None
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
@@ -691,8 +724,8 @@ class TableService:
         table.row.last_move = text
         table.row.players = seated
         table.turn_due = due
-        announcements = engine.announcements(previous, state)
-        self._track(table, seat, tokens, bool(announcements))
+        self._track(table, seat, tokens, event)
+        table.held = held
         table.early_board = (looks, board)
         if timer_due is not None:
             table.timer_due = timer_due or None
@@ -702,7 +735,20 @@ class TableService:
         announced = [dict(a, text=name_seats(a["text"], table.names),
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
                      for a in announcements]
-        return Change(table, text, finished=over, before=before, announcements=announced)
+        change = Change(table, text, finished=over, before=before, announcements=announced)
+        if not over and not self._people_in_play(table):
+            await self._close_among_computers(change)
+        return change
+
+    async def _close_among_computers(self, change: Change) -> None:
+        """A game in play with no person left in it (the last one left, was removed, or had their seat handed
+        to a computer) ends there: nobody is left to watch the computers play it out."""
+        table = change.table
+        await self.store.close_table(table.id, "ended", "only computers were left at the table")
+        table.row = await self.store.get_table(table.id)
+        self._forget(table)
+        change.closed = True
+        change.text = f"{change.text} Only computers were left at the table, so the game ended."
 
     async def _open(self, table_id: int) -> Table:
         table = await self.get(table_id)
@@ -748,16 +794,9 @@ class TableService:
         return [s for s in table.engine.remaining(table.state) if s != but and not is_computer(table.players[s])]
 
     async def _last_person_leaves(self, table: Table, seat: int, by: str | None) -> Change:
-        """The last person at a table of computers leaves: their departure is played (and logged), and a game
-        that would go on among computers alone ends there (nobody is left to watch it)."""
-        change = await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
-        if table.status == "playing" and table.engine.remaining(table.state):  # computers only, by now
-            await self.store.close_table(table.id, "ended", "only computers were left at the table")
-            table.row = await self.store.get_table(table.id)
-            self._forget(table)
-            change.closed = True
-            change.text = f"{change.text} Only computers were left at the table, so the game ended."
-        return change
+        """The last person at a table of computers leaves: their departure is played (and logged, not handed
+        to a computer), and a game that would go on among computers alone ends there (``_apply``)."""
+        return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
 
     async def hand_over(self, table: Table, user_id: int, by: str) -> Change:
         """A moderator hands an (idle) player's seat to a computer: the game goes on without waiting for them."""
@@ -853,8 +892,10 @@ class TableService:
 
     # --- computers -----------------------------------------------------------------------------------
     async def _computers_wait(self, table_id: int) -> bool:
+        """Whether the table's due turn deadline is its computers' (else its people's timeout)."""
         table = await self.get(table_id)
-        return table is not None and table.status == "playing" and bool(table.computers_to_act())
+        return (table is not None and table.status == "playing"
+                and bool(table.computers_due(held=table.waiting_for_people())))
 
     async def _computer_turn(self, table_id: int) -> None:
         """A computer's pending move (its turn deadline is due): think on a snapshot outside the channel's
@@ -884,21 +925,24 @@ class TableService:
             due = await self.store.deadline(table_id, "turn")
             if table.status != "playing" or due is None or due > self.clock():
                 return True
-            waiting = table.computers_to_act()
+            waiting = table.computers_due(held=table.waiting_for_people())
             if not waiting:  # people's turn after all (the table moved on): their timeout
                 self._deliver(await self._racing(table, lambda: self._fire_once(table, "turn")))
                 return True
             version, state = table.version, table.state
             tokens = {seat: table.seat_token(seat) for seat in waiting}
             whole = len(table.to_act()) > 1 or table.engine.timer(state) is not None
+            # a person still to act beside them: the computers do all but end their part (lock in)
+            hold = any(not is_computer(table.players[s]) for s in table.to_act())
             seed = computer_seed(table.row)
-        thoughts = await asyncio.gather(*(self._think(table, state, seat, strength, seed, whole)
+        thoughts = await asyncio.gather(*(self._think(table, state, seat, strength, seed, whole, hold)
                                           for seat, strength in waiting.items()))
         plans = dict(zip(waiting, thoughts, strict=True))
         async with self.lock(table.row.channel_id):
-            change = await self._racing(table, lambda: self._play_computers(table, version, tokens, plans))
+            done, change = await self._racing(
+                table, lambda: self._play_computers(table, version, tokens, plans, hold))
         self._deliver(change)
-        return change is not None
+        return done
 
     async def _refresh(self, table: Table) -> None:
         """Reloads the table when the store holds a newer version (another writer), else keeps our copy (and
@@ -908,31 +952,39 @@ class TableService:
             await self._reload(table)
 
     async def _think(self, table: Table, state: State, seat: int, strength: str, seed: int,
-                     whole: bool) -> list[str]:
-        """The computer's keys, thought in a worker process. A computer that fails (a bug in a game's
-        computer) plays the first legal move instead, logged, so the table never stalls on it."""
+                     whole: bool, hold: bool) -> list[str]:
+        """The computer's keys, thought in a worker process (``hold``: see ``thinkpool.think``). A computer
+        that fails (a bug in a game's computer) plays the first legal move instead, logged, so the table never
+        stalls on it."""
         try:
-            return await thinkpool.decide(table.row.game, state, seat, strength, seed, whole)
+            return await thinkpool.decide(table.row.game, state, seat, strength, seed, whole, hold)
         except Exception:
             log.exception("the %s computer failed to decide at table %s; it plays the first legal move",
                           table.row.game, table.id)
             return [table.engine.legal_actions(state, seat)[0].key]
 
     async def _play_computers(self, table: Table, version: int, tokens: dict[int, str],
-                              plans: dict[int, list[str]]) -> Change | None:
+                              plans: dict[int, list[str]], hold: bool) -> tuple[bool, Change | None]:
         """Commits the computers' planned keys (each a logged move), for the seats whose choices did not change
-        since ``version``; None when none could move (think again)."""
+        since ``version``. ``hold``: planned while a person was still to act beside them, so each such
+        computer then waits for the people (``Table.held``). Returns (done, the change to show): done is
+        False when none could move (think again); with nothing to commit because every computer due now
+        waits for the people, the deadline becomes the people's timeout."""
         due = await self.store.deadline(table.id, "turn")
         if table.status != "playing" or due is None or due > self.clock():
-            return None
+            return True, None
         before = frozenset(table.to_act())
         texts, announced, change = [], [], None
+        plans = {seat: keys for seat, keys in plans.items()
+                 if self._seat_unchanged(table, seat, version, tokens[seat])}
+        idle = {seat for seat, keys in plans.items() if hold and not keys}
+        table.held |= idle  # nothing to enter: they wait (first, so the deadline the others' moves write knows)
         for seat, keys in plans.items():
             if table.status != "playing" or not self._seat_unchanged(table, seat, version, tokens[seat]):
                 continue
-            for key in keys:
+            for n, key in enumerate(keys, 1):
                 try:
-                    change = await self._apply(table, seat, key)
+                    change = await self._apply(table, seat, key, then_waits=hold and n == len(keys))
                 except StaleVersion:
                     if change is None:
                         raise
@@ -944,11 +996,15 @@ class TableService:
                 if table.status != "playing" or change.announcements:
                     break
         if change is None:
-            return None
+            if not idle:
+                return False, None
+            table.turn_due = await self._turn_due(table, table.state, table.players)
+            await self.store.set_deadline(table.id, "turn", table.turn_due)
+            return True, None
         change.text = " ".join(texts)
         change.before = before
         change.announcements = announced
-        return change
+        return True, change
 
     def _deliver(self, change: Change | None) -> None:
         if change is not None:

@@ -26,10 +26,14 @@ def workers_wanted() -> int:
 
 
 # --- the worker side -------------------------------------------------------------------------------------------
-def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool) -> list[str]:
+def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool,
+          hold: bool = False) -> list[str]:
     """The keys the computer in ``seat`` plays from ``state``: one, or (``whole``: secret simultaneous play,
     Globe Twister's programming) every step it takes until it is no longer to act or the stage ends (a move
-    with announcements, e.g. the run that ends the stage), so its whole program goes in at once."""
+    with announcements, e.g. the run that ends the stage), so its whole program goes in at once. ``hold``: a
+    person is still to act in the same stage, so the computer plays only moves that leave who is to act as it
+    is: it stops before the move that would end its part or the stage (its lock-in; the keys may then be
+    none), and makes that move once no person is still to act."""
     from games import get_engine
     from games.ai import choose
 
@@ -37,11 +41,13 @@ def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bo
     keys: list[str] = []
     while True:
         key = choose(engine, state, seat, strength, seed)
-        keys.append(key)
-        if not whole:
-            return keys
+        if not (whole or hold):
+            return [key]
         after, _events = engine.apply(state, seat, key)
-        if engine.is_over(after) or seat not in engine.to_act(after) or engine.announcements(state, after):
+        if hold and (engine.to_act(after) != engine.to_act(state) or engine.announcements(state, after)):
+            return keys  # it would end its part (its lock-in), or everyone's ("Stop!")
+        keys.append(key)
+        if not whole or engine.is_over(after) or seat not in engine.to_act(after) or engine.announcements(state, after):
             return keys
         state = after
 
@@ -168,6 +174,7 @@ def pids() -> list[int]:
     return pool().pids() if _pool else []
 
 
-async def decide(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool) -> list[str]:
+async def decide(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool,
+                 hold: bool = False) -> list[str]:
     """What the computer in ``seat`` plays (see :func:`think`), decided in a worker process."""
-    return await pool().run(think, game, state, seat, strength, seed, whole)
+    return await pool().run(think, game, state, seat, strength, seed, whole, hold)

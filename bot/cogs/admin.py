@@ -77,7 +77,8 @@ class Admin(commands.Cog):
         except UserError as exc:
             await say(interaction, str(exc))
             return
-        await say(interaction, f"A computer plays {player.display_name}'s seat now.")
+        await say(interaction, f"{player.display_name} was the last person at the table, so the game ended."
+                  if change.closed else f"A computer plays {player.display_name}'s seat now.")
         await self.tables.publish(change)
 
     @mod.command(name="timeout", description="Set how long a player may think before the table plays for them")

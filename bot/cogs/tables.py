@@ -160,16 +160,27 @@ def computer_options(engine: Engine) -> dict[str, tuple[object, str]]:
         COMPUTERS_OPTION: (app_commands.Range[int, 0, engine.max_players - 1],
                            f"Computer players seated with you, 0-{engine.max_players - 1} (default 0)"),
         STRENGTH_OPTION: (Literal.__getitem__(STRENGTHS),
-                          "How well the computers play: easy, normal or strong (default normal)"),
+                          "How well the computers play: easy, normal or strong (default normal; alone: one computer)"),
     }
+
+
+def computers_asked(count: int | None, strength: str | None) -> tuple[int, str]:
+    """How many computers /play seats, and what the reply adds: a strength without ``computers`` seats one
+    computer of that strength (the player asked for a computer); with ``computers:0`` it seats none, and the
+    reply says the strength had nothing to apply to."""
+    if count is None and strength:
+        return 1, f" A {strength} computer sits with you (strength alone seats one; more with computers:N)."
+    if not count and strength:
+        return 0, " The strength applies to computers: add some with computers:N or from the lobby."
+    return count or 0, ""
 
 
 def _play_command(engine: Engine, open_table) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **given):
-        count = given.pop(COMPUTERS_OPTION, None) or 0
-        strength = given.pop(STRENGTH_OPTION, None) or "normal"
+        count, strength = given.pop(COMPUTERS_OPTION, None), given.pop(STRENGTH_OPTION, None)
+        count, note = computers_asked(count, strength)
         await open_table(interaction, engine.slug, {k: v for k, v in given.items() if v is not None},
-                         [strength] * count)
+                         [strength or "normal"] * count, note=note)
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
@@ -213,8 +224,9 @@ class Tables(commands.Cog):
 
     # --- /play ---------------------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, slug: str, options: dict,
-                         computers: list[str] = ()) -> None:
-        """``computers``: a strength per computer seated after the host (/play's computers and strength)."""
+                         computers: list[str] = (), note: str = "") -> None:
+        """``computers``: a strength per computer seated after the host (/play's computers and strength);
+        ``note``: said after the reply (what /play made of a strength given alone)."""
         try:
             table = await self.service.open_lobby(
                 interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction),
@@ -224,7 +236,7 @@ class Tables(commands.Cog):
             await say(interaction, str(exc))
             return
         await interaction.response.send_message(
-            f"Opened a {table.engine.title} table here; the lobby is below.", ephemeral=True
+            f"Opened a {table.engine.title} table here; the lobby is below.{note}", ephemeral=True
         )
         await self.publish(Change(table, f"{interaction.user.display_name} opened the table."))
 

@@ -51,15 +51,23 @@ async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(da
             await service.lobby(table.id, "computer.easy", BO)
         await service.lobby(table.id, "join", BO)
         with pytest.raises(UserError, match="full"):
-            await service.lobby(table.id, "computer.normal", BO)
-        with pytest.raises(UserError, match="no computer in that seat"):
+            await service.lobby(table.id, "computer.normal", ANA)
+        with pytest.raises(UserError, match=r"^That seat is a person's, not a computer's\.$"):
             await service.lobby(table.id, "drop.3", ANA)  # Bo, a person
-        await service.lobby(table.id, "drop.1", BO)
-        await service.lobby(table.id, "computer.normal", BO)
+        with pytest.raises(UserError, match="no computer in that seat any more"):
+            await service.lobby(table.id, "drop.7", ANA)
+        for key in ("drop.1", "computer.normal", "takeover.off"):  # the host's, not another seated player's
+            with pytest.raises(UserError, match="^Only the host can"):
+                await service.lobby(table.id, key, BO)
+        await service.lobby(table.id, "drop.1", ANA)
+        await service.lobby(table.id, "computer.normal", ANA)
         await service.lobby(table.id, "takeover.off", ANA)
         stored = await service.store.get_table(table.id)
         assert [p["name"] for p in stored.players] == ["Ana", "Computer (easy)", "Bo", "Computer (normal)"]
         assert stored.takeover is False
+        await service.lobby(table.id, "leave", ANA)  # the host left: Bo hosts now, and decides
+        await service.lobby(table.id, "takeover.on", BO)
+        assert (await service.store.get_table(table.id)).takeover is True
     finally:
         await service.store.close()
 
@@ -130,11 +138,13 @@ async def play_with_computers(service, clock, table_id, rng, limit=600) -> dict:
         if table.status != "playing":
             return counts
         people = [s for s in table.to_act() if not is_computer(table.players[s])]
-        if table.computers_to_act():
-            assert table.turn_due <= clock.now + PAUSE  # a computer to act: the deadline is the pause
+        if table.computers_due(held=table.waiting_for_people()):
+            assert table.turn_due <= clock.now + PAUSE  # a computer to move: the deadline is the pause
             moved = len(await service.store.actions(table_id))
             changes = await computers_move(service, clock)
-            assert len(changes) == 1 and len(await service.store.actions(table_id)) > moved
+            # they moved, or (a simultaneous stage) found nothing to do but wait for the people
+            assert (len(changes) == 1 and len(await service.store.actions(table_id)) > moved
+                    or not changes and people and table.waiting_for_people())
             counts["computer firings"] += 1
         elif people:
             seat = rng.choice(people)
@@ -166,28 +176,93 @@ async def test_one_person_and_two_computers_play_geodeto_to_the_end_one_computer
         await service.store.close()
 
 
-async def test_globe_twister_computers_enter_their_whole_programs_at_the_stage_start_and_people_time_out(database):
+async def computers_wait_for_ana(service, clock, table, timeout=60) -> None:
+    """The stage's start: the computers enter their programs in one firing and do not lock in while Ana, a
+    person, is still programming; their deadline is then Ana's turn timeout, not a pause firing again."""
+    moved = len(await service.store.actions(table.id))
+    await computers_move(service, clock)
+    entered = (await service.store.actions(table.id))[moved:]
+    for seat in (1, 2):  # each computer's program went in within the one firing, but not its lock-in
+        keys = [a for s, a in entered if s == seat]
+        assert keys and "lock" not in keys and any(table.state["programs"][seat])
+    assert table.to_act() == [0, 1, 2] and table.waiting_for_people() == {1, 2}
+    assert await service.store.deadline(table.id, "turn") == clock.now + timeout  # Ana's timeout
+    assert await service.store.deadline(table.id, "timer") is None  # nobody turned the sand timer
+    clock.now += timeout / 2
+    assert await service.fire_due() == [] and not service._thinking  # no computer deadline firing in vain
+    assert len(await service.store.actions(table.id)) == moved + len(entered)
+
+
+async def test_globe_twister_computers_program_at_once_but_lock_in_only_after_the_people(database):
     clock = Clock()
     service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
     try:
-        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2, "timer": 300}, ANA,
-                                         computers=["easy", "strong"])
+        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 3, "timer": 300}, ANA,
+                                         computers=["normal", "strong"])
         await service.lobby(table.id, "start", ANA)
         assert table.to_act() == [0, 1, 2] and table.turn_due == clock.now + PAUSE  # not after the people
-        [change] = await computers_move(service, clock)
+        await computers_wait_for_ana(service, clock, table)
+        await service.act(table.id, table.version, "c0", ANA["id"])  # Ana programs: still her timeout
+        assert await service.store.deadline(table.id, "turn") == clock.now + 60
+        await service.act(table.id, table.version, "back", ANA["id"])
+        change = await service.act(table.id, table.version, "lock", ANA["id"])  # the last person locks in...
+        assert "Ana locks in and turns the sand timer" in change.text and table.state["starter"] == 0
+        assert await service.store.deadline(table.id, "turn") == clock.now + PAUSE  # ...the computers follow
+        [ran] = await computers_move(service, clock)
+        assert ran.announcements and table.state["last_run"]["starter"] == 0  # the stage ended at once
         log = await service.store.actions(table.id)
-        for seat in (1, 2):  # each computer's whole program went in within the one firing, locked in
-            keys = [a for s, a in log if s == seat]
-            assert len(keys) > 1 and keys[-1] == "lock"
-        assert table.to_act() == [0] and change.before == frozenset({0, 1, 2})
-        assert await service.store.deadline(table.id, "turn") == clock.now + 60  # the person's timeout
-        assert await service.store.deadline(table.id, "timer") is not None  # the sand timer runs
-        clock.now += 61
-        [timed_out] = await service.fire_due()  # Ana sat idle: her timeout still works beside computers
-        assert timed_out.timed_out == (0,)
+        assert [s for s, a in log if a == "lock"][-3:][0] == 0  # Ana first, then the computers
+
+        await computers_wait_for_ana(service, clock, table)  # the next stage: Ana sits idle
+        clock.now += 31
+        [timed_out] = await service.fire_due()  # her timeout still works beside waiting computers
+        assert timed_out.timed_out == (0,) and table.to_act() == [1, 2]
+        assert await service.store.deadline(table.id, "turn") == clock.now + PAUSE  # no person left: lock in
         counts = await play_with_computers(service, clock, table.id, random.Random(5))
         assert (await service.store.get_table(table.id)).status == "finished" and counts["computer firings"]
     finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
+async def test_without_a_sand_timer_a_persons_lock_in_freezes_the_computers_programs_as_they_stand(database):
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2, "no_timer": True}, ANA,
+                                         computers=["normal", "strong"])
+        await service.lobby(table.id, "start", ANA)
+        await computers_wait_for_ana(service, clock, table)  # the computers never stop everyone first
+        entered = [list(p) for p in table.state["programs"]]
+        change = await service.act(table.id, table.version, "lock", ANA["id"])
+        assert 'Ana locks in and shouts "Stop!"' in change.text and change.announcements
+        runs = {r["seat"]: r["program"] for r in table.state["last_run"]["runs"]}
+        for seat in (1, 2):  # the computers' unlocked programs ran as they stood
+            assert runs[seat] == [None if e is None else {"card": e[0], "dir": e[1]} for e in entered[seat]]
+            assert any(runs[seat])
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
+async def test_a_globe_twister_computer_picks_its_photo_side_after_the_people(database):
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {"photo": "choose"}, ANA, computers=["normal"])
+        await service.lobby(table.id, "start", ANA)
+        assert table.state["phase"] == "side" and table.to_act() == [0, 1]
+        assert await computers_move(service, clock) == []  # its pick would end its part: it waits for Ana
+        assert table.waiting_for_people() == {1} and await service.store.deadline(table.id, "turn") == clock.now + 60
+        await service.act(table.id, table.version, "back", ANA["id"])
+        assert await service.store.deadline(table.id, "turn") == clock.now + PAUSE
+        await computers_move(service, clock)
+        assert table.state["phase"] == "program" and (await service.store.actions(table.id))[-1] == (1, "front")
+        assert not table.waiting_for_people() and table.turn_due == clock.now + PAUSE  # the program next
+        await computers_move(service, clock)
+        assert table.waiting_for_people() == {1} and any(table.state["programs"][1])
+    finally:
+        await service.stop_computers()
         await service.store.close()
 
 
@@ -225,7 +300,7 @@ async def test_with_takeover_off_a_player_who_leaves_leaves_as_before(database):
         table = await service.open_lobby(1, 10, "geodeto", {}, ANA)
         await service.lobby(table.id, "join", BO)
         await service.lobby(table.id, "join", {"id": 3, "name": "Cy"})
-        await service.lobby(table.id, "takeover.off", BO)
+        await service.lobby(table.id, "takeover.off", ANA)
         await service.lobby(table.id, "start", ANA)
         await service.leave(table, BO["id"], by="Mo")
         assert (await service.store.actions(table.id))[-1] == (-1, "remove:1")
@@ -264,6 +339,33 @@ async def test_when_the_last_person_leaves_a_table_of_computers_the_game_ends(da
         assert change.closed and "Only computers were left" in change.text
         assert (await service.store.actions(table.id))[-1] == (-1, "leave:0")
         assert (await service.store.get_table(table.id)).status == "ended" and await service.store.deadlines() == []
+    finally:
+        await service.store.close()
+
+
+async def test_a_moderator_handing_the_last_persons_seat_to_a_computer_ends_the_game(database):
+    service = TableService(await open_store(database))
+    try:
+        table = await service.open_lobby(1, 10, "geoneo", {}, ANA, computers=["easy"])
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "start", ANA)
+        await service.leave(table, BO["id"])  # a computer takes Bo's seat: Ana is the last person
+        assert table.status == "playing" and is_computer(table.players[2])
+        change = await service.hand_over(table, ANA["id"], by="Mo")
+        assert change.closed and change.text == ("A moderator (Mo) handed Ana's seat to a computer. Only computers "
+                                                 "were left at the table, so the game ended.")
+        assert (await service.store.actions(table.id))[-1] == (-1, "handover:0")
+        row = await service.store.get_table(table.id)
+        assert row.status == "ended" and row.end_reason == "only computers were left at the table"
+        assert await service.store.deadlines() == [] and await service.store.results(1) == []  # no standings
+
+        other = await service.open_lobby(1, 11, "geoneo", {}, ANA, computers=["easy"])
+        await service.lobby(other.id, "join", BO)
+        await service.lobby(other.id, "start", ANA)
+        await service.leave(other, BO["id"], by="Mo")  # removed, takeover on: a computer plays Bo's seat
+        change = await service.leave(other, ANA["id"], by="Mo")  # the last person removed: no takeover
+        assert change.closed and "Only computers were left" in change.text
+        assert (await service.store.actions(other.id))[-1] == (-1, "remove:0")
     finally:
         await service.store.close()
 
@@ -324,10 +426,10 @@ async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up
     decide, held = thinkpool.decide, asyncio.Event()
     slow_table = None
 
-    async def decide_slowly_for_one_table(game, state, seat, strength, seed, whole):
+    async def decide_slowly_for_one_table(game, state, *args):
         if state["seed"] == slow_table.row.seed:
             await held.wait()  # this table's computer is still thinking...
-        return await decide(game, state, seat, strength, seed, whole)
+        return await decide(game, state, *args)
 
     monkeypatch.setattr(thinkpool, "decide", decide_slowly_for_one_table)
     try:
@@ -362,22 +464,23 @@ async def test_a_computer_thinking_while_a_person_programs_still_moves_and_one_w
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
     decide, meanwhile = thinkpool.decide, []
 
-    async def decide_while_something_happens(game, state, seat, strength, seed, whole):
-        keys = await decide(game, state, seat, strength, seed, whole)
+    async def decide_while_something_happens(*args):
+        keys = await decide(*args)
         for happen in meanwhile:  # outside the lock: the table moves on while the computer thinks
             await happen()
         return keys
 
     monkeypatch.setattr(thinkpool, "decide", decide_while_something_happens)
     try:
-        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2}, ANA, computers=["easy"])
+        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2}, ANA, computers=["normal"])
         await service.lobby(table.id, "start", ANA)
         assert table.to_act() == [0, 1]
         version = table.version
         meanwhile[:] = [lambda: service.act(table.id, version, table.actions_for(0)[0].key, ANA["id"])]
         await computers_move(service, clock)
         log = await service.store.actions(table.id)
-        assert log[0][0] == 0 and log[-1] == (1, "lock")  # Ana clicked first; the computer's program still went in
+        assert log[0][0] == 0 and log[-1][0] == 1  # Ana clicked first; the computer's program still went in
+        assert "lock" not in [a for s, a in log if s == 1]  # ...and waits for Ana, still programming
 
         other = await service.open_lobby(1, 11, "geodeto", {}, ANA, computers=["easy", "easy"])
         await service.lobby(other.id, "start", ANA)

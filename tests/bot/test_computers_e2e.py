@@ -1,5 +1,6 @@
 """Computers at the table through the real discord.py client and the loopback Discord: a solo Geodeto game against
-two computers to the score sheet, a Globe Twister race of one person and two computers, a player leaving and a
+two computers to the score sheet, a Globe Twister stage of one person and two computers (the computers lock in
+only after the person), a player leaving and a
 computer playing their seat to the end, and a computer's pending move across a restart.
 
 Computer seats are added with the lobby's keys (``computer.<strength>``), clicked as the lobby's buttons send them."""
@@ -98,25 +99,62 @@ async def test_a_solo_geodeto_game_against_two_computers_to_the_score_sheet(fake
     assert not fake.rejections
 
 
-async def test_a_globe_twister_race_of_one_person_and_two_computers(fake, quick):
+async def start_a_globe_twister_race(fake, quick):
+    """Ana and two computers (normal, strong) start a race; returns the table (the bot's own object)."""
     await fake.slash(ANA, CHANNEL, "play", "globe-twister")
     await add_computers(fake, ANA, "normal", "strong")
     await fake.click(ANA, lobby_message(fake), "Start")
-    table = await quick.bot.service.in_channel(CHANNEL)
+    return await quick.bot.service.in_channel(CHANNEL)
+
+
+def locks(log) -> list[int]:
+    """The seats that locked in, in order."""
+    return [seat for seat, key in log if key == "lock"]
+
+
+async def test_globe_twister_computers_program_at_once_and_lock_in_right_after_the_last_person(fake, quick):
+    table = await start_a_globe_twister_race(fake, quick)
+    store = quick.bot.store
+
+    async def computers_wait() -> bool:  # programs in, and their deadline is Ana's timeout, not a pause
+        due = await store.deadline(table.id, "turn")
+        return due is not None and due > time.time() + 60
+
+    assert await wait_for(computers_wait)
+    log = await store.actions(table.id)
+    assert {seat for seat, _key in log} == {1, 2} and "lock" not in [key for _seat, key in log]
+    assert await store.deadline(table.id, "timer") is None  # no computer turned the sand timer
+    await fake.wait_until(lambda: len(to_act_names(board(fake))) == 3, what="everyone still to act")
     view = table.engine.view(table.state, 0)
-    route = plan(from_pairs(view["puzzles"][0]), view["hands"][0], any_rotation=False)
-    for placements in route:
-        shown = len(runs(fake))
-        # the computers program at the stage's start, during the sand timer like everyone: both lock in
-        await fake.wait_until(lambda: to_act_names(board(fake)) == ["Ana"] or over(fake),
-                              what="the computers to lock in")
-        if over(fake):
-            break
-        await program(fake, ANA, placements)
-        await fake.wait_until(lambda shown=shown: len(runs(fake)) > shown or over(fake), what="the run")
-    await fake.wait_until(lambda: over(fake), what="the end of the race")
-    log = await quick.bot.store.actions(table.id)
-    assert {seat for seat, key in log if key == "lock"} >= {1, 2}  # the computers played through the table
+    [first, *_] = plan(from_pairs(view["puzzles"][0]), view["hands"][0], any_rotation=False)
+    await program(fake, ANA, first)  # Ana locks in last (and turns the sand timer): the stage ends at once
+    await fake.wait_until(lambda: len(runs(fake)) == 1, what="the run")
+    log = await store.actions(table.id)
+    assert locks(log)[0] == 0 and sorted(locks(log)) == [0, 1, 2]
+    assert not [key for _seat, key in log if key.startswith(("timer:", "timeout:"))]
+    assert not fake.rejections
+
+
+async def test_globe_twister_a_computer_waits_for_every_person_then_locks_in_right_after(fake, quick):
+    await fake.slash(ANA, CHANNEL, "play", "globe-twister")
+    await fake.click(BO, lobby_message(fake), "Join")
+    await add_computers(fake, ANA, "normal")
+    await fake.click(ANA, lobby_message(fake), "Start")
+    table = await quick.bot.service.in_channel(CHANNEL)
+    store = quick.bot.store
+    await program(fake, ANA, [])  # Ana locks in first and turns the sand timer; Bo is still programming
+
+    async def computer_waits() -> bool:  # its program in, no lock-in, its deadline the people's timeout
+        due = await store.deadline(table.id, "turn")
+        return any(seat == 2 for seat, _key in await store.actions(table.id)) and due > time.time() + 60
+
+    assert await wait_for(computer_waits)
+    assert locks(await store.actions(table.id)) == [0]
+    await program(fake, BO, [])  # the last person locks in: the computer follows at once, the stage runs
+    await fake.wait_until(lambda: len(runs(fake)) == 1, what="the run")
+    log = await store.actions(table.id)
+    assert locks(log) == [0, 1, 2]
+    assert not [key for _seat, key in log if key.startswith(("timer:", "timeout:"))]
     assert not fake.rejections
 
 
@@ -253,3 +291,23 @@ async def test_a_moderator_hands_an_idle_players_seat_to_a_computer(fake, quick)
     assert "Cy was removed by a moderator. A computer plays their seat" in board(fake)["embeds"][0]["description"]
     table = await quick.bot.service.in_channel(CHANNEL)
     assert [p["name"] for p in table.players] == ["Ana", "Computer for Bo", "Computer for Cy"]
+
+
+async def test_a_moderator_handing_the_last_persons_seat_to_a_computer_ends_the_game(fake, quick):
+    """The playtester's table: Ana, Bo and a computer; Bo leaves (a computer takes his seat), then a moderator
+    hands Ana's seat over: computers alone never play on to standings nobody asked for."""
+    from tests.bot.conftest import MOD
+    from tests.bot.test_geek_out_e2e import last_ephemeral
+
+    await fake.slash(ANA, CHANNEL, "play", "geoneo")
+    await fake.click(BO, lobby_message(fake), "Join")
+    await add_computers(fake, ANA, "easy")
+    await fake.click(ANA, lobby_message(fake), "Start")
+    await fake.slash(BO, CHANNEL, "game", "leave")
+    await fake.slash(MOD, CHANNEL, "mod", "computer", player=ANA)
+    assert last_ephemeral(fake, MOD) == "Ana was the last person at the table, so the game ended."
+    said = str([m["content"] for m in fake.messages_in(CHANNEL)] + [board(fake)["embeds"]])
+    assert "Only computers were left at the table, so the game ended." in said
+    assert await quick.bot.service.in_channel(CHANNEL) is None  # the channel is free again
+    assert await quick.bot.store.results(fake.guild_id) == [] and not over(fake)  # no standings posted
+    assert not fake.rejections

@@ -71,6 +71,19 @@ async def test_a_player_adds_a_computer_from_the_lobby_menu_and_removes_it(fake,
     assert "Remove Computer 2 (strong)" in labels(lobby(fake))
 
 
+async def test_only_the_host_adds_or_removes_computers_and_switches_the_takeover(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geoneo", computers=1)
+    await fake.click(BO, lobby(fake), "Join")
+    await fake.select(BO, lobby(fake), "computer.easy")
+    assert last_ephemeral(fake, BO) == "Only the host can add or remove computers."
+    await fake.click(BO, lobby(fake), "Remove Computer (normal)")
+    assert last_ephemeral(fake, BO) == "Only the host can add or remove computers."
+    await fake.click(BO, lobby(fake), "Computer takes a leaver's seat: on")
+    assert last_ephemeral(fake, BO) == "Only the host can switch whether a computer takes over a seat."
+    row = await stored(runner)
+    assert [p["name"] for p in row.players] == ["Ana", "Computer (normal)", "Bo"] and row.takeover is True
+
+
 async def test_the_menu_goes_when_the_table_is_full_and_every_row_fits(fake, runner):
     await fake.slash(ANA, CHANNEL, "play", "geoneo")
     for strength in ("easy", "normal", "strong"):
@@ -104,6 +117,17 @@ async def test_play_seats_computers_of_the_strength_asked(fake, runner):
         ("Ana", None), ("Computer (strong)", "strong"), ("Computer 2 (strong)", "strong")]
     shown = described(lobby(fake))
     assert "2. 🤖 **Computer (strong)**" in shown and "3. 🤖 **Computer 2 (strong)**" in shown, shown
+
+
+async def test_play_with_a_strength_alone_seats_one_computer_and_with_no_computers_says_so(fake, runner):
+    await fake.slash(ANA, CHANNEL, "play", "geoneo", strength="strong")
+    assert [p.get("computer") for p in (await stored(runner)).players] == [None, "strong"]
+    assert "A strong computer sits with you" in last_ephemeral(fake, ANA)
+    await fake.slash(BO, 601, "play", "geoneo", computers=0, strength="easy")
+    row = await runner.bot.store.open_table_in(601)
+    assert [p["name"] for p in row.players] == ["Bo"]
+    assert last_ephemeral(fake, BO).endswith(
+        "The strength applies to computers: add some with computers:N or from the lobby.")
 
 
 async def test_play_computers_default_to_normal_and_respect_the_player_count(fake, runner):

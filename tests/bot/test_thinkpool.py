@@ -57,3 +57,18 @@ async def test_thinking_workers_run_below_the_bots_priority():
     finally:
         for worker in pool._workers:
             worker.close()
+
+
+def test_a_computer_holding_for_the_people_enters_its_program_but_not_its_lock_in():
+    from games import get_engine
+
+    engine = get_engine("globe_twister")
+    for options in ({}, {"no_timer": True}):
+        state = engine.new(2, options, seed=3)  # seat 0 a person, seat 1 the computer: both program
+        whole = think("globe_twister", state, 1, "strong", 7, True)
+        held = think("globe_twister", state, 1, "strong", 7, True, hold=True)
+        assert whole[-1] == "lock" and held == whole[:-1]  # the same program, all but the lock-in
+        for key in held:
+            state, _events = engine.apply(state, 1, key)
+        assert engine.to_act(state) == {0, 1}  # who is to act is unchanged: nobody's part ended
+        assert think("globe_twister", state, 1, "strong", 7, True, hold=True) == []  # it only waits now
