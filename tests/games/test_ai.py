@@ -7,7 +7,11 @@ each other game, every player count, random legal players and option variants mi
 engine's invariants holding.
 """
 
+import multiprocessing
+import os
 import random
+import traceback
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -88,26 +92,46 @@ def play_mass_game(engine, players: int, options: dict, seats: list[str], seed: 
     raise AssertionError(f"{engine.slug}: game {seed} ({seats}, {options}) did not end")
 
 
+def check_mass_game(slug: str, g: int) -> tuple[int, str | None]:
+    """Plays the g-th game of ``slug``'s mix and checks its invariants: its player count, and None or what
+    failed (with the game's number, seed, seats and options, so it can be replayed alone)."""
+    engine = games.get_engine(slug)
+    players, options, seats = mass_game(engine, g)
+    seed = 70_000 + g
+    try:
+        final, log = play_mass_game(engine, players, options, seats, seed)
+        result = engine.result(final)
+        assert result is not None and not engine.to_act(final)
+        assert sorted(s for group in result.ranking for s in group) == list(range(players))
+        ordered = [result.scores[group[0]] for group in result.ranking]
+        assert ordered == sorted(ordered, reverse=True), result
+        conserved(engine, final)
+        if g % 25 == 0:
+            check_round_trip(engine, final)
+            assert engine.encode(engine.replay(players, options, seed, log)) == engine.encode(final)
+    except Exception:  # reported with the game that failed, not lost in a worker
+        return players, f"{slug} game {g} (seed {seed}, seats {seats}, options {options}):\n{traceback.format_exc()}"
+    return players, None
+
+
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
 def test_many_computer_games_end_with_the_invariants(engine):
     """Seeded games of computers (and random legal players) at every player count: each ends with a result
     whose ranking orders the seats by score, with the game's dice, cards or pieces all accounted for; for a
-    sample, replaying the log rebuilds the final state and the state survives encoding."""
-    seen_counts = set()
-    for g in range(MASS[engine.slug][0]):
-        players, options, seats = mass_game(engine, g)
-        final, log = play_mass_game(engine, players, options, seats, 70_000 + g)
-        result = engine.result(final)
-        assert result is not None and not engine.to_act(final), (g, seats, options)
-        assert sorted(s for group in result.ranking for s in group) == list(range(players))
-        ordered = [result.scores[group[0]] for group in result.ranking]
-        assert ordered == sorted(ordered, reverse=True), (g, result)
-        conserved(engine, final)
-        if g % 25 == 0:
-            check_round_trip(engine, final)
-            assert engine.encode(engine.replay(players, options, 70_000 + g, log)) == engine.encode(final)
-        seen_counts.add(players)
-    assert seen_counts == set(range(engine.min_players, engine.max_players + 1))
+    sample, replaying the log rebuilds the final state and the state survives encoding. The games run in a
+    pool of one process per core (each game is deterministic from its number, so the pool changes nothing
+    but the wall time)."""
+    numbers = range(MASS[engine.slug][0])
+    workers = os.cpu_count() or 1
+    if workers == 1:
+        outcomes = [check_mass_game(engine.slug, g) for g in numbers]
+    else:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            outcomes = list(pool.map(check_mass_game, [engine.slug] * len(numbers), numbers,
+                                     chunksize=max(1, len(numbers) // (workers * 8))))
+    failures = [failure for _, failure in outcomes if failure]
+    assert not failures, f"{len(failures)} of {len(numbers)} games failed; the first:\n{failures[0]}"
+    assert {players for players, _ in outcomes} == set(range(engine.min_players, engine.max_players + 1))
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
