@@ -37,6 +37,7 @@ states from the view alone, with fresh seeds, e.g.::
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from games.ai import Computer
 from games.core import Action, State
@@ -46,6 +47,7 @@ from games.geodeto.rules import (
     OCEAN,
     STALL_ROUNDS,
     TARGETS,
+    _cards,
     continents_of,
     deck,
     trio_of,
@@ -267,11 +269,12 @@ def act(b: Board, seat: int, action: tuple) -> tuple[Board, list[str]]:
 
 
 def stands(card: str, towers: list[list[tuple]]) -> int | None:
-    a, b, c = trio_of(card)
-    for place in continents_of(card):
+    (a, b, c), places = _cards()[card]
+    for place in places:
         for t in towers[place]:
-            for i in range(len(t) - 2):
-                if t[i] == a and t[i + 1] == b and t[i + 2] == c:
+            if len(t) > 2 and a in t:  # a pyramid stands in one place only: its one index is the only start
+                i = t.index(a)
+                if i + 2 < len(t) and t[i + 1] == b and t[i + 2] == c:
                     return place
     return None
 
@@ -307,13 +310,19 @@ def card_points(card: str, formed: set[int], countdown: int) -> float:
     """A goal's points to a player who has formed on ``formed``: 2, +2 for a new continent, about 1 for a
     sight's group, +1 if it would be the last goal."""
     points = 2.0
-    if not formed.intersection(continents_of(card)):
+    if formed.isdisjoint(continents_of(card)):
         points += 2.0
-    if deck()[card].get("group"):
+    if card in _grouped():
         points += 1.0
     if countdown <= 1:
         points += 1.0
     return points
+
+
+@lru_cache(maxsize=1)
+def _grouped() -> frozenset[str]:
+    """The cards of a sight's group."""
+    return frozenset(card for card, data in deck().items() if data.get("group"))
 
 
 def hand_penalty(countdown: int) -> float:
@@ -334,13 +343,12 @@ class Evaluator:
         tall their towers are and which continent is closed (most actions searched leave a card's trio
         alone, so its cost is looked up, not recomputed)."""
         towers = n.towers
-        key = [card, n.closed]
-        for p in trio_of(card):
-            where = loc.get(p)
-            key.append(where)
-            if where is not None:
-                key.append(len(towers[where[0]][where[1]]))
-        key = tuple(key)
+        a, b, c = trio_of(card)
+        wa, wb, wc = loc.get(a), loc.get(b), loc.get(c)
+        key = (card, n.closed,
+               wa, wa and len(towers[wa[0]][wa[1]]),
+               wb, wb and len(towers[wb[0]][wb[1]]),
+               wc, wc and len(towers[wc[0]][wc[1]]))
         got = self.costs.get(key)
         if got is None:
             got = self.costs[key] = trio_cost(card, towers, loc, n.closed)
