@@ -25,12 +25,12 @@ ENGINES = games.all_engines()
 MASS = {
     # slug: (games, a strong seat in every n-th game, the seats drawn from, the options mixed in)
     "geek_out": (2000, 250, ("random", "easy", "easy", "normal"), [{}, {"turns": 1}, {"turns": 2}]),
-    "geoneo": (500, 100, ("random", "easy", "normal"), [{}]),
-    "globe_twister": (400, 100, ("random", "easy", "easy", "normal"),
+    "geoneo": (1000, 200, ("random", "easy", "normal"), [{}]),
+    "globe_twister": (1000, 250, ("random", "easy", "easy", "normal"),
                       [{}, {"no_red": True}, {"photo": "back", "turn_limit": 4}]),
-    "geomancy": (250, 125, ("easy", "easy", "easy", "random", "normal"),
+    "geomancy": (1000, 500, ("easy", "easy", "easy", "random", "normal"),
                  [{}, {"height": "low", "knocks": False}, {"height": "high"}]),
-    "geodeto": (200, 100, ("random", "easy", "normal"), [{}, {"goals": 1}, {"goals": 2}, {"goals": 3, "extras": True}]),
+    "geodeto": (1000, 500, ("random", "easy", "normal"), [{}, {"goals": 1}, {"goals": 2}, {"goals": 3, "extras": True}]),
 }
 """Per engine, the seeded games of ``test_many_computer_games_end_with_the_invariants``: as many as fit in
 about a minute and a half for all five on the loaded development machine (a game of Geodeto, Geomancy or
