@@ -354,6 +354,25 @@ class Evaluator:
             got = self.costs[key] = trio_cost(card, towers, loc, n.closed)
         return got
 
+    def _goals(self, n: Board, loc: dict, goals: list[str], total: float, share: float) -> float:
+        """``total`` plus, per goal card, ``share`` of its points weighted by its cost: ``card_points`` and
+        ``cost`` inlined (every action searched comes through here), the sums made in the same order."""
+        towers, closed, costs, cards, grouped = n.towers, n.closed, self.costs, _cards(), _grouped()
+        formed, last = n.formed, 1.0 if n.countdown <= 1 else 0.0
+        for card in goals:
+            (a, b, c), places = cards[card]
+            wa, wb, wc = loc.get(a), loc.get(b), loc.get(c)
+            key = (card, closed,
+                   wa, wa and len(towers[wa[0]][wa[1]]),
+                   wb, wb and len(towers[wb[0]][wb[1]]),
+                   wc, wc and len(towers[wc[0]][wc[1]]))
+            cost = costs.get(key)
+            if cost is None:
+                cost = costs[key] = trio_cost(card, towers, loc, closed)
+            points = 2.0 + (2.0 if formed.isdisjoint(places) else 0.0) + (1.0 if card in grouped else 0.0) + last
+            total += share * points * WEIGHTS[cost]  # exactly points * WEIGHTS[cost] for a share of 1
+        return total
+
     def value(self, n: Board, claimed: list[str], before: Board, loc: dict | None = None) -> float:
         loc = loc if loc is not None else locate(n.towers)
         total = 0.0
@@ -365,14 +384,10 @@ class Evaluator:
             countdown -= 1
         if n.countdown <= 0:
             return total + 100.0 if claimed else total
-        for card in n.hand:
-            total += card_points(card, n.formed, n.countdown) * WEIGHTS[self.cost(card, n, loc)]
+        total = self._goals(n, loc, n.hand, total, 1.0)
         total -= hand_penalty(n.countdown) * len(n.hand)
         if self.public_share:
-            for card in n.tops:
-                if card is not None:
-                    cost = self.cost(card, n, loc)
-                    total += self.public_share * card_points(card, n.formed, n.countdown) * WEIGHTS[cost]
+            total = self._goals(n, loc, [card for card in n.tops if card is not None], total, self.public_share)
         return total
 
 

@@ -118,10 +118,11 @@ def threats(pieces: dict, players: int) -> list[int]:
 def seat_values(state: State) -> list[float]:
     """Per seat: score and the stones in hand at a discount (not once the game is over)."""
     n, per = state["players"], state["per"]
+    per3 = 3 * per
     values = [0.0] * n
     for stones in state["board"]:
         for s in stones:
-            values[owner_of(per, s)] += size_of(per, s)
+            values[s // per3] += s % per3 // per + 1  # owner_of and size_of, inlined
     for seat in range(n):
         values[seat] += sum(size_of(per, s) for s in state["prisoners"][seat])
     if state["phase"] != "over":

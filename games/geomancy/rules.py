@@ -236,8 +236,13 @@ class Geomancy(Engine):
     def pieces(self, state: State) -> dict[int, tuple[int, int, int, int]]:
         """square -> (stone, owner, pips, direction) (after adjudication: one stone per square)."""
         per = state["per"]
-        return {q: (ss[0], owner_of(per, ss[0]), size_of(per, ss[0]), state["dirs"][ss[0]])
-                for q, ss in enumerate(state["board"]) if ss}
+        per3, dirs = 3 * per, state["dirs"]
+        out = {}
+        for q, ss in enumerate(state["board"]):
+            if ss:
+                s = ss[0]
+                out[q] = (s, s // per3, s % per3 // per + 1, dirs[s])  # owner_of and size_of, inlined
+        return out
 
     def scores(self, state: State) -> list[dict[str, int]]:
         """Per seat: pips on the board, pips of prisoners, and the total (decision 8)."""
