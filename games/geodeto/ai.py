@@ -125,7 +125,7 @@ def _reach(place: int, target: int) -> int:
 
 def trio_cost(card: str, towers: list[list[tuple]], loc: dict, closed: int | None) -> int:
     """About how many moves the card's trio still needs on the best of its continents (0: it stands)."""
-    trio = trio_of(card)
+    trio, places = _cards()[card]
     units = []  # (place, tower index, height of the unit's top, extra cost) per unit, bottom first
     i = 0
     while i < 3:
@@ -148,18 +148,29 @@ def trio_cost(card: str, towers: list[list[tuple]], loc: dict, closed: int | Non
             top_h += 1
         units.append((place, ti, top_h, extra))
         i += 1
+    # what does not depend on the target continent, once: the extra moves and the blocked towers
+    last = len(units) - 1
+    fixed = 0
+    for k, (place, ti, top_h, extra) in enumerate(units):
+        if extra > 0 or k:
+            fixed += abs(extra)
+        if k < last and ti >= 0 and len(towers[place][ti]) > top_h + 1:
+            fixed += 1  # something sits where the next unit must go
     best = 9
-    for target in continents_of(card):
-        cost = 1 if target == closed else 0
-        for k, (place, ti, top_h, extra) in enumerate(units):
-            if extra > 0 or k:
-                cost += abs(extra)
-            if k == 0:
-                cost += _reach(place, target)
+    for target in places:
+        cost = fixed + 1 if target == closed else fixed
+        for k, (place, _ti, _top_h, _extra) in enumerate(units):
+            # _reach inlined: 0 there, 1 from a neighbour or the ocean, else 2
+            if place == target:
+                reach = 0
+            elif place == OCEAN or (place - target) % 6 in (1, 5):
+                reach = 1
             else:
-                cost += 1 if place != target and _reach(place, target) == 1 else 2
-            if k < len(units) - 1 and ti >= 0 and len(towers[place][ti]) > top_h + 1:
-                cost += 1  # something sits where the next unit must go
+                reach = 2
+            if k == 0:
+                cost += reach
+            else:
+                cost += 1 if reach == 1 else 2
         if cost < best:
             best = cost
     return best
@@ -266,6 +277,23 @@ def act(b: Board, seat: int, action: tuple) -> tuple[Board, list[str]]:
         n.pirates.remove(action[1])
         n.towers[OCEAN].append((action[1],))
     return n, claim(n, seat)
+
+
+def located_after(base: dict, n: Board, action: tuple, got: list[str]) -> dict | None:
+    """``locate(n.towers)`` for the board ``n`` that ``action`` made of a board located as ``base``, found
+    from ``base`` when only a move or a draw changed it: a move re-indexes just the place it leaves and the
+    place it goes to; a draw moves nothing. None (locate it afresh) for the rest, and once a claim broke the
+    ships."""
+    if got or action[0] not in "md":
+        return None
+    if action[0] == "d":
+        return base
+    loc = dict(base)
+    for place in {base[action[1]][0], action[2]}:
+        for ti, t in enumerate(n.towers[place]):
+            for h, p in enumerate(t):
+                loc[p] = (place, ti, h)
+    return loc
 
 
 def stands(card: str, towers: list[list[tuple]]) -> int | None:
@@ -565,9 +593,10 @@ class GeodetoComputer(Computer):
                rng: random.Random, bonus: bool = False) -> list[tuple[float, tuple]]:
         evaluator = Evaluator(seat, PUBLIC_SHARE[strength])
         scored = []
+        base = locate(board.towers)
         for action in candidates:
             after, got = act(board, seat, action)
-            value = evaluator.value(after, got, board)
+            value = evaluator.value(after, got, board, located_after(base, after, action, got))
             if strength == "easy":
                 value += rng.gauss(0.0, 0.6)
             scored.append((value, action))
