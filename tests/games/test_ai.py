@@ -114,21 +114,30 @@ def check_mass_game(slug: str, g: int) -> tuple[int, str | None]:
     return players, None
 
 
+@pytest.fixture(scope="module")
+def mass_pool():
+    """One worker process per core, shared by every game's mass test (None on a single core: played here)."""
+    workers = os.cpu_count() or 1
+    if workers == 1:
+        yield None
+        return
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
+
+
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
-def test_many_computer_games_end_with_the_invariants(engine):
+def test_many_computer_games_end_with_the_invariants(engine, mass_pool):
     """Seeded games of computers (and random legal players) at every player count: each ends with a result
     whose ranking orders the seats by score, with the game's dice, cards or pieces all accounted for; for a
     sample, replaying the log rebuilds the final state and the state survives encoding. The games run in a
     pool of one process per core (each game is deterministic from its number, so the pool changes nothing
     but the wall time)."""
     numbers = range(MASS[engine.slug][0])
-    workers = os.cpu_count() or 1
-    if workers == 1:
+    if mass_pool is None:
         outcomes = [check_mass_game(engine.slug, g) for g in numbers]
-    else:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            outcomes = list(pool.map(check_mass_game, [engine.slug] * len(numbers), numbers,
-                                     chunksize=max(1, len(numbers) // (workers * 8))))
+    else:  # small chunks, so no worker idles long at the end while another plays a strong game
+        chunk = max(1, len(numbers) // ((os.cpu_count() or 1) * 16))
+        outcomes = list(mass_pool.map(check_mass_game, [engine.slug] * len(numbers), numbers, chunksize=chunk))
     failures = [failure for _, failure in outcomes if failure]
     assert not failures, f"{len(failures)} of {len(numbers)} games failed; the first:\n{failures[0]}"
     assert {players for players, _ in outcomes} == set(range(engine.min_players, engine.max_players + 1))
