@@ -34,8 +34,8 @@ MASS = {
                 [{}, {"goals": 1}, {"goals": 2}, {"goals": 3, "extras": True}]),
 }
 """Per engine, the seeded games of ``test_many_computer_games_end_with_the_invariants``: at least 1000 of
-each (issue 17), some 200 s of CPU for all five on the development machine, spread over its cores (a game
-of Geodeto computers costs about 75 ms there, of Geek Out about 12). Strong thinks longest (its own tests
+each (issue 17), some 240 s of CPU for all five on the development machine, spread over its cores (a game
+of Geodeto computers costs about 85 ms there, of Geek Out about 12). Strong thinks longest (its own tests
 measure it), so as few strong seats as before (2-8 per game); random legal players make games long in
 Geomancy, and shorter option variants let more games fit."""
 
