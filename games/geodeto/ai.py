@@ -37,6 +37,7 @@ states from the view alone, with fresh seeds, e.g.::
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from games.ai import Computer
 from games.core import Action, State
@@ -46,6 +47,7 @@ from games.geodeto.rules import (
     OCEAN,
     STALL_ROUNDS,
     TARGETS,
+    _cards,
     continents_of,
     deck,
     trio_of,
@@ -123,7 +125,7 @@ def _reach(place: int, target: int) -> int:
 
 def trio_cost(card: str, towers: list[list[tuple]], loc: dict, closed: int | None) -> int:
     """About how many moves the card's trio still needs on the best of its continents (0: it stands)."""
-    trio = trio_of(card)
+    trio, places = _cards()[card]
     units = []  # (place, tower index, height of the unit's top, extra cost) per unit, bottom first
     i = 0
     while i < 3:
@@ -146,18 +148,29 @@ def trio_cost(card: str, towers: list[list[tuple]], loc: dict, closed: int | Non
             top_h += 1
         units.append((place, ti, top_h, extra))
         i += 1
+    # what does not depend on the target continent, once: the extra moves and the blocked towers
+    last = len(units) - 1
+    fixed = 0
+    for k, (place, ti, top_h, extra) in enumerate(units):
+        if extra > 0 or k:
+            fixed += abs(extra)
+        if k < last and ti >= 0 and len(towers[place][ti]) > top_h + 1:
+            fixed += 1  # something sits where the next unit must go
     best = 9
-    for target in continents_of(card):
-        cost = 1 if target == closed else 0
-        for k, (place, ti, top_h, extra) in enumerate(units):
-            if extra > 0 or k:
-                cost += abs(extra)
-            if k == 0:
-                cost += _reach(place, target)
+    for target in places:
+        cost = fixed + 1 if target == closed else fixed
+        for k, (place, _ti, _top_h, _extra) in enumerate(units):
+            # _reach inlined: 0 there, 1 from a neighbour or the ocean, else 2
+            if place == target:
+                reach = 0
+            elif place == OCEAN or (place - target) % 6 in (1, 5):
+                reach = 1
             else:
-                cost += 1 if place != target and _reach(place, target) == 1 else 2
-            if k < len(units) - 1 and ti >= 0 and len(towers[place][ti]) > top_h + 1:
-                cost += 1  # something sits where the next unit must go
+                reach = 2
+            if k == 0:
+                cost += reach
+            else:
+                cost += 1 if reach == 1 else 2
         if cost < best:
             best = cost
     return best
@@ -266,12 +279,30 @@ def act(b: Board, seat: int, action: tuple) -> tuple[Board, list[str]]:
     return n, claim(n, seat)
 
 
+def located_after(base: dict, n: Board, action: tuple, got: list[str]) -> dict | None:
+    """``locate(n.towers)`` for the board ``n`` that ``action`` made of a board located as ``base``, found
+    from ``base`` when only a move or a draw changed it: a move re-indexes just the place it leaves and the
+    place it goes to; a draw moves nothing. None (locate it afresh) for the rest, and once a claim broke the
+    ships."""
+    if got or action[0] not in "md":
+        return None
+    if action[0] == "d":
+        return base
+    loc = dict(base)
+    for place in {base[action[1]][0], action[2]}:
+        for ti, t in enumerate(n.towers[place]):
+            for h, p in enumerate(t):
+                loc[p] = (place, ti, h)
+    return loc
+
+
 def stands(card: str, towers: list[list[tuple]]) -> int | None:
-    a, b, c = trio_of(card)
-    for place in continents_of(card):
+    (a, b, c), places = _cards()[card]
+    for place in places:
         for t in towers[place]:
-            for i in range(len(t) - 2):
-                if t[i] == a and t[i + 1] == b and t[i + 2] == c:
+            if len(t) > 2 and a in t:  # a pyramid stands in one place only: its one index is the only start
+                i = t.index(a)
+                if i + 2 < len(t) and t[i + 1] == b and t[i + 2] == c:
                     return place
     return None
 
@@ -307,13 +338,19 @@ def card_points(card: str, formed: set[int], countdown: int) -> float:
     """A goal's points to a player who has formed on ``formed``: 2, +2 for a new continent, about 1 for a
     sight's group, +1 if it would be the last goal."""
     points = 2.0
-    if not formed.intersection(continents_of(card)):
+    if formed.isdisjoint(continents_of(card)):
         points += 2.0
-    if deck()[card].get("group"):
+    if card in _grouped():
         points += 1.0
     if countdown <= 1:
         points += 1.0
     return points
+
+
+@lru_cache(maxsize=1)
+def _grouped() -> frozenset[str]:
+    """The cards of a sight's group."""
+    return frozenset(card for card, data in deck().items() if data.get("group"))
 
 
 def hand_penalty(countdown: int) -> float:
@@ -334,17 +371,35 @@ class Evaluator:
         tall their towers are and which continent is closed (most actions searched leave a card's trio
         alone, so its cost is looked up, not recomputed)."""
         towers = n.towers
-        key = [card, n.closed]
-        for p in trio_of(card):
-            where = loc.get(p)
-            key.append(where)
-            if where is not None:
-                key.append(len(towers[where[0]][where[1]]))
-        key = tuple(key)
+        a, b, c = trio_of(card)
+        wa, wb, wc = loc.get(a), loc.get(b), loc.get(c)
+        key = (card, n.closed,
+               wa, wa and len(towers[wa[0]][wa[1]]),
+               wb, wb and len(towers[wb[0]][wb[1]]),
+               wc, wc and len(towers[wc[0]][wc[1]]))
         got = self.costs.get(key)
         if got is None:
             got = self.costs[key] = trio_cost(card, towers, loc, n.closed)
         return got
+
+    def _goals(self, n: Board, loc: dict, goals: list[str], total: float, share: float) -> float:
+        """``total`` plus, per goal card, ``share`` of its points weighted by its cost: ``card_points`` and
+        ``cost`` inlined (every action searched comes through here), the sums made in the same order."""
+        towers, closed, costs, cards, grouped = n.towers, n.closed, self.costs, _cards(), _grouped()
+        formed, last = n.formed, 1.0 if n.countdown <= 1 else 0.0
+        for card in goals:
+            (a, b, c), places = cards[card]
+            wa, wb, wc = loc.get(a), loc.get(b), loc.get(c)
+            key = (card, closed,
+                   wa, wa and len(towers[wa[0]][wa[1]]),
+                   wb, wb and len(towers[wb[0]][wb[1]]),
+                   wc, wc and len(towers[wc[0]][wc[1]]))
+            cost = costs.get(key)
+            if cost is None:
+                cost = costs[key] = trio_cost(card, towers, loc, closed)
+            points = 2.0 + (2.0 if formed.isdisjoint(places) else 0.0) + (1.0 if card in grouped else 0.0) + last
+            total += share * points * WEIGHTS[cost]  # exactly points * WEIGHTS[cost] for a share of 1
+        return total
 
     def value(self, n: Board, claimed: list[str], before: Board, loc: dict | None = None) -> float:
         loc = loc if loc is not None else locate(n.towers)
@@ -357,14 +412,10 @@ class Evaluator:
             countdown -= 1
         if n.countdown <= 0:
             return total + 100.0 if claimed else total
-        for card in n.hand:
-            total += card_points(card, n.formed, n.countdown) * WEIGHTS[self.cost(card, n, loc)]
+        total = self._goals(n, loc, n.hand, total, 1.0)
         total -= hand_penalty(n.countdown) * len(n.hand)
         if self.public_share:
-            for card in n.tops:
-                if card is not None:
-                    cost = self.cost(card, n, loc)
-                    total += self.public_share * card_points(card, n.formed, n.countdown) * WEIGHTS[cost]
+            total = self._goals(n, loc, [card for card in n.tops if card is not None], total, self.public_share)
         return total
 
 
@@ -542,9 +593,10 @@ class GeodetoComputer(Computer):
                rng: random.Random, bonus: bool = False) -> list[tuple[float, tuple]]:
         evaluator = Evaluator(seat, PUBLIC_SHARE[strength])
         scored = []
+        base = locate(board.towers)
         for action in candidates:
             after, got = act(board, seat, action)
-            value = evaluator.value(after, got, board)
+            value = evaluator.value(after, got, board, located_after(base, after, action, got))
             if strength == "easy":
                 value += rng.gauss(0.0, 0.6)
             scored.append((value, action))

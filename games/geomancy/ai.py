@@ -29,7 +29,7 @@ from functools import cache
 
 from games.ai import Computer
 from games.core import Action, State, copy_state
-from games.geomancy.model import SQUARES, square_probability, step
+from games.geomancy.model import SQUARES, STEPS, square_probability
 from games.geomancy.rules import STALL_LAPS, Geomancy, aura_map, owner_of, size_of, stone_id
 
 HAND_WEIGHT = 0.6
@@ -101,8 +101,9 @@ def threats(pieces: dict, players: int) -> list[int]:
         for d in range(8):
             if d == direction:
                 continue
+            ray = STEPS[square][d]
             for k in range(1, pips + 1):
-                target = step(square, d, k)
+                target = ray[k]
                 if target is None:
                     break
                 hit = pieces.get(target)
@@ -117,10 +118,11 @@ def threats(pieces: dict, players: int) -> list[int]:
 def seat_values(state: State) -> list[float]:
     """Per seat: score and the stones in hand at a discount (not once the game is over)."""
     n, per = state["players"], state["per"]
+    per3 = 3 * per
     values = [0.0] * n
     for stones in state["board"]:
         for s in stones:
-            values[owner_of(per, s)] += size_of(per, s)
+            values[s // per3] += s % per3 // per + 1  # owner_of and size_of, inlined
     for seat in range(n):
         values[seat] += sum(size_of(per, s) for s in state["prisoners"][seat])
     if state["phase"] != "over":
@@ -171,7 +173,7 @@ def aim_scores(state: State, seat: int) -> list[float]:
             if piece is None:
                 gain = (1 - HAND_WEIGHT) * pips if strongest <= pips else -(1 + HAND_WEIGHT) * pips
                 # its aura next to enemy stones may capture later
-                gain += 0.1 * sum(1 for d in range(8) for k in (1, 2) if (t := step(square, d, k)) is not None
+                gain += 0.1 * sum(1 for d in range(8) for k in (1, 2) if (t := STEPS[square][d][k]) is not None
                                   and t in pieces and pieces[t][1] != seat and pieces[t][2] < pips)
             elif piece[1] == seat:
                 gain = 0.0
@@ -256,7 +258,7 @@ def capturing_squares(state: State, seat: int) -> list[int]:
                 continue
             hit_found = False
             for k in range(1, pips + 1):
-                target = step(square, d, k)
+                target = STEPS[square][d][k]
                 if target is None:
                     break
                 hit = pieces.get(target)

@@ -68,13 +68,25 @@ def square_at(x: float, y: float) -> int | None:
     return int(y) * SIZE + int(x)
 
 
-def step(square: int, direction: int, k: int = 1) -> int | None:
-    """The square ``k`` steps from ``square`` in ``direction``, or None off the board."""
+def _step(square: int, direction: int, k: int) -> int | None:
     dx, dy = DIRECTIONS[direction]
     f, r = square % SIZE + k * dx, square // SIZE + k * dy
     if 0 <= f < SIZE and 0 <= r < SIZE:
         return r * SIZE + f
     return None
+
+
+STEPS = tuple(tuple(tuple(_step(square, d, k) for k in range(SIZE)) for d in range(len(DIRECTIONS)))
+              for square in range(SQUARES))
+"""``STEPS[square][direction][k]`` is ``step(square, direction, k)`` for 0 <= k < 8, looked up (the auras
+and the computer step along rays in their innermost loops)."""
+
+
+def step(square: int, direction: int, k: int = 1) -> int | None:
+    """The square ``k`` steps from ``square`` in ``direction``, or None off the board."""
+    if 0 <= k < SIZE:
+        return STEPS[square][direction][k]
+    return _step(square, direction, k)
 
 
 def nearest_direction(heading: float) -> int:

@@ -36,6 +36,7 @@ from games.geomancy.model import (
     HEIGHTS,
     SQUARE_NAMES,
     SQUARES,
+    STEPS,
     centre,
     knock_candidates,
     knock_chance,
@@ -48,6 +49,9 @@ from games.geomancy.model import (
 )
 
 STONES_PER_SIZE = {2: 5, 3: 5, 4: 5, 5: 4, 6: 3}
+CAST_ACTIONS = tuple(Action(f"c{q}", f"Aim {SQUARE_NAMES[q]}", "primary", f"Aim at rank {rank + 1}")
+                     for rank in range(7, -1, -1) for q in range(rank * 8, rank * 8 + 8))
+"""The aims of a cast, from rank 8 down: the same (frozen) actions every time, built once."""
 SIZE_NAMES = ("small", "medium", "large")
 ROUND_NAMES = ("small", "medium", "large")
 STALL_LAPS = 3
@@ -111,8 +115,9 @@ def aura_map(pieces: dict[int, tuple[int, int, int, int]], players: int) -> list
     square (which still receives it) and is lost off the board; same-colour auras add (decisions 5, 10)."""
     auras = [[0] * players for _ in range(SQUARES)]
     for square, (_, owner, pips, direction) in pieces.items():
+        ray = STEPS[square][direction]
         for k in range(1, pips + 1):
-            target = step(square, direction, k)
+            target = ray[k]
             if target is None:
                 break
             auras[target][owner] += pips - k + 1
@@ -231,8 +236,13 @@ class Geomancy(Engine):
     def pieces(self, state: State) -> dict[int, tuple[int, int, int, int]]:
         """square -> (stone, owner, pips, direction) (after adjudication: one stone per square)."""
         per = state["per"]
-        return {q: (ss[0], owner_of(per, ss[0]), size_of(per, ss[0]), state["dirs"][ss[0]])
-                for q, ss in enumerate(state["board"]) if ss}
+        per3, dirs = 3 * per, state["dirs"]
+        out = {}
+        for q, ss in enumerate(state["board"]):
+            if ss:
+                s = ss[0]
+                out[q] = (s, s // per3, s % per3 // per + 1, dirs[s])  # owner_of and size_of, inlined
+        return out
 
     def scores(self, state: State) -> list[dict[str, int]]:
         """Per seat: pips on the board, pips of prisoners, and the total (decision 8)."""
@@ -295,10 +305,7 @@ class Geomancy(Engine):
             return [*acts, Action("back", "Choose another move", "secondary", "Direction")]
         acts = []
         if self.castable(state, seat):
-            for rank in range(7, -1, -1):
-                group = f"Aim at rank {rank + 1}"
-                acts.extend(Action(f"c{q}", f"Aim {SQUARE_NAMES[q]}", "primary", group)
-                            for q in range(rank * 8, rank * 8 + 8))
+            acts.extend(CAST_ACTIONS)
         for q, stones in enumerate(state["board"]):
             if stones and owner_of(per, stones[0]) == seat:
                 d = state["dirs"][stones[0]]

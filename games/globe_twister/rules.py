@@ -33,6 +33,7 @@ from games.core import (
     Rng,
     RulesError,
     State,
+    copy_state,
     rank_by_score,
     register,
 )
@@ -665,7 +666,7 @@ class GlobeTwister(Engine):
             "no_timer": state["options"]["no_timer"],
             "timer_seconds": state["options"]["timer"],
             "wins": list(state["wins"]),
-            "travel_log": copy.deepcopy(state["travel_log"]),
+            "travel_log": copy_state(state["travel_log"]),
             "last_run": self._last_run_view(state["last_run"]),
             "left": list(state["left"]),
             "solo": None,
@@ -690,7 +691,7 @@ class GlobeTwister(Engine):
     @staticmethod
     def _run_view(run: dict) -> dict:
         """A program's run as shown: with ``frames``, the puzzle before and after each card (for an animation)."""
-        out = copy.deepcopy(run)
+        out = copy_state(run)
         arr = from_pairs(run["before"])
         frames = [to_pairs(arr)]
         for step in run["steps"]:

@@ -198,3 +198,38 @@ def test_the_evaluators_memoised_cost_is_the_estimate_and_spares_most_of_it():
                 looked_up += 1
         computed += len(evaluator.costs)
     assert looked_up > 1000 and computed < looked_up / 2
+
+
+def test_the_quick_paths_of_the_search_agree_with_the_plain_ones():
+    """The search's shortcuts change nothing: a board after a move or a draw located from the board before
+    is the board located afresh, and a board's value is the plain sum of ``card_points`` times the cost's
+    weight over the hand (less the hand penalty) and, shared, over the public goals."""
+    reused = 0
+    for state in random_states(3, 21, every=5, steps=200):
+        if E.is_over(state) or state["phase"] != "turn" or state["step"] is not None:
+            continue
+        seat = state["current"]
+        view = E.view(state, seat)
+        board = ai.board_of(view, seat)
+        base = ai.locate(board.towers)
+        evaluator = ai.Evaluator(seat, ai.PUBLIC_SHARE["normal"])
+        for action in ai.full_actions(board, seat, view["forbidden"]):
+            after, got = ai.act(board, seat, action)
+            loc = ai.locate(after.towers)
+            quick = ai.located_after(base, after, action, got)
+            if quick is not None:
+                assert quick == loc, action
+                reused += 1
+            if got or after.countdown <= 0:
+                continue
+            plain = 0.0
+            for card in after.hand:
+                plain += ai.card_points(card, after.formed, after.countdown) * ai.WEIGHTS[
+                    ai.trio_cost(card, after.towers, loc, after.closed)]
+            plain -= ai.hand_penalty(after.countdown) * len(after.hand)
+            for card in after.tops:
+                if card is not None:
+                    cost = ai.trio_cost(card, after.towers, loc, after.closed)
+                    plain += evaluator.public_share * ai.card_points(card, after.formed, after.countdown) * ai.WEIGHTS[cost]
+            assert evaluator.value(after, got, board, quick) == plain, action
+    assert reused > 1000
