@@ -79,9 +79,10 @@ class Plan:
 
     def rows(self, current: dict[int, Skill]) -> list[dict]:
         """The rows the move that ends the game writes, from the players' ratings before it (``current``;
-        a person without one starts at the model's defaults): per person ``seat, user, name, place, score,
+        a person without one starts at the model's defaults): per person ``seat, user_id, name, place, score,
         won, rated`` and, when rated, the new ``mu, sigma, rating`` (displayed) and ``games`` (rated games
-        after this one: the store writes it only if the stored count is still ``games - 1``)."""
+        after this one: the store writes it only if the stored count is still ``games - 1``). Unrated: the
+        model's starting ``mu, sigma`` (kept only by a person's first row), ``rating`` None, ``games`` 0."""
         new: dict[int, Skill] = {}
         if self.rated:
             by_seat = {s.seat: s for s in self.seats}
@@ -95,8 +96,9 @@ class Plan:
                     new[user] = Skill(after.mu, after.sigma, current.get(user, Skill()).games + 1)
         rows = []
         for s in self.seats:
-            row = {"seat": s.seat, "user": s.user, "name": s.name, "place": s.place, "score": s.score,
-                   "won": int(s.won), "rated": int(self.rated)}
+            row = {"seat": s.seat, "user_id": s.user, "name": s.name, "place": s.place, "score": s.score,
+                   "won": int(s.won), "rated": int(self.rated), "mu": MU, "sigma": SIGMA, "rating": None,
+                   "games": 0}
             if self.rated:
                 skill = new[s.user]
                 row |= {"mu": skill.mu, "sigma": skill.sigma, "rating": displayed(skill.mu, skill.sigma),
