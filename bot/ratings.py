@@ -131,11 +131,12 @@ def plan(game: str, standings: dict) -> Plan:
             places[seat] = above + 1
         above += len({team_of.get(seat, (seat,)) for seat in group})
     winners = set() if standings.get("no_winner") or not ranking else set(ranking[0])
-    seats = []
+    seats, seen_users = [], set()
     for seat, player in enumerate(players):
         person = person_of(player)
-        if person is None:
+        if person is None or person["id"] in seen_users:  # (one row per person, should one hold two seats)
             continue
+        seen_users.add(person["id"])
         seats.append(Seat(seat, int(person["id"]), person["name"], places.get(seat, above + 1),
                           scores[seat] if seat < len(scores) else None, seat in winners))
     units, seen = [], set()
@@ -148,8 +149,8 @@ def plan(game: str, standings: dict) -> Plan:
     why_not = ""
     if any(is_computer(p) for p in players):
         why_not = "a computer played in it"
-    elif len({s.user for s in seats}) < 2:
-        why_not = "fewer than two people played it"
-    elif len({s.user for s in seats}) != len(seats):
+    elif len(seats) != len(players):
         why_not = "a person held two seats"
+    elif len(seats) < 2:
+        why_not = "fewer than two people played it"
     return Plan(game, tuple(seats), tuple(units), ranks, not why_not, why_not)

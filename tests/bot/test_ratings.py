@@ -22,7 +22,7 @@ def standings(players, ranking, scores=None, **extra) -> dict:
 
 
 def by_user(rows) -> dict[int, dict]:
-    return {r["user"]: r for r in rows}
+    return {r["user_id"]: r for r in rows}
 
 
 def test_two_players_from_scratch_match_the_library_and_its_published_figures():
@@ -102,9 +102,9 @@ def test_games_with_computers_or_fewer_than_two_people_are_not_rated(players, wh
     p = plan("geek_out", standings(players, [[s] for s in range(len(players))]))
     assert (p.rated, p.why_not) == (False, why)
     rows = p.rows({})
-    assert all(r["rated"] == 0 and "mu" not in r for r in rows)
+    assert all(r["rated"] == 0 and r["rating"] is None and r["games"] == 0 for r in rows)
     # every person still gets a row (history, stats), the one a computer took over from too
-    assert [r["user"] for r in rows] == [q.get("was", q)["id"] for q in players if q["id"] > 0 or "was" in q]
+    assert [r["user_id"] for r in rows] == [q.get("was", q)["id"] for q in players if q["id"] > 0 or "was" in q]
 
 
 def finished(engine, state) -> dict:
@@ -126,3 +126,8 @@ def test_a_player_who_leaves_is_rated_last_whether_the_game_ends_then_or_goes_on
         state, _ = engine.apply(state, seat, engine.legal_actions(state, seat)[0].key)
     rows = by_user(plan("geek_out", finished(engine, state)).rows({}))
     assert rows[100]["place"] == 3 and rows[100]["mu"] < min(rows[101]["mu"], rows[102]["mu"])
+
+
+def test_a_person_in_two_seats_gets_one_row_and_no_rating():
+    p = plan("geek_out", standings([{"id": 100, "name": "Ana"}, {"id": 100, "name": "Ana"}], [[0], [1]]))
+    assert (p.rated, p.why_not, [r["seat"] for r in p.rows({})]) == (False, "a person held two seats", [0])
