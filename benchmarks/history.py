@@ -5,13 +5,14 @@ time on SQLite and on PostgreSQL).
     python -m benchmarks.history --quick    # 100,000 results (what `python -m benchmarks` runs)
     python -m benchmarks.history --results N --sqlite-only
 
-One server, 20,000 people (a few play a lot: the busiest holds about 4% of all seats), five games, 50 channels,
-2-4 people per game; each result has its table, its standings and a row per person (result_players), and each
-person a rating per game they played (ratings). The rows are loaded in bulk (SQLite: executemany in one
-transaction; PostgreSQL: COPY, then ANALYZE as autovacuum would), so their figures are made up, but they have
-the shape the bot writes. Then each query is timed through the store's own methods (one statement's round trip
-to aiosqlite's thread or to the server, plus decoding: an upper bound on its database time), p50 and p99 over
-the repeats, against a primary-key lookup of a table (``get_table``) measured in the same run.
+One server, 20,000 people (a few play a lot: the busiest holds about 4% of all seats), five games, 50
+channels, 2-4 people per game; each result has its table, its standings and a row per person
+(result_players), and each person a rating per game they played (ratings). The rows are loaded in bulk
+(SQLite: executemany in one transaction; PostgreSQL: COPY, then VACUUM ANALYZE as autovacuum would): their
+figures are made up, but they have the shape the bot writes. Then each query is timed through the store's own
+methods (one statement's round trip to aiosqlite's thread or to the server, plus decoding: an upper bound on
+its database time), p50 and p99 over the repeats, against a primary-key lookup of a table (``get_table``)
+measured in the same run.
 
 PostgreSQL: ``GEOTABLE_TEST_POSTGRES`` (a URL where schemas may be created) or a throwaway server started as the
 tests do (tests/postgres.py).
@@ -114,7 +115,7 @@ async def load_postgres(store, data) -> None:
     async with store.pool.acquire() as con:
         for name, rows in zip(COLUMNS, data, strict=True):
             await con.copy_records_to_table(name, records=rows, columns=list(COLUMNS[name]))
-        await con.execute("ANALYZE")
+        await con.execute("VACUUM ANALYZE")  # what autovacuum does after bulk inserts (PostgreSQL 13+)
 
 
 async def measure(store, data) -> list[tuple[str, float, float]]:

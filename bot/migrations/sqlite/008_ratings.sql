@@ -63,7 +63,8 @@ BEGIN
       FROM tables t, json_each(NEW.ratings) j
      WHERE t.id = NEW.table_id AND NEW.standings IS NOT NULL AND json_extract(j.value, '$.rated') = 1
        AND COALESCE((SELECT r.games FROM ratings r WHERE r.guild_id = t.guild_id
-                       AND r.user_id = json_extract(j.value, '$.user_id') AND r.game = t.game), 0) <> (json_extract(j.value, '$.games')) - 1;
+                       AND r.user_id = json_extract(j.value, '$.user_id') AND r.game = t.game), 0)
+           <> json_extract(j.value, '$.games') - 1;
     UPDATE tables
        SET state = NEW.state, version = NEW.version + 1, status = NEW.status, updated_at = NEW.at,
            last_move = NEW.last_move, players = COALESCE(NEW.players, players)
@@ -81,15 +82,17 @@ BEGIN
      WHERE id = NEW.table_id AND NEW.standings IS NOT NULL;
     INSERT INTO result_players (table_id, seat, guild_id, user_id, game, place, score, won, rated, rating,
                                 finished_at)
-    SELECT t.id, json_extract(j.value, '$.seat'), t.guild_id, json_extract(j.value, '$.user_id'), t.game, json_extract(j.value, '$.place'),
-           json_extract(j.value, '$.score'), json_extract(j.value, '$.won'), json_extract(j.value, '$.rated'), json_extract(j.value, '$.rating'), NEW.at
+    SELECT t.id, json_extract(j.value, '$.seat'), t.guild_id, json_extract(j.value, '$.user_id'), t.game,
+           json_extract(j.value, '$.place'), json_extract(j.value, '$.score'), json_extract(j.value, '$.won'),
+           json_extract(j.value, '$.rated'), json_extract(j.value, '$.rating'), NEW.at
       FROM tables t, json_each(NEW.ratings) j
      WHERE t.id = NEW.table_id AND NEW.standings IS NOT NULL;
     INSERT INTO ratings (guild_id, user_id, game, name, mu, sigma, rating, games, wins, unrated, best_score,
                          updated_at)
-    SELECT t.guild_id, json_extract(j.value, '$.user_id'), t.game, json_extract(j.value, '$.name'), json_extract(j.value, '$.mu'), json_extract(j.value, '$.sigma'),
-           json_extract(j.value, '$.rating'), json_extract(j.value, '$.games'), (json_extract(j.value, '$.won')) * (json_extract(j.value, '$.rated')),
-           1 - (json_extract(j.value, '$.rated')), json_extract(j.value, '$.score'), NEW.at
+    SELECT t.guild_id, json_extract(j.value, '$.user_id'), t.game, json_extract(j.value, '$.name'),
+           json_extract(j.value, '$.mu'), json_extract(j.value, '$.sigma'), json_extract(j.value, '$.rating'),
+           json_extract(j.value, '$.games'), json_extract(j.value, '$.won') * json_extract(j.value, '$.rated'),
+           1 - json_extract(j.value, '$.rated'), json_extract(j.value, '$.score'), NEW.at
       FROM tables t, json_each(NEW.ratings) j
      WHERE t.id = NEW.table_id AND NEW.standings IS NOT NULL
         ON CONFLICT (guild_id, user_id, game) DO UPDATE SET
