@@ -28,6 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bot.ratings import Plan, Skill
+
 DIALECTS = ("sqlite", "postgres")
 
 
@@ -37,6 +39,15 @@ class StaleVersion(Exception):
 
 class ChannelBusy(Exception):
     """The channel already has an open table."""
+
+
+class StaleRatings(Exception):
+    """A game's end was about to write ratings computed from ratings that changed since they were read (another
+    game of one of its players was rated meanwhile): nothing was written. ``record_move`` reads them again."""
+
+
+RATING_ATTEMPTS = 20
+"""How often ``record_move`` recomputes a game's ratings when other games of its players keep ending first."""
 
 
 class DatabaseUnavailable(Exception):
@@ -99,6 +110,98 @@ class TableRow:
         if "takeover" in data:
             data["takeover"] = bool(data["takeover"])
         return cls(**data)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A row of a leaderboard: ``rank`` is shared by equal ratings (1, 2, 2, 4)."""
+
+    rank: int
+    user_id: int
+    name: str
+    rating: int
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    game: str
+    rows: list[Standing]
+    """The best ``limit`` rated players of the game in the server."""
+    own: Standing | None
+    """The asker's row (also when it is among ``rows``); None when they have no rating in this game yet."""
+    players: int
+    """How many people have a rating in this game in this server."""
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A person's figures in one game in one server: ``games``/``wins`` are rated games, ``unrated`` the
+    finished games that were not rated (with computers, ...), ``best_score`` over every finished game."""
+
+    game: str
+    games: int
+    wins: int
+    unrated: int
+    rating: int | None
+    best_score: float | None
+    trend: list[tuple[float, int]]
+    """(finished at, rating after) of their latest rated games, oldest first."""
+
+
+def short_id(table_id: int) -> str:
+    """A finished game's short id: its table id in base 36 (``1000000`` -> ``lfls``)."""
+    digits, n = "", table_id
+    while True:
+        n, d = divmod(n, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[d] + digits
+        if not n:
+            return digits
+
+
+def table_id_of(short: str) -> int | None:
+    """The table id of a short id (any case, a leading ``#`` allowed), or None when it is not one."""
+    text = short.strip().lstrip("#").lower()
+    if not text or len(text) > 13 or not text.isalnum() or not text.isascii():
+        return None
+    number = int(text, 36)
+    return number if number < 1 << 63 else None
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A stored result as history shows it; ``guild_id``, ``channel_id`` and ``message_id`` make the link to
+    its final board (``message_id`` None: never posted)."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int | None
+    message_id: int | None
+    game: str
+    finished_at: float
+    standings: dict
+
+    @property
+    def short_id(self) -> str:
+        return short_id(self.table_id)
+
+    @property
+    def players(self) -> list[dict]:
+        return self.standings.get("players", [])
+
+    @property
+    def winners(self) -> list[dict]:
+        """The players of the first place (none when nobody won)."""
+        ranking = self.standings.get("ranking") or []
+        if self.standings.get("no_winner") or not ranking:
+            return []
+        return [self.players[s] for s in ranking[0] if s < len(self.players)]
+
+    @classmethod
+    def from_row(cls, row: Mapping) -> FinishedGame:
+        return cls(row["table_id"], row["guild_id"], row["channel_id"], row["message_id"], row["game"],
+                   row["finished_at"], json.loads(row["standings"]))
 
 
 @dataclass(frozen=True)
@@ -310,18 +413,41 @@ class Store(abc.ABC):
     async def record_move(
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
-        players: list[dict] | None = None,
+        players: list[dict] | None = None, ratings: Plan | None = None,
     ) -> None:
         """State, version, action log, turn deadline, game timer (None: unchanged, 0: none), the seating when
-        it changed (``players``: a seat handed to a computer) and (at the end) the result, in one statement;
-        raises StaleVersion (nothing written) unless the table is at ``version``."""
-        await self._execute(
-            "INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move, due_at,"
-            " standings, timer_due, players) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, version, state, status, ply, seat, action, time.time(), last_move, turn_due,
-             json.dumps(standings) if standings is not None else None, timer_due,
-             json.dumps(players) if players is not None else None),
-        )
+        it changed (``players``: a seat handed to a computer) and (at the end) the result with its people's
+        rows and ratings (``ratings``: bot/ratings.py's plan, computed here from their stored ratings), in one
+        statement; raises StaleVersion (nothing written) unless the table is at ``version``. When another game
+        of one of its players was rated between the read and the write, the statement writes nothing and the
+        ratings are read and computed again."""
+        for _attempt in range(RATING_ATTEMPTS):
+            rows = None
+            if standings is not None and ratings is not None:
+                rows = ratings.rows(await self.skills(table_id, ratings.users) if ratings.rated else {})
+            try:
+                await self._execute(
+                    "INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move, due_at,"
+                    " standings, timer_due, players, ratings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, version, state, status, ply, seat, action, time.time(), last_move, turn_due,
+                     json.dumps(standings) if standings is not None else None, timer_due,
+                     json.dumps(players) if players is not None else None,
+                     json.dumps(rows) if rows is not None else None),
+                )
+                return
+            except StaleRatings:
+                continue
+        raise StaleRatings()
+
+    async def skills(self, table_id: int, users: Sequence[int]) -> dict[int, Skill]:
+        """The stored ratings of ``users`` for the game of ``table_id`` in its server (those who have one)."""
+        if not users:
+            return {}
+        marks = ", ".join("?" * len(users))
+        rows = await self._fetch(
+            "SELECT r.user_id, r.mu, r.sigma, r.games FROM tables t JOIN ratings r ON r.guild_id = t.guild_id"
+            f" AND r.game = t.game WHERE t.id = ? AND r.user_id IN ({marks})", (table_id, *users))
+        return {r["user_id"]: Skill(r["mu"], r["sigma"], r["games"]) for r in rows}
 
     async def close_table(self, table_id: int, status: str, reason: str | None) -> None:
         """Ends a lobby or game without a result (abandoned, ended by a moderator)."""
@@ -360,6 +486,79 @@ class Store(abc.ABC):
     async def results(self, guild_id: int) -> list[dict]:
         rows = await self._fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,))
         return [dict(r) | {"standings": json.loads(r["standings"])} for r in rows]
+
+    # --- ratings, leaderboards, stats, history (written by record_move: migrations 008) -----------------
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10,
+                          around_user: int | None = None) -> Leaderboard:
+        """The server's best rated players of ``game`` (index ``ratings_board``), and ``around_user``'s own row
+        with its rank (a count of the ratings above theirs on the same index)."""
+        found = await self._fetch(
+            "SELECT user_id, name, rating, games, wins FROM ratings WHERE guild_id = ? AND game = ?"
+            " AND rating IS NOT NULL ORDER BY rating DESC, user_id DESC LIMIT ?", (guild_id, game, limit))
+        rows: list[Standing] = []
+        for i, r in enumerate(found):
+            rank = rows[-1].rank if rows and found[i - 1]["rating"] == r["rating"] else i + 1
+            rows.append(Standing(rank, r["user_id"], r["name"], round(r["rating"]), r["games"], r["wins"]))
+        players = await self._fetchval(
+            "SELECT count(*) FROM ratings WHERE guild_id = ? AND game = ? AND rating IS NOT NULL", (guild_id, game))
+        own = next((row for row in rows if row.user_id == around_user), None)
+        if own is None and around_user is not None:
+            mine = await self._fetchrow(
+                "SELECT user_id, name, rating, games, wins FROM ratings WHERE guild_id = ? AND user_id = ?"
+                " AND game = ? AND rating IS NOT NULL", (guild_id, around_user, game))
+            if mine is not None:
+                above = await self._fetchval(
+                    "SELECT count(*) FROM ratings WHERE guild_id = ? AND game = ? AND rating > ?",
+                    (guild_id, game, mine["rating"]))
+                own = Standing(above + 1, mine["user_id"], mine["name"], round(mine["rating"]), mine["games"],
+                               mine["wins"])
+        return Leaderboard(game, rows, own, players)
+
+    async def stats(self, guild_id: int, user_id: int, trend: int = 20) -> list[GameStats]:
+        """``user_id``'s figures per game in the server (primary key of ``ratings``) with the ratings after
+        their latest ``trend`` rated games (index ``result_players_user``), games in name order."""
+        found = await self._fetch(
+            "SELECT game, rating, games, wins, unrated, best_score FROM ratings WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY game", (guild_id, user_id))
+        out = []
+        for r in found:
+            points: list[tuple[float, int]] = []
+            if r["games"]:
+                latest = await self._fetch(
+                    "SELECT finished_at, rating FROM result_players WHERE guild_id = ? AND user_id = ? AND game = ?"
+                    " AND rated = 1 ORDER BY finished_at DESC LIMIT ?", (guild_id, user_id, r["game"], trend))
+                points = [(p["finished_at"], round(p["rating"])) for p in reversed(latest)]
+            out.append(GameStats(r["game"], r["games"], r["wins"], r["unrated"],
+                                 round(r["rating"]) if r["rating"] is not None else None, r["best_score"], points))
+        return out
+
+    async def history(self, guild_id: int, channel_id: int | None = None, limit: int = 10) -> list[FinishedGame]:
+        """The latest finished games of the server, or of one of its channels, newest first (indexes
+        ``results_guild_finished``, ``results_channel_finished``)."""
+        where, args = ("r.channel_id = ? AND r.guild_id = ?", (channel_id, guild_id)) if channel_id is not None \
+            else ("r.guild_id = ?", (guild_id,))
+        rows = await self._fetch(
+            "SELECT r.table_id, r.guild_id, r.channel_id, t.message_id, r.game, r.finished_at, r.standings"
+            f" FROM results r JOIN tables t ON t.id = r.table_id WHERE {where} ORDER BY r.finished_at DESC LIMIT ?",
+            (*args, limit))
+        return [FinishedGame.from_row(r) for r in rows]
+
+    async def result_by_short_id(self, guild_id: int, short: str) -> FinishedGame | None:
+        """The finished game of the server with that short id (``short_id``), or None (also for another
+        server's game)."""
+        table_id = table_id_of(short)
+        if table_id is None:
+            return None
+        row = await self._fetchrow(
+            "SELECT r.table_id, r.guild_id, r.channel_id, t.message_id, r.game, r.finished_at, r.standings"
+            " FROM results r JOIN tables t ON t.id = r.table_id WHERE r.table_id = ? AND r.guild_id = ?",
+            (table_id, guild_id))
+        return FinishedGame.from_row(row) if row else None
+
+    async def result_players(self, table_id: int) -> list[dict]:
+        """The people's rows of a finished game, by seat."""
+        rows = await self._fetch("SELECT * FROM result_players WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [dict(r) for r in rows]
 
     # --- private panels (bot/panels.py) ---------------------------------------------------------------
     async def save_panel(self, table_id: int, user_id: int, *, seat: int, application_id: int, token: str,

@@ -28,6 +28,7 @@ import asyncpg
 from bot.store import (
     ChannelBusy,
     DatabaseUnavailable,
+    StaleRatings,
     StaleVersion,
     Store,
     check_database_setting,
@@ -160,6 +161,8 @@ def _cause(url: str, exc: BaseException) -> str:
 def _translated(exc: asyncpg.PostgresError) -> Exception:
     if isinstance(exc, asyncpg.RaiseError) and "stale version" in str(exc):
         return StaleVersion()
+    if isinstance(exc, asyncpg.RaiseError) and "stale ratings" in str(exc):
+        return StaleRatings()
     if isinstance(exc, asyncpg.UniqueViolationError) and exc.constraint_name == "tables_open_channel":
         return ChannelBusy()
     return exc

@@ -17,6 +17,7 @@ import aiosqlite
 from bot.store import (
     ChannelBusy,
     DatabaseUnavailable,
+    StaleRatings,
     StaleVersion,
     Store,
     check_database_setting,
@@ -112,6 +113,8 @@ def _translated(exc: sqlite3.IntegrityError) -> Exception:
     message = str(exc)
     if "stale version" in message:
         return StaleVersion()
+    if "stale ratings" in message:
+        return StaleRatings()
     if "tables.channel_id" in message:  # the one-open-table-per-channel index
         return ChannelBusy()
     return exc

@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from bot import computers, renderpool, thinkpool
+from bot import computers, ratings, renderpool, thinkpool
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
 from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
@@ -701,6 +701,9 @@ class TableService:
         if result is not None:
             standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
                          "players": seated, "detail": result.detail}
+            # keys only present when so (bot/ratings.py: nobody wins; history: an early end)
+            standings |= ({"no_winner": True} if result.no_winner else {}) | (
+                {"ended_by": state["ended_by"]} if "ended_by" in state else {})
         previous = table.state
         # a game timer that starts (or stops) with this move is written with it
         timer, timer_before = engine.timer(state), engine.timer(previous)
@@ -718,6 +721,7 @@ class TableService:
             table_id=table.id, version=table.version, state=engine.encode(state),
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
             turn_due=due, standings=standings, last_move=text, timer_due=timer_due, players=players,
+            ratings=ratings.plan(table.row.game, standings) if standings is not None else None,
         ))
         table.state = state
         table.row.version += 1

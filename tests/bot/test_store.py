@@ -304,7 +304,7 @@ async def test_the_postgres_migrations_keep_in_step_with_sqlites_after_every_ste
                     " current_schema() AND (column_name LIKE '%id' OR column_name = 'seed')"
                     " AND data_type <> 'bigint' AND table_name <> 'moves'")
                 assert [tuple(r) for r in narrow] == []
-            assert (await sqlite_schema(lite.db))["views"]["moves"][-1] == "players"  # the comparison sees
+            assert (await sqlite_schema(lite.db))["views"]["moves"][-1] == "ratings"  # the comparison sees
         finally:
             await pg.close()
             await lite.close()

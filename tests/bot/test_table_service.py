@@ -214,3 +214,36 @@ async def test_deadlines_fire_once_when_due_across_a_restart(database):
         assert [s for s, a in await store.actions(table.id) if a.startswith("timeout:")] != []
     finally:
         await store.close()
+
+
+
+async def test_a_finished_game_rates_its_players_in_the_statement_that_ends_it(database):
+    """The table service hands the end's standings to bot/ratings.py: the winner gains, the loser drops; a
+    game ended by a player leaving (no computer taking over) is rated with the leaver last."""
+    store = await open_store(database)
+    service = TableService(store)
+    try:
+        table = await service.open_lobby(1, 10, "geek_out", {"turns": 1}, ANA)
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "start", ANA)
+        await play_out(service, table.id, random.Random(4))
+        [result] = await store.results(1)
+        winners = result["standings"]["ranking"][0]
+        board = await store.leaderboard(1, "geek_out")
+        assert board.players == 2 and all(s.games == 1 for s in board.rows)
+        if len(winners) == 1:  # (a shared victory moves nobody apart)
+            assert board.rows[0].user_id == [ANA, BO][winners[0]]["id"] and board.rows[0].wins == 1
+            assert board.rows[0].rating > 1000 > board.rows[1].rating
+        table = await service.open_lobby(1, 11, "geek_out", {}, ANA)
+        await service.lobby(table.id, "join", BO)
+        await service.lobby(table.id, "takeover.off", ANA)
+        await service.lobby(table.id, "start", ANA)
+        await service.leave(await service.get(table.id), BO["id"])  # the game ends: Ana wins by default
+        rows = await store.result_players(table.id)
+        assert [(r["user_id"], r["place"], r["won"], r["rated"]) for r in rows] == [
+            (ANA["id"], 1, 1, 1), (BO["id"], 2, 0, 1)]
+        [history, _] = await store.history(1)
+        assert history.standings["ended_by"] == "leave:1" and history.channel_id == 11
+        assert [s.games for s in (await store.leaderboard(1, "geek_out")).rows] == [2, 2]
+    finally:
+        await store.close()

@@ -1,0 +1,156 @@
+"""Ratings: what a finished game changes in its players' ratings for that game in that server.
+
+OpenSkill's Plackett-Luce model (``openskill``): it rates games of more than two players, teams (GEONEO with
+four: two partners share a place) and shared places (ties) from the final ranking. Each person has one rating
+per game and server: ``mu`` (the estimated skill) and ``sigma`` (how unsure it is). The number people see is
+:func:`displayed`, ``1000 + 40 * (mu - 3 * sigma)``: 1000 for a newcomer, rising as the bot grows sure they
+are good (mu - 3 sigma is OpenSkill's "ordinal", a skill the player is 99.7% likely to have at least).
+
+Which games count (docs/rules/ratings.md): only games that ended with a result, between at least two people and
+without any computer seat (added in the lobby, or one that took over a person's seat). Players who left or were
+removed are ranked last by the engine's result, so leaving is a loss.
+
+Pure: no Discord, no database. :func:`plan` turns a finished game's stored standings into a :class:`Plan`; the
+store reads the players' current ratings and calls :meth:`Plan.rows`, which computes the rows written by the
+same statement as the game's last move (bot/store.py ``record_move``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+import games  # noqa: F401 (registers every engine: Engine.teams)
+from bot.computers import is_computer
+from games.core import get_engine
+
+MODEL = PlackettLuce()
+"""The library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
+MU = MODEL.mu
+SIGMA = MODEL.sigma
+
+
+def displayed(mu: float, sigma: float) -> float:
+    """The rating people see (rounded when shown): 1000 for a newcomer (mu - 3 sigma = 0), 40 points per unit
+    of OpenSkill's ordinal."""
+    return 1000 + 40 * (mu - 3 * sigma)
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A person's stored rating for one game in one server (``games``: rated games so far)."""
+
+    mu: float = MU
+    sigma: float = SIGMA
+    games: int = 0
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of a finished game held by a person (or by a computer that took a person's seat over)."""
+
+    seat: int
+    user: int
+    name: str
+    place: int
+    """1 + the number of seats (teams count once) ranked above: shared places share the number."""
+    score: float | None
+    won: bool
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a finished game writes besides its result: a row per person (``seats``), rated or not."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    units: tuple[tuple[int, ...], ...]
+    """The seats that are rated as one (a team; else one seat each), in seat order of their first seat."""
+    ranks: tuple[int, ...]
+    """Per unit: its place (lower is better; equal: a tie)."""
+    rated: bool
+    why_not: str = ""
+    """Why the game is not rated, in words (empty when it is)."""
+
+    @property
+    def users(self) -> list[int]:
+        return [s.user for s in self.seats]
+
+    def rows(self, current: dict[int, Skill]) -> list[dict]:
+        """The rows the move that ends the game writes, from the players' ratings before it (``current``;
+        a person without one starts at the model's defaults): per person ``seat, user_id, name, place, score,
+        won, rated`` and, when rated, the new ``mu, sigma, rating`` (displayed) and ``games`` (rated games
+        after this one: the store writes it only if the stored count is still ``games - 1``). Unrated: the
+        model's starting ``mu, sigma`` (kept only by a person's first row), ``rating`` None, ``games`` 0."""
+        new: dict[int, Skill] = {}
+        if self.rated:
+            by_seat = {s.seat: s for s in self.seats}
+            teams = [[MODEL.rating(mu=current.get(by_seat[seat].user, Skill()).mu,
+                                   sigma=current.get(by_seat[seat].user, Skill()).sigma) for seat in unit]
+                     for unit in self.units]
+            rated = MODEL.rate(teams, ranks=[float(r) for r in self.ranks])
+            for unit, team in zip(self.units, rated, strict=True):
+                for seat, after in zip(unit, team, strict=True):
+                    user = by_seat[seat].user
+                    new[user] = Skill(after.mu, after.sigma, current.get(user, Skill()).games + 1)
+        rows = []
+        for s in self.seats:
+            row = {"seat": s.seat, "user_id": s.user, "name": s.name, "place": s.place, "score": s.score,
+                   "won": int(s.won), "rated": int(self.rated), "mu": MU, "sigma": SIGMA, "rating": None,
+                   "games": 0}
+            if self.rated:
+                skill = new[s.user]
+                row |= {"mu": skill.mu, "sigma": skill.sigma, "rating": displayed(skill.mu, skill.sigma),
+                        "games": skill.games}
+            rows.append(row)
+        return rows
+
+
+def person_of(player: dict) -> dict | None:
+    """The person a seat's entry stands for: the player, the person a computer took over from (``was``),
+    or None for a computer added as one."""
+    if "was" in player:
+        return player["was"]
+    return None if is_computer(player) else player
+
+
+def plan(game: str, standings: dict) -> Plan:
+    """What a finished game's ``standings`` (as ``TableService._apply`` stores them: ``scores``, ``ranking``
+    groups best first, ``players`` as seated, ``no_winner`` when nobody won) write for its people, and
+    whether it is rated."""
+    players: list[dict] = standings["players"]
+    ranking: list[list[int]] = standings["ranking"]
+    scores = standings.get("scores") or []
+    teams = get_engine(game).teams(len(players)) or []
+    team_of = {seat: tuple(team) for team in teams for seat in team}
+    places: dict[int, int] = {}
+    above = 0
+    for group in ranking:
+        for seat in group:
+            places[seat] = above + 1
+        above += len({team_of.get(seat, (seat,)) for seat in group})
+    winners = set() if standings.get("no_winner") or not ranking else set(ranking[0])
+    seats, seen_users = [], set()
+    for seat, player in enumerate(players):
+        person = person_of(player)
+        if person is None or person["id"] in seen_users:  # (one row per person, should one hold two seats)
+            continue
+        seen_users.add(person["id"])
+        seats.append(Seat(seat, int(person["id"]), person["name"], places.get(seat, above + 1),
+                          scores[seat] if seat < len(scores) else None, seat in winners))
+    units, seen = [], set()
+    for seat in range(len(players)):
+        unit = team_of.get(seat, (seat,))
+        if unit not in seen:
+            seen.add(unit)
+            units.append(unit)
+    ranks = tuple(min(places.get(s, above + 1) for s in unit) for unit in units)
+    why_not = ""
+    if any(is_computer(p) for p in players):
+        why_not = "a computer played in it"
+    elif len(seats) != len(players):
+        why_not = "a person held two seats"
+    elif len(seats) < 2:
+        why_not = "fewer than two people played it"
+    return Plan(game, tuple(seats), tuple(units), ranks, not why_not, why_not)
