@@ -69,7 +69,7 @@ def render_leaderboard(title: str, rows: Sequence[dict], own: dict | None, playe
     return encode_png(img)
 
 
-CHART_H = 230
+CHART_H = 190
 
 
 def _chart(draw, box: tuple[float, float, float, float], title: str, points: Sequence[int], note: str) -> None:
