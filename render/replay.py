@@ -60,7 +60,22 @@ def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Seq
         if fixed is None:  # a game without a learned palette: the first frame's colours for all
             fixed = image.quantize(256, dither=Image.Dither.NONE)
         images.append(_quantize(image, fixed))
+    size = (max(i.width for i in images), max(i.height for i in images))
+    if any(i.size != size for i in images):  # a board that grew during the game: every frame as large
+        images = [_padded(i, size) for i in images]
     out = io.BytesIO()
     images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=durations(len(images)),
                    loop=0, optimize=False, disposal=1)
     return out.getvalue()
+
+
+def _padded(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """``image`` at the top left of a background of ``size`` (the board's own background colour)."""
+    if image.size == size:
+        return image
+    from render.common import BACKGROUND
+
+    canvas = Image.new("P", size, image.palette.getcolor(BACKGROUND) if image.palette else 0)
+    canvas.putpalette(image.getpalette())
+    canvas.paste(image, (0, 0))
+    return canvas
