@@ -39,6 +39,7 @@ class Replays(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="replay", description="Replay a finished game as an animation, with its move list")
+    @app_commands.guild_only()
     @app_commands.describe(game_id="The game's short id, as /history shows it (e.g. 2s)")
     @app_commands.rename(game_id="id")
     async def replay(self, interaction: discord.Interaction, game_id: str) -> None:

@@ -8,7 +8,7 @@ from PIL import Image, ImageChops
 
 from bot.store import short_id
 from playground.fake_discord import FakeDiscord
-from tests.bot.conftest import ANA, BO, CHANNEL
+from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.test_geek_out_e2e import DICE_MOVES, board, last_ephemeral, play_one, start_game
 
 OTHER_GUILD, OTHER_CHANNEL = 900, 910
@@ -22,6 +22,7 @@ async def fake():
     await f.start()
     f.add_user(ANA, "Ana")
     f.add_user(BO, "Bo")
+    f.add_user(MOD, "Mo", moderator=True)
     yield f
     await f.stop()
 
@@ -79,8 +80,11 @@ async def test_replay_refuses_unknown_unfinished_and_other_servers_games(fake, r
     await fake.slash(ANA, OTHER_CHANNEL, "replay", id=game)  # another server's game reads as unknown there
     assert last_ephemeral(fake, ANA) == f"There is no finished game #{game} in this server (see /history for the ids)."
     await start_game(fake)
-    [playing] = [t for t in runner.bot.service.cached_in(CHANNEL)]
+    [playing] = runner.bot.service.cached_in(CHANNEL)
     await fake.slash(BO, CHANNEL, "replay", id=short_id(playing.id))
     assert last_ephemeral(fake, BO) == f"Game #{short_id(playing.id)} is not over yet: watch it live in <#{CHANNEL}>."
+    await fake.slash(MOD, CHANNEL, "mod", "end", reason="late")
+    await fake.slash(BO, CHANNEL, "replay", id=short_id(playing.id))
+    assert last_ephemeral(fake, BO) == f"Game #{short_id(playing.id)} was closed before its end, so it has no replay."
     assert not [m for m in fake.messages_in(OTHER_CHANNEL)]
     assert not [m for m in fake.messages_in(CHANNEL) if any(a["filename"].endswith(".gif") for a in m["attachments"])]
