@@ -54,6 +54,9 @@ class Replays(commands.Cog):
             await say(interaction, await self._why_none(interaction.guild_id, game_id, shown))
             return
         row = await store.get_table(game.table_id)
+        if row is None:  # pruned a moment ago (the server keeps finished games for a while only)
+            await say(interaction, f"There is no finished game #{shown} in this server (see /history for the ids).")
+            return
         actions = await store.actions(game.table_id)
         title = get_engine(game.game).title
         await interaction.response.defer(thinking=True)

@@ -113,3 +113,13 @@ def test_a_long_game_is_sampled_and_stays_well_under_the_upload_limit():
     assert 2 < len(frames_of(made.gif)) <= made.frames == animation.MAX_FRAMES  # (equal boards merge)
     assert len(made.gif) <= animation.MAX_BYTES < 10 * 1024 * 1024
     assert len(made.moves.splitlines()) >= len(log) + 1
+
+
+def test_a_replay_over_the_size_budget_is_made_again_from_fewer_frames(monkeypatch):
+    log = played("geoneo", 2, 3)
+    full = build("geoneo", PLAYERS[:2], {}, 3, log, "The last words")
+    monkeypatch.setattr(animation, "MAX_BYTES", len(full.gif) // 2)
+    smaller = build("geoneo", PLAYERS[:2], {}, 3, log, "The last words")
+    assert smaller.frames < full.frames and len(smaller.gif) <= len(full.gif) // 2
+    before, after = frames_of(full.gif), frames_of(smaller.gif)
+    assert same_pixels(after[0], before[0]) and same_pixels(after[-1], before[-1])
