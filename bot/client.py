@@ -23,6 +23,7 @@ from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
 from bot.cogs.records import Records
+from bot.cogs.replay import Replays
 from bot.cogs.tables import Tables, play_group, say
 from bot.database import open_store
 from bot.leases import ShardLeases, StopWaiting
@@ -137,6 +138,7 @@ class Geotable(commands.AutoShardedBot):
         await self.add_cog(Admin(self))
         await self.add_cog(Help(self))
         await self.add_cog(Records(self))
+        await self.add_cog(Replays(self))
         self.add_dynamic_items(TableButton, TableSelect)
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all

@@ -287,3 +287,12 @@ async def trends(name: str, charts: list[dict]) -> bytes:
     from render.records import render_trends
 
     return await run(render_trends, name, charts)
+
+
+async def replay(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
+                 final_last: str | None, heading: str):
+    """A finished game rebuilt from its log, as an animated GIF and a move list (``bot.replay.build``): the
+    engine's steps and the boards are CPU work, done in a worker like every board."""
+    from bot import replay as replays
+
+    return await run(replays.build, game, players, options, seed, actions, final_last, heading)
