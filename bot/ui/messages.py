@@ -56,9 +56,8 @@ def kept_words(table: Table) -> str:
     if not kept:
         return ""
     who = ", ".join(f"<@{p['id']}>" for p in kept)
-    return (f"**Rematch**: waiting for {who}: press **Join** to take your "
-            "seat again. Anyone may take a free seat; when none is left, a newcomer takes a kept one, and "
-            "**Start** begins without the seats still kept.\n")
+    return (f"**Rematch**: waiting for {who}: press **Join** to take your seat again. A newcomer takes a kept "
+            "seat only when no other is free; **Start** begins without the seats still kept.\n")
 
 
 def rematch_reply(table: Table, kept: list[dict]) -> str:

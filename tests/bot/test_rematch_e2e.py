@@ -207,3 +207,23 @@ async def test_a_kept_seat_yields_when_the_table_is_full_and_the_button_survives
     await fake.click(CY, lobby(fake), "Join")  # anyone may take a free seat
     assert [p["id"] for p in (await stored_open(runner)).players][-1] == CY
     assert not fake.rejections
+
+
+async def test_a_kept_seat_can_be_given_up_and_a_lobby_that_closed_unstarted_blocks_no_rematch(fake, runner):
+    await open_table(fake, takeover=False, turns=1)
+    await fake.click(ANA, lobby(fake), "Start")
+    await fake.slash(BO, CHANNEL, "game", "leave")
+    final = boards(fake)[-1]
+    await fake.click(ANA, final, "Rematch")
+    await fake.click(BO, lobby(fake), "Leave")  # Bo does not want to play again
+    assert "Bo gave up their kept seat." in described(lobby(fake))
+    assert [p["id"] for p in (await stored_open(runner)).players] == [ANA]
+    await fake.click(BO, lobby(fake), "Leave")
+    assert last_ephemeral(fake, BO) == "You are not seated at this table."
+    await fake.click(ANA, lobby(fake), "Leave")  # the host goes: the lobby closes, no game was played
+    assert await stored_open(runner) is None
+    await fake.click(ANA, final, "Rematch")  # so the finished game is still the channel's latest: a new rematch
+    again = await stored_open(runner)
+    assert again is not None and [(p["id"], p.get("invited", False)) for p in again.players] == [
+        (ANA, False), (BO, True)]
+    assert not fake.rejections
