@@ -358,15 +358,18 @@ class Store(abc.ABC):
     # --- tables --------------------------------------------------------------------------------------
     async def create_table(
         self, *, guild_id: int, channel_id: int, game: str, options: dict, seed: int, host: dict,
-        lobby_due: float | None, others: Sequence[dict] = (),
+        lobby_due: float | None, others: Sequence[dict] = (), takeover: bool = True, host_seat: int = 0,
     ) -> TableRow:
-        """A new lobby seating ``host`` and then ``others`` (computer seats asked for with /play)."""
+        """A new lobby seating ``host`` (in seat ``host_seat``) and ``others`` (computer seats asked for with
+        /play; a rematch's seats, kept ones included); ``takeover``: the lobby's takeover switch."""
         now = time.time()
+        seating = list(others)
+        seating.insert(host_seat, host)
         row = await self._fetchrow(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING *",
-            (guild_id, channel_id, game, json.dumps(options), seed, json.dumps([host, *others]), host["id"], now,
-             now),
+            " created_at, updated_at, takeover) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING *",
+            (guild_id, channel_id, game, json.dumps(options), seed, json.dumps(seating), host["id"], now, now,
+             int(takeover)),
         )
         if lobby_due is not None:
             await self.set_deadline(row["id"], "lobby", lobby_due)

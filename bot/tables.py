@@ -72,6 +72,55 @@ def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
     return [g for g, acts in (groups or {}).items() if len(acts) > 1]
 
 
+def is_invited(player: dict) -> bool:
+    """A seat a rematch's lobby keeps for a person of the previous game (``{"id", "name", "invited": true}``)
+    until they press Join: it counts as taken, but not as seated (Start leaves it out, see ``free_seat``)."""
+    return bool(player.get("invited"))
+
+
+def sitting(players: list[dict]) -> list[dict]:
+    """The lobby's seats taken by someone: persons who sat down and computers (kept seats left out)."""
+    return [p for p in players if not is_invited(p)]
+
+
+def free_seat(players: list[dict], most: int) -> int | None:
+    """Where a newcomer (a person joining, or a computer the host adds) sits in a lobby seating ``players`` of
+    at most ``most``: a free seat (``len(players)``: appended), else the last seat kept for someone who has
+    not come back (a kept seat yields when no other is free), else None (full)."""
+    if len(players) < most:
+        return len(players)
+    kept = [s for s, p in enumerate(players) if is_invited(p)]
+    return kept[-1] if kept else None
+
+
+def game_people(players: list[dict]) -> dict[int, str]:
+    """id -> name of the persons who played a finished game: those in their seats at its end and those whose
+    seat a computer took over (they may ask for its rematch and are offered their seats)."""
+    people: dict[int, str] = {}
+    for p in players:
+        person = p.get("was") if is_computer(p) else p
+        if person is not None:
+            people[person["id"]] = person["name"]
+    return people
+
+
+def rematch_seats(players: list[dict], host: dict) -> list[dict]:
+    """A rematch's seating, seat for seat as ``players`` of the finished game: ``host`` (who asked) sits in
+    their own seat; each other person's seat is kept for them (``is_invited``), also one a computer took over
+    after they left; each computer seat gets a new computer of the same strength. Same seats, so GEONEO's
+    teams stay together."""
+    seats: list[dict] = []
+    for p in players:
+        person = p.get("was") if is_computer(p) else p
+        if person is None:
+            seats.append(new_computer(p["computer"], seats))
+        elif person["id"] == host["id"]:
+            seats.append({"id": host["id"], "name": host["name"]})
+        else:
+            seats.append({"id": person["id"], "name": person["name"], "invited": True})
+    return seats
+
+
 class UserError(Exception):
     """A refusal to show the user (ephemeral): the sentence says why. ``stale`` means their board is old."""
 
@@ -456,24 +505,66 @@ class TableService:
         if len(seated) > engine.max_players:
             raise UserError(f"{engine.title} seats at most {engine.max_players} players, so at most "
                             f"{engine.max_players - 1} computers beside you.")
+        await self._check_channel(guild_id, channel_id, parent_id)
+        async with self.lock(channel_id):
+            return await self._create_lobby(guild_id, channel_id, engine, options, seated)
+
+    async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
         settings = await self.settings(guild_id)
         if not settings.allows(channel_id, parent_id):
             raise UserError(f"Games can't be started in this channel. {channels_sentence(settings)}")
+
+    async def _create_lobby(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
+                            seated: list[dict], host_seat: int = 0, takeover: bool = True) -> Table:
+        """A new lobby with a new seed (under the channel's lock): refused while the channel has an open table."""
+        existing = await self.in_channel(channel_id)
+        if existing is not None:
+            raise UserError(self._busy_sentence(existing))
+        try:
+            row = await self.store.create_table(
+                guild_id=guild_id, channel_id=channel_id, game=engine.slug, options=options,
+                seed=secrets.randbits(62), host=seated[host_seat],
+                lobby_due=self.clock() + self.defaults.lobby_timeout,
+                others=seated[:host_seat] + seated[host_seat + 1:], host_seat=host_seat, takeover=takeover,
+            )
+        except ChannelBusy:
+            raise UserError("A game is already open in this channel.") from None
+        table = Table(row, engine)
+        self._remember(table)
+        return table
+
+    async def rematch(self, table_id: int, user: dict, parent_id: int | None = None) -> Table:
+        """A new lobby for a finished game's rematch in its channel: its seats (``rematch_seats``: the asker
+        seated as host, the other persons' seats kept for them, computers of the same strengths), its options
+        and takeover switch, a new seed. Only a person who played it may ask, and only while it is the
+        channel's latest game: not while a table is open there, nor once a newer game finished there (its own
+        board offers the rematch then), nor where the channel rules no longer allow games."""
+        old = await self.get(table_id)
+        if old is None:
+            raise UserError("This board is gone: there is no such game.")
+        if old.status in ("lobby", "playing"):
+            raise UserError("This game is not over yet: a rematch comes after its end.")
+        if old.status != "finished":
+            raise UserError("This game was closed before its end, so it has no rematch. /play opens a new table.")
+        if user["id"] not in game_people(old.players):
+            raise UserError("Only the players of this game can ask for its rematch. /play opens a new table.")
+        guild_id, channel_id = old.row.guild_id, old.row.channel_id
+        await self._check_channel(guild_id, channel_id, parent_id)
+        seats = rematch_seats(old.players, user)
+        host_seat = next(s for s, p in enumerate(seats) if p["id"] == user["id"])
         async with self.lock(channel_id):
             existing = await self.in_channel(channel_id)
             if existing is not None:
                 raise UserError(self._busy_sentence(existing))
-            try:
-                row = await self.store.create_table(
-                    guild_id=guild_id, channel_id=channel_id, game=game, options=options,
-                    seed=secrets.randbits(62), host=host, lobby_due=self.clock() + self.defaults.lobby_timeout,
-                    others=seated[1:],
-                )
-            except ChannelBusy:
-                raise UserError("A game is already open in this channel.") from None
-            table = Table(row, engine)
-            self._remember(table)
-            return table
+            latest = await self.store.history(guild_id, channel_id, limit=1)
+            if latest and latest[0].table_id != old.id:
+                newer = latest[0]
+                where = (f": https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"
+                         if newer.message_id else ".")
+                raise UserError("A newer game has been played in this channel since this one; its final board "
+                                f"has its own Rematch button{where}")
+            return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
+                                            old.row.takeover)
 
     def _busy_sentence(self, table: Table) -> str:
         where = ""
@@ -494,7 +585,9 @@ class TableService:
             raise UserError("This game has already started." if table.status == "playing"
                             else "This lobby is closed.")
         players = list(table.players)
-        seated = any(p["id"] == user["id"] for p in players)
+        mine = next((s for s, p in enumerate(players) if p["id"] == user["id"]), None)
+        kept = mine is not None and is_invited(players[mine])  # a rematch keeps this seat for them
+        seated = mine is not None and not kept
         host_id = table.row.host_id
         if key.startswith(("computer.", "drop.", "takeover.")):
             if not seated:
@@ -508,16 +601,22 @@ class TableService:
         elif key == "join":
             if seated:
                 raise UserError("You are already seated at this table.")
-            if len(players) >= table.engine.max_players:
-                raise UserError(f"The table is full ({table.engine.max_players} players).")
-            players.append({"id": user["id"], "name": user["name"]})
-            text = f"{user['name']} joined."
+            if kept:
+                players[mine] = {"id": user["id"], "name": user["name"]}
+                text = f"{user['name']} took their seat again."
+            else:
+                seat = free_seat(players, table.engine.max_players)
+                if seat is None:
+                    raise UserError(f"The table is full ({table.engine.max_players} players).")
+                text = f"{user['name']} joined" + (f" in the seat kept for {players[seat]['name']}."
+                                                   if seat < len(players) else ".")
+                players[seat:seat + 1] = [{"id": user["id"], "name": user["name"]}]
         elif key == "leave":
-            if not seated:
+            if not seated and not kept:
                 raise UserError("You are not seated at this table.")
             return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
         elif key == "start":
-            return await self._start(table, user, players)
+            return await self._start(table, user, sitting(players), [p for p in players if is_invited(p)])
         elif key.startswith("partner."):
             text = self._pick_partner(table, players, user, key[8:])
         else:
@@ -542,11 +641,13 @@ class TableService:
         if kind == "computer":
             if what not in STRENGTHS:
                 raise UserError("That button is not part of this lobby.")
-            if len(players) >= table.engine.max_players:
+            seat = free_seat(players, table.engine.max_players)
+            if seat is None:
                 raise UserError(f"The table is full ({table.engine.max_players} players).")
             computer = new_computer(what, players)
-            players.append(computer)
-            return f"{user['name']} added {computer['name']}."
+            instead = f" in the seat kept for {players[seat]['name']}" if seat < len(players) else ""
+            players[seat:seat + 1] = [computer]
+            return f"{user['name']} added {computer['name']}{instead}."
         seat = int(what) if what.isdigit() else -1
         if 0 <= seat < len(players) and not is_computer(players[seat]):
             raise UserError("That seat is a person's, not a computer's.")
@@ -563,7 +664,7 @@ class TableService:
         if teams is None:
             raise UserError(f"{table.engine.title} has no teams with {len(players)} players.")
         seat_of = {p["id"]: s for s, p in enumerate(players)}
-        if user["id"] not in seat_of:
+        if user["id"] not in seat_of or is_invited(players[seat_of[user["id"]]]):
             raise UserError("Only a seated player can pick a partner.")
         chosen = seat_of.get(int(partner)) if partner.removeprefix("-").isdigit() else None
         if chosen is None:
@@ -579,20 +680,22 @@ class TableService:
         players[target], players[chosen] = players[chosen], players[target]
         return f"{user['name']} teamed up with {players[target]['name']}."
 
-    async def _start(self, table: Table, user: dict, players: list[dict]) -> Change:
+    async def _start(self, table: Table, user: dict, players: list[dict], kept: Sequence[dict] = ()) -> Change:
+        """``kept``: seats a rematch kept for people who did not come back; the game starts without them."""
         if not any(p["id"] == user["id"] for p in players):
             raise UserError("Only a seated player can start the game.")
         if user["id"] != table.row.host_id and any(p["id"] == table.row.host_id for p in players):
             raise UserError("Only the host can start the game.")
         engine = table.engine
         if len(players) < engine.min_players:
-            raise UserError(f"{engine.title} needs at least {engine.min_players} players.")
+            raise UserError(f"{engine.title} needs at least {engine.min_players} players"
+                            + ("; a kept seat counts once its player joins." if kept else "."))
         state = engine.new(len(players), table.row.options, table.row.seed)
         first = sorted(engine.to_act(state))
         names = [p["name"] for p in players]
         opening = name_seats(" ".join(e.text for e in engine.opening(state)), names)
-        text = "The game begins." + (f" {opening}" if opening else
-                                     f" {names[first[0]]} goes first." if len(first) == 1 else "")
+        text = "The game begins" + (f" without {', '.join(p['name'] for p in kept)}." if kept else ".") + (
+            f" {opening}" if opening else f" {names[first[0]]} goes first." if len(first) == 1 else "")
         due = await self._turn_due(table, state, players)
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
                                                  due if first else None, last_move=text))
@@ -824,13 +927,15 @@ class TableService:
 
     async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
         players = [p for p in table.players if p["id"] != user["id"]]
-        went = f"was removed by a moderator ({by})" if by else "left"
-        if not computers.people(players):  # computers alone never keep a lobby open
+        gone = next((p for p in table.players if p["id"] == user["id"]), {})
+        went = (f"was removed by a moderator ({by})" if by else
+                "gave up their kept seat" if is_invited(gone) else "left")
+        if not computers.people(sitting(players)):  # computers (and kept seats) alone never keep a lobby open
             await self.store.close_table(table.id, "ended", "everyone left the lobby")
             table.row = await self.store.get_table(table.id)
             self._forget(table)
             return Change(table, f"{user['name']} {went}; the lobby is closed.", closed=True)
-        host = table.row.host_id if table.row.host_id != user["id"] else computers.people(players)[0]["id"]
+        host = table.row.host_id if table.row.host_id != user["id"] else computers.people(sitting(players))[0]["id"]
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
         table.row = await self.store.get_table(table.id)
         return Change(table, f"{user['name']} {went}.")

@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot import renderpool
 from bot.computers import is_computer
 from bot.panels import Panels
-from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_lobby_key
+from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_invited, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
 from games.ai import STRENGTHS
@@ -298,6 +298,8 @@ class Tables(commands.Cog):
         elif key == "pings.off":
             await self.service.store.set_pings(interaction.user.id, False)
             await say(interaction, messages.pings_sentence(False))
+        elif key == components.REMATCH:
+            await self._rematch(interaction, table_id)
         else:
             await self._act(interaction, table_id, version, key, token)
 
@@ -315,6 +317,26 @@ class Tables(commands.Cog):
         await interaction.edit_original_response(
             content=f"{label} of table {table.id} now (only you can see this).",
             attachments=[discord.File(io.BytesIO(image), filename=f"{name}{table.id}-{table.version}.png")])
+
+    async def _rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The final board's Rematch: a new lobby under the board (``TableService.rematch``); the people whose
+        seats it keeps are mentioned once (unless they switched pings off), with a link to it."""
+        try:
+            table = await self.service.rematch(table_id, user_of(interaction),
+                                               parent_id=getattr(interaction.channel, "parent_id", None))
+        except UserError as exc:
+            await say(interaction, str(exc))
+            return
+        kept = [p for p in table.players if is_invited(p)]
+        await say(interaction, messages.rematch_reply(table, kept))
+        await self.publish(Change(table, f"{interaction.user.display_name} asked for a rematch."))
+        if kept:
+            mention = [p["id"] for p in kept if await self.service.store.pings_enabled(p["id"])]
+            channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+            await channel.send(
+                f"{messages.rematch_call(table, interaction.user.display_name, kept)}\n{self._link(table)}"[:2000],
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention],
+                                                         everyone=False, roles=False, replied_user=False))
 
     def _from_panel(self, interaction: discord.Interaction) -> bool:
         return bool(interaction.message and interaction.message.flags.ephemeral)

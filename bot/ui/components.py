@@ -17,7 +17,7 @@ import re
 import discord
 
 from bot.computers import is_computer, strength_lines
-from bot.tables import MAX_BUTTONS, Table, choice_groups, group_key, pickable
+from bot.tables import MAX_BUTTONS, Table, choice_groups, free_seat, group_key, pickable
 from games.ai import STRENGTHS
 from games.core import Action
 from render import has_private, overlays
@@ -190,10 +190,19 @@ def action_items(table: Table, actions: list[Action], group: str = "", seat: int
             for i, (g, acts) in enumerate(groups.items())]
 
 
+REMATCH = "rematch"
+"""The key of the final board's Rematch button (``gt:<table>:<version>:rematch``)."""
+
+
 def table_view(table: Table) -> discord.ui.View | None:
     """The components of a running table: the public legal moves of the player to act. Secret moves (a card
     from a hand) are offered only in the player's own ephemeral panel; when several seats act at once, each
-    plays from their panel."""
+    plays from their panel. A finished game's final board has one button, Rematch (a game a moderator closed,
+    or that ended among computers, has none)."""
+    if table.status == "finished":
+        view = discord.ui.View(timeout=None)
+        view.add_item(button(table, REMATCH, "Rematch", "success", emoji="🔁"))
+        return view
     if table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
@@ -248,7 +257,7 @@ def lobby_view(table: Table) -> discord.ui.View:
                          f"Computer takes a leaver's seat: {'on' if takeover else 'off'}",
                          "success" if takeover else "secondary", row=0, emoji="🤖"))
     row = 1
-    if len(table.players) < table.engine.max_players:
+    if free_seat(table.players, table.engine.max_players) is not None:  # a kept seat yields when none is free
         lines = strength_lines(table.row.game)
         options = [discord.SelectOption(label=f"Add a computer: {s}", value=f"{ADD_COMPUTER}.{s}", emoji="🤖",
                                         description=lines[s][:100]) for s in STRENGTHS]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.computers import HANDOVER_STRENGTH, computer_seats, is_computer, strength_lines, strength_of
-from bot.tables import Table, departure_words, name_seats
+from bot.tables import Table, departure_words, is_invited, name_seats, sitting
 from games.core import Result, was_removed
 
 COLOUR = discord.Colour.from_rgb(86, 180, 233)
@@ -22,6 +22,7 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
         table.players)
     seats = "\n".join(
         f"{i + 1}. {seat_words(p)}" + (" (host)" if p["id"] == table.row.host_id else "")
+        + (" · seat kept: press **Join**" if is_invited(p) and table.status == "lobby" else "")
         + (f" · {notes[i]}" if notes[i] else "")
         for i, p in enumerate(table.players)
     )
@@ -31,9 +32,10 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
                   + "\nPick your partner with **Team up with ...** before the start.")
     options = ", ".join(engine.describe_options(table.row.options, max(len(table.players), engine.min_players)))
     if table.status == "lobby":
-        how = (f"{len(table.players)}/{engine.max_players} seated; {start_words(len(table.players), engine.min_players)} "
+        seated = len(sitting(table.players))
+        how = (f"{seated}/{engine.max_players} seated; {start_words(seated, engine.min_players)} "
                "Press **Join** to take a seat, or add a computer from the menu; the host presses **Start**.\n"
-               + computers_words(table))
+               + kept_words(table) + computers_words(table))
         title = f"{engine.title} · lobby"
     else:
         how = "This lobby is closed."
@@ -46,6 +48,28 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     )
     embed.set_footer(text=f"Table {table.id}")
     return embed
+
+
+def kept_words(table: Table) -> str:
+    """A rematch's lobby: whom it waits for ("Rematch: waiting for Bo, Cy ..."), or nothing."""
+    kept = [p for p in table.players if is_invited(p)]
+    if not kept:
+        return ""
+    who = ", ".join(f"<@{p['id']}>" for p in kept)
+    return (f"**Rematch**: waiting for {who}: press **Join** to take your seat again. A newcomer takes a kept "
+            "seat only when no other is free; **Start** begins without the seats still kept.\n")
+
+
+def rematch_reply(table: Table, kept: list[dict]) -> str:
+    """The ephemeral answer to a Rematch click."""
+    waiting = f" Seats are kept for {', '.join(p['name'] for p in kept)}." if kept else ""
+    return f"Rematch! A new {table.engine.title} lobby is below, with you as the host.{waiting}"
+
+
+def rematch_call(table: Table, host: str, kept: list[dict]) -> str:
+    """The one message that calls the people of the last game back to their kept seats."""
+    who = " ".join(f"<@{p['id']}>" for p in kept)
+    return f"🔁 {who}: {host} asked for a rematch of **{table.engine.title}**. Press **Join** to take your seat again."
 
 
 ROBOT = "🤖"
