@@ -40,8 +40,8 @@ def retention_sentence(days: int | None) -> str:
             " their moves and results.")
 
 
-WHAT_DELETE_DOES = (
-    "`/privacy delete` deletes your settings (in every server) and your ratings here, and replaces your name in "
+DELETING = (
+    "deletes your settings (in every server) and your ratings here, and replaces your name in "
     f"this server's stored games with \"{FORMER_PLAYER}\": the games stay whole for the other players, and you are "
     "gone from the leaderboard. Your data in other servers stays until you ask there. Boards already posted are "
     "Discord messages and stay as they are."
@@ -131,7 +131,7 @@ class Privacy(commands.Cog):
         for s in stats:
             rating = f"rating {s.rating}" if s.rating is not None else "no rating yet"
             rated.append(f"{game_title(s.game)}: {rating} ({s.games} rated, {s.wins} won, {s.unrated} unrated)")
-        lines.append("**Ratings here:** " + ("; ".join(rated) if rated else "none."))
+        lines.append("**Ratings here:** " + ("; ".join(rated) if rated else "none") + ".")
         seated = [t for t in tables if t.seated]
         finished = [t for t in seated if t.status == "finished"]
         per_game: dict[str, int] = {}
@@ -142,9 +142,9 @@ class Privacy(commands.Cog):
         others = [t for t in seated if t.status == "ended"]
         still = [t for t in seated if t.open]
         ended = [t for t in tables if not t.seated]
-        games += f"; {len(others)} lobby or game closed without a result; {len(still)} open now"
+        games += f", {len(others)} closed without a result (lobbies, games ended early), {len(still)} open now"
         if ended:
-            games += f"; {len(ended)} ended by you as a moderator"
+            games += f", {len(ended)} ended by you as a moderator"
         lines.append(f"**Games here that name you:** {games}.")
         names = sorted(set().union(*(t.names for t in tables)))
         shown = ", ".join(names[:NAMES_SHOWN]) + (f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN
@@ -152,7 +152,7 @@ class Privacy(commands.Cog):
         lines.append(f"**Your names in them:** {shown or 'none'}.")
         lines.append(f"**Private panels** (to keep your hand's message up to date, 15 minutes): {panels}.")
         lines.append(f"**How long:** {retention_sentence(retention)}")
-        lines.append(WHAT_DELETE_DOES)
+        lines.append(f"`/privacy delete` {DELETING}")
         return "\n".join(lines)[:2000]
 
     async def ask(self, interaction: discord.Interaction) -> None:
@@ -163,7 +163,7 @@ class Privacy(commands.Cog):
         if still:
             await interaction.edit_original_response(content=open_tables_sentence(still))
             return
-        await interaction.edit_original_response(content=f"Delete your data? {WHAT_DELETE_DOES} This cannot be undone.",
+        await interaction.edit_original_response(content=f"Delete your data? This {DELETING} It cannot be undone.",
                                                  view=buttons("delete", "keep", user=interaction.user.id))
 
     async def delete_confirmed(self, interaction: discord.Interaction) -> None:

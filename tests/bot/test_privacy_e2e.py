@@ -38,8 +38,8 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     assert text.startswith("**What Geotable keeps about you in this server**"), text
     assert "**Settings** (every server): turn pings off." in text
     assert "Geek Out! Masters: rating " in text and "(1 rated, " in text
-    assert "**Games here that name you:** 1 finished (Geek Out! Masters 1); 0 lobby or game closed without a" \
-           " result; 0 open now." in text, text
+    assert "**Games here that name you:** 1 finished (Geek Out! Masters 1), 0 closed without a result (lobbies," \
+           " games ended early), 0 open now." in text, text
     assert "**Your names in them:** Ana." in text
     assert "kept in this server until its moderators set a limit" in text
     assert {s.name for s in (await store.leaderboard(fake.guild_id, "geek_out")).rows} == {"Ana", "Bo"}
@@ -57,7 +57,8 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     await fake.slash(ANA, CHANNEL, "privacy", "show")
     await fake.click(ANA, ephemeral_message(fake, ANA), "Delete my data")
     confirm = ephemeral_message(fake, ANA)
-    assert confirm["content"].startswith("Delete your data? `/privacy delete` deletes your settings"), confirm
+    assert confirm["content"].startswith("Delete your data? This deletes your settings (in every server)"), confirm
+    assert confirm["content"].endswith("It cannot be undone.")
     await fake.click(BO, confirm, "Yes, delete my data")
     assert last_ephemeral(fake, BO) == "This button is someone else's: use `/privacy` for your own data."
     assert await store.user_settings(ANA) is not None
@@ -76,7 +77,7 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     await fake.slash(ANA, CHANNEL, "privacy", "show")
     text = last_ephemeral(fake, ANA)
     assert "**Settings** (every server): none stored" in text and "**Ratings here:** none." in text
-    assert "0 finished;" in text and "**Your names in them:** none." in text
+    assert "0 finished," in text and "**Your names in them:** none." in text
 
 
 async def test_a_member_who_keeps_their_data_keeps_it(fake, runner):
