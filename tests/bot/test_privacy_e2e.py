@@ -83,8 +83,12 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
 async def test_a_member_who_keeps_their_data_keeps_it(fake, runner):
     await play_to_the_end(fake)
     await fake.slash(BO, CHANNEL, "privacy", "delete")
-    await fake.click(BO, ephemeral_message(fake, BO), "Keep it")
-    assert last_ephemeral(fake, BO) == "Nothing was deleted."
+    confirm = ephemeral_message(fake, BO)
+    await fake.click_forged(BO, confirm, f"gp:delete:{ANA}")  # not a button of the message: nothing happens
+    assert last_ephemeral(fake, BO) == "This button no longer works: use `/privacy` again."
+    await fake.click(BO, confirm, "Keep it")
+    assert fake.messages[int(confirm["id"])]["content"] == "Nothing was deleted."
+    assert await runner.bot.store.stats(fake.guild_id, ANA) and await runner.bot.store.stats(fake.guild_id, BO)
     assert {s.name for s in (await runner.bot.store.leaderboard(fake.guild_id, "geek_out")).rows} == {"Ana", "Bo"}
 
 
