@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     against the loopback Discord (benchmarks/load.py; ``--quick`` for a one-minute smoke run of it), then the
     computer players' tournaments and think times (benchmarks/ai.py, quick with ``--quick``), then the
     leaderboard and stats queries with 100,000 stored results (benchmarks/history.py ``--quick``; the issue's
-    1,000,000 with ``python -m benchmarks.history``)."""
+    1,000,000 with ``python -m benchmarks.history``), then a 300-move game's replay (benchmarks/replay.py)."""
     argv = sys.argv[1:] if argv is None else argv
     micro()
     print()
@@ -185,9 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     print()
     ai.main(["--quick"] if "--quick" in argv else [])
     print()
-    from benchmarks import history
+    from benchmarks import history, replay
 
-    return status or history.main(["--quick"])
+    status = status or history.main(["--quick"])
+    print()
+    return status or replay.main([])
 
 
 def micro() -> int:

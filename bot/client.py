@@ -23,6 +23,8 @@ from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
 from bot.cogs.privacy import Privacy, PrivacyButton
+from bot.cogs.records import Records
+from bot.cogs.replay import Replays
 from bot.cogs.tables import Tables, play_group, say
 from bot.database import open_store
 from bot.leases import ShardLeases, StopWaiting
@@ -147,6 +149,8 @@ class Geotable(commands.AutoShardedBot):
         self.tree.add_command(play_group(tables.open_table))
         await self.add_cog(Admin(self))
         await self.add_cog(Help(self))
+        await self.add_cog(Records(self))
+        await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
         self.add_dynamic_items(TableButton, TableSelect, PrivacyButton)
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):

@@ -6,9 +6,10 @@ per game and server: ``mu`` (the estimated skill) and ``sigma`` (how unsure it i
 :func:`displayed`, ``1000 + 40 * (mu - 3 * sigma)``: 1000 for a newcomer, rising as the bot grows sure they
 are good (mu - 3 sigma is OpenSkill's "ordinal", a skill the player is 99.7% likely to have at least).
 
-Which games count (docs/rules/ratings.md): only games that ended with a result, between at least two people and
-without any computer seat (added in the lobby, or one that took over a person's seat). Players who left or were
-removed are ranked last by the engine's result, so leaving is a loss.
+Which games count (docs/rules/ratings.md): only games that ended with a result and started between at least two
+people without any computer seat. Players who left or were removed are ranked last by the engine's result, so
+leaving is a loss; a seat a computer took over mid-game is its person's departure (ranked last the same way,
+:func:`departures_last`), and the computer itself is not rated.
 
 Pure: no Discord, no database. :func:`plan` turns a finished game's stored standings into a :class:`Plan`; the
 store reads the players' current ratings and calls :meth:`Plan.rows`, which computes the rows written by the
@@ -115,15 +116,29 @@ def person_of(player: dict) -> dict | None:
     return None if is_computer(player) else player
 
 
+def departures_last(ranking: list[list[int]], players: list[dict],
+                    team_of: dict[int, tuple[int, ...]]) -> list[list[int]]:
+    """The ranking with every seat handed to a computer mid-game (its person left or was removed with the
+    takeover option on, or a moderator handed it over) moved after the seats still played by people, as the
+    engines rank a leaver: the departures keep their order among themselves. A team counts as departed only
+    when all its partners did (the engines keep a team in play while any partner is)."""
+    def departed(seat: int) -> bool:
+        return all("was" in players[s] for s in team_of.get(seat, (seat,)) if s < len(players))
+
+    staying = [[s for s in group if not departed(s)] for group in ranking]
+    leaving = [[s for s in group if departed(s)] for group in ranking]
+    return [g for g in staying if g] + [g for g in leaving if g]
+
+
 def plan(game: str, standings: dict) -> Plan:
     """What a finished game's ``standings`` (as ``TableService._apply`` stores them: ``scores``, ``ranking``
     groups best first, ``players`` as seated, ``no_winner`` when nobody won) write for its people, and
     whether it is rated."""
     players: list[dict] = standings["players"]
-    ranking: list[list[int]] = standings["ranking"]
     scores = standings.get("scores") or []
     teams = get_engine(game).teams(len(players)) or []
     team_of = {seat: tuple(team) for team in teams for seat in team}
+    ranking = departures_last(standings["ranking"], players, team_of)
     places: dict[int, int] = {}
     above = 0
     for group in ranking:
@@ -147,7 +162,7 @@ def plan(game: str, standings: dict) -> Plan:
             units.append(unit)
     ranks = tuple(min(places.get(s, above + 1) for s in unit) for unit in units)
     why_not = ""
-    if any(is_computer(p) for p in players):
+    if any(is_computer(p) and "was" not in p for p in players):
         why_not = "a computer played in it"
     elif len(seats) != len(players):
         why_not = "a person held two seats"

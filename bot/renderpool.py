@@ -273,3 +273,26 @@ async def private(game: str, view: dict, name: str) -> bytes:
     import render
 
     return await run(render.render_private, game, view, name)
+
+
+async def leaderboard(title: str, rows: list[dict], own: dict | None, players: int, asker: int) -> bytes:
+    """A game's leaderboard image (``render.records.render_leaderboard``)."""
+    from render.records import render_leaderboard
+
+    return await run(render_leaderboard, title, rows, own, players, asker)
+
+
+async def trends(name: str, charts: list[dict]) -> bytes:
+    """A member's rating trend per game (``render.records.render_trends``)."""
+    from render.records import render_trends
+
+    return await run(render_trends, name, charts)
+
+
+async def replay(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
+                 final_last: str | None, heading: str):
+    """A finished game rebuilt from its log, as an animated GIF and a move list (``bot.replay.build``): the
+    engine's steps and the boards are CPU work, done in a worker like every board."""
+    from bot import replay as replays
+
+    return await run(replays.build, game, players, options, seed, actions, final_last, heading)

@@ -129,6 +129,12 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner); no
     seat is marked as a winner on it.
     """
+    return encode_png(draw_board(game, view, names, last, focus, computers), palette(game))
+
+
+def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
+               focus: dict | None = None, computers: Sequence[int] = ()) -> Image.Image:
+    """The board ``render_board`` encodes, as a Pillow image (a replay's frame, render/replay.py)."""
     module = _RENDERERS[game]
     view = with_computers(view, computers)
     closed = (focus or {}).get("closed")
@@ -137,7 +143,7 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     image = module.draw_board(view, names, last, None if closed else focus)
     if closed:
         header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", "Closed"), width=image.width)
-    return encode_png(image, palette(game))
+    return image
 
 
 def has_board(game: str) -> bool:

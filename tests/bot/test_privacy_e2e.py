@@ -69,6 +69,13 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     assert done["components"] == []
     assert not fake.rejections
 
+    # the server's commands say so: /leaderboard (public) and /history (ephemeral)
+    it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
+    [answer] = fake.replies_to(it)
+    assert answer["content"] == "**Geek Out! Masters** leaderboard (1 rated). You are not rated in this game yet."
+    await fake.slash(BO, CHANNEL, "history")
+    listed = last_ephemeral(fake, BO)
+    assert "**Geek Out! Masters**: " in listed and FORMER_PLAYER in listed and "Ana" not in listed, listed
     board_now = await store.leaderboard(fake.guild_id, "geek_out", around_user=ANA)
     assert [s.name for s in board_now.rows] == ["Bo"] and board_now.own is None
     [game] = await store.history(fake.guild_id)

@@ -93,8 +93,8 @@ def test_no_winner_ranks_but_counts_no_win():
 @pytest.mark.parametrize("players, why", [
     ([{"id": 100, "name": "Ana"}, {"id": -1, "name": "Computer (easy)", "computer": "easy"}],
      "a computer played in it"),
-    ([{"id": 100, "name": "Ana"}, {"id": 101, "name": "Bo"},
-      {"id": -1, "name": "Computer for Cy", "computer": "normal", "was": {"id": 102, "name": "Cy"}}],
+    ([{"id": 100, "name": "Ana"}, {"id": -1, "name": "Computer (easy)", "computer": "easy"},
+      {"id": -2, "name": "Computer for Cy", "computer": "normal", "was": {"id": 102, "name": "Cy"}}],
      "a computer played in it"),
     ([{"id": 100, "name": "Ana"}], "fewer than two people played it"),
 ])
@@ -131,3 +131,37 @@ def test_a_player_who_leaves_is_rated_last_whether_the_game_ends_then_or_goes_on
 def test_a_person_in_two_seats_gets_one_row_and_no_rating():
     p = plan("geek_out", standings([{"id": 100, "name": "Ana"}, {"id": 100, "name": "Ana"}], [[0], [1]]))
     assert (p.rated, p.why_not, [r["seat"] for r in p.rows({})]) == (False, "a person held two seats", [0])
+
+
+def test_a_seat_a_computer_took_over_is_its_persons_departure_and_the_game_stays_rated():
+    """Leaving with the takeover option on is no way out of a rated loss: the game started between people, so
+    it is rated, the person who left is ranked after everyone still playing (even when their computer won)."""
+    players = [{"id": 100, "name": "Ana"}, {"id": 101, "name": "Bo"},
+               {"id": -1, "name": "Computer for Cy", "computer": "normal", "was": {"id": 102, "name": "Cy"}}]
+    p = plan("geek_out", standings(players, [[2], [0], [1]], [8, 3, 12]))
+    assert p.rated and p.why_not == ""
+    rows = by_user(p.rows({}))
+    assert [(rows[u]["place"], rows[u]["won"]) for u in (100, 101, 102)] == [(1, 1), (2, 0), (3, 0)]
+    assert rows[102]["rated"] == 1 and rows[102]["mu"] < rows[101]["mu"] < rows[100]["mu"]
+    assert rows[102]["score"] == 12  # the seat's score stays what it was
+    expected = LIBRARY.rate([[LIBRARY.rating()] for _ in range(3)], ranks=[1.0, 2.0, 3.0])
+    assert [rows[u]["mu"] for u in (100, 101, 102)] == [team[0].mu for team in expected]
+
+
+def test_two_people_handed_over_keep_their_order_after_the_one_still_playing():
+    players = [{"id": -1, "name": "Computer for Ana", "computer": "normal", "was": {"id": 100, "name": "Ana"}},
+               {"id": 101, "name": "Bo"},
+               {"id": -2, "name": "Computer for Cy", "computer": "normal", "was": {"id": 102, "name": "Cy"}}]
+    rows = by_user(plan("geek_out", standings(players, [[0, 2], [1]], [9, 4, 9])).rows({}))
+    assert [(rows[u]["place"], rows[u]["won"]) for u in (101, 100, 102)] == [(1, 1), (2, 0), (2, 0)]
+
+
+def test_geoneo_a_team_with_a_partner_still_playing_keeps_its_place():
+    players = people(4)
+    players[0] = {"id": -1, "name": "Computer for P0", "computer": "normal", "was": {"id": 100, "name": "P0"}}
+    teams = get_engine("geoneo").teams(4)
+    first = sorted(teams[0])
+    p = plan("geoneo", standings(players, [first, sorted(teams[1])]))
+    assert p.rated
+    rows = by_user(p.rows({}))
+    assert all(rows[people(4)[s]["id"]]["place"] == 1 for s in first)

@@ -1,0 +1,137 @@
+"""/leaderboard, /stats and /history: the server's records of finished games (issue 18, items 2 and 3).
+
+Who sees what: a leaderboard and a member's stats are posted in the channel (a ladder is for the server to see,
+and stats are what people show each other); /history answers the asker only (a lookup, often of links to
+older boards, that would push the channel's conversation up for everyone). The images are drawn in the render
+workers (bot/renderpool.py), never on the event loop; the figures come from the store's indexed queries.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import renderpool
+from bot.cogs.tables import GAME_CHOICES
+from bot.store import GameStats, Standing
+from games import get_engine
+
+TOP = 10
+TREND = 20
+"""Rated games the trend chart shows (the latest)."""
+HISTORY = 10
+
+
+def _title(slug: str) -> str:
+    try:
+        return get_engine(slug).title
+    except KeyError:  # a game no longer offered
+        return slug
+
+
+def _score(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _row(s: Standing) -> dict:
+    return {"rank": s.rank, "user_id": s.user_id, "name": s.name, "rating": s.rating, "games": s.games,
+            "wins": s.wins}
+
+
+def stats_line(s: GameStats) -> str:
+    """One game's figures in words: rated games, wins, rating and its trend, best score, unrated games."""
+    parts = []
+    if s.games:
+        trend = ""
+        if len(s.trend) >= 2:
+            change = s.trend[-1][1] - s.trend[-2][1]
+            trend = f" ({'+' if change >= 0 else ''}{change} last game)"
+        parts.append(f"rating **{s.rating}**{trend}, {s.games} rated game{'s' * (s.games != 1)},"
+                     f" {s.wins} win{'s' * (s.wins != 1)}")
+    else:
+        parts.append("not rated yet")
+    if s.unrated:
+        parts.append(f"{s.unrated} unrated game{'s' * (s.unrated != 1)} (with computers or fewer than two people)")
+    if s.best_score is not None:
+        parts.append(f"best score {_score(s.best_score)}")
+    return f"**{_title(s.game)}**: " + "; ".join(parts) + "."
+
+
+class Records(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="The server's best rated players of a game")
+    @app_commands.describe(game="The game whose leaderboard you want to see")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await interaction.response.defer(thinking=True)
+        board = await self.bot.store.leaderboard(interaction.guild_id, game.value, TOP, interaction.user.id)
+        if not board.rows:
+            await interaction.edit_original_response(content=
+                f"Nobody is rated in {game.name} on this server yet: a game between two or more people, without"
+                " computers, rates its players when it ends.")
+            return
+        image = await renderpool.leaderboard(game.name, [_row(r) for r in board.rows],
+                                     _row(board.own) if board.own else None, board.players, interaction.user.id)
+        mine = "" if board.own else " You are not rated in this game yet."
+        await interaction.edit_original_response(content=f"**{game.name}** leaderboard ({board.players} rated).{mine}",
+                                                 attachments=[discord.File(io.BytesIO(image), "leaderboard.png")])
+
+    @app_commands.command(name="stats", description="A member's games, wins, ratings and rating trend here")
+    @app_commands.describe(member="Whose stats (you when left out)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        await interaction.response.defer(thinking=True)
+        found = await self.bot.store.stats(interaction.guild_id, who.id, TREND)
+        name = who.display_name
+        if not found:
+            await interaction.edit_original_response(content=f"{name} has not finished a game on this server yet.")
+            return
+        lines = [f"**{name}** on this server:"] + [f"- {stats_line(s)}" for s in found]
+        charts = [{"title": _title(s.game), "points": [p[1] for p in s.trend],
+                   "note": f"last {len(s.trend)} rated" if len(s.trend) > 1 else "1 rated game"}
+                  for s in found if s.trend]
+        if not charts:
+            await interaction.edit_original_response(content="\n".join(lines))
+            return
+        image = await renderpool.trends(name, charts)
+        await interaction.edit_original_response(content="\n".join(lines),
+                                                 attachments=[discord.File(io.BytesIO(image), "stats.png")])
+
+    @app_commands.command(name="history", description="Recent finished games of this channel or the server")
+    @app_commands.describe(scope="channel (the default): this channel's games; server: every channel's")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction,
+                      scope: Literal["channel", "server"] = "channel") -> None:
+        channel = interaction.channel_id if scope == "channel" else None
+        found = await self.bot.store.history(interaction.guild_id, channel, HISTORY)
+        where = "this channel" if channel is not None else "this server"
+        if not found:
+            await interaction.response.send_message(f"No game has finished in {where} yet.", ephemeral=True)
+            return
+        lines = [f"The latest finished games in {where}, newest first:"]
+        for game in found:
+            people = ", ".join(p["name"] for p in game.players)
+            winners = game.winners
+            won = (f"won by **{', '.join(w['name'] for w in winners)}**" if winners else "nobody won")
+            link = (f" · [final board](https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
+                    f"{game.message_id})" if game.message_id and game.channel_id else "")
+            place = f" in <#{game.channel_id}>" if channel is None and game.channel_id else ""
+            lines.append(f"`#{game.short_id}` <t:{int(game.finished_at)}:R> **{_title(game.game)}**{place}:"
+                         f" {people}; {won}{link}")
+        text = ""
+        for line in lines:  # a message holds 2000 characters: the oldest lines give way
+            if len(text) + len(line) + 1 > 2000:
+                break
+            text += line + "\n"
+        await interaction.response.send_message(text.rstrip(), ephemeral=True, suppress_embeds=True)
+

@@ -1,0 +1,83 @@
+"""A finished game rebuilt from its action log, for /replay (bot/cogs/replay.py): the animation of its boards
+and its move list. Pure (no Discord, no database): ``build`` runs in a render worker (bot/renderpool.py
+``replay``), never on the event loop: a long game is hundreds of engine steps and dozens of boards.
+
+The game is played again from the start (``engine.new(players, options, seed)``, then each logged
+``(seat, action)``), so its final state is the one the engine makes today: an old stored state that lacks a
+newer key (``ended_by`` of a game a departure ended) still gets the final board the live table showed.
+Boards are drawn from the public view (``board_view``), as the live boards are: secrets stay hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.computers import computer_seats
+from bot.tables import board_view, ending_focus, name_seats
+from games import get_engine
+from games.core import SYSTEM, RulesError
+from render import replay as animation
+
+
+class ReplayError(Exception):
+    """The log does not play back with today's rules (a game stored by an older version of them)."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    gif: bytes
+    moves: str
+    """The move list: a line per logged action (number, who, what)."""
+    frames: int
+    plies: int
+
+
+def start_text(engine, state, names: list[str]) -> str:
+    """What the first board's footer said (as ``TableService._start`` words it)."""
+    first = sorted(engine.to_act(state))
+    opening = name_seats(" ".join(e.text for e in engine.opening(state)), names)
+    return "The game begins." + (f" {opening}" if opening else
+                                 f" {names[first[0]]} goes first." if len(first) == 1 else "")
+
+
+def build(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
+          final_last: str | None = None, heading: str = "", max_frames: int = animation.MAX_FRAMES) -> Replay:
+    """The replay of a finished game. ``final_last``: the footer the live final board showed (the stored last
+    move: a hand-over's words are the bot's, not the engine's); ``heading``: the move list's first lines."""
+    engine = get_engine(game)
+    names = [p["name"] for p in players]
+    state = engine.new(len(players), options, seed)
+    states, lasts = [state], [start_text(engine, state, names)]
+    lines = [heading.rstrip("\n"), ""] if heading else []
+    lines.append(f"  0. {lasts[0]}")
+    for number, (seat, key) in enumerate(actions, 1):
+        try:
+            state, events = engine.apply(state, seat, key)
+        except RulesError as exc:
+            raise ReplayError(f"move {number} ({key}) no longer plays: {exc}") from None
+        said = " ".join(name_seats(e.text, names) for e in events)
+        who = "Table" if seat == SYSTEM else names[seat]
+        lines.append(f"{number:3}. {who}: {said or '(a step of a longer choice)'}")
+        states.append(state)
+        lasts.append(said or lasts[-1])  # a step that says nothing keeps the last move on show, as live
+    if final_last:
+        lasts[-1] = final_last
+    if engine.is_over(state):
+        result = engine.result(state)
+        places = ", ".join(f"{names[s]} {result.scores[s]:g}" for group in result.ranking for s in group)
+        lines += ["", f"Final scores: {places}"]
+    over = engine.is_over(state)
+    total = len(states) - 1
+    chosen = animation.pick(len(states), max_frames)
+    frames = []
+    for index in chosen:
+        final = index == total
+        last = lasts[index] if final or index == 0 else f"Move {index} of {total}: {lasts[index]}"
+        focus = ending_focus(states[index], names) if final and over else None
+        frames.append(animation.Frame(board_view(engine, states[index]), last, focus))
+    computers = tuple(computer_seats(players))
+    gif = animation.animate(game, frames, names, computers)
+    while len(gif) > animation.MAX_BYTES and len(frames) > 2:  # fewer frames, always the first and final
+        frames = [frames[i] for i in animation.pick(len(frames), len(frames) // 2)]
+        gif = animation.animate(game, frames, names, computers)
+    return Replay(gif, "\n".join(lines) + "\n", len(frames), total)

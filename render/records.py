@@ -1,0 +1,120 @@
+"""Images of the server's records (bot/cogs/records.py): a game's leaderboard and a member's rating trends.
+
+Drawn like the boards (render/common.py: fonts, colours, the header bar), ``WIDTH`` px wide and legible at
+half that size. Drawn from plain data (dicts, lists), so they travel to the render workers as they are: the
+bot calls them through bot/renderpool.py, never on its event loop. The asker's own row is marked by a star
+and the word "you", not by its colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from render import common as c
+from render.common import HEADER_H, MARGIN, WIDTH, canvas, encode_png, fit_name, header, plural, star, text
+
+ROW_H = 46
+COLUMNS = (("Rank", 24, "la"), ("Player", 118, "la"), ("Rating", 560, "ra"), ("Games", 670, "ra"),
+           ("Wins", 770, "ra"))
+"""Column title, x and anchor ("la": text starts there, "ra": text ends there)."""
+
+
+def _row(draw, y: float, row: dict, *, own: bool, shade: bool) -> None:
+    fill = c.CURRENT_ROW if own else (c.PANEL if shade else None)
+    if fill is not None:
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 4), radius=8, fill=fill,
+                               outline=c.HIGHLIGHT if own else None, width=2)
+    cy = y + (ROW_H - 4) / 2
+    text(draw, (COLUMNS[0][1], cy), f"#{row['rank']}", c.LARGE, c.HIGHLIGHT if row["rank"] <= 3 else c.TEXT,
+         anchor="lm", bold=row["rank"] <= 3)
+    x = COLUMNS[1][1]
+    room = COLUMNS[2][1] - 110 - x
+    if own:
+        star(draw, (x + 10, cy), 11)
+        x += 28
+        room -= 28 + 60
+    width = text(draw, (x, cy), fit_name(row["name"], c.LARGE, room), c.LARGE, c.TEXT, anchor="lm")
+    if own:
+        text(draw, (x + width + 10, cy), "(you)", c.SMALL, c.HIGHLIGHT, anchor="lm")
+    for (_, cx, anchor), key in zip(COLUMNS[2:], ("rating", "games", "wins"), strict=True):
+        text(draw, (cx, cy), str(row[key]), c.LARGE, c.TEXT, anchor="rm" if anchor == "ra" else "lm",
+             bold=key == "rating")
+
+
+def render_leaderboard(title: str, rows: Sequence[dict], own: dict | None, players: int,
+                       asker: int | None = None) -> bytes:
+    """The top ``rows`` (each: rank, user_id, name, rating, games, wins) of a game in the server; ``own``: the
+    asker's row, drawn below the top after a gap when it is not among them; ``players``: how many are rated."""
+    own_below = own is not None and all(r["user_id"] != own["user_id"] for r in rows)
+    height = HEADER_H + 16 + 30 + ROW_H * len(rows) + (ROW_H + 34 if own_below else 0) + 56
+    img, draw = canvas(height)
+    header(draw, f"{title} · leaderboard", f"Top {len(rows)} of {plural(players, 'rated player')}",
+           arrow=False)
+    y = HEADER_H + 14
+    for name, x, anchor in COLUMNS:
+        text(draw, (x, y), name, c.SMALL, c.MUTED, anchor=anchor, bold=True)
+    y += 30
+    for k, row in enumerate(rows):
+        _row(draw, y, row, own=row["user_id"] == asker, shade=k % 2 == 0)
+        y += ROW_H
+    if own_below:
+        text(draw, (WIDTH / 2, y + 16), "· · ·", c.LARGE, c.MUTED, anchor="mm")
+        y += 34
+        _row(draw, y, own, own=True, shade=False)
+        y += ROW_H
+    draw.rectangle((0, height - 44, WIDTH, height), fill=c.BAR)
+    draw.line((0, height - 44, WIDTH, height - 44), fill=c.PANEL_EDGE, width=2)
+    text(draw, (MARGIN + 4, height - 22), "Rated games between people only; equal ratings share a rank.", c.SMALL,
+         c.MUTED, anchor="lm")
+    return encode_png(img)
+
+
+CHART_H = 190
+
+
+def _chart(draw, box: tuple[float, float, float, float], title: str, points: Sequence[int], note: str) -> None:
+    """One game's panel: its title and figures, and the rating after each of the latest rated games as a line
+    with a dot per game (the first and last value written), the 1000 a newcomer starts from dashed."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=10, fill=c.PANEL, outline=c.PANEL_EDGE, width=2)
+    text(draw, (x0 + 14, y0 + 10), title, c.LARGE, c.TEXT, bold=True)
+    text(draw, (x1 - 14, y0 + 12), note, c.SMALL, c.MUTED, anchor="ra")
+    left, right, top, bottom = x0 + 80, x1 - 24, y0 + 56, y1 - 22
+    if not points:
+        text(draw, ((x0 + x1) / 2, (top + bottom) / 2), "No rated game yet.", c.BODY, c.MUTED, anchor="mm")
+        return
+    low, high = min(*points, 1000), max(*points, 1000)
+    if high - low < 40:
+        low, high = (low + high) / 2 - 20, (low + high) / 2 + 20
+
+    def at(k: int, value: float) -> tuple[float, float]:
+        x = (left + right) / 2 if len(points) == 1 else left + (right - left) * k / (len(points) - 1)
+        return x, bottom - (bottom - top) * (value - low) / (high - low)
+
+    base = at(0, 1000)[1]
+    for x in range(int(left), int(right), 16):
+        draw.line((x, base, x + 8, base), fill=c.MUTED, width=2)
+    text(draw, (left - 10, base), "1000", c.SMALL, c.MUTED, anchor="rm")
+    xy = [at(k, v) for k, v in enumerate(points)]
+    if len(xy) > 1:
+        draw.line(xy, fill=c.SKY, width=4, joint="curve")
+    for x, y in xy:
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=c.SKY, outline=c.TEXT, width=2)
+    for k in {0, len(points) - 1}:
+        x, y = xy[k]
+        above = y - 22 if y - 22 > top - 20 else y + 22
+        text(draw, (x, above), str(points[k]), c.SMALL, c.TEXT, anchor="mm" if 0 < k < len(points) - 1 or
+             len(points) == 1 else ("lm" if k == 0 else "rm"), bold=True)
+
+
+def render_trends(name: str, games: Sequence[dict]) -> bytes:
+    """A member's rating trend per game (each: title, points: ratings after their latest rated games, oldest
+    first, note: a short line of figures)."""
+    height = HEADER_H + 12 + (CHART_H + 12) * len(games)
+    img, draw = canvas(height)
+    header(draw, "Rating trend", fit_name(name, 30, WIDTH - 40), arrow=False)
+    y = HEADER_H + 12
+    for game in games:
+        _chart(draw, (MARGIN, y, WIDTH - MARGIN, y + CHART_H), game["title"], game["points"], game["note"])
+        y += CHART_H + 12
+    return encode_png(img)

@@ -1,0 +1,81 @@
+"""A finished game's replay as an animated GIF: one frame per chosen board (bot/replay.py rebuilds the boards
+from the action log and picks them), each drawn as the live board is (``render.draw_board`` from the public
+view) and mapped to the game's fixed palette, so every frame shares one global GIF palette and Pillow stores
+each frame as the rectangle that changed since the one before (a board's move changes a small part of it).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+MAX_FRAMES = 120
+"""At most this many boards in a replay: a longer game is sampled evenly (the first and final boards always)."""
+FRAME_MS = 700
+FIRST_MS = 1500
+LAST_MS = 3000
+"""The final board is held that long before the animation loops."""
+MAX_BYTES = 6 * 1024 * 1024
+"""Well under Discord's 10 MB upload limit: a larger GIF is made again from half the frames."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    view: dict
+    last: str | None
+    focus: dict | None
+
+
+def pick(count: int, cap: int = MAX_FRAMES) -> list[int]:
+    """Which of ``count`` boards (0: the start, ``count - 1``: the final board) make the frames: all of them,
+    or ``cap`` spread evenly, always with the first and the last."""
+    if count <= cap:
+        return list(range(count))
+    if cap < 2:
+        return [count - 1]
+    return sorted({round(i * (count - 1) / (cap - 1)) for i in range(cap)})
+
+
+def durations(frames: int) -> list[int]:
+    """Milliseconds each frame shows: the first a little longer, the final board held ~3 s."""
+    if frames == 1:
+        return [LAST_MS]
+    return [FIRST_MS] + [FRAME_MS] * (frames - 2) + [LAST_MS]
+
+
+def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Sequence[int] = ()) -> bytes:
+    """The frames as a looping GIF (bytes). Each is the board ``render.render_board`` would draw from the same
+    arguments, with the same palette: the last frame, decoded, is the final board's PNG pixel for pixel."""
+    from render import draw_board, palette
+    from render.common import _quantize
+
+    fixed = palette(game)
+    images: list[Image.Image] = []
+    for frame in frames:
+        image = draw_board(game, frame.view, names, frame.last, frame.focus, computers)
+        image = image if image.mode == "RGB" else image.convert("RGB")
+        if fixed is None:  # a game without a learned palette: the first frame's colours for all
+            fixed = image.quantize(256, dither=Image.Dither.NONE)
+        images.append(_quantize(image, fixed))
+    size = (max(i.width for i in images), max(i.height for i in images))
+    if any(i.size != size for i in images):  # a board that grew during the game: every frame as large
+        images = [_padded(i, size) for i in images]
+    out = io.BytesIO()
+    images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=durations(len(images)),
+                   loop=0, optimize=False, disposal=1)
+    return out.getvalue()
+
+
+def _padded(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """``image`` at the top left of a background of ``size`` (the board's own background colour)."""
+    if image.size == size:
+        return image
+    from render.common import BACKGROUND
+
+    canvas = Image.new("P", size, image.palette.getcolor(BACKGROUND) if image.palette else 0)
+    canvas.putpalette(image.getpalette())
+    canvas.paste(image, (0, 0))
+    return canvas
