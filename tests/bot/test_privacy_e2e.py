@@ -4,7 +4,7 @@ and anonymised in history; a moderator sets how long finished games are kept and
 
 import asyncio
 
-from bot.store import FORMER_PLAYER
+from bot.store import FORMER_PLAYER, short_id
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.harness import LIMIT
 from tests.bot.test_geek_out_e2e import board, last_ephemeral, lobby, play_one, start_game
@@ -69,13 +69,17 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     assert done["components"] == []
     assert not fake.rejections
 
-    # the server's commands say so: /leaderboard (public) and /history (ephemeral)
+    # the server's commands say so: /leaderboard (public), /history (ephemeral) and /replay
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
     [answer] = fake.replies_to(it)
     assert answer["content"] == "**Geek Out! Masters** leaderboard (1 rated). You are not rated in this game yet."
     await fake.slash(BO, CHANNEL, "history")
     listed = last_ephemeral(fake, BO)
     assert "**Geek Out! Masters**: " in listed and FORMER_PLAYER in listed and "Ana" not in listed, listed
+    it = await fake.slash(BO, CHANNEL, "replay", id=short_id(table))
+    [post] = fake.replies_to(it)
+    moves = next(fake.files[int(a["id"])] for a in post["attachments"] if a["filename"].endswith(".txt")).decode()
+    assert FORMER_PLAYER in moves and "Ana" not in moves, moves
     board_now = await store.leaderboard(fake.guild_id, "geek_out", around_user=ANA)
     assert [s.name for s in board_now.rows] == ["Bo"] and board_now.own is None
     [game] = await store.history(fake.guild_id)
