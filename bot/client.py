@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
+from bot.cogs.privacy import Privacy, PrivacyButton
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.tables import Tables, play_group, say
@@ -61,6 +62,12 @@ STOP_GRACE = 5.0
 IN_FLIGHT = ("discord-ui-dynamic-item-", "discord-ui-view-dispatch-", "CommandTree-invoker", "discord.py: on_")
 """Names discord.py gives the tasks that handle an interaction or an event: the work a stop waits for."""
 
+PRUNE_EVERY = 3600.0
+"""Seconds between two passes of the pruning task (finished games older than their server's retention)."""
+
+PRUNE_BATCH = 100
+"""Tables deleted per statement by the pruning task."""
+
 IDENTIFY_INTERVAL = 5.0
 """Seconds Discord wants between two sessions identifying in the same bucket (shard id modulo
 ``max_concurrency``)."""
@@ -79,7 +86,7 @@ class Geotable(commands.AutoShardedBot):
     (:meth:`shutdown`; see :func:`stop_signals`); none for bots run inside a test's event loop."""
 
     def __init__(self, settings: Settings, *, tick: float = 1.0, store: Store | None = None,
-                 handle_signals: tuple[signal.Signals, ...] = (), **kwargs):
+                 handle_signals: tuple[signal.Signals, ...] = (), prune_every: float = PRUNE_EVERY, **kwargs):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True  # to notice a board buried under chat (no message content needed)
@@ -106,6 +113,11 @@ class Geotable(commands.AutoShardedBot):
         """Set once the deadline loop has done its start-up work (healed boards, fired what came due while
         the bot was away) and waits for the next deadline (tests wait for it instead of guessing)."""
         self._watch_task: asyncio.Task | None = None
+        self.prune_every = prune_every
+        self._prune_task: asyncio.Task | None = None
+        self._prune_wake: asyncio.Future | None = None
+        self.pruned = asyncio.Event()
+        """Set after each pass of the pruning task (tests wait for it)."""
         self._lease_task: asyncio.Task | None = None
         self._max_concurrency: int | None = None
         self._identified: dict[int, float] = {}  # shard id -> when it last identified (loop time)
@@ -139,7 +151,8 @@ class Geotable(commands.AutoShardedBot):
         await self.add_cog(Help(self))
         await self.add_cog(Records(self))
         await self.add_cog(Replays(self))
-        self.add_dynamic_items(TableButton, TableSelect)
+        await self.add_cog(Privacy(self))
+        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton)
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
             if self.settings.dev_guild:
@@ -149,6 +162,7 @@ class Geotable(commands.AutoShardedBot):
             else:
                 await self.tree.sync()
         self._deadline_task = asyncio.create_task(self._deadlines(), name="geotable-deadlines")
+        self._prune_task = asyncio.create_task(self._prune(), name="geotable-pruning")
         # only now: a stop while this hook runs (the lease wait, the command sync) cancels the start-up at its
         # await instead (see `run`); a shutdown beside a running hook closed the HTTP session and the store
         # under it (a traceback, exit 1)
@@ -159,7 +173,7 @@ class Geotable(commands.AutoShardedBot):
     async def close(self) -> None:
         """Closes at once (what a test's restart does); :meth:`shutdown` lets the work under way finish."""
         self._stopping.set()
-        for task in (self._watch_task, self._deadline_task, self._lease_task):
+        for task in (self._watch_task, self._deadline_task, self._prune_task, self._lease_task):
             if task and task is not asyncio.current_task():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -229,8 +243,11 @@ class Geotable(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(("gt:", "gs:")):
+        if not custom_id.startswith(("gt:", "gs:", "gp:")):
             await say(interaction, "This button doesn't belong to any game I know.")
+        elif custom_id.startswith("gp:"):  # /privacy's (bot/cogs/privacy.py), when not on the message (forged)
+            if not components.on_message(interaction.message, custom_id):
+                await say(interaction, "This button no longer works: use `/privacy` again.")
         elif not components.on_message(interaction.message, custom_id):
             await components.dispatch_unlisted(interaction, custom_id)
 
@@ -303,6 +320,35 @@ class Geotable(commands.AutoShardedBot):
                 return
             self.timers_started.set()
             await service.sleep_until_woken(delay)
+
+    def wake_pruning(self) -> None:
+        """A server's retention changed: the pruning task runs a pass now."""
+        if self._prune_wake is not None and not self._prune_wake.done():
+            self._prune_wake.set_result(None)
+
+    async def _prune(self) -> None:
+        """Deletes the finished games (and closed lobbies) older than their server's retention (``/mod
+        retention``) with their logs, every ``prune_every`` seconds and when a retention changes: a batch of
+        ``PRUNE_BATCH`` tables per statement (oldest first, on the index ``tables_guild_created``), until a batch
+        comes back short. Only this process's shards' servers (their settings rows); open games never."""
+        await self.wait_until_ready()
+        store, service = self.store, self.service
+        while not self.is_closed() and not self._stopping.is_set():
+            self._prune_wake = asyncio.get_running_loop().create_future()
+            try:
+                for guild_id, days in await store.retention_guilds(self.settings.shards):
+                    before = service.clock() - days * 86400
+                    deleted = PRUNE_BATCH
+                    while deleted == PRUNE_BATCH and not self._stopping.is_set():
+                        deleted = await store.prune_tables(guild_id, before, PRUNE_BATCH)
+                        if deleted:
+                            log.info("deleted %d tables of server %d older than %d days", deleted, guild_id, days)
+                        await asyncio.sleep(0)  # other work between two batches
+            except Exception:
+                log.exception("pruning old games")
+            self.pruned.set()
+            with contextlib.suppress(TimeoutError):  # a plain future: no extra task while it waits
+                await asyncio.wait_for(self._prune_wake, self.prune_every)
 
     async def _keep_leases(self) -> None:
         """The lease heartbeat; when another process took this one's shards, this one stops serving."""

@@ -1,4 +1,5 @@
-"""Moderator commands: end a game, remove a player, the turn timeout and the channels games may use.
+"""Moderator commands: end a game, remove a player, the turn timeout, the channels games may use and how long
+finished games are kept.
 
 Hidden from members without the permission (default_permissions) and checked again when run, since
 server admins can change who sees a command.
@@ -92,6 +93,17 @@ class Admin(commands.Cog):
         shown = seconds or self.service.defaults.turn_timeout
         await say(interaction, f"Turn timeout is now {shown} seconds (from the next move on).")
 
+    @mod.command(name="retention", description="Keep finished games for this many days, then delete them")
+    @app_commands.describe(days="1 to 3650 days; 0 or left out: keep them until a limit is set")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def retention(self, interaction: discord.Interaction,
+                        days: app_commands.Range[int, 0, 3650] | None = None) -> None:
+        settings = await self.service.settings(interaction.guild_id)
+        settings.retention_days = days or None
+        await self.service.save_settings(settings)
+        self.bot.wake_pruning()
+        await say(interaction, retention_set_sentence(settings.retention_days))
+
     @mod.command(name="channels", description="Choose the channels where games may be started")
     @app_commands.describe(
         action="allow: only listed channels; forbid: every channel but these; everywhere; show the rules",
@@ -113,6 +125,13 @@ class Admin(commands.Cog):
         if action != "show":
             await self.service.save_settings(settings)
         await say(interaction, channels_sentence(settings))
+
+
+def retention_set_sentence(days: int | None) -> str:
+    if not days:
+        return "Finished games are now kept in this server until a limit is set."
+    return (f"Finished games are now kept in this server for {days} day{'s' if days != 1 else ''}: older ones (and"
+            " closed lobbies) are deleted with their moves and results (now, then every hour). Ratings stay.")
 
 
 def allow_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:

@@ -189,7 +189,7 @@ async def test_results_stored_before_the_migration_learn_their_channel(tmp_path)
         await lite.execute("INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move,"
                            " standings) VALUES (?, 1, '{}', 'finished', 0, 0, 'p', 5.0, '', ?)", t.id,
                            json.dumps({"scores": [1, 0], "ranking": [[0], [1]], "players": [ANA, BO]}))
-        assert await lite.migrate() == 8
+        assert await lite.migrate(upto=8) == 8
         [game] = await lite.history(1, channel_id=44)
         assert (game.table_id, [p["name"] for p in game.winners]) == (t.id, ["Ana"])
     finally:

@@ -1,0 +1,187 @@
+"""/privacy: what Geotable keeps about a member in this server, and deleting it (issue 18), for the asker only.
+
+``/privacy show`` lists it: their settings (every server), their ratings here, the games that name them (counts),
+the names they have in them, their private panels, and how long this server keeps finished games.
+``/privacy delete`` (or the *Delete my data* button under the list) asks once more with a button; confirmed,
+``Store.forget_person`` deletes their settings and their ratings and panels in this server, and their seats in
+this server's stored games become "Former player": the games stay whole for the others (history, replays,
+standings), and they are gone from the leaderboard. Their data in other servers stays until they ask there.
+While a lobby or game of this server that is still open names them, nothing is deleted: they are told which
+(a game's seats are its players until it ends).
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.tables import say
+from bot.store import FORMER_PLAYER, PersonTable, StillPlaying
+from games import get_engine
+
+NAMES_SHOWN = 10
+"""Names of theirs listed at most (the rest counted)."""
+
+
+def game_title(game: str) -> str:
+    try:
+        return get_engine(game).title
+    except Exception:  # a game no longer offered: its slug
+        return game
+
+
+def retention_sentence(days: int | None) -> str:
+    if not days:
+        return "finished games are kept in this server until its moderators set a limit (`/mod retention`)."
+    return (f"finished games are kept in this server for {days} day{'s' if days != 1 else ''}, then deleted with"
+            " their moves and results.")
+
+
+DELETING = (
+    "deletes your settings (in every server) and your ratings here, and replaces your name in "
+    f"this server's stored games with \"{FORMER_PLAYER}\": the games stay whole for the other players, and you are "
+    "gone from the leaderboard. Your data in other servers stays until you ask there. Boards already posted are "
+    "Discord messages and stay as they are."
+)
+
+
+def open_tables_sentence(tables: list[PersonTable]) -> str:
+    where = ", ".join(sorted({f"<#{t.channel_id}>" for t in tables}))
+    return (f"You are at a lobby or game that is still open here ({where}): nothing was deleted. Leave the lobby, or "
+            "wait until the game ends (a game you left still lists you until then), then ask again.")
+
+
+class PrivacyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<step>ask|delete|keep):(?P<user>\d+)"):
+    """The buttons of /privacy: ``ask`` (under the list: asks to confirm), ``delete`` (confirmed), ``keep``
+    (cancelled). The user id is the asker's: another member's click (a forged id) changes nothing."""
+
+    LABELS = {"ask": "Delete my data…", "delete": "Yes, delete my data", "keep": "Keep it"}
+    STYLES = {"ask": discord.ButtonStyle.secondary, "delete": discord.ButtonStyle.danger,
+              "keep": discord.ButtonStyle.secondary}
+
+    def __init__(self, step: str, user: int):
+        super().__init__(discord.ui.Button(label=self.LABELS[step], style=self.STYLES[step],
+                                           custom_id=f"gp:{step}:{user}"))
+        self.step, self.user = step, user
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
+        return cls(match["step"], int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Privacy")
+        if interaction.user.id != self.user:
+            await say(interaction, "This button is someone else's: use `/privacy` for your own data.")
+        elif interaction.guild_id is None:
+            await say(interaction, "Your data is kept per server: use `/privacy` in the server.")
+        elif self.step == "ask":
+            await cog.ask(interaction)
+        elif self.step == "keep":
+            await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+        else:
+            await cog.delete_confirmed(interaction)
+
+
+def buttons(*steps: str, user: int) -> discord.ui.View:
+    """The buttons, as an edit of a deferred answer (a followup would give the view a 15-minute timer: the
+    buttons are DynamicItems, answered after a restart too)."""
+    view = discord.ui.View(timeout=None)
+    for step in steps:
+        view.add_item(PrivacyButton(step, user))
+    return view
+
+
+class Privacy(commands.Cog):
+    privacy = app_commands.Group(name="privacy", description="What Geotable keeps about you here, and deleting it",
+                                 guild_only=True)
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.service.store
+
+    @privacy.command(name="show", description="What Geotable keeps about you in this server (only you see it)")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a big server's games take a moment
+        text = await self.report(interaction.guild_id, interaction.user)
+        await interaction.edit_original_response(content=text, view=buttons("ask", user=interaction.user.id))
+
+    @privacy.command(name="delete", description="Delete your settings and ratings and remove your name from games here")
+    async def delete(self, interaction: discord.Interaction) -> None:
+        await self.ask(interaction)
+
+    async def report(self, guild_id: int, user: discord.abc.User) -> str:
+        store = self.store
+        settings = await store.user_settings(user.id)
+        stats = await store.stats(guild_id, user.id)
+        tables = await store.person_tables(guild_id, user.id, names_of(user))
+        panels = await store.panel_count(guild_id, user.id)
+        retention = (await self.bot.service.settings(guild_id)).retention_days
+        lines = ["**What Geotable keeps about you in this server**"]
+        if settings is None:
+            lines.append("**Settings** (every server): none stored (turn pings on, the default).")
+        else:
+            lines.append(f"**Settings** (every server): turn pings {'on' if settings['pings'] else 'off'}.")
+        rated = []
+        for s in stats:
+            rating = f"rating {s.rating}" if s.rating is not None else "no rating yet"
+            rated.append(f"{game_title(s.game)}: {rating} ({s.games} rated, {s.wins} won, {s.unrated} unrated)")
+        lines.append("**Ratings here:** " + ("; ".join(rated) if rated else "none") + ".")
+        seated = [t for t in tables if t.seated]
+        finished = [t for t in seated if t.status == "finished"]
+        per_game: dict[str, int] = {}
+        for t in finished:
+            per_game[game_title(t.game)] = per_game.get(game_title(t.game), 0) + 1
+        games = f"{len(finished)} finished" + (
+            " (" + ", ".join(f"{g} {n}" for g, n in sorted(per_game.items())) + ")" if per_game else "")
+        others = [t for t in seated if t.status == "ended"]
+        still = [t for t in seated if t.open]
+        ended = [t for t in tables if not t.seated]
+        games += f", {len(others)} closed without a result (lobbies, games ended early), {len(still)} open now"
+        if ended:
+            games += f", {len(ended)} ended by you as a moderator"
+        lines.append(f"**Games here that name you:** {games}.")
+        names = sorted(set().union(*(t.names for t in tables)))
+        shown = ", ".join(names[:NAMES_SHOWN]) + (f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN
+                                                   else "")
+        lines.append(f"**Your names in them:** {shown or 'none'}.")
+        lines.append(f"**Private panels** (to keep your hand's message up to date, 15 minutes): {panels}.")
+        lines.append(f"**How long:** {retention_sentence(retention)}")
+        lines.append(f"`/privacy delete` {DELETING}")
+        return "\n".join(lines)[:2000]
+
+    async def ask(self, interaction: discord.Interaction) -> None:
+        """The confirmation, or why nothing can be deleted yet."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = await self.store.person_tables(interaction.guild_id, interaction.user.id, names_of(interaction.user))
+        still = [t for t in tables if t.open]
+        if still:
+            await interaction.edit_original_response(content=open_tables_sentence(still))
+            return
+        await interaction.edit_original_response(content=f"Delete your data? This {DELETING} It cannot be undone.",
+                                                 view=buttons("delete", "keep", user=interaction.user.id))
+
+    async def delete_confirmed(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # the confirmation's message is edited below
+        try:
+            done = await self.store.forget_person(interaction.guild_id, interaction.user.id,
+                                                  names_of(interaction.user))
+        except StillPlaying as exc:
+            text = open_tables_sentence(exc.tables)
+        else:
+            text = (f"Done. Your settings and your ratings here ({done.ratings} game"
+                    f"{'s' if done.ratings != 1 else ''}) are deleted, and your name is replaced with "
+                    f"\"{FORMER_PLAYER}\" in {done.tables} stored table{'s' if done.tables != 1 else ''} of this "
+                    "server.")
+        await interaction.edit_original_response(content=text, view=None)
+
+
+def names_of(user: discord.abc.User) -> list[str]:
+    """The names the bot may have stored for ``user`` (seats take the display name at the time)."""
+    return sorted({n for n in (getattr(user, "display_name", None), getattr(user, "global_name", None), user.name)
+                   if n})
