@@ -21,7 +21,8 @@ from games import get_engine
 def heading(game: FinishedGame, title: str) -> str:
     """The move list's first lines: which game, who played, when it ended."""
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(game.finished_at))
-    names = ", ".join(p["name"] for p in game.players)
+    names = ", ".join(f"{p['was']['name']} (a computer took over)" if "was" in p else p["name"]
+                      for p in game.players)
     return f"{title}, game #{game.short_id}, finished {when}\nPlayers: {names}\n"
 
 
