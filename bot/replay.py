@@ -40,14 +40,21 @@ def start_text(engine, state, names: list[str]) -> str:
                                  f" {names[first[0]]} goes first." if len(first) == 1 else "")
 
 
+def seated_at_start(players: list[dict]) -> tuple[list[str], tuple[int, ...]]:
+    """The names and computer seats before any hand-over: a seat a computer took over is still its person's
+    (the stored entry's ``was``)."""
+    names = [p["was"]["name"] if "was" in p else p["name"] for p in players]
+    return names, tuple(s for s in computer_seats(players) if "was" not in players[s])
+
+
 def build(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
           final_last: str | None = None, heading: str = "", max_frames: int = animation.MAX_FRAMES) -> Replay:
     """The replay of a finished game. ``final_last``: the footer the live final board showed (the stored last
     move: a hand-over's words are the bot's, not the engine's); ``heading``: the move list's first lines."""
     engine = get_engine(game)
-    names = [p["name"] for p in players]
+    names, computers = seated_at_start(players)
     state = engine.new(len(players), options, seed)
-    states, lasts = [state], [start_text(engine, state, names)]
+    states, lasts, seatings = [state], [start_text(engine, state, names)], [(names, computers)]
     lines = [heading.rstrip("\n"), ""] if heading else []
     lines.append(f"  0. {lasts[0]}")
     for number, (seat, key) in enumerate(actions, 1):
@@ -55,11 +62,19 @@ def build(game: str, players: list[dict], options: dict, seed: int, actions: lis
             state, events = engine.apply(state, seat, key)
         except RulesError as exc:
             raise ReplayError(f"move {number} ({key}) no longer plays: {exc}") from None
-        said = " ".join(name_seats(e.text, names) for e in events)
+        said = " ".join(name_seats(e.text, names) for e in events)  # the names as they were at that move
         who = "Table" if seat == SYSTEM else names[seat]
-        lines.append(f"{number:3}. {who}: {said or '(a step of a longer choice)'}")
+        if said:  # a step of a longer choice says nothing of its own: no line
+            lines.append(f"{number:3}. {who}: {said}")
+        if seat == SYSTEM and key.startswith("handover:"):  # from here on the seat is the computer's
+            taken = int(key.partition(":")[2])
+            names = [*names[:taken], players[taken]["name"], *names[taken + 1:]]
+            computers = tuple(sorted({*computers, taken}))
         states.append(state)
+        seatings.append((names, computers))
         lasts.append(said or lasts[-1])  # a step that says nothing keeps the last move on show, as live
+    names, computers = [p["name"] for p in players], tuple(computer_seats(players))
+    seatings[-1] = (names, computers)  # the final board as the live table drew it, pixel for pixel
     if final_last:
         lasts[-1] = final_last
     if engine.is_over(state):
@@ -74,8 +89,7 @@ def build(game: str, players: list[dict], options: dict, seed: int, actions: lis
         final = index == total
         last = lasts[index] if final or index == 0 else f"Move {index} of {total}: {lasts[index]}"
         focus = ending_focus(states[index], names) if final and over else None
-        frames.append(animation.Frame(board_view(engine, states[index]), last, focus))
-    computers = tuple(computer_seats(players))
+        frames.append(animation.Frame(board_view(engine, states[index]), last, focus, *seatings[index]))
     gif = animation.animate(game, frames, names, computers)
     while len(gif) > animation.MAX_BYTES and len(frames) > 2:  # fewer frames, always the first and final
         frames = [frames[i] for i in animation.pick(len(frames), len(frames) // 2)]

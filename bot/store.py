@@ -151,21 +151,16 @@ class GameStats:
 
 
 def short_id(table_id: int) -> str:
-    """A finished game's short id: its table id in base 36 (``1000000`` -> ``lfls``)."""
-    digits, n = "", table_id
-    while True:
-        n, d = divmod(n, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[d] + digits
-        if not n:
-            return digits
+    """A finished game's short id: its table number as the board shows it ("table 10" -> ``10``)."""
+    return str(table_id)
 
 
 def table_id_of(short: str) -> int | None:
-    """The table id of a short id (any case, a leading ``#`` allowed), or None when it is not one."""
-    text = short.strip().lstrip("#").lower()
-    if not text or len(text) > 13 or not text.isalnum() or not text.isascii():
+    """The table id of a short id (``10`` or ``#10``), or None when it is not one."""
+    text = short.strip().removeprefix("#").strip()
+    if not text or len(text) > 19 or not text.isascii() or not text.isdigit():
         return None
-    number = int(text, 36)
+    number = int(text)
     return number if number < 1 << 63 else None
 
 

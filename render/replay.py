@@ -27,6 +27,10 @@ class Frame:
     view: dict
     last: str | None
     focus: dict | None
+    names: list[str] | None = None
+    """The seats' names at that board (a seat a computer took over later still shows its person); None: the
+    names ``animate`` gets."""
+    computers: tuple[int, ...] | None = None
 
 
 def pick(count: int, cap: int = MAX_FRAMES) -> list[int]:
@@ -55,7 +59,8 @@ def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Seq
     fixed = palette(game)
     images: list[Image.Image] = []
     for frame in frames:
-        image = draw_board(game, frame.view, names, frame.last, frame.focus, computers)
+        image = draw_board(game, frame.view, names if frame.names is None else frame.names, frame.last, frame.focus,
+                           computers if frame.computers is None else frame.computers)
         image = image if image.mode == "RGB" else image.convert("RGB")
         if fixed is None:  # a game without a learned palette: the first frame's colours for all
             fixed = image.quantize(256, dither=Image.Dither.NONE)

@@ -21,7 +21,8 @@ from games import get_engine
 def heading(game: FinishedGame, title: str) -> str:
     """The move list's first lines: which game, who played, when it ended."""
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(game.finished_at))
-    names = ", ".join(p["name"] for p in game.players)
+    names = ", ".join(f"{p['was']['name']} (a computer took over)" if "was" in p else p["name"]
+                      for p in game.players)
     return f"{title}, game #{game.short_id}, finished {when}\nPlayers: {names}\n"
 
 
@@ -40,15 +41,17 @@ class Replays(commands.Cog):
 
     @app_commands.command(name="replay", description="Replay a finished game as an animation, with its move list")
     @app_commands.guild_only()
-    @app_commands.describe(game_id="The game's short id, as /history shows it (e.g. 2s)")
+    @app_commands.describe(game_id="The game's short id, as /history shows it (e.g. 12)")
     @app_commands.rename(game_id="id")
     async def replay(self, interaction: discord.Interaction, game_id: str) -> None:
         if interaction.guild_id is None:
             await say(interaction, "Replays are of games played in a server: ask there.")
             return
         store = self.bot.store
-        typed = game_id.strip().lstrip("#")[:20]
-        shown = typed.lower() if typed.isascii() and typed.isalnum() else "?"  # no mentions or markdown echoed
+        if table_id_of(game_id) is None:
+            await say(interaction, "Game ids are numbers, e.g. #12 (see /history).")
+            return
+        shown = str(table_id_of(game_id))  # the number itself: no mentions or markdown echoed
         game = await store.result_by_short_id(interaction.guild_id, game_id)
         if game is None:
             await say(interaction, await self._why_none(interaction.guild_id, game_id, shown))
