@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from bot import computers, ratings, renderpool, thinkpool
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
-from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
+from bot.store import FORMER_ID, ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
 from games.ai import STRENGTHS
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
@@ -108,10 +108,13 @@ def rematch_seats(players: list[dict], host: dict) -> list[dict]:
     """A rematch's seating, seat for seat as ``players`` of the finished game: ``host`` (who asked) sits in
     their own seat; each other person's seat is kept for them (``is_invited``), also one a computer took over
     after they left; each computer seat gets a new computer of the same strength. Same seats, so GEONEO's
-    teams stay together."""
+    teams stay together. A seat anonymised by /privacy delete (``FORMER_ID``) is kept for nobody: it is left
+    out, free for anyone to take."""
     seats: list[dict] = []
     for p in players:
         person = p.get("was") if is_computer(p) else p
+        if person is not None and person["id"] == FORMER_ID:
+            continue
         if person is None:
             seats.append(new_computer(p["computer"], seats))
         elif person["id"] == host["id"]:
