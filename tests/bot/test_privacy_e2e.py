@@ -124,8 +124,16 @@ async def test_moderators_set_how_long_finished_games_are_kept_and_older_ones_ar
     assert await store_of(runner).actions(finished) == []
     assert {s.name for s in (await store_of(runner).leaderboard(fake.guild_id, "geek_out")).rows} == {"Ana", "Bo"}
 
+    await fake.slash(MOD, CHANNEL, "mod", "retention")  # left out: shows the setting, changes nothing
+    assert last_ephemeral(fake, MOD) == ("Finished games are kept in this server for 1 day, then deleted."
+                                         " `/mod retention days:0` keeps them until a limit is set again.")
+    assert (await store_of(runner).guild_settings(fake.guild_id)).retention_days == 1
     await fake.slash(MOD, CHANNEL, "mod", "retention", days=0)
     assert last_ephemeral(fake, MOD) == "Finished games are now kept in this server until a limit is set."
+    assert (await store_of(runner).guild_settings(fake.guild_id)).retention_days is None
+    await fake.slash(MOD, CHANNEL, "mod", "retention")
+    assert last_ephemeral(fake, MOD) == ("Finished games are kept in this server until a limit is set."
+                                         " `/mod retention days:` sets one (1 to 3650 days).")
     assert (await store_of(runner).guild_settings(fake.guild_id)).retention_days is None
 
 
