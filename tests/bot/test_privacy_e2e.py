@@ -62,9 +62,12 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     await fake.click(BO, confirm, "Yes, delete my data")
     assert last_ephemeral(fake, BO) == "This button is someone else's: use `/privacy` for your own data."
     assert await store.user_settings(ANA) is not None
-    await fake.click(ANA, confirm, "Yes, delete my data")
+    yes = fake.find_component(confirm, label="Yes, delete my data", kind=2)["custom_id"]
+    await fake.interact_together([(ANA, confirm, yes), (ANA, confirm, yes)])  # a double click: one deletion
+    assert last_ephemeral(fake, ANA) == ("You already confirmed this: your data is deleted (or being deleted) with"
+                                         " your first click.")
     done = fake.messages[int(confirm["id"])]
-    assert done["content"] == ("Done. Your settings and your ratings here (1 game) are deleted, and your name is"
+    assert done["content"] == ("Done. Your settings and your ratings here (ratings in 1 game) are deleted, and your name is"
                                f" replaced with \"{FORMER_PLAYER}\" in 2 stored tables of this server."), done
     assert done["components"] == []
     assert not fake.rejections
