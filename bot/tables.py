@@ -45,6 +45,9 @@ def is_lobby_key(key: str) -> bool:
 
 MAX_BUTTONS = 20
 """Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
+POSTED_WITHIN = 2.0
+"""Seconds a refused rematch waits for the channel's new lobby to be posted, to link it (Discord wants an
+answer within 3)."""
 
 
 def group_key(group: str) -> str:
@@ -169,6 +172,10 @@ class Table:
     A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
     or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
     to do but wait."""
+
+    posted: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
+    moment as another waits for it to link the new lobby."""
 
     def __post_init__(self):
         if self.base < 0:
@@ -557,17 +564,26 @@ class TableService:
         host_seat = next(s for s, p in enumerate(seats) if p["id"] == user["id"])
         async with self.lock(channel_id):
             existing = await self.in_channel(channel_id)
-            if existing is not None:
-                raise UserError(self._busy_sentence(existing))
-            latest = await self.store.history(guild_id, channel_id, limit=1)
-            if latest and latest[0].table_id != old.id:
-                newer = latest[0]
-                where = (f": https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"
-                         if newer.message_id else ".")
-                raise UserError("A newer game has been played in this channel since this one; its final board "
-                                f"has its own Rematch button{where}")
-            return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
-                                            old.row.takeover)
+            if existing is None:
+                return await self._rematch_lobby(old, seats, host_seat)
+        # the channel's table may be a rematch asked for a moment ago, whose lobby is still being posted: its
+        # link is known once it is (outside the lock, which the posting does not need)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(existing.posted.wait(), POSTED_WITHIN)
+        raise UserError(self._busy_sentence(existing))
+
+    async def _rematch_lobby(self, old: Table, seats: list[dict], host_seat: int) -> Table:
+        """``rematch`` under the channel's lock, the channel having no open table."""
+        guild_id, channel_id = old.row.guild_id, old.row.channel_id
+        latest = await self.store.history(guild_id, channel_id, limit=1)
+        if latest and latest[0].table_id != old.id:
+            newer = latest[0]
+            where = (f": https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"
+                     if newer.message_id else ".")
+            raise UserError("A newer game has been played in this channel since this one; its final board "
+                            f"has its own Rematch button{where}")
+        return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
+                                        old.row.takeover)
 
     def _busy_sentence(self, table: Table) -> str:
         where = ""
@@ -575,7 +591,7 @@ class TableService:
             where = (f": https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
                      f"{table.row.message_id}")
         state = "waiting in its lobby" if table.status == "lobby" else "being played"
-        return f"A game of {table.engine.title} is already {state} in this channel{where}"
+        return f"A game of {table.engine.title} is already {state} in this channel{where or '.'}"
 
     async def lobby(self, table_id: int, key: str, user: dict) -> Change:
         """Join, leave or start a lobby. Lobby buttons are not version-checked: each is safe to repeat."""
@@ -959,6 +975,8 @@ class TableService:
     async def set_message(self, table: Table, message_id: int | None) -> None:
         table.row.message_id = message_id
         table.messages_since_board = 0
+        if message_id:
+            table.posted.set()
         await self.store.set_message(table.id, message_id)
 
     # --- timers --------------------------------------------------------------------------------------

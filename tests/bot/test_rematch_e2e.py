@@ -251,3 +251,20 @@ async def test_a_rematch_keeps_no_seat_for_players_who_deleted_their_data(fake, 
     b = boards(fake)[-1]
     assert "begins without" not in described(b) and "Former player" not in described(b), described(b)
     assert not fake.rejections
+
+
+async def test_two_players_asking_for_a_rematch_at_once_open_one_lobby_and_the_second_gets_its_link(fake, runner):
+    await open_table(fake, takeover=False, turns=1)
+    await fake.click(ANA, lobby(fake), "Start")
+    await fake.slash(BO, CHANNEL, "game", "leave")  # Ana wins by default: the game is finished
+    final = boards(fake)[-1]
+    rematch = fake.find_component(final, label="Rematch", kind=2)["custom_id"]
+    await fake.interact_together([(ANA, final, rematch), (BO, final, rematch)])
+    opened = await stored_open(runner)
+    answers = {who: last_ephemeral(fake, who) for who in (ANA, BO)}
+    first = next(who for who, text in answers.items() if text.startswith("Rematch!"))
+    second = BO if first == ANA else ANA
+    assert opened.host_id == first
+    link = f"https://discord.com/channels/{fake.guild_id}/{CHANNEL}/{lobby(fake)['id']}"
+    assert answers[second] == f"A game of Geek Out! Masters is already waiting in its lobby in this channel: {link}"
+    assert not fake.rejections
