@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from bot import computers, ratings, renderpool, thinkpool
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
-from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
+from bot.store import FORMER_ID, ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
 from games.ai import STRENGTHS
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
@@ -45,6 +45,9 @@ def is_lobby_key(key: str) -> bool:
 
 MAX_BUTTONS = 20
 """Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
+POSTED_WITHIN = 2.0
+"""Seconds a refused rematch waits for the channel's new lobby to be posted, to link it (Discord wants an
+answer within 3)."""
 
 
 def group_key(group: str) -> str:
@@ -108,10 +111,13 @@ def rematch_seats(players: list[dict], host: dict) -> list[dict]:
     """A rematch's seating, seat for seat as ``players`` of the finished game: ``host`` (who asked) sits in
     their own seat; each other person's seat is kept for them (``is_invited``), also one a computer took over
     after they left; each computer seat gets a new computer of the same strength. Same seats, so GEONEO's
-    teams stay together."""
+    teams stay together. A seat anonymised by /privacy delete (``FORMER_ID``) is kept for nobody: it is left
+    out, free for anyone to take."""
     seats: list[dict] = []
     for p in players:
         person = p.get("was") if is_computer(p) else p
+        if person is not None and person["id"] == FORMER_ID:
+            continue
         if person is None:
             seats.append(new_computer(p["computer"], seats))
         elif person["id"] == host["id"]:
@@ -166,6 +172,10 @@ class Table:
     A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
     or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
     to do but wait."""
+
+    posted: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
+    moment as another waits for it to link the new lobby."""
 
     def __post_init__(self):
         if self.base < 0:
@@ -554,17 +564,26 @@ class TableService:
         host_seat = next(s for s, p in enumerate(seats) if p["id"] == user["id"])
         async with self.lock(channel_id):
             existing = await self.in_channel(channel_id)
-            if existing is not None:
-                raise UserError(self._busy_sentence(existing))
-            latest = await self.store.history(guild_id, channel_id, limit=1)
-            if latest and latest[0].table_id != old.id:
-                newer = latest[0]
-                where = (f": https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"
-                         if newer.message_id else ".")
-                raise UserError("A newer game has been played in this channel since this one; its final board "
-                                f"has its own Rematch button{where}")
-            return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
-                                            old.row.takeover)
+            if existing is None:
+                return await self._rematch_lobby(old, seats, host_seat)
+        # the channel's table may be a rematch asked for a moment ago, whose lobby is still being posted: its
+        # link is known once it is (outside the lock, which the posting does not need)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(existing.posted.wait(), POSTED_WITHIN)
+        raise UserError(self._busy_sentence(existing))
+
+    async def _rematch_lobby(self, old: Table, seats: list[dict], host_seat: int) -> Table:
+        """``rematch`` under the channel's lock, the channel having no open table."""
+        guild_id, channel_id = old.row.guild_id, old.row.channel_id
+        latest = await self.store.history(guild_id, channel_id, limit=1)
+        if latest and latest[0].table_id != old.id:
+            newer = latest[0]
+            where = (f": https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"
+                     if newer.message_id else ".")
+            raise UserError("A newer game has been played in this channel since this one; its final board "
+                            f"has its own Rematch button{where}")
+        return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
+                                        old.row.takeover)
 
     def _busy_sentence(self, table: Table) -> str:
         where = ""
@@ -572,7 +591,7 @@ class TableService:
             where = (f": https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
                      f"{table.row.message_id}")
         state = "waiting in its lobby" if table.status == "lobby" else "being played"
-        return f"A game of {table.engine.title} is already {state} in this channel{where}"
+        return f"A game of {table.engine.title} is already {state} in this channel{where or '.'}"
 
     async def lobby(self, table_id: int, key: str, user: dict) -> Change:
         """Join, leave or start a lobby. Lobby buttons are not version-checked: each is safe to repeat."""
@@ -956,6 +975,8 @@ class TableService:
     async def set_message(self, table: Table, message_id: int | None) -> None:
         table.row.message_id = message_id
         table.messages_since_board = 0
+        if message_id:
+            table.posted.set()
         await self.store.set_message(table.id, message_id)
 
     # --- timers --------------------------------------------------------------------------------------

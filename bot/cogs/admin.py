@@ -94,11 +94,14 @@ class Admin(commands.Cog):
         await say(interaction, f"Turn timeout is now {shown} seconds (from the next move on).")
 
     @mod.command(name="retention", description="Keep finished games for this many days, then delete them")
-    @app_commands.describe(days="1 to 3650 days; 0 or left out: keep them until a limit is set")
+    @app_commands.describe(days="1 to 3650 days; 0: keep them until a limit is set; left out: show the setting")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def retention(self, interaction: discord.Interaction,
                         days: app_commands.Range[int, 0, 3650] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
+        if days is None:  # the bare command looks the setting up, changing nothing
+            await say(interaction, retention_shown_sentence(settings.retention_days))
+            return
         settings.retention_days = days or None
         await self.service.save_settings(settings)
         self.bot.wake_pruning()
@@ -125,6 +128,14 @@ class Admin(commands.Cog):
         if action != "show":
             await self.service.save_settings(settings)
         await say(interaction, channels_sentence(settings))
+
+
+def retention_shown_sentence(days: int | None) -> str:
+    if not days:
+        return ("Finished games are kept in this server until a limit is set. `/mod retention days:` sets one"
+                " (1 to 3650 days).")
+    return (f"Finished games are kept in this server for {days} day{'s' if days != 1 else ''}, then deleted."
+            " `/mod retention days:0` keeps them until a limit is set again.")
 
 
 def retention_set_sentence(days: int | None) -> str:

@@ -100,6 +100,9 @@ class Privacy(commands.Cog):
 
     def __init__(self, bot):
         self.bot = bot
+        self.confirmed: set[int] = set()
+        """The confirmations (message ids) whose "Yes" was clicked: a second click (a double click) is told so
+        and leaves the first click's answer as it is."""
 
     @property
     def store(self):
@@ -167,14 +170,23 @@ class Privacy(commands.Cog):
                                                  view=buttons("delete", "keep", user=interaction.user.id))
 
     async def delete_confirmed(self, interaction: discord.Interaction) -> None:
+        message_id = interaction.message.id
+        if message_id in self.confirmed:  # checked and marked with no await between: one click goes on
+            await interaction.response.send_message("You already confirmed this: your data is deleted (or being"
+                                                    " deleted) with your first click.", ephemeral=True)
+            return
+        self.confirmed.add(message_id)
         await interaction.response.defer()  # the confirmation's message is edited below
         try:
             done = await self.store.forget_person(interaction.guild_id, interaction.user.id,
                                                   names_of(interaction.user))
         except StillPlaying as exc:
             text = open_tables_sentence(exc.tables)
+        except Exception:
+            self.confirmed.discard(message_id)  # nothing was done: the button may be tried again
+            raise
         else:
-            text = (f"Done. Your settings and your ratings here ({done.ratings} game"
+            text = (f"Done. Your settings and your ratings here (ratings in {done.ratings} game"
                     f"{'s' if done.ratings != 1 else ''}) are deleted, and your name is replaced with "
                     f"\"{FORMER_PLAYER}\" in {done.tables} stored table{'s' if done.tables != 1 else ''} of this "
                     "server.")

@@ -62,9 +62,12 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     await fake.click(BO, confirm, "Yes, delete my data")
     assert last_ephemeral(fake, BO) == "This button is someone else's: use `/privacy` for your own data."
     assert await store.user_settings(ANA) is not None
-    await fake.click(ANA, confirm, "Yes, delete my data")
+    yes = fake.find_component(confirm, label="Yes, delete my data", kind=2)["custom_id"]
+    await fake.interact_together([(ANA, confirm, yes), (ANA, confirm, yes)])  # a double click: one deletion
+    assert last_ephemeral(fake, ANA) == ("You already confirmed this: your data is deleted (or being deleted) with"
+                                         " your first click.")
     done = fake.messages[int(confirm["id"])]
-    assert done["content"] == ("Done. Your settings and your ratings here (1 game) are deleted, and your name is"
+    assert done["content"] == ("Done. Your settings and your ratings here (ratings in 1 game) are deleted, and your name is"
                                f" replaced with \"{FORMER_PLAYER}\" in 2 stored tables of this server."), done
     assert done["components"] == []
     assert not fake.rejections
@@ -124,8 +127,16 @@ async def test_moderators_set_how_long_finished_games_are_kept_and_older_ones_ar
     assert await store_of(runner).actions(finished) == []
     assert {s.name for s in (await store_of(runner).leaderboard(fake.guild_id, "geek_out")).rows} == {"Ana", "Bo"}
 
+    await fake.slash(MOD, CHANNEL, "mod", "retention")  # left out: shows the setting, changes nothing
+    assert last_ephemeral(fake, MOD) == ("Finished games are kept in this server for 1 day, then deleted."
+                                         " `/mod retention days:0` keeps them until a limit is set again.")
+    assert (await store_of(runner).guild_settings(fake.guild_id)).retention_days == 1
     await fake.slash(MOD, CHANNEL, "mod", "retention", days=0)
     assert last_ephemeral(fake, MOD) == "Finished games are now kept in this server until a limit is set."
+    assert (await store_of(runner).guild_settings(fake.guild_id)).retention_days is None
+    await fake.slash(MOD, CHANNEL, "mod", "retention")
+    assert last_ephemeral(fake, MOD) == ("Finished games are kept in this server until a limit is set."
+                                         " `/mod retention days:` sets one (1 to 3650 days).")
     assert (await store_of(runner).guild_settings(fake.guild_id)).retention_days is None
 
 

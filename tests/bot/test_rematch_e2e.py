@@ -227,3 +227,44 @@ async def test_a_kept_seat_can_be_given_up_and_a_lobby_that_closed_unstarted_blo
     assert again is not None and [(p["id"], p.get("invited", False)) for p in again.players] == [
         (ANA, False), (BO, True)]
     assert not fake.rejections
+
+
+async def test_a_rematch_keeps_no_seat_for_players_who_deleted_their_data(fake, quick):
+    await open_table(fake, players=(ANA, BO, CY), turns=1)
+    await fake.click(ANA, lobby(fake), "Start")
+    await play_to_the_end(fake, 0)
+    final = boards(fake)[-1]
+    for who in (BO, CY):  # their seats in the stored game now name a Former player (id 0)
+        await fake.slash(who, CHANNEL, "privacy", "delete")
+        await fake.click(who, fake.ephemerals(who)[-1], "Yes, delete my data")
+    await fake.click(ANA, final, "Rematch")
+    reply = last_ephemeral(fake, ANA)
+    assert "Rematch! A new Geek Out" in reply and "kept" not in reply and "Former player" not in reply, reply
+    second = await stored_open(quick)
+    assert [p["id"] for p in second.players] == [ANA] and second.host_id == ANA
+    shown = described(lobby(fake))
+    assert "<@0>" not in shown and "seat kept" not in shown and "waiting for" not in shown, shown
+    assert "<@0>" not in fake.messages_in(CHANNEL)[-1]["content"]
+    assert not any(user == 0 for user, _ in fake.notifications)
+    await fake.click(BO, lobby(fake), "Join")  # the seat is simply free: anyone may take it
+    await fake.click(ANA, lobby(fake), "Start")
+    b = boards(fake)[-1]
+    assert "begins without" not in described(b) and "Former player" not in described(b), described(b)
+    assert not fake.rejections
+
+
+async def test_two_players_asking_for_a_rematch_at_once_open_one_lobby_and_the_second_gets_its_link(fake, runner):
+    await open_table(fake, takeover=False, turns=1)
+    await fake.click(ANA, lobby(fake), "Start")
+    await fake.slash(BO, CHANNEL, "game", "leave")  # Ana wins by default: the game is finished
+    final = boards(fake)[-1]
+    rematch = fake.find_component(final, label="Rematch", kind=2)["custom_id"]
+    await fake.interact_together([(ANA, final, rematch), (BO, final, rematch)])
+    opened = await stored_open(runner)
+    answers = {who: last_ephemeral(fake, who) for who in (ANA, BO)}
+    first = next(who for who, text in answers.items() if text.startswith("Rematch!"))
+    second = BO if first == ANA else ANA
+    assert opened.host_id == first
+    link = f"https://discord.com/channels/{fake.guild_id}/{CHANNEL}/{lobby(fake)['id']}"
+    assert answers[second] == f"A game of Geek Out! Masters is already waiting in its lobby in this channel: {link}"
+    assert not fake.rejections
