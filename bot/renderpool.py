@@ -105,7 +105,7 @@ class _Worker:
         self.owed = 0
         """Replies not read: a call cut short (cancelled, e.g. its bot stopped, or its event loop gone) leaves its
         reply in the socket, or half read in a reader of a loop that is gone; the pool replaces such a worker
-        rather than hand that reply to the next call (``RenderPool._usable``)."""
+        rather than hand that reply to the next call (``WorkerPool._usable``)."""
 
     async def call(self, fn, args: tuple):
         loop = asyncio.get_running_loop()
@@ -133,7 +133,14 @@ class _Worker:
             self.process.kill()
 
 
-class RenderPool:
+class WorkerPool:
+    """Worker processes behind one idle queue: ``run(fn, *args)`` calls ``fn`` in an idle worker. A worker whose
+    call was cut short (``_Worker.owed``) or that died is replaced and warmed (``_warm``) before its next call.
+    The render pool (below) and the thinking pool (bot/thinkpool.py) are its two kinds."""
+
+    what = "worker"
+    """How the log names a worker of this pool."""
+
     def __init__(self, size: int):
         self.size = size
         self._workers: list[_Worker] = []
@@ -141,22 +148,66 @@ class RenderPool:
         """Idle workers, the last one used first: its caches are warm (a board drawn by a worker that was
         idle for a while costs ~15% more)."""
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._palettes: dict | None = None
-        """Every game's palette, learned by the workers at the first ``ready()``."""
+
+    def _new_worker(self) -> _Worker:
+        return _Worker()
+
+    async def _warm(self, worker: _Worker) -> None:
+        """Makes a fresh worker ready for calls (sets ``worker.warm``); nothing by default."""
+        worker.warm = True
 
     def start(self) -> None:
         while len(self._workers) < self.size:
-            self._workers.append(_Worker())
+            self._workers.append(self._new_worker())
 
-    def _queue(self) -> asyncio.Queue:
+    def _queue(self) -> asyncio.LifoQueue:
         loop = asyncio.get_running_loop()
-        if self._loop is not loop:
+        if self._loop is not loop:  # a bot restarted in the same process (tests): a queue of this loop
             self.start()
             self._idle = asyncio.LifoQueue()
             for worker in self._workers:
                 self._idle.put_nowait(worker)
             self._loop = loop
         return self._idle
+
+    async def run(self, fn, *args):
+        idle = self._queue()
+        worker = await idle.get()
+        try:
+            if worker.owed or not worker.warm:
+                worker = self._usable(worker)
+                await self._warm(worker)
+            return await worker.call(fn, args)
+        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
+            log.warning("a %s died; starting a new one and trying again", self.what)
+            worker = self._replace(worker)
+            await self._warm(worker)
+            return await worker.call(fn, args)
+        finally:
+            idle.put_nowait(worker)
+
+    def _usable(self, worker: _Worker) -> _Worker:
+        """The worker, or a fresh one in its place when a call to it was cut short (its reply would be read as
+        the next call's: a board's PNG taken for a palette, a board taken for a decision)."""
+        return self._replace(worker) if worker.owed else worker
+
+    def _replace(self, dead: _Worker) -> _Worker:
+        dead.close()
+        fresh = self._new_worker()
+        self._workers[self._workers.index(dead)] = fresh
+        return fresh
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers]
+
+
+class RenderPool(WorkerPool):
+    what = "render worker"
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self._palettes: dict | None = None
+        """Every game's palette, learned by the workers at the first ``ready()``."""
 
     async def ready(self) -> None:
         """Returns once every worker is warm (see the module's docstring). The first call learns the palettes,
@@ -187,42 +238,13 @@ class RenderPool:
                 idle.put_nowait(worker)
 
     async def _warm(self, worker: _Worker) -> None:
+        """Hands a fresh worker the palettes and warms its fonts and photos (once the palettes are known)."""
         if not worker.warm and self._palettes is not None:
             import render
 
             await worker.call(render.share_palettes, (self._palettes,))
             await worker.call(render.warm_up, ())
             worker.warm = True
-
-    async def run(self, fn, *args):
-        idle = self._queue()
-        worker = await idle.get()
-        try:
-            if worker.owed:
-                worker = self._usable(worker)
-                await self._warm(worker)
-            return await worker.call(fn, args)
-        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
-            log.warning("a render worker died; starting a new one and trying again")
-            worker = self._replace(worker)
-            await self._warm(worker)
-            return await worker.call(fn, args)
-        finally:
-            idle.put_nowait(worker)
-
-    def _usable(self, worker: _Worker) -> _Worker:
-        """The worker, or a fresh one in its place when a call to it was cut short (its reply would be read as
-        the next call's: a board's PNG taken for a palette)."""
-        return self._replace(worker) if worker.owed else worker
-
-    def _replace(self, dead: _Worker) -> _Worker:
-        dead.close()
-        fresh = _Worker()
-        self._workers[self._workers.index(dead)] = fresh
-        return fresh
-
-    def pids(self) -> list[int]:
-        return [w.process.pid for w in self._workers]
 
 
 _pool: RenderPool | None = None

@@ -16,7 +16,7 @@ import contextlib
 import logging
 import os
 
-from bot.renderpool import _Worker
+from bot.renderpool import WorkerPool, _Worker
 
 log = logging.getLogger(__name__)
 
@@ -74,74 +74,25 @@ def _warm_up() -> None:
 
 
 # --- the bot side ----------------------------------------------------------------------------------------------
-class ThinkPool:
-    def __init__(self, size: int):
-        self.size = size
-        self._workers: list[_Worker] = []
-        self._idle: asyncio.LifoQueue[_Worker] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._warm: set[_Worker] = set()
+class ThinkPool(WorkerPool):
+    what = "thinking worker"
 
     def _new_worker(self) -> _Worker:
         return _Worker(preload="bot.thinkpool", name="geotable-think")
 
-    def start(self) -> None:
-        while len(self._workers) < self.size:
-            self._workers.append(self._new_worker())
-
-    def _queue(self) -> asyncio.LifoQueue:
-        loop = asyncio.get_running_loop()
-        if self._loop is not loop:  # a bot restarted in the same process (tests): a queue of this loop
-            self.start()
-            self._idle = asyncio.LifoQueue()
-            for worker in self._workers:
-                self._idle.put_nowait(worker)
-            self._loop = loop
-        return self._idle
+    async def _warm(self, worker: _Worker) -> None:
+        if not worker.warm:
+            await worker.call(_warm_up, ())
+            worker.warm = True
 
     async def ready(self) -> None:
         idle = self._queue()
         workers = [self._usable(await idle.get()) for _ in self._workers]
         try:
-            await asyncio.gather(*(self._warm_worker(w) for w in workers))
+            await asyncio.gather(*(self._warm(w) for w in workers))
         finally:
             for worker in workers:
                 idle.put_nowait(worker)
-
-    async def _warm_worker(self, worker: _Worker) -> None:
-        if worker not in self._warm:
-            await worker.call(_warm_up, ())
-            self._warm.add(worker)
-
-    async def run(self, fn, *args):
-        idle = self._queue()
-        worker = await idle.get()
-        try:
-            worker = self._usable(worker)
-            await self._warm_worker(worker)
-            return await worker.call(fn, args)
-        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
-            log.warning("a thinking worker died; starting a new one and trying again")
-            worker = self._replace(worker)
-            await self._warm_worker(worker)
-            return await worker.call(fn, args)
-        finally:
-            idle.put_nowait(worker)
-
-    def _usable(self, worker: _Worker) -> _Worker:
-        """The worker, or a fresh one in its place when a call to it was cut short (``_Worker.owed``: a stop
-        while a computer thought); its late reply would be read as the next decision."""
-        return self._replace(worker) if worker.owed else worker
-
-    def _replace(self, old: _Worker) -> _Worker:
-        old.close()
-        self._warm.discard(old)
-        fresh = self._new_worker()
-        self._workers[self._workers.index(old)] = fresh
-        return fresh
-
-    def pids(self) -> list[int]:
-        return [w.process.pid for w in self._workers]
 
 
 _pool: ThinkPool | None = None
