@@ -24,6 +24,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from i18n import here
+
 WIDTH = 800
 """Every board (and private image) is drawn this wide; Discord shows it about ``DISPLAY_WIDTH`` wide."""
 DISPLAY_WIDTH = 400
@@ -229,9 +231,10 @@ def _symbol(draw: ImageDraw.ImageDraw, ch: str, x: float, width: float, baseline
 
 
 def fit_text(text: str, size: float, max_width: float) -> str:
-    """Shortens ``text`` with an ellipsis until it fits in ``max_width`` pixels (and makes it drawable)."""
+    """Shortens ``text`` (in the drawing's language: ``i18n.using``) with an ellipsis until it fits in
+    ``max_width`` pixels (and makes it drawable)."""
     font(size)  # recorded: what is measured at this size is drawn at it
-    return _fit(text, size, max_width)
+    return _fit(here(text), size, max_width)
 
 
 @lru_cache(maxsize=1024)
@@ -254,7 +257,7 @@ def wrap_text(text: str, size: float, max_width: float, lines: int = 2) -> list[
     """Word-wraps ``text`` into at most ``lines`` lines of ``max_width`` px; the last one is clipped."""
     f = font(size)
     out: list[str] = []
-    words = plain(text).split()
+    words = plain(here(text)).split()
     while words and len(out) < lines - 1:
         line = words.pop(0)
         while words and f.getlength(line + " " + words[0]) <= max_width:
@@ -305,7 +308,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float
 
     Glyph masks are cached, so a label drawn again (names, numbers, titles) costs a paste, not a render."""
     f = font(size)
-    s = fit_text(s, size, max_width) if max_width is not None else plain(s)
+    s = fit_text(s, size, max_width) if max_width is not None else plain(here(s))
     texts = _TEXTS.get()
     if texts is not None:
         texts.append(s)
@@ -332,7 +335,7 @@ def join_fit(names: Sequence[str], size: float, max_width: float) -> str:
     """``join_names`` within ``max_width`` px: computers by their ``short_name`` first, then each name clipped to
     its share (``fit_name``, never below ``name_room``: a computer's ``least_name``, six letters of a person's; a
     short name leaves the rest of its share to the others), so none is lost."""
-    names = [plain(n) for n in names]
+    names = [plain(here(n)) for n in names]
     joined = join_names(names)
     f = font(size)
     if f.getlength(joined) <= max_width or not names:
