@@ -51,8 +51,8 @@ class GeekOutCoach(Coach):
         else:
             choice = _("While an action face (Heart, Meeple, Spaceship, Superhero) shows, you must use one: "
                        "pick which die acts first.")
-        parts = [_("{move} is worth {points} points on average this turn (with good play after it).",
-                   move=best.label, points=_points(values[best.key]))]
+        parts = [_("It is worth {points} points on average this turn (with good play after it).",
+                   points=_points(values[best.key]))]
         if second is not None:
             parts.append(_("The next best choice, {move}, is worth {points}.", move=second.label,
                            points=_points(values[second.key])))
