@@ -203,7 +203,7 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [p["name"] for p in self.row.players]
+        return [computers.display_name(p) for p in self.row.players]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, p in enumerate(self.row.players):

@@ -15,7 +15,7 @@ import random
 from functools import cache
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.geek_out.rules import GeekOut
 from games.geodeto.rules import PLACE_NAMES, Geodeto
@@ -25,7 +25,7 @@ from games.globe_twister.rules import GlobeTwister
 from render import geomancy as render_geomancy
 from render import globe_twister as render_globe_twister
 from render import has_private, render_board, render_card, render_private, render_score_sheet
-from render.common import record_fonts
+from render.common import _font, record_fonts
 from render.geodeto import sample_game
 from render.geomancy.samples import sample_stage
 
@@ -45,7 +45,7 @@ def display_scale(width: int, height: int) -> float:
 
 
 def cap(size: float, scale: float) -> int:
-    box = ImageFont.load_default(size=size * scale).getbbox("H")
+    box = _font(size * scale).getbbox("H")  # the font the boards use
     return box[3] - box[1]
 
 
