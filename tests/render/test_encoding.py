@@ -42,10 +42,11 @@ from tests.render.test_legibility import (
 
 MEAN = 0.5
 """Largest mean absolute difference per channel between the drawing and the decoded PNG (seen: <= 0.3)."""
-MAX = {"geomancy": 40}
+MAX = {"geomancy": 48}
 """Largest difference of any channel of any pixel, per game (default 32; seen: 16; only antialiased edge
 pixels differ at all). Geomancy's gold aim marks over six seat colours leave a few isolated edge pixels at
-33-37 (mean error still ~0.1): not visible, and not worth more palette entries."""
+33-37 (47 with Source Sans Pro's edges; mean error still ~0.1): not visible, and not worth more palette
+entries."""
 
 
 def drawings():

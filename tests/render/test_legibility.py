@@ -17,6 +17,7 @@ from functools import cache
 import pytest
 from PIL import Image, ImageDraw
 
+from games.ai import computer_name, stand_in_name
 from games.geek_out.rules import GeekOut
 from games.geodeto.rules import PLACE_NAMES, Geodeto
 from games.geomancy.rules import Geomancy
@@ -434,9 +435,9 @@ def test_the_scale_is_discords_display_size():
 
 
 # --- computer seats ------------------------------------------------------------------------------------
-COMPUTERS = ["Wilhelmina Cholmondeley-Smythe", "Computer (strong)", "Computer 2 (strong)",
-             "Computer for Dee the Magnificent of Everywhere", "Computer (easy)", "Computer 2 (easy)",
-             "Computer (normal)", "Computer for Bo"]
+COMPUTERS = ["Wilhelmina Cholmondeley-Smythe", computer_name("strong"), computer_name("strong", 2),
+             stand_in_name("Dee the Magnificent of Everywhere"), computer_name("easy"), computer_name("easy", 2),
+             computer_name("normal"), stand_in_name("Bo")]
 """A person, then computers (bot/computers.py's names: strengths, numbered, one handed over): their rows carry
 the robot's head beside the name, which takes room from it."""
 
