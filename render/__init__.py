@@ -56,8 +56,13 @@ def palette(game: str) -> Image.Image | None:
 
 @cache
 def _code_key() -> str:
-    """What a palette depends on: the renderers' and engines' code (the sample boards) and Pillow's version."""
+    """What a palette depends on: the renderers' and engines' code (the sample boards), the fonts and Pillow's
+    version."""
+    from render.common import FONT_FILES, _font_path
+
     digest = hashlib.sha256(PIL.__version__.encode())
+    for bold in sorted(FONT_FILES):
+        digest.update(Path(_font_path(bold)).read_bytes())
     root = Path(__file__).parent.parent
     for path in sorted([*root.joinpath("render").rglob("*.py"), *root.joinpath("games").rglob("*.py")]):
         digest.update(path.read_bytes())

@@ -3,7 +3,7 @@ winner banner, seat marks and PNG encoding (docs/rendering.md).
 
 Colours come from the Okabe-Ito palette, which stays distinguishable with the common colour-vision
 deficiencies; every coloured thing also carries a shape or a label, so colour is never the only cue.
-Fonts are Source Sans Pro (Regular, and Bold for ``bold=True``) from the ``font-source-sans-pro`` package, so
+Fonts are Source Sans Pro (Regular, and Semibold for ``bold=True``) from the ``font-source-sans-pro`` package, so
 nothing depends on the fonts of the machine or the Docker image; it has the accented letters of every language
 we speak ("Brasília", "Größe", "Año").
 
@@ -80,8 +80,10 @@ _BOXES: ContextVar[list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] 
 _CACHES: list = []
 
 
-FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
-"""The faces, by ``bold``, in the ``font_source_sans_pro`` package's ``files`` folder."""
+FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Semibold.ttf"}
+"""The faces, by ``bold``, in the ``font_source_sans_pro`` package's ``files`` folder: Semibold for bold (as
+strong as the stroke the old font was thickened with, and only ~3% wider than Regular, so a layout measured in
+Regular still holds a bold label; Bold is ~5% wider)."""
 
 
 def _font_path(bold: bool = False) -> str:
@@ -111,7 +113,7 @@ def _font(size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def font(size: float, *, scale: float = 1, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The font at ``size`` px (the Bold face with ``bold``). Every text of every board goes through here.
+    """The font at ``size`` px (the Semibold face with ``bold``). Every text of every board goes through here.
 
     ``scale`` says how much the canvas it is drawn on is bigger than the image it ends up in (a sprite drawn
     at 4x and shrunk passes 4), so the size recorded is the size in the final image.
@@ -177,7 +179,7 @@ def record_layout() -> Iterator[tuple[list[tuple[str, str]], list[tuple[str, tup
                                                                           tuple[int, int]]]]]:
     """For the language tests (tests/render/test_languages.py): collects ``(fits, boxes)`` while drawing inside
     the block: ``fits``, every ``(asked, drawn)`` of ``fit_text`` (and so of ``wrap_text``'s last line and every
-    ``text`` with a ``max_width``; drawn != asked: the text was clipped); ``boxes``, every ``(drawn text, its
+    ``text`` with a ``max_width``; drawn != asked: the text was clipped; ``prose`` left out); ``boxes``, every ``(drawn text, its
     ink box, the image's size)`` of ``text``. Empties the drawing caches first, like ``record_fonts``."""
     for c in _CACHES:
         c.cache_clear()
@@ -267,14 +269,15 @@ def _symbol(draw: ImageDraw.ImageDraw, ch: str, x: float, width: float, baseline
                       (base[0] + uy * spread, base[1] - ux * spread)], fill=255)
 
 
-def fit_text(text: str, size: float, max_width: float, *, bold: bool = False) -> str:
+def fit_text(text: str, size: float, max_width: float, *, bold: bool = False, prose: bool = False) -> str:
     """Shortens ``text`` (in the drawing's language: ``i18n.using``) with an ellipsis until it fits in
-    ``max_width`` pixels (and makes it drawable)."""
+    ``max_width`` pixels (and makes it drawable). ``prose``: a running text without a box of its own (the last
+    move in the footer), which may end in "…" in any language; a label may not (``record_layout``)."""
     font(size, bold=bold)  # recorded: what is measured at this size is drawn at it
     asked = here(text)
     fitted = _fit(asked, size, max_width, bold)
     fits = _FITS.get()
-    if fits is not None:
+    if fits is not None and not prose:
         fits.append((asked, fitted))
     return fitted
 
@@ -295,8 +298,9 @@ def _fit(text: str, size: float, max_width: float, bold: bool = False) -> str:
     return text[:lo].rstrip() + "…"
 
 
-def wrap_text(text: str, size: float, max_width: float, lines: int = 2) -> list[str]:
-    """Word-wraps ``text`` into at most ``lines`` lines of ``max_width`` px; the last one is clipped."""
+def wrap_text(text: str, size: float, max_width: float, lines: int = 2, *, prose: bool = False) -> list[str]:
+    """Word-wraps ``text`` into at most ``lines`` lines of ``max_width`` px; the last one is clipped (``prose``:
+    as ``fit_text``'s)."""
     f = font(size)
     out: list[str] = []
     words = plain(here(text)).split()
@@ -309,7 +313,7 @@ def wrap_text(text: str, size: float, max_width: float, lines: int = 2) -> list[
             break
         out.append(line)
     if words:
-        out.append(fit_text(" ".join(words), size, max_width))
+        out.append(fit_text(" ".join(words), size, max_width, prose=prose))
     return out
 
 
@@ -345,7 +349,7 @@ def _mask(s: str, size: float, bold: bool, anchor: str) -> tuple[Image.Image, in
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float, fill=TEXT, *,
          anchor: str = "la", bold: bool = False, max_width: float | None = None) -> float:
-    """Draws ``s`` (in the drawing's language, clipped to ``max_width``); ``bold`` in the Bold face. Returns its
+    """Draws ``s`` (in the drawing's language, clipped to ``max_width``); ``bold`` in the Semibold face. Returns its
     width.
 
     Glyph masks are cached, so a label drawn again (names, numbers, titles) costs a paste, not a render."""
@@ -401,6 +405,8 @@ def join_fit(names: Sequence[str], size: float, max_width: float) -> str:
 
 
 def plural(n: int | float, word: str) -> str:
+    """English only ("3 cards"): on its way out. A word on a board is ``i18n.ngettext("{n} card", "{n} cards",
+    n)``, so every language gets its own plural; each game's renderer moves to that, then this goes."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
@@ -555,7 +561,7 @@ def footer(draw: ImageDraw.ImageDraw, last: str | None, *, height: int, width: i
     if not last:
         text(draw, (MARGIN + 4, y + FOOTER_H / 2), _("No move yet."), BODY, MUTED, anchor="lm")
         return
-    lines = wrap_text(last, BODY, width - 2 * MARGIN - 8)
+    lines = wrap_text(last, BODY, width - 2 * MARGIN - 8, prose=True)
     top = y + FOOTER_H / 2 - 14 * len(lines)
     for k, line in enumerate(lines):
         text(draw, (MARGIN + 4, top + 28 * k + 14), line, BODY, TEXT, anchor="lm")
