@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import renderpool
 from bot.cogs.tables import GAME_CHOICES
+from bot.computers import display_name, new_computer
 from bot.store import Lesson
 from bot.tables import name_seats
 from games import get_engine
@@ -219,8 +220,10 @@ class Learn(commands.Cog):
     # --- the lesson's message --------------------------------------------------------------------------------
     async def panel(self, lesson: Lesson, state: State, events: list, lang: str, user: discord.abc.User) -> dict:
         engine = get_engine(lesson.game)
-        names = [getattr(user, "display_name", None) or user.name, localize(_("Computer"), lang)][:lesson.players]
-        happened = " ".join(name_seats(localize(e.text, lang), names) for e in events)[-700:]
+        person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
+        names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
+        said = [localize(n, lang) for n in names]
+        happened = " ".join(name_seats(localize(e.text, lang), said) for e in events)[-700:]
         title = localize(_("Lesson: {game}", game=engine.title), lang)
         if lesson.game == "globe_twister":
             title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)
@@ -229,7 +232,7 @@ class Learn(commands.Cog):
             lines.append("> " + happened)
         view = discord.ui.View(timeout=None)
         if engine.is_over(state):
-            lines.extend(name_seats(localize(line, lang), names) for line in engine.result_lines(state))
+            lines.extend(name_seats(localize(line, lang), said) for line in engine.result_lines(state))
             lines.append(localize(_("Well played! Play for real with /play, or take the lesson again."), lang))
             view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~again", label=localize(_("Again"), lang),
                                        style=discord.ButtonStyle.primary))
@@ -249,7 +252,7 @@ class Learn(commands.Cog):
         files = [discord.File(io.BytesIO(await self._board(engine, lesson, state, names, lang)),
                               filename=f"lesson{lesson.id}-{lesson.version}.png")]
         if has_private(lesson.game) and not engine.is_over(state):
-            image = await renderpool.private(lesson.game, engine.view(state, LEARNER), names[LEARNER])
+            image = await renderpool.private(lesson.game, engine.view(state, LEARNER), names[LEARNER], locale=lang)
             files.append(discord.File(io.BytesIO(image), filename=f"lesson{lesson.id}-{lesson.version}-yours.png"))
         return {"content": "\n".join(lines)[:2000], "attachments": files, "view": view, "embed": None}
 
