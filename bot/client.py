@@ -32,6 +32,7 @@ from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Defaults, TableService
+from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
 
@@ -153,6 +154,7 @@ class Geotable(commands.AutoShardedBot):
         await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
         self.add_dynamic_items(TableButton, TableSelect, PrivacyButton)
+        await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
             if self.settings.dev_guild:
