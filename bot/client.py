@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
-from bot.cogs.help import Help
+from bot.cogs.help import Help, greet
 from bot.cogs.privacy import Privacy, PrivacyButton
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
@@ -230,6 +230,11 @@ class Geotable(commands.AutoShardedBot):
         self._identified[shard_id] = loop.time() + max(wait, 0.0)
         if wait > 0:
             await asyncio.sleep(wait)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server added the bot (discord.py tells a join apart from a server coming back at a start): one
+        hello in its system channel, if the bot may post there (bot/cogs/help.py)."""
+        await greet(guild)
 
     # --- clicks and errors ---------------------------------------------------------------------------
     async def on_table_click(self, interaction: discord.Interaction, table_id, version, key) -> None:

@@ -30,6 +30,7 @@ APP_ID = 900000000000000001
 ALL_PERMISSIONS = (1 << 41) - 1
 MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
+SEND_MESSAGES = 1 << 11
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)  # view, send, embed...
 ACK_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60
@@ -80,6 +81,8 @@ class FakeDiscord:
         """user -> the language of their Discord client (an interaction's ``locale``; "en-US" unless set)."""
         self.guild_locales: dict[int, str] = {}
         """guild -> its preferred locale (GUILD_CREATE, an interaction's ``guild_locale``; "en-US" unless set)."""
+        self.system_channels: dict[int, int] = {}
+        """guild -> its system channel (where Discord posts its notices; none unless set, see ``join``)."""
         self.messages: dict[int, dict] = {}  # id -> message payload (public and ephemeral)
         self.ephemeral_of: dict[int, int] = {}  # message id -> user id it was shown to
         self.files: dict[int, bytes] = {}  # attachment id -> bytes
@@ -244,7 +247,8 @@ class FakeDiscord:
                 "guild_scheduled_events": [], "premium_tier": 0, "preferred_locale": self.guild_locale(guild_id),
                 "joined_at": "2026-01-01T00:00:00+00:00", "mfa_level": 0, "verification_level": 0,
                 "explicit_content_filter": 0, "default_message_notifications": 0, "afk_timeout": 300,
-                "system_channel_flags": 0, "nsfw_level": 0, "icon": None, "description": None}
+                "system_channel_flags": 0, "system_channel_id": _id_or_none(self.system_channels.get(guild_id)),
+                "nsfw_level": 0, "icon": None, "description": None}
 
     async def _send(self, ws, event: str, data: dict) -> None:
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
@@ -264,6 +268,25 @@ class FakeDiscord:
         self.channels.update({c: {"id": str(c), "type": 0, "name": f"table-{c}", "guild_id": str(guild_id),
                                   "position": first + i, "permission_overwrites": []}
                               for i, c in enumerate(channels)})
+
+    async def join(self, guild_id: int, channels: tuple[int, ...], *, system_channel: int | None = None,
+                   locale: str = "en-US", may_send: bool = True) -> None:
+        """Someone adds the bot to a new server: Discord sends the bot's session a GUILD_CREATE without
+        ``unavailable`` (the ones at a start, for servers READY listed, say ``"unavailable": false``: that is how
+        a client tells a join from a server coming back). ``system_channel``: one of ``channels``, where Discord
+        posts its own notices; ``may_send=False`` denies everyone (and so the bot) sending there."""
+        self.add_guild(guild_id, channels)
+        self.guild_locales[guild_id] = locale
+        if system_channel is not None:
+            self.system_channels[guild_id] = system_channel
+            if not may_send:
+                self.channels[system_channel]["permission_overwrites"] = [
+                    {"id": str(guild_id), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}]
+        data = self._guild(guild_id)
+        del data["unavailable"]
+        for ws in self._connections_for(guild_id):
+            await self._send(ws, "GUILD_CREATE", data)
+        await self.settle()
 
     def guild_of(self, channel_id: int) -> int:
         return int(self.channels[channel_id]["guild_id"])
@@ -953,6 +976,10 @@ def _split_multipart(body: bytes, content_type: str) -> tuple[Any, dict[str, byt
 def snapshot(message: dict) -> dict:
     """A deep copy of a message as a user's screen shows it now."""
     return json.loads(json.dumps(message))
+
+
+def _id_or_none(value: int | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def _iso(ts: float) -> str:

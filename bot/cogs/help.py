@@ -1,19 +1,66 @@
-"""/rules: a readable summary of a game's rules and what its computer players do, for the asker only."""
+"""/rules: a readable summary of a game's rules and what its computer players do, for the asker only; /help and
+the hello a server gets when the bot joins it: how to start a game and where the rules are."""
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot.cogs.tables import GAME_CHOICES
 from bot.ui import messages
 from games import get_engine
+from i18n import _
+
+log = logging.getLogger(__name__)
+
+
+def command(name: str) -> i18n.Text:
+    """A slash command's name as members of a language see it in Discord (the ``commands`` catalog)."""
+    return i18n.Text(name, context="command name")
+
+
+def hello() -> i18n.Text:
+    """What a newcomer needs first: how a game starts, where the rules are (the join hello and /help)."""
+    return _("Hello! I'm Geotable: I host Geek Out! Masters, GEONEO, Geodeto, Geomancy and Globe Twister here. "
+             "Start a game in any channel with `/{play}` (it opens a table others join with a click); `/{rules}` "
+             "explains a game and `/{learn}` teaches it step by step. `/{help}` shows this again.",
+             play=command("play"), rules=command("rules"), learn=command("learn"), help=command("help"))
+
+
+def may_greet(guild: discord.Guild) -> discord.TextChannel | None:
+    """The server's system channel, if the bot may post there (else no hello at all)."""
+    channel = guild.system_channel
+    if channel is None or guild.me is None:
+        return None
+    allowed = channel.permissions_for(guild.me)
+    return channel if allowed.view_channel and allowed.send_messages else None
+
+
+async def greet(guild: discord.Guild) -> None:
+    """The hello, once, when the bot joins a server (discord.py's ``on_guild_join``: a new server, never one
+    that comes back at a start or a reconnect), in the server's language."""
+    channel = may_greet(guild)
+    if channel is None:
+        return
+    try:
+        await channel.send(i18n.localize(hello(), i18n.pick(guild.preferred_locale)),
+                           allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.info("could not greet server %s in its system channel", guild.id)
 
 
 class Help(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
+
+    @app_commands.command(name="help", description="How to start a game and where the rules are (only you see it)")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(i18n.localize(hello(), i18n.pick(interaction.locale)),
+                                                ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played (only you see it)")
     @app_commands.describe(game="The game whose rules you want to read")
