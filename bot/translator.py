@@ -160,3 +160,21 @@ def name_problems(commands: Iterable[dict]) -> list[str]:
 
     check(list(commands), "/")
     return out
+
+
+# --- whose language (until bot/language.py decides it: the server's /mod language setting) ---------------------
+def member_language(interaction: discord.Interaction) -> str:
+    """The language of what only the member sees (an ephemeral answer): their Discord client's."""
+    return i18n.pick(interaction.locale)
+
+
+def server_language(interaction: discord.Interaction) -> str:
+    """The language of what the channel sees (a public answer, its image): the server's Discord language."""
+    return i18n.pick(interaction.guild_locale)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """``text`` said to the member alone (ephemeral), in their language."""
+    from bot.cogs.tables import say
+
+    await say(interaction, i18n.localize(text, member_language(interaction)))
