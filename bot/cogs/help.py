@@ -11,24 +11,11 @@ from discord.ext import commands
 
 import i18n
 from bot.cogs.tables import GAME_CHOICES
+from bot.greeting import hello
 from bot.ui import messages
 from games import get_engine
-from i18n import _
 
 log = logging.getLogger(__name__)
-
-
-def command(name: str) -> i18n.Text:
-    """A slash command's name as members of a language see it in Discord (the ``commands`` catalog)."""
-    return i18n.Text(name, context="command name")
-
-
-def hello() -> i18n.Text:
-    """What a newcomer needs first: how a game starts, where the rules are (the join hello and /help)."""
-    return _("Hello! I'm Geotable: I host Geek Out! Masters, GEONEO, Geodeto, Geomancy and Globe Twister here. "
-             "Start a game in any channel with `/{play}` (it opens a table others join with a click); `/{rules}` "
-             "explains a game and `/{learn}` teaches it step by step. `/{help}` shows this again.",
-             play=command("play"), rules=command("rules"), learn=command("learn"), help=command("help"))
 
 
 def may_greet(guild: discord.Guild) -> discord.TextChannel | None:

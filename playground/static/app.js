@@ -9,6 +9,7 @@ const state = {
   notices: [],          // refused requests and failed interactions, in the channels they concern
   failedOn: new Map(),  // message id -> member whose click on it failed ("This interaction failed")
   dismissed: new Set(), unread: new Set(), channel: null, member: null, stuck: true,
+  language: "en", languages: [], greetings: {},  // the members' and the server's language; the bot's hello in each
 };
 const COLOURS = ["#e67e22", "#2ecc71", "#3498db", "#e91e63", "#9b59b6", "#f1c40f", "#1abc9c"];
 
@@ -141,6 +142,7 @@ function welcome() {
   const tryIt = (text) => h("button", { class: "try", type: "button", title: "Put it in the message box",
                                          onclick: () => { resetComposer(); $("#input").value = text; onInput(); } }, text);
   return h("section", { class: "welcome", "data-id": "0" },
+    greeting(),
     h("div", { class: "h1" }, `Welcome to #${channel(state.channel)?.name ?? ""}!`),
     h("p", {}, "New here? A first game in three steps:"),
     h("ol", {},
@@ -151,6 +153,30 @@ function welcome() {
       h("li", {}, "Take each turn with the board's buttons, as whoever is to act (the board says who).")),
     h("p", {}, "How a game is played: ", tryIt("/rules"), ". Every command: type ", h("b", {}, "/"),
       `. ${byRole("spectator")} only watches; ${byRole("moderator")} is a moderator (`, h("b", {}, "/mod"), ")."));
+}
+
+function greeting() {
+  // the bot's own hello (what it posts when it joins a server, and /help), in the language picked above
+  const text = state.greetings[state.language];
+  if (!text || !state.bot) return null;
+  return h("div", { class: "greeting", lang: state.language }, avatar(state.bot),
+    h("div", {}, h("div", { class: "author" }, nameOf(state.bot)), h("div", { class: "content", html: markdown(text) })));
+}
+
+function browserLanguage() {
+  // the first of the browser's languages the bot speaks (else English)
+  const codes = state.languages.map((l) => l.code);
+  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (codes.includes(base)) return base;
+  }
+  return "en";
+}
+
+function renderLanguages() {
+  const select = $("#language");
+  select.replaceChildren(...state.languages.map((l) => h("option", { value: l.code }, l.name)));
+  select.value = state.language;
 }
 
 function place(el, id) {
@@ -542,6 +568,12 @@ function handle(event) {
                            members: event.members, commands: event.commands, notices: event.notices,
                            messages: new Map(event.messages.map((e) => [e.message.id, e])) });
     $("#guild").textContent = event.guild.name;
+    Object.assign(state, { language: event.language, languages: event.languages, greetings: event.greetings });
+    renderLanguages();
+    const wanted = browserLanguage();
+    if (!event.language_chosen && wanted !== event.language) {
+      post("/api/language", { language: wanted }).catch((error) => showError(error.message));
+    }
     state.member = state.members.some((m) => m.id === state.member) ? state.member : state.members[0].id;
     renderMembers();
     renderStatus();
@@ -563,6 +595,10 @@ function handle(event) {
       place(renderNotice(notice), notice.id);
       stick();
     }
+  } else if (event.type === "language") {
+    state.language = event.language;
+    $("#language").value = event.language;
+    renderChannel();
   } else if (event.type === "bot") {
     state.status = event.status;
     state.commands = event.commands;
@@ -604,6 +640,9 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
+  $("#language").addEventListener("change", (event) => {
+    post("/api/language", { language: event.target.value }).catch((error) => showError(error.message));
+  });
   $("#restart").addEventListener("click", () => post("/api/restart", {}).catch((error) => showError(error.message)));
   setInterval(() => document.querySelectorAll('.ts[data-style="R"]').forEach((el) => {
     el.textContent = relative(+el.dataset.ts);
