@@ -352,24 +352,32 @@ async function interact(message, customId, values) {
 
 // --- the message box: plain messages and slash commands -----------------------------------------------------
 const composer = { command: null, picks: [], active: 0, choose: null, autocomplete: null };
+const DISCORD_LOCALE = { de: "de", es: "es-ES" };  // the page's language as a Discord client names it
+
+function said(spec, key) {
+  // a command's, option's or choice's name or description as a Discord client in the page's language shows it
+  return spec[`${key}_localizations`]?.[DISCORD_LOCALE[state.language]] ?? spec[key];
+}
 
 function leaves() {
   const perms = BigInt(member(state.member)?.permissions ?? 0);
   const out = [];
-  const add = (path, spec, required) => {
+  const add = (chain, required) => {  // path: the English names (what the interaction says), shown: the member's
+    const spec = chain[chain.length - 1];
     if (required == null || (perms & BigInt(required)) === BigInt(required)) {
-      out.push({ path, description: spec.description, options: spec.options || [] });
+      out.push({ path: chain.map((c) => c.name).join(" "), shown: chain.map((c) => said(c, "name")).join(" "),
+                 description: said(spec, "description"), options: spec.options || [] });
     }
   };
   for (const command of state.commands) {
     const subs = (command.options || []).filter((o) => o.type === 1 || o.type === 2);
-    if (!subs.length) add(command.name, command, command.default_member_permissions);
+    if (!subs.length) add([command], command.default_member_permissions);
     for (const sub of subs) {
-      if (sub.type === 1) add(`${command.name} ${sub.name}`, sub, command.default_member_permissions);
-      else for (const leaf of sub.options || []) add(`${command.name} ${sub.name} ${leaf.name}`, leaf, command.default_member_permissions);
+      if (sub.type === 1) add([command, sub], command.default_member_permissions);
+      else for (const leaf of sub.options || []) add([command, sub, leaf], command.default_member_permissions);
     }
   }
-  return out.sort((a, b) => a.path.localeCompare(b.path));
+  return out.sort((a, b) => a.shown.localeCompare(b.shown));
 }
 
 function showPicker(title, picks, render, choose) {
@@ -398,9 +406,10 @@ function onInput() {
   if (!text.startsWith("/")) return hidePicker();
   const query = text.slice(1).trim().toLowerCase();
   const all = leaves();
-  const picks = [...all.filter((c) => c.path.startsWith(query)), ...all.filter((c) => !c.path.startsWith(query) && c.path.includes(query))];
+  const starts = (c) => c.shown.startsWith(query) || c.path.startsWith(query);
+  const picks = [...all.filter(starts), ...all.filter((c) => !starts(c) && (c.shown.includes(query) || c.path.includes(query)))];
   if (!state.commands.length) return showError("The bot has not registered any command yet.");
-  showPicker("Commands: Geotable", picks, (c) => [h("b", {}, `/${c.path}`), h("span", {}, c.description)], chooseCommand);
+  showPicker("Commands: Geotable", picks, (c) => [h("b", {}, `/${c.shown}`), h("span", {}, c.description)], chooseCommand);
 }
 
 function chooseCommand(command) {
@@ -409,7 +418,7 @@ function chooseCommand(command) {
   $("#input").hidden = true;
   const fields = command.options.map((option) => optionField(option));
   const box = $("#command");
-  const chip = h("span", { class: "chip", tabindex: 0, onkeydown: commandKey }, `/${command.path}`);
+  const chip = h("span", { class: "chip", tabindex: 0, onkeydown: commandKey }, `/${command.shown}`);
   box.replaceChildren(chip, ...fields,
     h("span", { class: "hint" }, "Enter to send, Esc to cancel"),
     h("button", { class: "cancel", title: "Cancel", onclick: resetComposer }, "✕"));
@@ -421,7 +430,7 @@ function chooseCommand(command) {
 function optionField(option) {
   let input;
   if (option.choices?.length || option.type === 5 || option.type === 6 || option.type === 7) {
-    const choices = option.choices?.map((c) => [c.value, c.name])
+    const choices = option.choices?.map((c) => [c.value, said(c, "name")])
       ?? (option.type === 5 ? [[true, "True"], [false, "False"]]
         : option.type === 6 ? state.members.map((m) => [m.id, nameOf(m)])
           : state.channels.map((c) => [c.id, `#${c.name}`]));
@@ -429,14 +438,14 @@ function optionField(option) {
   } else {
     const number = option.type === 4 || option.type === 10;
     input = h("input", { type: number ? "number" : "text", step: option.type === 4 ? 1 : "any",
-                         min: option.min_value, max: option.max_value, placeholder: option.description?.slice(0, 40) });
+                         min: option.min_value, max: option.max_value, placeholder: said(option, "description")?.slice(0, 40) });
     if (option.autocomplete) input.addEventListener("input", () => suggest(option, input));
   }
   input.dataset.option = option.name;
   input.dataset.type = option.type;
   input.addEventListener("keydown", commandKey);
-  return h("label", { class: "option", title: option.description },
-           h("span", { class: option.required ? "required" : "" }, option.name), input);
+  return h("label", { class: "option", title: said(option, "description") },
+           h("span", { class: option.required ? "required" : "" }, said(option, "name")), input);
 }
 
 function optionValues() {
@@ -458,7 +467,7 @@ async function suggest(option, input) {
   if (asked !== composer.autocomplete) return;
   const { choices } = await post("/api/autocomplete", { command: composer.command.path, options: optionValues(), focused: option.name });
   if (asked !== composer.autocomplete || document.activeElement !== input) return;
-  showPicker(option.name, choices, (c) => [h("b", {}, c.name)], (c) => {
+  showPicker(said(option, "name"), choices, (c) => [h("b", {}, c.name)], (c) => {
     input.value = c.name;
     input.dataset.value = c.value;
     hidePicker();
@@ -468,7 +477,7 @@ async function suggest(option, input) {
 async function sendCommand() {
   const command = composer.command;
   const values = optionValues();
-  const missing = command.options.filter((o) => o.required && !(o.name in values)).map((o) => o.name);
+  const missing = command.options.filter((o) => o.required && !(o.name in values)).map((o) => said(o, "name"));
   if (missing.length) return showError(`Fill in ${missing.join(", ")} first.`);
   try {
     await post("/api/slash", { command: command.path, options: values });

@@ -39,13 +39,20 @@ def test_the_page_greets_in_the_browsers_language_and_the_picker_switches_it(ope
     expect(greeting).to_contain_text("/regeln")
     expect(page.page.locator("#language")).to_have_value("de")
     page.screenshot("greeting-de")
-    page.slash("help")  # the bot itself answers in the members' language now
+    page.page.locator("#input").fill("/spielen geek")  # the commands as a German Discord client shows them
+    expect(page.page.locator("#picker .pick").first).to_contain_text("/spielen geek-out")
+    expect(page.page.locator("#picker .pick").first).to_contain_text("Geek Out! Masters (1-8 Spieler)")
+    page.page.locator("#input").press("Enter")
+    expect(page.page.locator('#command label.option').filter(has=page.page.locator('[data-option="strength"]'))
+           ).to_contain_text("stärke")
+    page.page.keyboard.press("Escape")
+    page.slash("hilfe")  # the bot itself answers in the members' language now
     expect(page.messages.last).to_contain_text("Hallo! Ich bin Geotable")
 
     page.page.locator("#language").select_option(label="Español")
     expect(greeting).to_contain_text("¡Hola! Soy Geotable")
     expect(greeting).to_contain_text("/jugar")
-    page.slash("help")
+    page.slash("ayuda")
     expect(page.messages.last).to_contain_text("¡Hola! Soy Geotable")
 
     again = open_page(["fr-FR"])  # a second page keeps what was picked (its browser's language aside)
