@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 
 import discord
@@ -38,15 +38,17 @@ KINDS = {
 }
 """The catalog context of each kind of command text discord.py asks for."""
 
-NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
-"""Discord's rule for a command or option name in any language (``\\w``: letters and digits of every script,
-and ``_``), lower case only."""
+NAME_RULE = "^[-_\\p{L}\\p{N}]{1,32}$, lower case"
+"""Discord's rule for a command or option name in any language: 1-32 letters (of any script), digits, ``-``
+or ``_``, and lower case where the letter has a lower case."""
 
 NAMED = ("command name", "option name")
 
 
 def valid_name(name: str) -> bool:
-    return bool(NAME_RULE.match(name)) and name == name.lower()
+    """``NAME_RULE``."""
+    return (1 <= len(name) <= 32 and name == name.lower()
+            and all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in name))
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -116,3 +116,8 @@ async def test_the_sync_carries_german_and_spanish_names_and_descriptions(fake, 
     assert strength["name_localizations"]["de"] == "stärke"
     assert {c["name"]: (c.get("name_localizations") or {}).get("es-419") for c in strength["choices"]} == {
         "easy": "fácil", "normal": None, "strong": "fuerte"}
+
+
+def test_discords_name_rule():
+    assert all(valid_name(n) for n in ("spielen", "züge", "límite_de_turnos", "geek-out", "x" * 32, "ιστορικό"))
+    assert not any(valid_name(n) for n in ("spiel starten", "Spielen", "x" * 33, "", "a.b", "¡hola", "kanäle!"))
