@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import i18n
-from bot.computers import computer_seats
+from bot.computers import computer_seats, display_name
 from bot.tables import board_view, ending_focus, name_seats
 from games import get_engine
 from games.core import SYSTEM, RulesError
@@ -48,7 +48,7 @@ def start_text(engine, state, names: list[str]) -> i18n.Text:
 def seated_at_start(players: list[dict]) -> tuple[list[str], tuple[int, ...]]:
     """The names and computer seats before any hand-over: a seat a computer took over is still its person's
     (the stored entry's ``was``)."""
-    names = [p["was"]["name"] if "was" in p else p["name"] for p in players]
+    names = [p["was"]["name"] if "was" in p else display_name(p) for p in players]
     return names, tuple(s for s in computer_seats(players) if "was" not in players[s])
 
 
@@ -80,12 +80,12 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
             lines.append(f"{number:3}. {who}: {i18n.localize(said, locale)}")
         if seat == SYSTEM and key.startswith("handover:"):  # from here on the seat is the computer's
             taken = int(key.partition(":")[2])
-            names = [*names[:taken], players[taken]["name"], *names[taken + 1:]]
+            names = [*names[:taken], display_name(players[taken]), *names[taken + 1:]]
             computers = tuple(sorted({*computers, taken}))
         states.append(state)
         seatings.append((names, computers))
         lasts.append(said or lasts[-1])  # a step that says nothing keeps the last move on show, as live
-    names, computers = [p["name"] for p in players], tuple(computer_seats(players))
+    names, computers = [display_name(p) for p in players], tuple(computer_seats(players))
     seatings[-1] = (names, computers)  # the final board as the live table drew it, pixel for pixel
     if final_last:
         lasts[-1] = final_last
@@ -103,8 +103,8 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
                                                           move=lasts[index])
         focus = ending_focus(states[index], names) if final and over else None
         frames.append(animation.Frame(board_view(engine, states[index]), last, focus, *seatings[index]))
-    gif = animation.animate(game, frames, names, computers)
+    gif = animation.animate(game, frames, names, computers, locale)
     while len(gif) > animation.MAX_BYTES and len(frames) > 2:  # fewer frames, always the first and final
         frames = [frames[i] for i in animation.pick(len(frames), len(frames) // 2)]
-        gif = animation.animate(game, frames, names, computers)
+        gif = animation.animate(game, frames, names, computers, locale)
     return Replay(gif, "\n".join(lines) + "\n", len(frames), total)

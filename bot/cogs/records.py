@@ -87,7 +87,8 @@ class Records(commands.Cog):
                 " computers, rates its players when it ends.", game=game.name), lang))
             return
         image = await renderpool.leaderboard(game.name, [_row(r) for r in board.rows],
-                                     _row(board.own) if board.own else None, board.players, interaction.user.id)
+                                             _row(board.own) if board.own else None, board.players,
+                                             interaction.user.id, locale=lang)
         said = _("**{game}** leaderboard ({n} rated).", game=game.name, n=board.players)
         if not board.own:
             said = i18n.join([said, _("You are not rated in this game yet.")])
@@ -114,7 +115,7 @@ class Records(commands.Cog):
         if not charts:
             await interaction.edit_original_response(content=text)
             return
-        image = await renderpool.trends(name, charts)
+        image = await renderpool.trends(name, charts, locale=lang)
         await interaction.edit_original_response(content=text,
                                                  attachments=[discord.File(io.BytesIO(image), "stats.png")])
 
