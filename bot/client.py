@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
-from bot.cogs.help import Help
+from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn, LessonButton, LessonSelect
 from bot.cogs.privacy import Privacy, PrivacyButton
 from bot.cogs.records import Records
@@ -33,6 +33,7 @@ from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Defaults, TableService
+from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
 
@@ -155,6 +156,7 @@ class Geotable(commands.AutoShardedBot):
         await self.add_cog(Privacy(self))
         await self.add_cog(Learn(self))
         self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect)
+        await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
             if self.settings.dev_guild:
@@ -230,6 +232,11 @@ class Geotable(commands.AutoShardedBot):
         self._identified[shard_id] = loop.time() + max(wait, 0.0)
         if wait > 0:
             await asyncio.sleep(wait)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server added the bot (discord.py tells a join apart from a server coming back at a start): one
+        hello in its system channel, if the bot may post there (bot/cogs/help.py)."""
+        await greet(guild)
 
     # --- clicks and errors ---------------------------------------------------------------------------
     async def on_table_click(self, interaction: discord.Interaction, table_id, version, key) -> None:
