@@ -43,7 +43,7 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
     image = Image.open(io.BytesIO(fake.files[int(board["id"])]))
     assert image.width >= 400
     final = await follow(fake)
-    assert "Play for real with /play" in final["content"], final["content"]
+    assert "Play for real with `/play`" in final["content"], final["content"]
     assert [c["label"] for r in final["components"] for c in r["components"]] == ["Again", "Close"]
     assert fake.messages_in(CHANNEL) == []  # nothing public
     assert not fake.rejections
@@ -82,9 +82,9 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     # someone else's click (a forged copy) and a malformed id
     custom_id = fake.find_component(after, label=SUGGESTED)["custom_id"]
     await fake.click_forged(BO, after, custom_id)
-    assert last_ephemeral(fake, BO) == "This lesson is someone else's: start your own with /learn."
+    assert last_ephemeral(fake, BO) == "This lesson is someone else's: start your own with `/learn`."
     await fake.click_forged(ANA, after, "gl:nonsense")
-    assert last_ephemeral(fake, ANA) == "This button isn't one of your lesson's: start a lesson with /learn."
+    assert last_ephemeral(fake, ANA) == "This button isn't one of your lesson's: start a lesson with `/learn`."
     assert (await runner.bot.store.lesson(before.id)).version == before.version
     # a restart keeps the lesson and its buttons
     await runner.restart()
