@@ -98,3 +98,21 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     assert await runner.bot.store.lesson(before.id) is None
     assert fake.messages_in(CHANNEL) == []
     assert not fake.rejections
+
+
+async def test_a_lesson_speaks_the_learner_s_language(fake, runner):
+    """A German member's lesson in German and a Spanish member's in Spanish: the texts, the buttons and the
+    board (drawn in their language), whatever the server's language."""
+    fake.locales[ANA] = "de"
+    fake.locales[BO] = "es-ES"
+    await fake.slash(ANA, CHANNEL, "learn", game="geoneo")
+    text = lesson_message(fake, ANA)["content"]
+    assert text.startswith("**Lektion: GEONEO**") and "**Deine Wahl:**" in text and "**Warum:**" in text, text
+    labels = [c.get("label") for r in lesson_message(fake, ANA)["components"] for c in r["components"]]
+    assert "Lektion verlassen" in labels
+    await fake.slash(BO, CHANNEL, "learn", game="geek_out")
+    text = lesson_message(fake, BO)["content"]
+    assert text.startswith("**Lección: Geek Out! Masters**") and "**Tu decisión:**" in text, text
+    await fake.click(BO, lesson_message(fake, BO), "Dejar la lección")
+    assert lesson_message(fake, BO)["content"].startswith("Has dejado la lección.")
+    assert fake.messages_in(CHANNEL) == []
