@@ -165,6 +165,12 @@ def _last_move(d: ImageDraw.ImageDraw, view: dict) -> None:
 
 
 # --- the side panel --------------------------------------------------------------------------------------
+def npgettext(context: str, singular: str, plural: str, n: int, **params) -> Text:
+    """``ngettext`` with a context (Geek Out's "{players} win with ..." has the same English singular)."""
+    params.setdefault("n", n)
+    return Text(singular, params, plural=plural, n=n, context=context)
+
+
 def colour_label(view: dict, colour: int) -> Text:
     return team_name(colour) if view["players"] == 4 else COLOUR_NAMES[colour]
 
@@ -251,8 +257,8 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str | Text:
     best = view["scores"][colours[0]]
 
     def banner(who: str) -> Text:
-        return ngettext("{players} wins with {points}!", "{players} tie with {points}!", len(colours), players=who,
-                        points=points_text(best))
+        return npgettext("GEONEO's winners", "{players} wins with {points}!", "{players} tie with {points}!",
+                         len(colours), players=who, points=points_text(best))
 
     room = WIDTH - 120 - font(STATUS).getlength(here(banner("")))
     if view["players"] == 4:
