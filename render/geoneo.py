@@ -175,6 +175,25 @@ def colour_label(view: dict, colour: int) -> Text:
     return team_name(colour) if view["players"] == 4 else COLOUR_NAMES[colour]
 
 
+def _labels(view: dict, room: dict[int, float]) -> tuple[dict[int, Text], bool]:
+    """The side panel's name of each colour (``room``: px beside its score) and whether the panel's title must
+    say "TEAMS": "Team White" when every team's name fits, else (German "Team Schwarz", Spanish "Equipo Blanco")
+    the colours alone, under that title, for all teams alike."""
+    labels = {c: colour_label(view, c) for c in room}
+    if view["players"] == 4 and any(font(BODY).getlength(here(labels[c])) + 2 > room[c] for c in room):
+        return {c: COLOUR_NAMES[c] for c in room}, True
+    return labels, False
+
+
+def _columns(x1: float) -> tuple[float, float]:
+    """The centres of the side panel's "pieces" and "cards" columns: as far right as their titles allow, 6 px
+    apart at least (German and Spanish titles are wider)."""
+    pieces_w = font(SMALL).getlength(here(_("pieces")))
+    cards_w = font(SMALL).getlength(here(_("cards")))
+    col_cards = min(x1 - 32, x1 - 6 - cards_w / 2)
+    return min(x1 - 92, col_cards - cards_w / 2 - 6 - pieces_w / 2), col_cards
+
+
 def _points(p: int | float) -> Text:
     return points_text(p, short=True)
 
@@ -186,7 +205,12 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
     colours = view["colours"]
     to_act = set(view["to_act"])
     over = view["phase"] == "over"
-    col_pieces, col_cards = x1 - 92, x1 - 32
+    col_pieces, col_cards = _columns(x1)
+    room = {c: x1 - x0 - 52 - font(BODY).getlength(here(_points(view["scores"][c]))) - 10 for c in set(colours)}
+    labels, titled = _labels(view, room)
+    if titled:
+        text(d, (x0 + 12, y0 + 8), _("TEAMS"), SMALL, MUTED, bold=True,
+             max_width=col_pieces - font(SMALL).getlength(here(_("pieces"))) / 2 - x0 - 20)
     text(d, (col_pieces, y0 + 8), _("pieces"), SMALL, MUTED, anchor="ma")
     text(d, (col_cards, y0 + 8), _("cards"), SMALL, MUTED, anchor="ma")
     y = y0 + 34
@@ -196,9 +220,8 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
         put_piece(img, (x0 + 22, y + row / 2), colour, 11)
         score = view["scores"][colour]
         won = over and colour in winners
-        score_w = font(BODY).getlength(here(_points(score))) + 10  # the winner's score is gold (the banner names it)
-        text(d, (x0 + 42, y + row / 2), colour_label(view, colour), BODY, TEXT, anchor="lm", bold=True,
-             max_width=x1 - x0 - 52 - score_w)
+        # (the winner's score is gold: the banner names it)
+        text(d, (x0 + 42, y + row / 2), labels[colour], BODY, TEXT, anchor="lm", bold=True, max_width=room[colour])
         text(d, (x1 - 10, y + row / 2), _points(score), BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
         y += row
         for s in seats:
