@@ -175,13 +175,20 @@ def colour_label(view: dict, colour: int) -> Text:
     return team_name(colour) if view["players"] == 4 else COLOUR_NAMES[colour]
 
 
-def _labels(view: dict, room: dict[int, float]) -> tuple[dict[int, Text], bool]:
-    """The side panel's name of each colour (``room``: px beside its score) and whether the panel's title must
-    say "TEAMS": "Team White" when every team's name fits, else (German "Team Schwarz", Spanish "Equipo Blanco")
-    the colours alone, under that title, for all teams alike."""
-    labels = {c: colour_label(view, c) for c in room}
-    if view["players"] == 4 and any(font(BODY).getlength(here(labels[c])) + 2 > room[c] for c in room):
-        return {c: COLOUR_NAMES[c] for c in room}, True
+WIDE_SCORE = 88.5
+"""A score as wide as scores get (two digits and a half): the side panel's layout is chosen for it, so it stays the
+same all game long in a language."""
+
+
+def _labels(view: dict, width: float) -> tuple[dict[int, Text], bool]:
+    """The side panel's name of each colour (``width``: the panel's) and whether the panel's title must say
+    "TEAMS": "Team White" when a team's name fits beside a wide score (``WIDE_SCORE``), else (German "Team
+    Schwarz", Spanish "Equipo Blanco") the colours alone, under that title, for both teams alike."""
+    colours = sorted(set(view["colours"]))
+    labels = {c: colour_label(view, c) for c in colours}
+    room = width - 52 - font(BODY).getlength(here(_points(WIDE_SCORE))) - 10
+    if view["players"] == 4 and any(font(BODY).getlength(here(labels[c])) + 2 > room for c in colours):
+        return {c: COLOUR_NAMES[c] for c in colours}, True
     return labels, False
 
 
@@ -206,8 +213,7 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
     to_act = set(view["to_act"])
     over = view["phase"] == "over"
     col_pieces, col_cards = _columns(x1)
-    room = {c: x1 - x0 - 52 - font(BODY).getlength(here(_points(view["scores"][c]))) - 10 for c in set(colours)}
-    labels, titled = _labels(view, room)
+    labels, titled = _labels(view, x1 - x0)
     if titled:
         text(d, (x0 + 12, y0 + 8), _("TEAMS"), SMALL, MUTED, bold=True,
              max_width=col_pieces - font(SMALL).getlength(here(_("pieces"))) / 2 - x0 - 20)
@@ -221,7 +227,8 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
         score = view["scores"][colour]
         won = over and colour in winners
         # (the winner's score is gold: the banner names it)
-        text(d, (x0 + 42, y + row / 2), labels[colour], BODY, TEXT, anchor="lm", bold=True, max_width=room[colour])
+        room = x1 - x0 - 52 - font(BODY).getlength(here(_points(score))) - 10
+        text(d, (x0 + 42, y + row / 2), labels[colour], BODY, TEXT, anchor="lm", bold=True, max_width=room)
         text(d, (x1 - 10, y + row / 2), _points(score), BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
         y += row
         for s in seats:

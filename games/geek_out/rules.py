@@ -28,6 +28,7 @@ from games.core import (
     Rng,
     RulesError,
     State,
+    left_the_game,
     rank_by_score,
     register,
 )
@@ -522,7 +523,7 @@ class GeekOut(Engine):
 
     # --- absent and departing players ----------------------------------------------------------------
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
-        events.append(Event(_("{player} left the game.", player=seat_ref(seat)), SYSTEM))
+        events.append(Event(left_the_game(seat), SYSTEM))
         if state["phase"] != "over" and state["current"] == seat:
             self._end_turn(state, 0, events)
             self._settle(state, events)

@@ -19,8 +19,19 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from games.core import SYSTEM, Action, Engine, Event, Result, Rng, State, rank_by_score, register
-from i18n import Text, _, from_data, ngettext, pgettext
+from games.core import (
+    SYSTEM,
+    Action,
+    Engine,
+    Event,
+    Result,
+    Rng,
+    State,
+    left_the_game,
+    rank_by_score,
+    register,
+)
+from i18n import Text, _, from_data, join, ngettext, pgettext
 
 CARDS = tuple(v for v in range(1, 7) for _ in range(6))
 HAND = 9
@@ -433,8 +444,8 @@ class Geoneo(Engine):
         self._do(state, seat, self.actions(state, seat)[0].key, events)
 
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
-        events.append(Event(_("{player} left the game; the table plays their seat from now on.",
-                              player=seat_ref(seat)), SYSTEM))
+        # (core's "left the game" first, so a moderator's removal is retold as such)
+        events.append(Event(join([left_the_game(seat), _("The table plays their seat from now on.")]), SYSTEM))
         if len(self.remaining(state)) < 2:
             state["phase"] = "over"
             return
