@@ -6,6 +6,8 @@ import math
 
 from PIL import Image, ImageDraw
 
+from games.geomancy.rules import ROUND_STONES
+from i18n import _
 from render.common import (
     BLACK,
     HEADER_H,
@@ -17,11 +19,11 @@ from render.common import (
 
 GAME = "geomancy"
 TITLE = "Geomancy"
-OVERLAYS = {"auras": "Auras"}
+OVERLAYS = {"auras": _("Auras")}
 """Other ways to draw the board, on request (``focus={"overlay": name}``): {name: button label}."""
 
-SIZE_NAMES = ("small", "medium", "large")
-ROUND_WORDS = ("small", "medium", "large")
+ROUND_WORDS = ROUND_STONES
+"""What each round casts ("small stones")."""
 
 # --- layout ----------------------------------------------------------------------------------------------
 S = 56
