@@ -491,20 +491,20 @@ def _last_title(view: dict, names: list[str], room: float) -> str | None:
         return None
     kind = turn["kind"]
     cast = view.get("last_cast")
-    if kind == "cast" and cast:
-        count, aim = len(cast["stones"]), SQUARE_NAMES[cast["aim"]]
-        message = lambda who: ngettext("{name} cast {n} at {square}", "{name} cast {n} at {square}", count,  # noqa: E731
-                                       name=who, square=aim)
-    elif kind == "reorient":
-        message = lambda who: _("{name} turned a stone", name=who)  # noqa: E731
-    elif kind == "pass":
-        message = lambda who: _("{name} passed", name=who)  # noqa: E731
-    elif kind == "timeout":
-        message = lambda who: _("{name} ran out of time", name=who)  # noqa: E731
-    elif kind == "left":
-        message = lambda who: _("{name} left", name=who)  # noqa: E731
-    else:
+    if kind == "cast" and not cast or kind not in ("cast", "reorient", "pass", "timeout", "left"):
         return None
+
+    def message(who: str) -> str:
+        if kind == "cast":
+            return ngettext("{name} cast {n} at {square}", "{name} cast {n} at {square}", len(cast["stones"]),
+                            name=who, square=SQUARE_NAMES[cast["aim"]])
+        if kind == "reorient":
+            return _("{name} turned a stone", name=who)
+        if kind == "pass":
+            return _("{name} passed", name=who)
+        if kind == "timeout":
+            return _("{name} ran out of time", name=who)
+        return _("{name} left", name=who)
     return _with_name(message, _name(names, turn["seat"]), SMALL, room)
 
 
