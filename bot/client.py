@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help
+from bot.cogs.learn import Learn, LessonButton, LessonSelect
 from bot.cogs.privacy import Privacy, PrivacyButton
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
@@ -152,7 +153,8 @@ class Geotable(commands.AutoShardedBot):
         await self.add_cog(Records(self))
         await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
-        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton)
+        await self.add_cog(Learn(self))
+        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect)
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
             if self.settings.dev_guild:
@@ -243,8 +245,11 @@ class Geotable(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(("gt:", "gs:", "gp:")):
+        if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:")):
             await say(interaction, "This button doesn't belong to any game I know.")
+        elif custom_id.startswith(("gl:", "gls:")):  # /learn's (bot/cogs/learn.py): an older step or forged
+            if not components.on_message(interaction.message, custom_id):
+                await self.get_cog("Learn").unlisted(interaction, custom_id)
         elif custom_id.startswith("gp:"):  # /privacy's (bot/cogs/privacy.py), when not on the message (forged)
             if not components.on_message(interaction.message, custom_id):
                 await say(interaction, "This button no longer works: use `/privacy` again.")
