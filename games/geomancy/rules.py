@@ -27,6 +27,7 @@ from games.core import (
     Rng,
     State,
     copy_state,
+    left_the_game,
     rank_by_score,
     register,
 )
@@ -759,7 +760,7 @@ class Geomancy(Engine):
         """Their stones stay where they are (on the board they still block, project auras and may be
         captured; in hand they are never cast); their choices are made by the table. Fewer than two players
         left: the game ends."""
-        events.append(Event(_("{player} left the game.", player=seat_tag(seat)), SYSTEM))
+        events.append(Event(left_the_game(seat), SYSTEM))
         if len(self.remaining(state)) < 2:
             self._finish(state, events)
             return

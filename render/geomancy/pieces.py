@@ -7,7 +7,7 @@ import math
 from PIL import Image, ImageDraw
 
 from games.geomancy.rules import ROUND_STONES
-from i18n import _
+from i18n import _, pgettext
 from render.common import (
     BLACK,
     HEADER_H,
@@ -18,7 +18,8 @@ from render.common import (
 )
 
 GAME = "geomancy"
-TITLE = "Geomancy"
+TITLE = pgettext("game", "Geomancy")
+"""The game's name, kept as published in every language (a message, so the pseudo-language shows it was said)."""
 OVERLAYS = {"auras": _("Auras")}
 """Other ways to draw the board, on request (``focus={"overlay": name}``): {name: button label}."""
 
