@@ -30,6 +30,7 @@ from render.common import (
     join_fit,
     name_room,
     panel,
+    plain,
     played_by_computer,
     player_row,
     star,
@@ -333,11 +334,24 @@ def _name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else here(_("Player {number}", number=seat + 1))
 
 
-def _with_name(message, name: str, size: float, room: float) -> str:
+def _with_name(message, name: str, size: float, room: float, bold: bool = False) -> str:
     """``message(name)`` (a sentence naming a player) within ``room`` px: the name clipped (``fit_name``) to
     what the rest of the sentence, in the drawing's language, leaves."""
-    rest = font(size).getlength(here(message("")))
-    return message(fit_name(name, size, room - rest))
+    return _fitted(message, lambda avail: fit_name(name, size, avail), size, room, bold)
+
+
+def _fitted(message, fit, size: float, room: float, bold: bool = False) -> str:
+    """``message(fit(avail))`` within ``room`` px in the drawing's language: ``fit`` shortens the names to
+    ``avail`` px (measured in the regular face: a bold line gives the names what its wider letters take)."""
+    f = font(size, bold=bold)
+    avail = room - f.getlength(plain(here(message(""))))
+    for _attempt in range(8):
+        said = message(fit(avail))
+        over = f.getlength(plain(here(said))) - room
+        if over <= 0:
+            break
+        avail -= max(over, 2)
+    return said
 
 
 def _hand_icons(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float) -> float:
@@ -505,7 +519,7 @@ def _last_title(view: dict, names: list[str], room: float) -> str | None:
         if kind == "timeout":
             return _("{name} ran out of time", name=who)
         return _("{name} left", name=who)
-    return _with_name(message, _name(names, turn["seat"]), SMALL, room)
+    return _with_name(message, _name(names, turn["seat"]), SMALL, room, bold=True)
 
 
 def _choice_stones(view: dict) -> list[dict]:
@@ -620,8 +634,8 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
     else:
         def message(who):
             return ngettext("{names} tie with {n} point!", "{names} tie with {n} points!", best, names=who)
-    room = WIDTH - 120 - font(STATUS).getlength(here(message("")))
-    return message(join_fit([_name(names, s) for s in seats], STATUS, room))
+    return _fitted(message, lambda avail: join_fit([_name(names, s) for s in seats], STATUS, avail), STATUS,
+                   WIDTH - 120, bold=True)
 
 
 def _status(view: dict, names: list[str], focus: dict | None) -> tuple[str, int | None]:
