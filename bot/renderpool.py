@@ -284,11 +284,12 @@ async def run(fn, *args):
 
 
 async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None,
-                computers: tuple[int, ...] = ()) -> bytes:
-    """The public board (``render.render_board``); ``computers``: the seats a computer plays (marked by name)."""
+                computers: tuple[int, ...] = (), locale: str | None = None) -> bytes:
+    """The public board (``render.render_board``); ``computers``: the seats a computer plays (marked by name);
+    ``locale``: the language it is drawn in (None: English)."""
     import render
 
-    return await run(render.render_board, game, view, names, last, focus, tuple(computers))
+    return await run(render.render_board, game, view, names, last, focus, tuple(computers), locale)
 
 
 async def private(game: str, view: dict, name: str) -> bytes:

@@ -75,6 +75,8 @@ class FakeDiscord:
         self.bot_user = {"id": str(APP_ID), "username": "Geotable", "discriminator": "0", "global_name": None,
                          "avatar": None, "bot": True}
         self.users: dict[int, dict] = {}
+        self.user_locales: dict[int, str] = {}
+        """Each member's Discord language (``add_user``)."""
         self.permissions: dict[int, int] = {}
         self.messages: dict[int, dict] = {}  # id -> message payload (public and ephemeral)
         self.ephemeral_of: dict[int, int] = {}  # message id -> user id it was shown to
@@ -151,10 +153,12 @@ class FakeDiscord:
         return (ms << 22) | (next(self._ids) & 0x3FFFFF)
 
     # --- people --------------------------------------------------------------------------------------
-    def add_user(self, user_id: int, name: str, *, moderator: bool = False) -> dict:
+    def add_user(self, user_id: int, name: str, *, moderator: bool = False, locale: str = "en-US") -> dict:
+        """``locale``: the member's Discord language (what their interactions say: ``interaction.locale``)."""
         user = {"id": str(user_id), "username": name.lower(), "discriminator": "0", "global_name": name,
                 "avatar": None, "bot": False}
         self.users[user_id] = user
+        self.user_locales[user_id] = locale
         self.permissions[user_id] = MEMBER_PERMISSIONS | (MANAGE_GUILD | MANAGE_MESSAGES if moderator else 0)
         return user
 
@@ -519,7 +523,8 @@ class FakeDiscord:
         payload = {
             "id": str(it.id), "application_id": str(APP_ID), "type": kind, "token": it.token, "version": 1,
             "guild_id": str(guild_id), "channel_id": str(channel_id), "channel": self.channels[channel_id],
-            "member": self.member(user_id), "app_permissions": str(ALL_PERMISSIONS), "locale": "en-US",
+            "member": self.member(user_id), "app_permissions": str(ALL_PERMISSIONS),
+            "locale": self.user_locales.get(user_id, "en-US"),
             "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0, "attachment_size_limit": 10 * 1024 * 1024, "data": data,
         }

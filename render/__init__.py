@@ -19,6 +19,7 @@ from types import ModuleType
 import PIL
 from PIL import Image, ImageDraw
 
+import i18n
 from render import geek_out, geodeto, geomancy, geoneo, globe_twister
 from render.common import THEME, _palette_image, encode_png, header, learn_palette
 
@@ -117,7 +118,7 @@ def with_computers(view: dict, computers: Sequence[int]) -> dict:
 
 
 def render_board(game: str, view: dict, names: list[str], last: str | None = None,
-                 focus: dict | None = None, computers: Sequence[int] = ()) -> bytes:
+                 focus: dict | None = None, computers: Sequence[int] = (), locale: str | None = None) -> bytes:
     """The public board of ``game`` as PNG bytes (8-bit, the game's ``palette``).
 
     ``computers``: the seats a computer plays (marked beside their names, ``with_computers``).
@@ -129,7 +130,8 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner); no
     seat is marked as a winner on it.
     """
-    return encode_png(draw_board(game, view, names, last, focus, computers), palette(game))
+    with i18n.using(locale):  # ``locale``: the language every text is drawn in (None: English)
+        return encode_png(draw_board(game, view, names, last, focus, computers), palette(game))
 
 
 def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
