@@ -71,7 +71,7 @@ PAGES = (
            "you may draw a card."),
          goal),
     Page(_("The end"),
-         _("The journey ends with the last goal of the countdown. Score: +2 per goal, 3 and 1 for the most "
-           "goals of a sight group, +2 per continent you built on, -1 per card still in hand."),
+         _("The journey ends with the countdown's last goal. Score: +2 per goal, 3 for the most goals of a "
+           "sight group (1 for second), +2 per continent you formed a goal on, -1 per card left in hand."),
          end),
 )

@@ -62,7 +62,8 @@ PAGES = (
          rounds),
     Page(_("Casting"),
          _("Stones scatter around the aim and point in a random direction. One that lands upright or off the "
-           "board comes back to your hand. On a shared square the larger stone captures the smaller."),
+           "board comes back to your hand. On a shared square the larger stone captures the smaller (same "
+           "size: both are cast again)."),
          casting),
     Page(_("Auras"),
          _("A stone of 3 pips sends 3, 2, 1 along its arrow (2 pips: 2, 1), stopped by the first stone. The "

@@ -49,7 +49,8 @@ PAGES = (
          placing),
     Page(_("Clearing away"),
          _("Once someone has placed all their pieces, clearing begins. In turn, pick a shape whose corners are "
-           "all yours: a line, a rectangle or a right triangle. Score its area and remove its corners."),
+           "all yours: a line (its length), a rectangle (side × side) or a right triangle (leg × leg ÷ 2). "
+           "Score those points and remove its corners."),
          clearing),
     Page(_("The end"),
          _("With no shape left you are skipped. When nobody can clear any more, the most points win. With four "
