@@ -93,8 +93,11 @@ async def content(game: str, page: int, locale: str) -> dict:
     embed.set_footer(text=i18n.localize(_("Page {page} of {pages}", page=page + 1, pages=len(book)), locale))
     embeds = [embed]
     if page == len(book) - 1:
-        embeds.append(discord.Embed(title=i18n.localize(_("Computer players"), locale),
-                                    description=i18n.localize(strength_words(game), locale), colour=COLOUR))
+        computers = discord.Embed(title=i18n.localize(_("Computer players"), locale),
+                                  description=i18n.localize(strength_words(game), locale), colour=COLOUR)
+        computers.set_footer(text=i18n.localize(
+            _("Add one in a lobby (the menu), or /play with computers and strength."), locale))
+        embeds.append(computers)
     image = await draw(game, page, locale)
     return {"embeds": embeds, "attachments": [discord.File(io.BytesIO(image), filename(game, page))],
             "view": buttons(game, page, locale)}

@@ -12,8 +12,8 @@ BEN = 1
 """Seed 1: Ben starts and rolls Superhero, Meeple, Spaceship, 42, Meeple, 42, Heart (every action face)."""
 
 
-def _new(turns: int = 5):
-    return engine("geek_out").new(2, {"turns": turns}, SEED)
+def _new():
+    return engine("geek_out").new(2, {}, SEED)
 
 
 def roll() -> Example:
@@ -45,7 +45,7 @@ def dragon() -> Example:
 
 
 def end() -> Example:
-    state, events = play_until(engine("geek_out"), _new(turns=2), engine("geek_out").is_over)
+    state, events = play_until(engine("geek_out"), _new(), engine("geek_out").is_over)
     return Example(state, None, events[-1:])
 
 

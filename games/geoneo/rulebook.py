@@ -35,7 +35,7 @@ def clearing() -> Example:
 
 def end() -> Example:
     state, events = play_until(engine("geoneo"), _new(), engine("geoneo").is_over)
-    return Example(state, None, events)
+    return Example(state, None, events[-1:])
 
 
 PAGES = (
