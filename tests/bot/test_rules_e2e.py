@@ -55,6 +55,8 @@ async def test_rules_open_page_one_and_the_buttons_turn_the_same_message(fake, r
     assert second["embeds"][0]["footer"]["text"] == "Page 2 of 5"
     assert shown_png(fake, second) == drawn("geodeto", 1, "en")
     assert buttons(second) == {"Previous": False, "Next": False}
+    await fake.click(ANA, first, "Next")  # a double click: the screen still showed page 1
+    assert fake.messages[int(first["id"])]["embeds"][0]["footer"]["text"] == "Page 2 of 5"
     await fake.click(ANA, second, "Next")
     await fake.click(ANA, fake.messages[int(first["id"])], "Previous")
     back = fake.messages[int(first["id"])]
