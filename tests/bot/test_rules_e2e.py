@@ -7,6 +7,7 @@ import render
 from bot.tables import board_view
 from games import get_engine
 from games.rulebook import NAMES, example, pages
+from playground.fake_discord import snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL
 
 DORA = 104
@@ -39,6 +40,7 @@ def buttons(message) -> dict[str, bool]:
 async def test_rules_open_page_one_and_the_buttons_turn_the_same_message(fake, runner):
     await fake.slash(ANA, CHANNEL, "rules", game="geodeto")
     first = page_of(fake, ANA)
+    screen = snapshot(first)  # what the member's screen shows until it refreshes
     assert not fake.messages_in(CHANNEL), "only the asker sees the rules"
     [embed] = first["embeds"]
     assert embed["title"] == "Geodeto: The board"
@@ -48,14 +50,14 @@ async def test_rules_open_page_one_and_the_buttons_turn_the_same_message(fake, r
     assert shown_png(fake, first) == drawn("geodeto", 0, "en")
     assert buttons(first) == {"Previous": True, "Next": False}
 
-    await fake.click(ANA, first, "Next")
-    second = fake.messages[int(first["id"])]
+    await fake.click(ANA, screen, "Next")
+    second = snapshot(fake.messages[int(first["id"])])
     assert len(fake.ephemerals(ANA)) == 1, "the same message, edited"
     assert second["embeds"][0]["title"] == "Geodeto: Your turn"
     assert second["embeds"][0]["footer"]["text"] == "Page 2 of 5"
     assert shown_png(fake, second) == drawn("geodeto", 1, "en")
     assert buttons(second) == {"Previous": False, "Next": False}
-    await fake.click(ANA, first, "Next")  # a double click: the screen still showed page 1
+    await fake.click(ANA, screen, "Next")  # a double click: the screen still showed page 1
     assert fake.messages[int(first["id"])]["embeds"][0]["footer"]["text"] == "Page 2 of 5"
     await fake.click(ANA, second, "Next")
     await fake.click(ANA, fake.messages[int(first["id"])], "Previous")
