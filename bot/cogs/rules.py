@@ -137,7 +137,7 @@ class Rules(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
 
-    @app_commands.command(name="rules", description="How a game is played, with pictures (only you see it)")
+    @app_commands.command(name="rules", description="How a game is played (only you see it)")
     @app_commands.describe(game="The game whose rules you want to read")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
