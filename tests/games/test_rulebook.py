@@ -5,7 +5,6 @@ import pytest
 
 import i18n
 import render
-import render.common
 from bot.tables import board_view, name_seats
 from games import all_engines, get_engine
 from games.ai import choose
@@ -18,6 +17,7 @@ from games.geoneo.rules import shapes
 from games.globe_twister.puzzle import from_pairs, is_solved
 from games.rulebook import NAMES, example, pages
 from i18n import Text
+from render.common import has_glyph, record_layout
 
 GAMES = [e.slug for e in all_engines()]
 PAGES = [(game, page) for game in GAMES for page in range(len(pages(game)))]
@@ -56,33 +56,27 @@ def test_every_example_is_a_state_of_the_game_the_engine_can_show(game, page):
         assert engine.legal_actions(state, seat), "a position in play offers its player a move"
 
 
-class Clipped:
-    """Records every text the renderers had to shorten (``render.common._fit`` ending in an ellipsis)."""
-
-    def __init__(self, monkeypatch):
-        self.texts = []
-        fit = render.common._fit
-
-        def recording(text, size, max_width):
-            out = fit(text, size, max_width)
-            if out != render.common.plain(text):
-                self.texts.append(text)
-            return out
-
-        monkeypatch.setattr(render.common, "_fit", recording)
-
-
 @pytest.mark.parametrize(("game", "page"), PAGES)
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
-def test_every_example_is_drawn_in_every_language_with_nothing_clipped(game, page, lang, monkeypatch):
-    render.palette(game)  # (learned from sample boards first: their texts are not the page's)
-    clipped = Clipped(monkeypatch)
+def test_every_example_is_drawn_in_every_language_with_nothing_clipped(game, page, lang):
+    """The checks of tests/render/test_languages.py (``record_layout``) on every page's picture: no label
+    clipped (a player's name may be; the footer's last move is running text), nothing outside the image, every
+    glyph in the font."""
+    render.palette(game)  # (learned from sample boards, if not yet: their texts are not the page's)
     ex = example(game, page)
     names = list(NAMES[:ex.state["players"]])
     last = " ".join(name_seats(i18n.localize(e.text, lang), names) for e in ex.events) or None
-    png = render.render_board(game, board_view(get_engine(game), ex.state), names, last, ex.focus, locale=lang)
+    with record_layout() as (fits, boxes):
+        png = render.render_board(game, board_view(get_engine(game), ex.state), names, last, ex.focus,
+                                  locale=lang)
     assert png.startswith(b"\x89PNG")
-    assert clipped.texts == [], f"clipped on {game} page {page + 1} ({lang}): {clipped.texts}"
+    clipped = [(asked, drawn) for asked, drawn in fits
+               if drawn != asked and not any(asked == n or asked.startswith(n + " (") for n in names)]
+    assert not clipped, f"{game} page {page + 1} in {lang}: clipped {clipped}"
+    outside = [(s, box) for s, box, (w, h) in boxes
+               if box[0] < -1 or box[1] < -1 or box[2] > w + 1 or box[3] > h + 1]
+    assert not outside, f"{game} page {page + 1} in {lang}: drawn outside the image {outside}"
+    assert all(has_glyph(ch) for s, _box, _size in boxes for ch in s if not ch.isspace())
 
 
 def test_the_board_is_drawn_in_the_language_asked_for():
