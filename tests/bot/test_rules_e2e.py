@@ -2,6 +2,8 @@
 its engine reached, Previous / Next editing the same ephemeral message, in the member's language, after a
 restart too; a forged page id gets a sentence and changes nothing."""
 
+import re
+
 import i18n
 import render
 from bot.tables import board_view
@@ -117,3 +119,26 @@ async def test_the_buttons_work_after_a_restart_and_a_forged_page_is_refused(fak
     assert fake.replies_to(it)[0]["content"] == "There is no such rule page: use /rules to open a game's rules."
     assert fake.messages[int(lobby["id"])]["embeds"] == lobby["embeds"]
     assert not fake.rejections
+
+
+async def test_every_word_of_a_rule_page_is_marked_for_translation(fake, runner):
+    """The pseudo-language (every vowel accented): a plain English word on a page was never marked."""
+    i18n.install_pseudo()
+    try:
+        fake.add_user(DORA, "Dora", locale=i18n.PSEUDO)
+        for game in ("geek_out", "geodeto", "geomancy", "geoneo", "globe_twister"):
+            await fake.slash(DORA, CHANNEL, "rules", game=game)
+            message = page_of(fake, DORA)
+            for page in range(len(pages(game))):
+                embed = message["embeds"][0]  # (a second one, what computers do, is bot/ui/messages.py's)
+                texts = [embed["title"].replace(get_engine(game).title, ""), embed["description"],
+                         embed["footer"]["text"], *buttons(message)]
+                plain = [w for t in texts for w in re.findall(r"[^\W\d_]{2,}", t)
+                         if w.isascii() and set(w) & set("aeiouncyAEIOUNCY")]
+                assert not plain, (game, page, plain)
+                [_previous, following] = message["components"][0]["components"]
+                if not following.get("disabled"):
+                    await fake.click(DORA, message, custom_id=following["custom_id"])
+                    message = fake.messages[int(message["id"])]
+    finally:
+        i18n.remove_language(i18n.PSEUDO)
