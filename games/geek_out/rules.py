@@ -190,22 +190,6 @@ class GeekOut(Engine):
     min_players = 1
     max_players = 8
     options = (Option("turns", _("Turns each player plays"), 5, minimum=1, maximum=10),)
-    summary = (
-        "**Geek Out! Masters**: push-your-luck dice. Each turn you roll 7 of the 10 dice (3 wait inactive).\n"
-        "• While any action face is active you **must** use one, in the order you choose; the used die goes to "
-        "the used zone.\n"
-        "  - **Meeple**: reroll another active die.  **Superhero**: flip another active die to its opposite "
-        "(42↔Heart, Meeple↔Spaceship, Superhero↔Dragon).\n"
-        "  - **Spaceship**: send another active die to inactive; alone, it self-destructs and you score 0.\n"
-        "  - **Heart**: bring an inactive die in and roll it (none left: no effect).\n"
-        "• With no action left: any **Dragon** eats your turn (0 points). Otherwise your 42s are scored and you "
-        "**Continue** (roll the used dice again, keeping the 42s at risk) or **Pass** to bank "
-        "n(n+1)/2 points for n 42s: 1, 3, 6, 10, 15, 21, 28, 36, 45, 55. No used dice: you must pass.\n"
-        "• Everyone plays 5 turns (option `turns`: 1-10); the highest total wins, ties share the victory.\n"
-        "• When only one move is possible, the table plays it for you and says so in the log.\n"
-        "• If you time out, the table finishes your turn for you: it resolves the dice the way that banks the "
-        "most points on average, and passes at the first chance."
-    )
 
     # --- setup and turn flow -------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:

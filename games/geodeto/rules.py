@@ -174,30 +174,6 @@ class Geodeto(Engine):
                minimum=0, maximum=16),
         Option("extras", "Play with the 7 extra cards (2 points each to whoever qualifies first)", False),
     )
-    summary = (
-        "**Geodeto**: travel pyramids around the world to build the trios on your secret goal cards.\n"
-        "• **Board**: Europe - Asia - America - Oceania - Antarctica - Africa in a ring around the World Ocean.\n"
-        "• **Your turn**: move one pyramid (everything above it rides along) to a neighbouring continent or the "
-        "Ocean, or from the Ocean to any continent; or draw the top card of a continent pile; or use an action "
-        "card. No larger pyramid on a smaller one, at most three towers directly on a continent, ships (stacks "
-        "in the Ocean) move only whole. With two players in the game you may not pick the pyramid your opponent just picked.\n"
-        "• **Goals**: a card's trio (colours, sizes, order) stacked consecutively in one tower on the card's "
-        "continent. After every action you claim every met goal in your hand and among the six public goals "
-        "(the pile tops); per goal you may draw a card, the countdown drops, ships break up and your Pirates "
-        "are released.\n"
-        "• **Epidemic**: send a continent's pyramids to the Ocean and close it; anyone may take the card to "
-        "reopen it, then only the holder may play it. **Pirates**: capture a pyramid or ship in the Ocean; "
-        "return its pyramids one per turn.\n"
-        "• **Score**: per sight group (famous places, ancient objects, nature records, research stations; "
-        "states form no group) 3 for the most fulfilled goals of it and 1 for the second, +2 per fulfilled goal, -1 per card in hand, +2 per continent you formed a goal on, +1 for the "
-        "last goal, +2 per extra card.\n"
-        "• **Extra cards** (option): Columbus (goals formed in Europe and America), Tasman (Oceania and "
-        "Antarctica), da Gama (Africa and Asia), Sir Francis Drake (goals formed on the most continents, at "
-        "least 4; passes to whoever overtakes), Inventors (USA, Italy, Czech Republic or China), Team Sports (Canada, Brazil, New Zealand "
-        "or India), Expeditions (Victoria Falls, Mt Everest, Mariana Trench or McMurdo Station).\n"
-        "• The journey also ends after 20 rounds in a row without a fulfilled goal. A player who times out "
-        "passes."
-    )
 
     def describe_options(self, options: dict, players: int) -> list[str]:
         goals = options.get("goals") or (10 if players <= 3 else 12)

@@ -213,23 +213,6 @@ class Geomancy(Engine):
                choices=HEIGHTS),
         Option("knocks", _("Landing stones may knock stones already on the board one square aside"), True),
     )
-    summary = (
-        "**Geomancy**: cast pyramid stones onto a chessboard; their auras capture enemy stones.\n"
-        "• **Rounds**: 1 small stones, 2 medium, 3 large. On your turn cast all your stones of the round's size "
-        "(and smaller ones you must recast) at a square you aim at, or turn one of your stones to one of eight "
-        "directions, or pass.\n"
-        "• **Casting**: the stones scatter around the aim (more from higher up), point in a random direction, "
-        "may land upright or off the board (back to hand: recast next turn) and may knock stones aside.\n"
-        "• **Shared squares**: same colour, the owner keeps one; same size, both recast; otherwise the larger "
-        "captures the smaller. Three or more: each colour keeps one, a single largest takes all, a tie for "
-        "largest is recast and the rest fight on.\n"
-        "• **Auras**: a stone of p pips sends p, p-1, ... 1 along its direction, stopped by the first stone. A "
-        "stone under more of one enemy colour's aura than its pips is captured (same colour adds up, colours "
-        "never combine).\n"
-        "• A round ends when nobody holds stones of its size and everyone passed in a row; also after 3 laps of "
-        "passes (stones left in hand carry over) or, as a safety net, after 25 laps. Three rounds. Score: your "
-        "pips on the board plus your prisoners' pips. A player who times out passes."
-    )
 
     # --- setup ---------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:

@@ -153,22 +153,6 @@ class Geoneo(Engine):
     max_players = 4
     private_label = _("My hand")
     group_noun = _("shape")
-    summary = (
-        "**GEONEO**: choose cards to pick a field, place your pieces, then clear away shapes for points.\n"
-        "• **Cards**: each round the start player plays a card; each next player adds or subtracts one of "
-        "theirs. Every result must stay 0-6 and the final one 1-6; with no card that fits you put one away.\n"
-        "• **Placing**: the start player puts a piece on a free field showing the final result. If none is "
-        "free, the last player places on a field showing the result before their card, then the player "
-        "before them, and so on. Placing is mandatory. A final 0 voids the round.\n"
-        "• With 4 players, opposite seats are a team with one colour; a player out of pieces places their "
-        "partner's.\n"
-        "• **Clearing away** starts when a player or team has placed every piece: in turn, choose a shape whose "
-        "corners are all your colour (line: fields end to end; rectangle: side x side; right triangle: leg x "
-        "leg / 2), score it and remove its corner pieces. No shape: you are skipped. Most points wins.\n"
-        "• When you have a single option (one card that fits, one free field, one shape), the table plays it for "
-        "you and says so in the log. If you time out, the table plays the lowest card that fits, the first free "
-        "field or the best shape."
-    )
 
     # --- setup ---------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:
