@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.geodeto.rules import CONTINENT_NAMES, GROUP_NAMES
+from games.geodeto.deck_texts import short_name
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from games.geodeto.rules import GROUP_NAMES, continent
+from i18n import _, ngettext
 from render.common import (
     BLACK,
     HEADER_H,
@@ -19,7 +21,6 @@ from render.common import (
     canvas,
     fit_text,
     header,
-    plural,
     text,
     wrap_text,
 )
@@ -54,7 +55,7 @@ TWEET_LINE = 22
 def _card_lines(card: dict, room: float, compact: bool = False) -> tuple[tuple[str, ...], int]:
     """A big card's name lines and how many lines follow them (capital, or location and group; met / note;
     ``compact``: met / note only)."""
-    names = _name_lines(card["name"], room, 2, LARGE)
+    names = _name_lines(card["name"], room, 2, LARGE, short_name(card.get("id", "")))
     below = 0 if compact else 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
     return names, below + 1
 
@@ -80,7 +81,7 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     for k, c in enumerate(conts):
         sx0 = x0 + 2 + k * sw
         d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + 32), fill=PYRAMID_FILL[c])
-        text(d, (sx0 + 10, y0 + 17), CONTINENT_NAMES[c], SMALL, BAND_INK[c], anchor="lm", bold=True,
+        text(d, (sx0 + 10, y0 + 17), continent(c), SMALL, BAND_INK[c], anchor="lm", bold=True,
              max_width=sw - 14)
     if met:
         d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
@@ -88,7 +89,7 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     draw_trio(img, d, trio, x0 + 12 + PYR_W[2] / 2 + 4, y0 + 40 + TRIO_H)
     tx = x0 + 12 + PYR_W[2] + 20
     room = x1 - 12 - tx
-    names, _ = _card_lines(card, room)
+    names, _below = _card_lines(card, room)
     y = y0 + 40
     for k, line in enumerate(names):
         text(d, (tx, y), line, LARGE, CARD_INK, bold=True, max_width=room)
@@ -96,28 +97,29 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     if compact:
         pass
     elif card.get("capital"):
-        text(d, (tx, y), f"State, capital {card['capital']}", SMALL, CARD_INK, max_width=room)
+        text(d, (tx, y), _("State, capital {capital}", capital=card["capital"]), SMALL, CARD_INK, max_width=room)
         y += 26
     else:
         if card.get("location"):
             text(d, (tx, y), card["location"], SMALL, CARD_INK, max_width=room)
             y += 26
         group = GROUP_NAMES.get(card.get("group") or "")
-        text(d, (tx, y), f"Sight: {group}" if group else "Sight", SMALL, CARD_MUTED, bold=bool(group),
-             max_width=room)
+        text(d, (tx, y), _("Sight: {group}", group=_(group)) if group else _("Sight"), SMALL, CARD_MUTED,
+             bold=bool(group), max_width=room)
         y += 26
     if met is not None:
         where = card.get("met_on")
         if met:
-            label = f"Met on {CONTINENT_NAMES[CONTINENT_KEYS.index(where)]}!" if where in CONTINENT_KEYS else "Met!"
+            label = (_("Met on {continent}!", continent=continent(CONTINENT_KEYS.index(where)))
+                     if where in CONTINENT_KEYS else _("Met!"))
             if text_w(SMALL, label) + 36 > room + 2:  # a narrow card (a big hand): the gold frame says where
-                label = "Met!"
+                label = _("Met!")
             w = min(text_w(SMALL, label) + 36, room + 2)
             d.rounded_rectangle((tx - 2, y - 1, tx + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
             _check(d, tx + 12, y + 11)
             text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True, max_width=w - 30)
         else:
-            text(d, (tx, y), "Not met yet", SMALL, CARD_MUTED)
+            text(d, (tx, y), _("Not met yet"), SMALL, CARD_MUTED)
     elif note:
         text(d, (tx, y), note, SMALL, CARD_INK, bold=True, max_width=room)
     ty = y0 + (top if top is not None else _card_top(card, x1 - x0))
@@ -161,18 +163,20 @@ def draw_private(view: dict, name: str) -> Image.Image:
     seat = view.get("seat")
     met = sum(1 for c in hand if c.get("met"))
     mine = seat is not None and view.get("current") == seat and view.get("phase") in ("turn", "bonus")
+    cards = ngettext("{n} goal card", "{n} goal cards", len(hand))
     if mine:
-        status = f"Your turn - {plural(len(hand), 'goal card')}"
+        status = _("Your turn - {cards}", cards=cards)
     else:
-        status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'goal card')}"
+        status = _("{name}: {cards}", name=fit_text(name, STATUS, 300), cards=cards)
     if met:
-        status += f", {met} met now"
+        status = _("{status}, {n} met now", status=status, n=met)
     if len(hand) > len(shown):
-        status += f" ({len(hand) - len(shown)} not shown)"
-    title = f"{TITLE} - {name}'s goals" if len(name) <= 24 else f"{TITLE} - your goals"
+        status = _("{status} ({n} not shown)", status=status, n=len(hand) - len(shown))
+    title = (_("{game} - {name}'s goals", game=TITLE, name=name) if len(name) <= 24
+             else _("{game} - your goals", game=TITLE))
     header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
     if not hand:
-        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
+        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), _("No goal cards in hand."), LARGE, MUTED, anchor="mm")
     for i, card in enumerate(shown):
         col, row = i % cols, i // cols
         x = MARGIN + col * (card_w + GAP)
