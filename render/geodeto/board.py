@@ -645,8 +645,11 @@ def _status(view: dict, names: list[str]) -> str:
     elif step and step.get("kind") == "move" and step.get("pyramid") is not None:
         p = pid(step["pyramid"])
         riders = _riders(view, p)
-        need = (_("move the {pyramid} (carries {n}) to a gold mark", pyramid=pname(p), n=riders) if riders
-                else _("move the {pyramid} to a gold mark", pyramid=pname(p)))
+        need = _("move the {pyramid} to a gold mark", pyramid=pname(p))
+        carried = _("move the {pyramid} (carries {n}) to a gold mark", pyramid=pname(p), n=riders)
+        if riders and WIDTH - 2 * MARGIN - 64 - text_w(STATUS, _("{player}: {need}", player="", need=carried)) \
+                >= name_room(who, STATUS):  # the riders' halo shows them where a language needs the room
+            need = carried
     elif step and step.get("kind") == "draw":
         need = _("draw the top card of a pile")
     elif step and step.get("kind") == "action":
@@ -778,17 +781,26 @@ def _warning(d: ImageDraw.ImageDraw, label: str) -> float:
     return x1 - x0
 
 
-def lock_note(view: dict, names: list[str]) -> str | None:
-    """With two players, the pyramid the player to act may not take back: "small red: just picked by Bo"."""
+def lock_note(view: dict, names: list[str], room: float | None = None) -> str | None:
+    """With two players, the pyramid the player to act may not take back: "small red: just picked by Bo"; "small
+    red: just picked" where that would not fit ``room`` px (a language's longer words)."""
     p = view.get("forbidden")
     if p is None or view["phase"] == "over":
         return None
     left = view.get("left") or [False] * view["players"]
     others = [s for s in range(view["players"]) if s != view.get("current") and not left[s]]
+    bare = _("{pyramid}: just picked", pyramid=pname(pid(p)))
     if len(others) == 1:
-        return _("{pyramid}: just picked by {name}", pyramid=pname(pid(p)),
+        note = _("{pyramid}: just picked by {name}", pyramid=pname(pid(p)),
                  name=fit_name(_name(names, others[0]), SMALL, 140))
-    return _("{pyramid}: just picked", pyramid=pname(pid(p)))
+        if room is None or text_w(SMALL, note) + 2 <= room or text_w(SMALL, bare) + 2 > room:
+            return note
+    return bare
+
+
+def _lock_room(right_w: float) -> float:
+    """The room of the padlock's note on the header's first line, the countdown (or warning) ``right_w`` wide."""
+    return WIDTH - MARGIN - 4 - right_w - 20 - (MARGIN + 4 + text_w(BODY, TITLE) + 24) - 30
 
 
 def _lock_legend(d: ImageDraw.ImageDraw, note: str, right_w: float) -> None:
@@ -834,7 +846,7 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         header(d, TITLE, _status(view, names), right=None if warning else _countdown(view),
                seat=view.get("current"))
         right_w = _warning(d, warning) if warning else text_w(BODY, _countdown(view))
-        note = lock_note(view, names)
+        note = lock_note(view, names, _lock_room(right_w))
         if note:
             _lock_legend(d, note, right_w)
     ocean_box, cards_box, compact = ocean_column(view, marks, rows)

@@ -21,6 +21,7 @@ from render.common import (
     YELLOW,
     cached,
     font,
+    plain,
 )
 from render.common import BLUE as _BLUE
 
@@ -106,8 +107,9 @@ def pname(p: int) -> str:
 
 
 def text_w(size: int, s: str) -> float:
-    """``s``'s width in the font of ``size``, in the drawing's language (``i18n.using``)."""
-    return _text_w(size, str.__str__(here(s)))
+    """``s``'s width in the font of ``size`` as ``common.text`` draws it: in the drawing's language (``i18n.using``),
+    made drawable (``common.plain``)."""
+    return _text_w(size, plain(here(s)))
 
 
 @cached(maxsize=1024)

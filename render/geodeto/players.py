@@ -6,7 +6,7 @@ from PIL import ImageDraw
 
 from games.geodeto.deck_texts import short_name as card_short_name
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
-from i18n import N_, Text, _, ngettext
+from i18n import N_, Text, _, ngettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -50,14 +50,14 @@ MARK_W = 52
 
 
 CHIP_LABELS = {
-    "czech-republic": N_("Czechia"), "great-britain": N_("Britain"), "eiffel-tower": N_("Eiffel Tower"),
-    "great-wall-of-china": N_("Great Wall"), "mt-everest": N_("Everest"), "south-africa": N_("S. Africa"),
-    "victoria-falls": N_("Victoria Falls"), "pyramids-of-giza": N_("Giza"), "mt-kilimanjaro": N_("Kilimanjaro"),
-    "statue-of-liberty": N_("Liberty"), "christ-the-redeemer": N_("Redeemer"), "new-zealand": N_("N. Zealand"),
-    "papua-new-guinea": N_("Papua"), "mariana-trench": N_("Mariana"), "sydney-opera-house": N_("Opera House"),
-    "great-barrier-reef": N_("Barrier Reef"), "easter-island-moai": N_("Moai"),
-    "amundsen-scott-station": N_("South Pole"), "halley-research-station": N_("Halley"),
-    "princess-elisabeth-station": N_("Elisabeth"), "mt-vinson": N_("Vinson"), "lambert-glacier": N_("Lambert"),
+    "czech-republic": pgettext("goal label", "Czechia"), "great-britain": pgettext("goal label", "Britain"), "eiffel-tower": pgettext("goal label", "Eiffel Tower"),
+    "great-wall-of-china": pgettext("goal label", "Great Wall"), "mt-everest": pgettext("goal label", "Everest"), "south-africa": pgettext("goal label", "S. Africa"),
+    "victoria-falls": pgettext("goal label", "Victoria Falls"), "pyramids-of-giza": pgettext("goal label", "Giza"), "mt-kilimanjaro": pgettext("goal label", "Kilimanjaro"),
+    "statue-of-liberty": pgettext("goal label", "Liberty"), "christ-the-redeemer": pgettext("goal label", "Redeemer"), "new-zealand": pgettext("goal label", "N. Zealand"),
+    "papua-new-guinea": pgettext("goal label", "Papua"), "mariana-trench": pgettext("goal label", "Mariana"), "sydney-opera-house": pgettext("goal label", "Opera House"),
+    "great-barrier-reef": pgettext("goal label", "Barrier Reef"), "easter-island-moai": pgettext("goal label", "Moai"),
+    "amundsen-scott-station": pgettext("goal label", "South Pole"), "halley-research-station": pgettext("goal label", "Halley"),
+    "princess-elisabeth-station": pgettext("goal label", "Elisabeth"), "mt-vinson": pgettext("goal label", "Vinson"), "lambert-glacier": pgettext("goal label", "Lambert"),
 }
 """A fulfilled goal's label in the players' panel, where its name would be too long (else its short name)."""
 
@@ -66,7 +66,7 @@ def chip_label(card: dict) -> str:
     """A goal's short label (a message: said in the drawing's language)."""
     key = card.get("id", "")
     if key in CHIP_LABELS:
-        return _(CHIP_LABELS[key])
+        return CHIP_LABELS[key]
     short = card_short_name(key)
     if short:
         return short
