@@ -40,8 +40,22 @@ def _pseudo():
     i18n.remove_language(i18n.PSEUDO)
 
 
+CARD_WORDS = ("name", "capital", "location", "tweet")
+
+
+def _view_words(view: dict) -> list:
+    """The words of a view a player reads: continents, cards (hand, public goals, fulfilled, claimed), extra
+    cards, the score sheet's parts."""
+    cards = [*(view.get("hand") or ()), *(g["card"] for g in view["public_goals"] if g["card"]),
+             *(c for fs in view["fulfilled"] for c in fs), *(c["card"] for c in view["last_claims"])]
+    words = [c["name"] for c in view["continents"]] + [e["name"] for e in view["extras"]]
+    words += [card[k] for card in cards for k in CARD_WORDS if card.get(k)]
+    words += [part["label"] for part in (view.get("score_sheet") or {}).get("parts", ())]
+    return words
+
+
 def _texts_of(value):
-    """Every Text in a view (nested dicts and lists)."""
+    """Every Text in a state or view (nested dicts and lists)."""
     if isinstance(value, Text):
         yield value
     elif isinstance(value, dict):
@@ -70,7 +84,7 @@ def _play(seed: int) -> dict[str, list]:
         for a in actions:
             said["label"] += [a.label, a.group]
         view = E.view(state, seat)
-        said["view"] += list(_texts_of(view))
+        said["view"] += _view_words(view)
         roll = rnd.random()
         if roll < 0.02:
             key, actor = f"timeout:{seat}", SYSTEM
@@ -90,7 +104,7 @@ def _play(seed: int) -> dict[str, list]:
         said["event"] += [a["text"] for a in E.announcements(before, state)]
     said["result"] += E.result_lines(state)
     if state["phase"] == "over":
-        said["view"] += list(_texts_of(E.view(state, None)))
+        said["view"] += _view_words(E.view(state, None))
         try:
             E.apply(state, 0, "pass")
         except RulesError as e:
@@ -169,6 +183,7 @@ def test_german_and_spanish_say_it_all(games, lang, kind):
     from the English, and every placeholder is filled."""
     missing, english, unfilled = set(), set(), []
     for t in _unique(games[kind]):
+        assert isinstance(t, Text), f"not a message: {t!r}"
         for m in _messages(t):
             template = _translated(m, lang)
             if template is None:
