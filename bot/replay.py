@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.computers import computer_seats
+from bot.computers import computer_seats, display_name
 from bot.tables import board_view, ending_focus, name_seats
 from games import get_engine
 from games.core import SYSTEM, RulesError
@@ -43,7 +43,7 @@ def start_text(engine, state, names: list[str]) -> str:
 def seated_at_start(players: list[dict]) -> tuple[list[str], tuple[int, ...]]:
     """The names and computer seats before any hand-over: a seat a computer took over is still its person's
     (the stored entry's ``was``)."""
-    names = [p["was"]["name"] if "was" in p else p["name"] for p in players]
+    names = [p["was"]["name"] if "was" in p else display_name(p) for p in players]
     return names, tuple(s for s in computer_seats(players) if "was" not in players[s])
 
 
@@ -68,12 +68,12 @@ def build(game: str, players: list[dict], options: dict, seed: int, actions: lis
             lines.append(f"{number:3}. {who}: {said}")
         if seat == SYSTEM and key.startswith("handover:"):  # from here on the seat is the computer's
             taken = int(key.partition(":")[2])
-            names = [*names[:taken], players[taken]["name"], *names[taken + 1:]]
+            names = [*names[:taken], display_name(players[taken]), *names[taken + 1:]]
             computers = tuple(sorted({*computers, taken}))
         states.append(state)
         seatings.append((names, computers))
         lasts.append(said or lasts[-1])  # a step that says nothing keeps the last move on show, as live
-    names, computers = [p["name"] for p in players], tuple(computer_seats(players))
+    names, computers = [display_name(p) for p in players], tuple(computer_seats(players))
     seatings[-1] = (names, computers)  # the final board as the live table drew it, pixel for pixel
     if final_last:
         lasts[-1] = final_last

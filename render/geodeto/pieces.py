@@ -106,16 +106,16 @@ def pname(p: int) -> str:
     return _pyramid_name(p)
 
 
-def text_w(size: int, s: str) -> float:
+def text_w(size: int, s: str, bold: bool = False) -> float:
     """``s``'s width in the font of ``size`` as ``common.text`` draws it: in the drawing's language (``i18n.using``),
-    made drawable (``common.plain``)."""
-    return _text_w(size, plain(here(s)))
+    made drawable (``common.plain``); ``bold``: the bold face."""
+    return _text_w(size, plain(here(s)), bold)
 
 
 @cached(maxsize=1024)
-def _text_w(size: int, s: str) -> float:
+def _text_w(size: int, s: str, bold: bool = False) -> float:
     """Measured once: names, labels and chips are measured often (keyed by the words drawn, not the English)."""
-    return font(size).getlength(s)
+    return font(size, bold=bold).getlength(s)
 
 
 def _trapezoid(x: float, base: float, w: float, h: float, grow: float = 0) -> list[tuple[float, float]]:
