@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
 from games.geodeto.rules import OCEAN, continent
-from i18n import _, current, here, ngettext, pgettext
+from i18n import _, here, ngettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -216,10 +216,9 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, mar
 
 
 @cached(maxsize=8)
-def _background(rows: tuple[tuple[int, int], ...], closed: int | None, top: int, height: int,
-                locale: str) -> Image.Image:
-    """What changes only with the rows' heights, the closed continent and the language (``locale``, the one
-    drawn in): the routes, the continents' tiles, the players' panel."""
+def _background(rows: tuple[tuple[int, int], ...], closed: int | None, top: int, height: int) -> Image.Image:
+    """What changes only with the rows' heights and the closed continent (and the language: ``cached``): the
+    routes, the continents' tiles, the players' panel."""
     img, d = canvas(height)
     _routes(d, list(rows))
     for c in range(6):
@@ -264,7 +263,7 @@ def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box
     others = tuple(CONTINENT_KEYS.index(k) for k in card.get("continents", ())
                    if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
     sprite = _goal_card_image(c, here(goal_label(card)), trio, others[:1], entry["count"],
-                              bool(card.get("met") or choose), x1 - x0, y1 - y0, current())
+                              bool(card.get("met") or choose), x1 - x0, y1 - y0)
     img.paste(sprite, (x0, y0))
 
 
@@ -329,8 +328,8 @@ def _goal_card_need(c: int, card: dict) -> int:
 
 @cached(maxsize=32)
 def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[int, ...], count: int, gold: bool,
-                     w: int, h: int, locale: str) -> Image.Image:
-    """A public goal card (``label`` already in ``locale``, the drawing's language, which keys the cache)."""
+                     w: int, h: int) -> Image.Image:
+    """A public goal card (``label`` already in the drawing's language)."""
     img, d = canvas(h, w)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD, outline=HIGHLIGHT if gold else CARD_EDGE,
                         width=4 if gold else 2)
@@ -836,7 +835,7 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     rows = _rows(view, players_h)
     top = HEIGHT - GAP - players_h
     closed = next((c for c, cont in enumerate(view["continents"]) if cont.get("closed")), None)
-    img = _background(tuple(rows), closed, top, HEIGHT, current()).copy()
+    img = _background(tuple(rows), closed, top, HEIGHT).copy()
     d = ImageDraw.Draw(img)
     winners = winners_of(view) if over else []
     warning = stall_warning(view)

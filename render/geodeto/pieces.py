@@ -11,7 +11,7 @@ from games.geodeto.rules import COLOURS as COLOUR_NAMES
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
 from games.geodeto.rules import SIZES as SIZE_NAMES
 from games.geodeto.rules import pname as _pyramid_name
-from i18n import N_, here
+from i18n import N_, _, here
 from render.common import (
     BLACK,
     GREEN,
@@ -26,7 +26,8 @@ from render.common import (
 from render.common import BLUE as _BLUE
 
 GAME = "geodeto"
-TITLE = "Geodeto"
+TITLE = _("Geodeto")
+"""The game's name (as published in every language; a message so that it is drawn like every other word)."""
 
 RED = (206, 50, 44)
 IVORY = (246, 246, 240)
