@@ -216,7 +216,7 @@ def draw_private(view: dict, name: str) -> Image.Image:
     else:
         status = _("{name}: {cards}", name=fit_text(name, STATUS, 300), cards=cards)
     if met:
-        status = _("{status}, {n} met now", status=status, n=met)
+        status = ngettext("{status}, {n} met now", "{status}, {n} met now", met, status=status)
     if len(hand) > len(shown):
         status = _("{status} ({n} not shown)", status=status, n=len(hand) - len(shown))
     title = (_("{game} - {name}'s goals", game=TITLE, name=name) if len(name) <= 24
