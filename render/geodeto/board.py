@@ -186,7 +186,7 @@ def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: b
         body = (x0 + 3, y0 + BAND_H + 1, x1 - 2, y1 - 2)
         img.paste(_hatch(body[2] - body[0], body[3] - body[1]), body[:2])
         d.rounded_rectangle(box, radius=10, outline=PANEL_EDGE, width=2)
-        _epidemic_card(d, ((x0 + x1) / 2, (y0 + BAND_H + y1) / 2), _("Closed"))
+        _epidemic_card(d, ((x0 + x1) / 2, (y0 + BAND_H + y1) / 2), pgettext("continent", "Closed"))
         return
     base = y1 - 8
     for i in range(3):  # the three spots a tower may stand on
