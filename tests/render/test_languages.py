@@ -38,10 +38,10 @@ from render.common import has_glyph, least_name, record_layout, short_name
 
 GAMES = ("geek_out", "geoneo", "geodeto", "geomancy", "globe_twister")
 LANGUAGES = ("en", "de", "es", i18n.PSEUDO)
-NOT_YET_TRANSLATED = {"geodeto", "globe_twister"}
+NOT_YET_TRANSLATED = {"globe_twister"}
 """Games whose strings are not marked yet (their qps boards still leak English). Remove your game when it is
 translated; the lead removes this list at the merge."""
-LAYOUT_TO_FIX = {"geodeto"}
+LAYOUT_TO_FIX: set[str] = set()
 """Games that clip labels in English already (Geodeto's goal cards in the hand: "Sight: Research stat…", a fun
 fact cut mid-sentence): the clip check asserts they still do. The game's helper fixes the layout (a running
 text may pass ``prose=True`` to ``wrap_text``) and removes the game; the lead removes this list at the merge."""
