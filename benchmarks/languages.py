@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import importlib
 import json
 import pstats
 import random
@@ -117,7 +118,7 @@ def bench_boards(engine: Engine, quick: bool) -> dict[str, tuple[float, float]]:
         return lambda: render.render_board(engine.slug, *nb(), locale=lang)
 
     fns = {lang: drawer(lang) for lang in ("en", *LANGS)}
-    times = interleaved(fns, rounds=6 if quick else 15, per_round=len(boards))
+    times = interleaved(fns, rounds=6 if quick else 15, per_round=len(boards), warmup=len(boards))
     return {lang: (times[lang], times["en"]) for lang in LANGS}
 
 
@@ -143,7 +144,7 @@ def bench_words(engine: Engine, quick: bool) -> tuple[float, float]:
 
     nm, nt = cycle(moves), cycle(texts)
     times = interleaved({"build": lambda: build(nm()), "localize": lambda: i18n.localize(nt(), "de")},
-                        rounds=5 if quick else 15, per_round=len(moves))
+                        rounds=5 if quick else 15, per_round=len(moves), warmup=len(moves))
     return times["localize"], times["build"]
 
 
@@ -208,33 +209,52 @@ def hot_functions(fn: Callable[[], object], top: int = 4) -> str:
     return ", ".join(f"{name} {c / total:.0%}" for c, name in rows[:top])
 
 
+POSITION_CACHES = {
+    "geoneo": ("games.geoneo.ai:_clear_value",),
+    "globe_twister": ("games.globe_twister.ai:program_for", "games.globe_twister.solver:_plan"),
+}
+"""Memo caches keyed by a position (a board's value, a turn's program), emptied before each timed decision so
+it costs what a learner's fresh position costs. Tables that fill once per process and then serve every game
+(Geek Out's turn values and solvers, Globe Twister's action lists) stay warm, as in a running bot."""
+
+
+def position_caches(slug: str) -> list:
+    out = []
+    for where in POSITION_CACHES.get(slug, ()):
+        module, name = where.split(":")
+        out.append(getattr(importlib.import_module(module), name))
+    return out
+
+
+def cold(caches: list, fn: Callable[[], object]) -> float:
+    """Seconds of one call of ``fn`` after emptying ``caches``."""
+    for c in caches:
+        c.cache_clear()
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
 def bench_learn(engine: Engine, quick: bool) -> dict:
     from bot.cogs.learn import LEARNER, OPPONENT
 
     positions = lesson_positions(engine, 120 if quick else 400)
+    caches = position_caches(engine.slug)
     coach, computer = [], []
     for i, (_p, _o, seed, _log, state) in enumerate(positions):
-        pair = [("coach", lambda state=state: advise(engine, state, LEARNER)),
-                ("computer", lambda state=state, seed=seed, i=i: choose(engine, state, LEARNER, OPPONENT, (seed, i)))]
-        for name, fn in (pair if i % 2 == 0 else reversed(pair)):
-            best = float("inf")
-            for _ in range(2):  # the better of two: a neighbour's burst is not the coach's cost
-                t0 = time.perf_counter()
-                fn()
-                best = min(best, time.perf_counter() - t0)
-            (coach if name == "coach" else computer).append(best)
+        timed = [(coach, lambda state=state: advise(engine, state, LEARNER)),
+                 (computer, lambda state=state, seed=seed, i=i: choose(engine, state, LEARNER, OPPONENT, (seed, i)))]
+        for samples, fn in (timed if i % 2 == 0 else reversed(timed)):
+            samples.append(cold(caches, fn))
     slowest = max(range(len(positions)), key=lambda k: coach[k])
     state = positions[slowest][4]
-    where = state.get("phase", "?")
+    for c in caches:
+        c.cache_clear()
     hot = hot_functions(lambda: advise(engine, state, LEARNER))
-    steps_at = positions[:: max(1, len(positions) // (30 if quick else 100))]
-    steps = []
-    for position in steps_at:
-        t0 = time.perf_counter()
-        lesson_step(engine, position)
-        steps.append(time.perf_counter() - t0)
-    return {"coach": coach, "computer": computer, "slowest": (coach[slowest], where, slowest, hot),
-            "steps": steps}
+    steps = [cold(caches, lambda p=p: lesson_step(engine, p))
+             for p in positions[:: max(1, len(positions) // (30 if quick else 100))]]
+    return {"coach": coach, "computer": computer,
+            "slowest": (coach[slowest], state.get("phase", "?"), slowest, hot), "steps": steps}
 
 
 # --- 3. the slash-command translator ---------------------------------------------------------------------------
