@@ -150,9 +150,9 @@ def bench_words(engine: Engine, quick: bool) -> tuple[float, float]:
 
 # --- 2. /learn ------------------------------------------------------------------------------------------------
 def lesson_positions(engine: Engine, n: int, seed0: int = 0) -> list[tuple]:
-    """(players, options, seed, log, state) at the learner's turns of seeded lessons, set up as /learn sets
+    """(players, options, seed, log, state, key) at the learner's turns of seeded lessons, set up as /learn sets
     them up: the computer plays "normal"; the learner follows the coach's advice four times in five (else a
-    random legal move), so the positions are the ones a learner meets."""
+    random legal move: ``key``), so the positions are the ones a learner meets, in the order met."""
     from bot.cogs.learn import LEARNER, LEVELS, computers_move, lesson_setup
 
     out, seed = [], seed0
@@ -165,9 +165,9 @@ def lesson_positions(engine: Engine, n: int, seed0: int = 0) -> list[tuple]:
         for _step in range(200):
             if not engine.to_act(state) or len(out) >= n:
                 break
-            out.append((players, options, seed, list(log), state))
             legal = engine.legal_actions(state, LEARNER)
             key = advise(engine, state, LEARNER).key if pick.random() < 0.8 else pick.choice(legal).key
+            out.append((players, options, seed, list(log), state, key))
             state, _ = engine.apply(state, LEARNER, key)
             log.append((LEARNER, key))
             state, _ = computers_move(engine, state, seed, log)
@@ -176,13 +176,12 @@ def lesson_positions(engine: Engine, n: int, seed0: int = 0) -> list[tuple]:
 
 
 def lesson_step(engine: Engine, position: tuple, lang: str = "de") -> None:
-    """What one click costs the bot, without Discord: replay the lesson from its log, play the learner's move
-    (the suggested one), the computer's answer, the next advice and the board."""
+    """What one click costs the bot, without Discord (bot/cogs/learn.py ``click`` and ``panel``): replay the
+    lesson from its log, play the learner's move, the computer's answer, the next advice and the board."""
     from bot.cogs.learn import LEARNER, computers_move
 
-    players, options, seed, log, _state = position
+    players, options, seed, log, _state, key = position
     state = engine.replay(players, options, seed, log)
-    key = advise(engine, state, LEARNER).key
     after, _ = engine.apply(state, LEARNER, key)
     log = [*log, (LEARNER, key)]
     after, _ = computers_move(engine, after, seed, log)
@@ -213,9 +212,10 @@ POSITION_CACHES = {
     "geoneo": ("games.geoneo.ai:_clear_value",),
     "globe_twister": ("games.globe_twister.ai:program_for", "games.globe_twister.solver:_plan"),
 }
-"""Memo caches keyed by a position (a board's value, a turn's program), emptied before each timed decision so
-it costs what a learner's fresh position costs. Tables that fill once per process and then serve every game
-(Geek Out's turn values and solvers, Globe Twister's action lists) stay warm, as in a running bot."""
+"""Memo caches keyed by a position (a board's value, a turn's program): emptied at each lesson's start (and
+before each timed step), so a fresh position costs what it costs a learner. Tables that fill once per process
+and then serve every game (Geek Out's turn values and solvers, Globe Twister's action lists) stay warm, as in
+a running bot."""
 
 
 def position_caches(slug: str) -> list:
@@ -226,33 +226,45 @@ def position_caches(slug: str) -> list:
     return out
 
 
-def cold(caches: list, fn: Callable[[], object]) -> float:
-    """Seconds of one call of ``fn`` after emptying ``caches``."""
+def emptied(caches: list) -> None:
     for c in caches:
         c.cache_clear()
+
+
+def timed(fn: Callable[[], object]) -> float:
     t0 = time.perf_counter()
     fn()
     return time.perf_counter() - t0
 
 
 def bench_learn(engine: Engine, quick: bool) -> dict:
+    """Advice and the computer's choice on every learner's position, walked lesson by lesson in the order a
+    learner meets them, the position caches emptied at each lesson's start (so a turn's first click pays for
+    its plan and the turn's later clicks find it, as in the bot); then whole steps, each from a state where
+    only the position on screen was advised (the panel before the click)."""
     from bot.cogs.learn import LEARNER, OPPONENT
 
     positions = lesson_positions(engine, 120 if quick else 400)
     caches = position_caches(engine.slug)
     coach, computer = [], []
-    for i, (_p, _o, seed, _log, state) in enumerate(positions):
-        timed = [(coach, lambda state=state: advise(engine, state, LEARNER)),
+    lesson = None
+    for i, (_p, _o, seed, _log, state, _key) in enumerate(positions):
+        if seed != lesson:
+            emptied(caches)
+            lesson = seed
+        calls = [(coach, lambda state=state: advise(engine, state, LEARNER)),
                  (computer, lambda state=state, seed=seed, i=i: choose(engine, state, LEARNER, OPPONENT, (seed, i)))]
-        for samples, fn in (timed if i % 2 == 0 else reversed(timed)):
-            samples.append(cold(caches, fn))
+        for samples, fn in (calls if i % 2 == 0 else reversed(calls)):
+            samples.append(timed(fn))
     slowest = max(range(len(positions)), key=lambda k: coach[k])
     state = positions[slowest][4]
-    for c in caches:
-        c.cache_clear()
+    emptied(caches)
     hot = hot_functions(lambda: advise(engine, state, LEARNER))
-    steps = [cold(caches, lambda p=p: lesson_step(engine, p))
-             for p in positions[:: max(1, len(positions) // (30 if quick else 100))]]
+    steps = []
+    for position in positions[:: max(1, len(positions) // (30 if quick else 100))]:
+        emptied(caches)
+        advise(engine, position[4], LEARNER)  # the panel the learner clicked on
+        steps.append(timed(lambda position=position: lesson_step(engine, position)))
     return {"coach": coach, "computer": computer,
             "slowest": (coach[slowest], state.get("phase", "?"), slowest, hot), "steps": steps}
 
