@@ -124,13 +124,15 @@ def bench_boards(engine: Engine, quick: bool) -> dict[str, tuple[float, float, f
             render.render_board(engine.slug, *board, locale=lang)
     times: dict[str, list[float]] = {lang: [] for lang in langs}
     ratios: dict[str, list[float]] = {lang: [] for lang in LANGS}
-    for r in range(8 if quick else 25):
+    for r in range(-1, 12 if quick else 25):  # round -1: a warm-up, not counted
         for k, board in enumerate(boards):
             once = {}
             for lang in langs[(r + k) % 3:] + langs[:(r + k) % 3]:
                 t0 = time.perf_counter()
                 render.render_board(engine.slug, *board, locale=lang)
                 once[lang] = time.perf_counter() - t0
+            if r < 0:
+                continue
             for lang in langs:
                 times[lang].append(once[lang])
             for lang in LANGS:
