@@ -50,6 +50,7 @@ from render.globe_twister.pieces import (
     draw_frame,
     draw_puzzle,
     frame_size,
+    photo_name_lines,
     puzzle_size,
     thumbnail,
     turn_icon,
@@ -117,7 +118,7 @@ def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | Non
         thumbnail(img, d, (fx + 2, ty + 2), th, photo)
         text(d, (fx + th + 16, ty), pgettext("label", "rebuild"), SMALL, MUTED)
         name = PHOTO_NAMES.get(photo, photo)
-        for k, line in enumerate(wrap_text(name, SMALL, GIF_W - fx - th - 28, lines=2)):
+        for k, line in enumerate(photo_name_lines(photo, name, SMALL, GIF_W - fx - th - 28)):
             text(d, (fx + th + 16, ty + 26 + 24 * k), line, SMALL, TEXT)
     # the caption under it all
     cy0 = height - 58
@@ -357,18 +358,20 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
     else:
         lines = [(ngettext("done: {n} card", "done: {n} cards", len(steps)) if steps else _("no card played"),
                   MUTED)]
+    # below the puzzle: the words beside the chip, two lines; right of it: under the chip (the column is
+    # narrow: three lines where a language needs them, German "Feld 9: / diagonal / tauschen")
+    tx = wx + chip + 8 if shown and mode == "below" else wx
+    room = ww - (tx - wx)
+    y = wy + (chip / 2 if mode == "below" else (chip + 14 if shown else 10))
+    said = [(wrap_text(words, RUNS_TEXT, room, lines=3 if mode == "right" else 2), colour) for words, colour in lines]
     if mode == "right":  # the photo to rebuild, under the words
-        side = int(min(ww, y1 - 10 - (wy + chip + 66)))  # under a chip and two lines of words
+        extra = 20 * max([len(wrapped) - 2 for wrapped, _colour in said] + [0])
+        side = int(min(ww, y1 - 10 - (wy + chip + 66 + extra)))  # under a chip and the lines of words
         if side >= 60:
             ty = y1 - 10 - side
             text(d, (wx, ty - 12), pgettext("label", "rebuild"), RUNS_TEXT, MUTED, anchor="ls")
             thumbnail(img, d, (wx, ty), side, run["photo"])
-    # below the puzzle: the words beside the chip; right of it: under the chip (the column is narrow)
-    tx = wx + chip + 8 if shown and mode == "below" else wx
-    room = ww - (tx - wx)
-    y = wy + (chip / 2 if mode == "below" else (chip + 14 if shown else 10))
-    for words, colour in lines:
-        wrapped = wrap_text(words, RUNS_TEXT, room, lines=2)
+    for wrapped, colour in said:
         top = y - (len(wrapped) - 1) * 10 if mode == "below" else y
         for n, line in enumerate(wrapped):
             text(d, (tx, top + 20 * n), line, RUNS_TEXT, colour, anchor="lm", bold=colour == HIGHLIGHT)

@@ -50,6 +50,7 @@ from render.globe_twister.pieces import (
     frame_size,
     hourglass,
     padlock,
+    photo_name_lines,
     puzzle_size,
     thumbnail,
 )
@@ -380,7 +381,7 @@ def _details(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, y: float, 
         y += 24
     name = here(view["photos"][seat]["name"])
     size = BODY if not compact and font(BODY).getlength(name) + 2 <= x1 - x else SMALL
-    for line in wrap_text(name, size, x1 - x - 2, lines=2):  # "Latin / America" in a narrow column
+    for line in photo_name_lines(view["photos"][seat]["photo"], name, size, x1 - x - 2):  # a narrow column
         text(d, (x, y), line, size, TEXT, bold=True)
         y += 24 if size == SMALL else 28
     y += 2
@@ -388,8 +389,12 @@ def _details(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, y: float, 
     y += 40
     if view["rounds"] > 1:
         wins = view["wins"][seat]
-        text(d, (x, y), _("wins: {n}", n=wins) if compact else ngettext("{n} round won", "{n} rounds won", wins),
-             SMALL, TEXT, max_width=x1 - x)
+        said = _("wins: {n}", n=wins) if compact else ngettext("{n} round won", "{n} rounds won", wins)
+        if font(SMALL).getlength(here(said)) > x1 - x:  # a narrow column: a star and the number
+            star(d, (x + 10, y + 12), 10)
+            text(d, (x + 26, y), str(wins), SMALL, TEXT, bold=True)
+        else:
+            text(d, (x, y), said, SMALL, TEXT)
 
 
 def _key(d: ImageDraw.ImageDraw, view: dict, box) -> None:

@@ -195,7 +195,7 @@ def _private_side(view: dict, name: str, seat: int) -> Image.Image:
     lines = [_("The front, the polar region, is the easier picture: the rules advise it for your first games."),
              _("The back is a fisheye view of the region of the set in front of you.")]
     for para in lines:
-        for line in wrap_text(para, BODY, WIDTH - MARGIN - x - 8, lines=3):
+        for line in wrap_text(para, BODY, WIDTH - MARGIN - x - 8, lines=4):  # German: four lines
             text(d, (x, y), line, BODY, TEXT)
             y += 30
         y += 14

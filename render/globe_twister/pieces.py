@@ -16,7 +16,7 @@ from games.globe_twister.puzzle import (
     TURN,
     defined,
 )
-from i18n import _
+from i18n import _, here, pgettext
 from render.common import (
     BLACK,
     BLUE,
@@ -32,6 +32,7 @@ from render.common import (
     WHITE,
     font,
     text,
+    wrap_text,
 )
 from render.globe_twister import photos
 
@@ -69,6 +70,20 @@ CARD_WORDS = {
 }
 """The cards in a few words (``CARD_NAMES`` without the colour and number, which the chip shows)."""
 assert set(CARD_WORDS) == set(CARD_NAMES)
+PHOTO_LINES = {"polar": pgettext("two lines", "Polar\nregion"), "north-america": pgettext("two lines", "North\nAmerica"),
+               "latin-america": pgettext("two lines", "Latin\nAmerica")}
+"""The photos' names on two lines, for a narrow column: where a language writes a name as one long word
+(German "Lateinamerika"), its translation says where it breaks ("Latein-/amerika")."""
+
+
+def photo_name_lines(photo: str, name: str, size: float, width: float) -> list[str]:
+    """A photo's name (in the drawing's language) on one line of ``width`` px, else on two."""
+    whole = here(name)
+    if font(size).getlength(whole) <= width:
+        return [whole]
+    if photo in PHOTO_LINES:
+        return here(PHOTO_LINES[photo]).split("\n")[:2]
+    return wrap_text(whole, size, width, lines=2)
 
 _VEC = {d: (dc, dr) for d, (dr, dc) in STEP.items()}
 
