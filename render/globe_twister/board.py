@@ -225,16 +225,17 @@ def board_height(view: dict) -> int:
     return HEADER_H + 8 + p["rows"] * h + (p["rows"] - 1) * 8 + 8 + FOOTER_H
 
 
-def _red_chips(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float, *, h: int = 28) -> float:
-    """The red cards the seat still holds (R1, R2), a crossed-out grey chip for each one played. Returns the
-    right edge."""
+def _red_chips(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float, *, h: int = 28,
+               room: float | None = None) -> float:
+    """The red cards the seat still holds (R1, R2), a crossed-out grey chip for each one played, within ``room``
+    px when given. Returns the right edge."""
     hand = view["hands"][seat]
     reds = [c for c in RED]
     if not any(c in hand for c in reds) and view.get("solo") is not None and not view["solo"].get("red"):
         none = _("no red cards")
         text(d, (x, cy), none, SMALL, MUTED, anchor="lm")
         return x + font(SMALL).getlength(here(none))
-    w = 44
+    w = 44 if room is None else min(44, (room - 6) / 2)
     for card in reds:
         box = (x, cy - h / 2, x + w, cy + h / 2)
         if card in hand:
@@ -366,8 +367,12 @@ def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
         text(d, (bx, y + 26 + bw + 8), _cards(run["cards"]), SMALL, TEXT, max_width=cx1 - bx)
         return
     th = p["thumb"]
+    narrow = cx1 - cx0 - th - 14 < 100
+    name = here(view["photos"][seat]["name"])
+    if narrow and view["rounds"] > 1 and len(photo_name_lines(photo, name, SMALL, cx1 - cx0 - 2)) > 1:
+        th -= 24  # the name on two lines: a smaller photo leaves room for the round wins under it
     thumbnail(img, d, (cx0 + 2, y + 6), th, photo)
-    if cx1 - cx0 - th - 14 < 100:  # a narrow column: the details under the photo
+    if narrow:  # a narrow column: the details under the photo
         _details(d, view, seat, cx0, y + th + 14, cx1, compact=True)
     else:  # beside it
         _details(d, view, seat, cx0 + th + 14, y + 2, cx1, compact=True)
@@ -385,7 +390,7 @@ def _details(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, y: float, 
         text(d, (x, y), line, size, TEXT, bold=True)
         y += 24 if size == SMALL else 28
     y += 2
-    _red_chips(d, view, seat, x, y + 16)
+    _red_chips(d, view, seat, x, y + 16, room=x1 - x)
     y += 40
     if view["rounds"] > 1:
         wins = view["wins"][seat]
@@ -402,13 +407,15 @@ def _key(d: ImageDraw.ImageDraw, view: dict, box) -> None:
     x0, y0, x1, y1 = box
     panel(d, box, _("HOW A TURN WORKS"))
     y = y0 + 40
+    how = _("Cells run 1 to 9; the first lock-in stops all.") if view.get("no_timer") else \
+        _("Cells run 1 to 9; the first lock-in turns the {seconds} s timer.", seconds=view.get("timer_seconds", 30))
+    lines = wrap_text(how, SMALL, x1 - x0 - 28, lines=3)
+    step = min(34, (y1 - 8 - y - 24 * len(lines)) / 3)  # three lines of words need the rows closer
     for card, words in (("g1", _("turn a tile")), ("b1", _("move tiles")), ("r1", _("send a tile home"))):
         card_chip(d, (x0 + 14, y, x0 + 62, y + 28), card, size=SMALL, icon=False)
         text(d, (x0 + 74, y + 14), words, SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 84)
-        y += 34
-    how = _("Cells run 1 to 9; the first lock-in stops all.") if view.get("no_timer") else \
-        _("Cells run 1 to 9; the first lock-in turns the {seconds} s timer.", seconds=view.get("timer_seconds", 30))
-    for line in wrap_text(how, SMALL, x1 - x0 - 28, lines=3):
+        y += step
+    for line in lines:
         text(d, (x0 + 14, y), line, SMALL, MUTED)
         y += 24
 
