@@ -17,6 +17,7 @@ import pytest
 import i18n
 from games.ai import choose
 from games.core import SYSTEM, RulesError
+from games.globe_twister.ai import GlobeTwisterComputer
 from games.globe_twister.rules import PHOTO_NAMES, GlobeTwister, tiebreak_text
 from games.globe_twister.solver import LEVELS
 from i18n import Text
@@ -154,6 +155,7 @@ def everything() -> list[tuple[str, object]]:
     shown += scripted()
     shown += [("option", o.description) for o in E.options]
     shown += [("label", E.private_label), ("label", E.group_noun)]
+    shown += [("strength", words) for words in GlobeTwisterComputer.strengths.values()]
     shown += [("error", message) for message in errors()]
     return shown
 
@@ -195,7 +197,7 @@ def leaks(said: str) -> list[str]:
 
 def test_the_games_reach_every_kind_of_text(shown):
     kinds = {kind for kind, _ in shown}
-    assert kinds == {"event", "label", "announcement", "result", "view", "option", "error"}
+    assert kinds == {"event", "label", "announcement", "result", "view", "option", "error", "strength"}
     english = {str(v) for _, v in shown}
     for needle in ("tiebreaker: most red cards left", "tiebreaker: fewest cards", "tiebreaker: turned the sand",
                    "still tied", "takes a hint", "ran out of time", "left the game", "The sand runs out",
