@@ -84,6 +84,11 @@ def seat_tag(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
+def seats_text(seats) -> str:
+    """Seats in a sentence, "{p0}, {p2}" (each a part the table names)."""
+    return join([seat_tag(s) for s in seats], ", ")
+
+
 def placement_text(cell: int, card: str, direction: str | None) -> str:
     arrow = f" {ARROWS[direction]}" if direction else ""
     return _("cell {number} ({cell}): {card}", number=cell + 1, cell=CELL_NAMES[cell],
@@ -258,7 +263,7 @@ class GlobeTwister(Engine):
             return _("{level}, {puzzle} ({photo}): par {par}, {red}.", level=LEVEL_NAMES[solo["level"]],
                      puzzle=what, photo=where, par=self._par_text(solo["par"]), red=red)
         if state["decider"]:
-            head = _("Tie: {players} play again", players=", ".join(seat_tag(s) for s in state["active"]))
+            head = _("Tie: {players} play again", players=seats_text(state["active"]))
         elif state["rounds"] > 1:
             head = _("Round {round} of {rounds}", round=state["round"] + 1, rounds=state["rounds"])
         else:
@@ -564,7 +569,7 @@ class GlobeTwister(Engine):
             if len(tied) == 1:
                 self._round_won(state, tied[0], why, events)
             else:
-                names = ", ".join(seat_tag(s) for s in tied)
+                names = seats_text(tied)
                 events.append(Event(_("{players} are still tied after every tiebreaker: they play again.",
                                       players=names), SYSTEM))
                 state["decider"] += 1
@@ -858,6 +863,6 @@ class GlobeTwister(Engine):
             lines.append(_("Round {round}: {result}", round=entry["round"], result=line) if state["rounds"] > 1
                          else line)
         if state["rounds"] > 1:
-            wins = ", ".join(f"{seat_tag(s)} {w}" for s, w in enumerate(state["wins"]))
+            wins = join([_("{player} {n}", player=seat_tag(s), n=w) for s, w in enumerate(state["wins"])], ", ")
             lines.append(_("Round wins: {wins}.", wins=wins))
         return lines

@@ -37,7 +37,8 @@ from render.common import (
 from render.globe_twister import photos
 
 GAME = "globe_twister"
-TITLE = "Globe Twister"
+TITLE = pgettext("game", "Globe Twister")
+"""The game's name, as published in every language (a message only so that the pseudo-language test sees it said)."""
 
 CARD_FILL = {"g": GREEN, "b": BLUE, "r": VERMILLION}
 """Green turns a tile, blue moves tiles, red sends a tile home; each card also shows its name and arrow."""
