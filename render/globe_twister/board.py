@@ -381,7 +381,9 @@ def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
 def _details(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, y: float, x1: float, *,
              compact: bool = False) -> None:
     """The photo's name, the red cards left, round wins, who turned the timer."""
-    if not compact:
+    if not compact and view["rounds"] > 1:
+        y += 2  # the round wins take the place of the "rebuild" label: both would not fit beside the photo
+    elif not compact:
         text(d, (x, y), pgettext("label", "rebuild"), SMALL, MUTED)
         y += 24
     name = here(view["photos"][seat]["name"])
