@@ -235,6 +235,13 @@ def test_german_and_spanish_fill_every_placeholder_and_translate_every_message(s
     assert not untranslated, "\n".join(sorted(untranslated))
 
 
+def test_option_descriptions_fit_discord_in_every_language():
+    """Discord takes at most 100 characters for a slash command option's description."""
+    for option in E.options:
+        for lang in ("en", "de", "es"):
+            assert len(i18n.localize(option.description, lang)) <= 100, (option.name, lang)
+
+
 def test_every_level_name_and_photo_name_is_translated():
     for lang in ("de", "es"):
         names = [i18n.localize(E.view(E.new(1, {"puzzle": level}, 1), 0)["solo"]["level_name"], lang)
