@@ -203,7 +203,7 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [p["name"] for p in self.row.players]
+        return [computers.display_name(p) for p in self.row.players]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, p in enumerate(self.row.players):
@@ -833,7 +833,7 @@ class TableService:
         if timer != timer_before:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
-        names = [p["name"] for p in seated]
+        names = [computers.display_name(p) for p in seated]
         board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
                                                        text, ending_focus(state, names) if over else None,
                                                        tuple(computer_seats(seated))))

@@ -134,8 +134,9 @@ def _(msgid: str, **params: Any) -> Text:
     return Text(msgid, params)
 
 
-def ngettext(singular: str, plural: str, n: int, **params: Any) -> Text:
-    """A message that depends on a count; ``{n}`` in it is the count (unless ``params`` says otherwise)."""
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """A message that depends on a count ``n`` (which picks the plural form); ``{n}`` in it is the count
+    unless ``params`` gives ``n`` itself (e.g. "3.5 points" picked by 2)."""
     params.setdefault("n", n)
     return Text(singular, params, plural=plural, n=n)
 

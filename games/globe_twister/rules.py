@@ -187,22 +187,6 @@ class GlobeTwister(Engine):
         Option("number", _("Solo: the level's puzzle number (0: a fresh one made for you)"), 0, minimum=0,
                maximum=PUZZLES_PER_LEVEL),
     )
-    summary = (
-        "**Globe Twister**: program action cards to rebuild your scrambled 3x3 souvenir photo.\n"
-        "• **Stage B** (everyone at once, in secret): place cards in your 3x3 programming frame, at most one per "
-        "cell, each card once, at most one red card. The first to lock in turns the sand timer; when it runs "
-        "out every program freezes.\n"
-        "• **Stage C**: the programs run in reading order, each card acting on the tile in its cell at that "
-        "moment. Green: turn the tile 90° clockwise / counter-clockwise / 180°. Blue: swap with the neighbour "
-        "the arrow points to (1) or the diagonal one (2), swap opposite corners (3) or edges (4), move the tile "
-        "to the other end of its row or column (5). Red: send the tile to its own cell (1), upright (2). A card "
-        "placed where it means nothing does nothing but is still used.\n"
-        "• **Winning**: a rebuilt photo wins; ties go to most red cards left, then fewest cards in the final "
-        "turn, then who turned the timer; still tied, they play again. Otherwise take your cards back (red cards played are gone) and "
-        "program again.\n"
-        "• **Solo**: a random scramble, or a puzzle of a level with its par; any of the four turns of the "
-        "whole photo counts as solved."
-    )
 
     # --- options and setup ---------------------------------------------------------------------------
     def check_players(self, players: int, options: dict) -> None:
