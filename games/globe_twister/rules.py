@@ -34,6 +34,7 @@ from games.core import (
     RulesError,
     State,
     copy_state,
+    left_the_game,
     rank_by_score,
     register,
 )
@@ -640,7 +641,7 @@ class GlobeTwister(Engine):
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
         """The game goes on without them: their program is dropped and they win no more rounds. A multiplayer
         game with one player left ends; a tie-break round with one player left is theirs."""
-        events.append(Event(_("{player} left the game.", player=seat_tag(seat)), SYSTEM))
+        events.append(Event(left_the_game(seat), SYSTEM))
         state["programs"][seat] = [None] * 9
         state["steps"][seat] = None
         remaining = self.remaining(state)
