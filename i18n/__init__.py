@@ -214,6 +214,8 @@ def install_language(code: str, table: dict) -> None:
 
 
 def remove_language(code: str) -> None:
+    if code == PSEUDO:  # always there (see install_pseudo): one test's clean-up must not take it from another's
+        return
     _extra.pop(code, None)
     _catalogs.pop(code, None)
 
@@ -294,6 +296,10 @@ def pseudo(english: str) -> str:
 
 
 def install_pseudo() -> str:
-    """Makes ``PSEUDO`` a language (every message through :func:`pseudo`); returns its code."""
+    """Makes ``PSEUDO`` a language (every message through :func:`pseudo`); returns its code. It is installed
+    when this module loads (Discord never sends it as a member's locale, so players never see it)."""
     install_language(PSEUDO, {"*": pseudo})
     return PSEUDO
+
+
+install_pseudo()

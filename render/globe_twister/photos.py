@@ -22,11 +22,17 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from i18n import N_, current, here, using
+from i18n import _ as said
+from render.common import _font as board_font
 
 PHOTOS = ("polar", "asia", "north-america", "latin-america", "europe", "africa")
-CAPTIONS = {"polar": "POLAR REGION", "asia": "ASIA", "north-america": "NORTH AMERICA",
-            "latin-america": "LATIN AMERICA", "europe": "EUROPE", "africa": "AFRICA"}
+CAPTIONS = {"polar": N_("POLAR REGION"), "asia": N_("ASIA"), "north-america": N_("NORTH AMERICA"),
+            "latin-america": N_("LATIN AMERICA"), "europe": N_("EUROPE"), "africa": N_("AFRICA")}
+"""The sign painted across each photo's bottom row, in the language the photo is drawn in (so each language
+has its own photos in the caches below)."""
 MASTER = 480
 """The cached photo's size (px, 160 px tiles); bigger ones are never shown."""
 _DRAW = 2 * MASTER
@@ -111,8 +117,8 @@ class _Pen:
         self.rect(0, y0, 1, y1, fill)
         self.rect(0, y0, 1, y0 + 0.006, _mix(fill, ink, 0.45))
         size = (y1 - y0) * 0.78 * self.s
-        f = ImageFont.load_default(size=size)
-        chars = list(label)
+        f = board_font(size)  # the boards' font: it has the accents ("ÁFRICA")
+        chars = list(here(said(label)))
         step = (x1 - x0) / max(len(chars) - 1, 1) if len(chars) > 1 else 0
         if len(chars) <= 6:  # a short word: spaced out, centred in each third
             step = (x1 - x0) / len(chars)
@@ -875,17 +881,27 @@ _DRAWERS = {"polar": _polar, "asia": _asia, "north-america": _north_america, "la
 
 
 # --- what the renderer uses ---------------------------------------------------------------------------------
-@lru_cache(maxsize=8)
 def master(name: str) -> Image.Image:
-    """The upright photo, ``MASTER`` px square (drawn at twice that and halved)."""
-    pen = _DRAWERS[name]()
+    """The upright photo, ``MASTER`` px square (drawn at twice that and halved), its sign in the language
+    being drawn (``i18n.using``)."""
+    return _master(name, current())
+
+
+@lru_cache(maxsize=24)
+def _master(name: str, lang: str) -> Image.Image:
+    with using(lang):
+        pen = _DRAWERS[name]()
     return pen.img.reduce(2)
 
 
-@lru_cache(maxsize=64)
 def photo(name: str, size: int) -> Image.Image:
     """The upright photo ``size`` px square."""
-    img = master(name)
+    return _photo(name, size, current())
+
+
+@lru_cache(maxsize=64)
+def _photo(name: str, size: int, lang: str) -> Image.Image:
+    img = _master(name, lang)
     return img if size == img.width else img.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -894,8 +910,8 @@ _TURN = {0: None, 1: Image.Transpose.ROTATE_270, 2: Image.Transpose.ROTATE_180, 
 
 
 @lru_cache(maxsize=1024)
-def _upright_tile(name: str, size: int, index: int) -> Image.Image:
-    big = master(name)
+def _upright_tile(name: str, size: int, index: int, lang: str) -> Image.Image:
+    big = _master(name, lang)
     step = big.width / 3
     r, c = divmod(index, 3)
     box = (round(c * step), round(r * step), round((c + 1) * step), round((r + 1) * step))
@@ -905,6 +921,6 @@ def _upright_tile(name: str, size: int, index: int) -> Image.Image:
 def tile(name: str, size: int, index: int, rot: int) -> Image.Image:
     """Tile ``index`` (its own cell in the upright photo, 0-8) of the photo, ``size`` px square, turned ``rot``
     quarter turns clockwise (the resized tile is cached, turning it costs next to nothing)."""
-    img = _upright_tile(name, size, index)
+    img = _upright_tile(name, size, index, current())
     turn = _TURN[rot % 4]
     return img if turn is None else img.transpose(turn)

@@ -1,0 +1,173 @@
+"""The catalogs: complete in every language, and no user-visible sentence outside them (issue 19).
+
+The extraction check reads the source (ast): a string literal or f-string with words in it (two words with a
+space between) is either marked for the catalogs (an argument of ``_``, ``ngettext``, ``pgettext``, ``N_``,
+``say``), or a kind of text players never read: docstrings, log lines, programmers' exceptions, SQL, dict keys
+and comparisons (keys, not words), slash commands' texts (the ``commands`` area extracts those from the tree),
+the files of ``OPERATORS`` (the operator's console and the developers' tools), or one of ``NOT_SHOWN`` with the
+reason. A new sentence a player would read and nobody marked fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from i18n import catalogs
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ["bot", "games", "render", "i18n"]
+MARKERS = {"_", "ngettext", "pgettext", "npgettext", "N_", "say"}
+LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
+PROGRAMMERS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
+               "LookupError", "IndexError", "SystemExit", "AttributeError", "OSError", "ConnectionError",
+               "TimeoutError", "ReplayError", "StoreError", "NoPrivateImage", "NotADatabaseSetting"}
+COMMAND_TEXTS = {"command", "describe", "Group", "Choice", "choices", "rename"}
+"""discord.py's app_commands declarations: their texts reach players through the ``commands`` area (the
+translator), which extracts them from the command tree."""
+WORDS = re.compile(r"[A-Za-z]{2,}[,.:;!?']?\s+[A-Za-z]{2,}")
+SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|WITH|DROP|PRAGMA|BEGIN|COMMIT|SET)\b", re.I)
+
+OPERATORS = {
+    "bot/__main__.py": "the operator's console at start-up",
+    "bot/settings.py": "errors in the operator's environment settings",
+    "bot/leases.py": "shard leases: the operator's log",
+    "bot/store_sqlite.py": "database errors for the operator",
+    "bot/store_postgres.py": "database errors for the operator",
+    "bot/thinkpool.py": "worker processes: names and logs",
+    "bot/renderpool.py": "worker processes: names and logs",
+    "bot/translator.py": "the catalog's contexts and Discord's naming rules, for developers",
+    "i18n/catalogs.py": "the catalogs' tool (developers)",
+    "i18n/__main__.py": "the catalogs' tool (developers)",
+    "games/globe_twister/solver.py": "the puzzle data's build step",
+    "games/conformance.py": "the engines' conformance checks (tests)",
+    "render/geomancy/samples.py": "sample positions for tests and the docs' pictures",
+    "render/geodeto/samples.py": "sample positions for tests and the docs' pictures",
+    "render/globe_twister/samples.py": "sample positions for tests and the docs' pictures",
+}
+
+NOT_SHOWN: dict[str, str] = {
+    "bot/client.py:discord-ui-dynamic-item- discord-ui-view-dispatch- CommandTree-invoker": "task names",
+    "bot/store.py:Former player": "the stored name of an anonymised seat (names are never translated)",
+    "bot/store.py:a former member": "the same, in stored texts",
+    "bot/store.py:still at open table(s)": "StillPlaying's message; /privacy says it in words",
+    "bot/store.py:looks like a URL": "a database setting error for the operator",
+    "bot/store.py:the port in is": "a database setting error for the operator",
+    "bot/store.py:Computer for": "a pattern that finds stored names",
+    "games/core.py:{p} left the game": "an older state's English event, found and retold",
+    "games/core.py:{p} was removed by": "the same, retold",
+    "games/geomancy/rules.py:Aim at rank": "the English group key the bot hands back (focus)",
+    "render/geek_out.py:Ana's Meeple rerolled a": "a sample footer for the module's own picture check",
+    "render/geoneo.py:Ana places on D6:": "a sample footer for the module's own picture check",
+}
+"""``path:first four words`` -> why the text is not for players (kept short and rare)."""
+
+
+def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
+    return {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
+def _call_name(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _exempt(node: ast.AST, parents: dict) -> bool:
+    child, up = node, parents.get(node)
+    while up is not None:
+        if isinstance(up, ast.Call):
+            name = _call_name(up)
+            if name in MARKERS or name in LOGGING or name in PROGRAMMERS or name in COMMAND_TEXTS:
+                return True
+            if isinstance(up.func, ast.Attribute) and isinstance(up.func.value, ast.Name) and \
+                    up.func.value.id in {"log", "logger", "logging", "parser", "argparse"}:
+                return True
+        if isinstance(up, ast.Raise) and isinstance(up.exc, ast.Call) and _call_name(up.exc) in PROGRAMMERS:
+            return True
+        if isinstance(up, ast.Expr) and isinstance(child, ast.Constant):  # a docstring or a bare string
+            return True
+        if isinstance(up, ast.Dict) and child in up.keys:
+            return True
+        if isinstance(up, ast.Compare | ast.Assert):
+            return True
+        child, up = up, parents.get(up)
+    return False
+
+
+def unmarked() -> list[str]:
+    found = []
+    for top in SOURCES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel in OPERATORS:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            parents = _parents(tree)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    if isinstance(parents.get(node), ast.JoinedStr):
+                        continue  # judged as part of its f-string
+                    value = node.value
+                elif isinstance(node, ast.JoinedStr):
+                    value = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+                else:
+                    continue
+                if not WORDS.search(value) or SQL.match(value) or _exempt(node, parents):
+                    continue
+                key = f"{rel}:{' '.join(value.split()[:4])}"
+                if key not in NOT_SHOWN and not any(key.startswith(k) for k in NOT_SHOWN):
+                    found.append(f"{key}  (line {node.lineno})")
+    return found
+
+
+def test_no_user_visible_sentence_outside_the_catalogs():
+    found = unmarked()
+    assert not found, "unmarked text (mark it with _() or say why in NOT_SHOWN):\n" + "\n".join(found)
+
+
+def test_the_check_finds_an_unmarked_sentence(tmp_path, monkeypatch):
+    (tmp_path / "bot").mkdir()
+    (tmp_path / "bot" / "x.py").write_text('from i18n import _\nA = _("Marked words here")\n'
+                                           'B = "Plain words here"\nC = {"dict key": 1}\n')
+    for top in SOURCES[1:]:
+        (tmp_path / top).mkdir()
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert unmarked() == ["bot/x.py:Plain words here  (line 3)"]
+
+
+@pytest.mark.parametrize("area", catalogs.all_domains())
+def test_every_catalog_is_complete(area):
+    assert catalogs.problems([area]) == []
+
+
+def _translations(lang: str) -> dict[tuple, set]:
+    """(context, message id) -> its translations in every area."""
+    found: dict[tuple, set] = {}
+    for area in catalogs.all_domains():
+        for message in catalogs.read(area, lang):
+            if message.id and message.string and not message.pluralizable:
+                found.setdefault((message.context, message.id), set()).add(message.string)
+    return found
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_message_shared_by_two_areas_is_said_the_same_in_both(lang):
+    """The bot loads one catalog per language: a message id has one translation, whichever area it is in."""
+    differing = {key: sorted(said) for key, said in _translations(lang).items() if len(said) > 1}
+    assert not differing, differing
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_every_translation_is_in_the_catalog_the_bot_loads(lang):
+    """The compiled catalog (built at install) holds every translation of the .po files: a stale build would
+    show English."""
+    import i18n
+
+    compiled = i18n.catalog(lang)
+    for (context, msgid), said in _translations(lang).items():
+        got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
+        assert got in said, (lang, context, msgid, got)
