@@ -143,3 +143,26 @@ def test_globe_twister_a_program_said_to_solve_does():
             if solves_now:
                 assert engine.view(state, 0)["solo"]["solved"]
         assert engine.is_over(state) and engine.view(state, 0)["solo"]["solved"]
+
+
+def test_geek_out_with_no_42_scored_nothing_is_said_to_be_at_risk():
+    """A turn's first choice to continue often comes with no 42 scored yet: no "0 42s at risk", no "bank 0"."""
+    seen = 0
+    for _engine, state, _seat, advice in _games("geek_out", 2, range(10)):
+        if state["phase"] == "choose" and advice.facts["bank"] == 0:
+            said = str(advice.choice) + " " + str(advice.why)
+            assert "0 42s" not in said and "at risk" not in said and "banks 0" not in said, said
+            assert "No 42 is scored yet" in said
+            seen += 1
+    assert seen > 3
+
+
+def test_geek_out_never_compares_with_going_back_a_step():
+    """Choose another die (``back``) only undoes the first click: the next best choice named is a real move."""
+    targets = 0
+    for engine, state, seat, advice in _games("geek_out", 2, range(10)):
+        if state["phase"] == "target":
+            back = next((a.label for a in engine.legal_actions(state, seat) if a.key == "back"), None)
+            assert back is None or str(back) not in str(advice.why), advice.why
+            targets += 1
+    assert targets > 10
