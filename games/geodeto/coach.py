@@ -48,7 +48,7 @@ class GeodetoCoach(Coach):
         board = board_of(view, seat)
         evaluator = Evaluator(seat, PUBLIC_SHARE["normal"])
         if view["phase"] == "bonus":
-            return self._bonus(view, seat, legal, board, evaluator)
+            return self._bonus(state["bonus"], seat, legal, board, evaluator)
         step = view["step"]
         if step is None:
             candidates, keyer = full_actions(board, seat, view["forbidden"]), first_key
@@ -81,8 +81,13 @@ class GeodetoCoach(Coach):
         return Advice(keyer(action), choice, self._why(action, board, base, after, got),
                       {"action": action, "claimed": got, "value": _value})
 
-    def _bonus(self, view, seat, legal, board, evaluator) -> Advice:
-        choice = _("A bonus draw: take a goal card from a pile's top, or stop.")
+    def _bonus(self, draws: int, seat, legal, board, evaluator) -> Advice:
+        choice = ngettext("A bonus draw for the goal you fulfilled: you may take one more goal card from the top "
+                          "of a pile, or none. A fulfilled goal scores 2 points; a card still in your hand at the "
+                          "end costs 1.",
+                          "Bonus draws for the goals you fulfilled: you may take {n} more goal cards, one at a "
+                          "time, from the tops of the piles, or stop. A fulfilled goal scores 2 points; a card "
+                          "still in your hand at the end costs 1.", draws)
         stay = evaluator.value(board, [], board)
         options = []
         for key in legal:

@@ -166,3 +166,16 @@ def test_geek_out_never_compares_with_going_back_a_step():
             assert back is None or str(back) not in str(advice.why), advice.why
             targets += 1
     assert targets > 10
+
+
+def test_geodeto_a_bonus_draw_says_where_it_comes_from_and_what_cards_are_worth():
+    bonuses = 0
+    for _engine, state, _seat, advice in _games("geodeto", 2, range(6), follow=1.0):
+        if state["phase"] == "bonus":
+            said = _said(advice)
+            assert "fulfilled" in str(advice.choice) and "2 points" in str(advice.choice), said
+            assert "costs 1" in str(advice.choice)
+            if state["bonus"] > 1:
+                assert f"{state['bonus']} more goal cards" in str(advice.choice)
+            bonuses += 1
+    assert bonuses >= 3
