@@ -16,7 +16,7 @@ from games.ai import decision_rng
 from games.coach import Advice, Coach
 from games.core import State
 from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
-from games.geomancy.model import DIR_NAMES, SQUARE_NAMES, STEPS, block_probability, square_probability
+from games.geomancy.model import DIR_ARROWS, DIR_NAMES, SQUARE_NAMES, STEPS, block_probability, square_probability
 from games.geomancy.rules import Geomancy, owner_of, size_of
 from i18n import _, join, ngettext
 
@@ -109,8 +109,16 @@ class GeomancyCoach(Coach):
         pips = size_of(per, stone)
         owner = owner_of(per, stone)
         assert owner == seat
-        return Advice(key, choice, _("Keeping the {size} leaves the most of your points and aura on the board.",
-                                     size=_size(pips)), {"pips": pips})
+        sizes = {size_of(per, s) for s in state["choices"][0]["stones"]}
+        if len(sizes) == 1:
+            # stones of one size differ only in where they point: say so, and which way the kept one points
+            way = state["dirs"][stone]
+            why = _("Your stones here are the same size, so only the direction differs: keep the one pointing "
+                    "{arrow} {direction}, where its aura helps you most.", arrow=DIR_ARROWS[way],
+                    direction=_(DIR_NAMES[way]))
+        else:
+            why = _("Keeping the {size} leaves the most of your points and aura on the board.", size=_size(pips))
+        return Advice(key, choice, why, {"pips": pips, "direction": state["dirs"][stone]})
 
 
 COACH = GeomancyCoach

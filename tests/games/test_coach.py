@@ -179,3 +179,23 @@ def test_geodeto_a_bonus_draw_says_where_it_comes_from_and_what_cards_are_worth(
                 assert f"{state['bonus']} more goal cards" in str(advice.choice)
             bonuses += 1
     assert bonuses >= 3
+
+
+def test_geomancy_a_choice_between_stones_of_one_size_names_the_direction_kept():
+    """Two mediums of yours on one square differ only in where they point: the advice says which way to keep
+    (the button shows the same arrow and direction)."""
+    from games.geomancy.model import DIR_ARROWS, DIR_NAMES
+    from games.geomancy.rules import size_of
+
+    same = 0
+    for engine, state, seat, advice in _games("geomancy", 2, range(8)):
+        if state["phase"] == "choose":
+            stones = state["choices"][0]["stones"]
+            if len({size_of(state["per"], s) for s in stones}) == 1:
+                way = state["dirs"][int(advice.key[1:])]
+                marker = f"{DIR_ARROWS[way]} {DIR_NAMES[way]}"
+                assert f"pointing {marker}" in str(advice.why), advice.why
+                label = next(a.label for a in engine.legal_actions(state, seat) if a.key == advice.key)
+                assert marker in str(label)
+                same += 1
+    assert same >= 2
