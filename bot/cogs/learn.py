@@ -31,7 +31,7 @@ from bot.store import Lesson
 from bot.tables import name_seats
 from games import get_engine
 from games.ai import choose
-from games.coach import advise
+from games.coach import advise, get_coach
 from games.core import Engine, State
 from i18n import _, localize, pick
 from render import has_private
@@ -228,6 +228,9 @@ class Learn(commands.Cog):
         if lesson.game == "globe_twister":
             title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)
         lines = [f"**{title}**"]
+        if not any(seat == LEARNER for seat, _key in lesson.log) and not engine.is_over(state):
+            # the first screen of a lesson: what the game is about, before the first choice
+            lines.append(localize(_("**Goal:** {goal}", goal=get_coach(lesson.game).goal), lang))
         if happened:
             lines.append("> " + happened)
         view = discord.ui.View(timeout=None)

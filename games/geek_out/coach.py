@@ -32,6 +32,9 @@ def _points(value: float) -> str:
 
 class GeekOutCoach(Coach):
     slug = "geek_out"
+    goal = _("Score the most points over your turns. Each turn you roll the dice and use the action faces; "
+             "the 42s you bank score 1 + 2 + 3… (three 42s: 6 points), but a Dragon left showing when your "
+             "actions run out loses the whole turn.")
 
     def advise(self, engine: GeekOut, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)

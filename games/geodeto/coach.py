@@ -41,6 +41,8 @@ def _moves(n: int):
 
 class GeodetoCoach(Coach):
     slug = "geodeto"
+    goal = _("Fulfil goal cards: build a card's trio of pyramids, in its order, on one of its continents. "
+             "A fulfilled goal scores 2 points; a card still in your hand at the end costs 1.")
 
     def advise(self, engine: Geodeto, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)

@@ -31,6 +31,9 @@ def _size(pips: int):
 
 class GeomancyCoach(Coach):
     slug = "geomancy"
+    goal = _("Score the most points: the pips of your stones on the board and of the enemy stones you "
+             "capture. A stone landing on a smaller enemy stone captures it; a stone's aura, reaching out the way "
+             "it points, can capture too.")
 
     def advise(self, engine: Geomancy, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)

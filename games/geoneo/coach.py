@@ -34,6 +34,8 @@ def _pts(halves: int):
 
 class GeoneoCoach(Coach):
     slug = "geoneo"
+    goal = _("Score the most points. The cards decide which numbered field a piece goes on; your pieces "
+             "forming lines, rectangles and right triangles are cleared away for points.")
 
     def advise(self, engine: Geoneo, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)

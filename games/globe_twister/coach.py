@@ -41,6 +41,8 @@ def placement(cell: int, card: str, direction: str | None):
 
 class GlobeTwisterCoach(Coach):
     slug = "globe_twister"
+    goal = _("Rebuild the photo: program action cards that swap and turn its tiles until every tile is back "
+             "in place, in as few turns as you can.")
 
     def advise(self, engine: GlobeTwister, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)

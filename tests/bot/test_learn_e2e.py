@@ -37,6 +37,7 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
     text = message["content"]
     assert text.startswith("**Lesson: Geek Out! Masters**"), text
     assert "**Your choice:**" in text and "**Suggested:**" in text
+    assert "**Goal:** Score the most points over your turns." in text  # a newcomer learns what the game is about
     labels = [c.get("label") for r in message["components"] for c in r["components"]]
     assert labels[0].startswith(SUGGESTED) and "Leave lesson" in labels
     [board] = [a for a in message["attachments"] if a["filename"].endswith(".png")]
@@ -52,6 +53,7 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
 async def test_every_game_has_lessons_that_follow_the_coach(fake, runner):
     for game in ("geoneo", "geodeto", "geomancy"):
         await fake.slash(ANA, CHANNEL, "learn", game=game)
+        assert "**Goal:**" in lesson_message(fake)["content"]
         for _ in range(6):
             await fake.click(ANA, lesson_message(fake), SUGGESTED)
         text = lesson_message(fake)["content"]
@@ -62,6 +64,7 @@ async def test_every_game_has_lessons_that_follow_the_coach(fake, runner):
 async def test_globe_twister_lessons_are_its_solo_levels_in_order(fake, runner):
     await fake.slash(ANA, CHANNEL, "learn", game="globe_twister")
     assert "level 1 of 4" in lesson_message(fake)["content"]
+    assert "**Goal:** Rebuild the photo" in lesson_message(fake)["content"]
     final = await follow(fake)
     await fake.click(ANA, final, "Next level")
     assert "level 2 of 4" in lesson_message(fake)["content"]
@@ -73,6 +76,7 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     first = dict(lesson_message(fake))
     await fake.click(ANA, first, SUGGESTED)
     after = lesson_message(fake)
+    assert "**Goal:**" in first["content"] and "**Goal:**" not in after["content"]  # said once, at the start
     assert after["content"] != first["content"] or after["attachments"] != first["attachments"]
     # the first step's message as an old screen showed it: refused, nothing changes
     before = await runner.bot.store.lesson(int(first["components"][0]["components"][0]["custom_id"].split(":")[1]))
