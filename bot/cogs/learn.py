@@ -79,6 +79,19 @@ def computers_move(engine: Engine, state: State, seed: int, log_: list) -> tuple
     return state, events
 
 
+def recent(text: str, limit: int = 700) -> str:
+    """The end of what happened, at most ``limit`` characters, starting at a sentence (or else a word) with
+    "…" when older sentences are left out: a long computer turn is never shown from the middle of a word."""
+    if len(text) <= limit:
+        return text
+    tail = text[len(text) - limit + 2:]
+    for mark in (". ", " "):
+        cut = tail.find(mark)
+        if cut != -1 and cut + len(mark) < len(tail):
+            return "… " + tail[cut + len(mark):]
+    return "… " + tail
+
+
 class LessonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gl:(?P<body>.*)"):
     def __init__(self, body: str, *, label: str = "?", style=discord.ButtonStyle.secondary, row: int | None = None):
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"gl:{body}"[:100], row=row))
@@ -223,7 +236,7 @@ class Learn(commands.Cog):
         person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
         names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
         said = [localize(n, lang) for n in names]
-        happened = " ".join(name_seats(localize(e.text, lang), said) for e in events)[-700:]
+        happened = recent(" ".join(name_seats(localize(e.text, lang), said) for e in events))
         title = localize(_("Lesson: {game}", game=engine.title), lang)
         if lesson.game == "globe_twister":
             title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)

@@ -102,3 +102,13 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     assert await runner.bot.store.lesson(before.id) is None
     assert fake.messages_in(CHANNEL) == []
     assert not fake.rejections
+
+
+def test_a_long_computer_turn_is_shortened_at_a_sentence():
+    from bot.cogs.learn import recent
+
+    sentences = [f"Computer (normal)'s Heart brought in die number {n}." for n in range(40)]
+    text = recent(" ".join(sentences))
+    assert len(text) <= 700 and text.startswith("… Computer (normal)'s Heart")
+    assert text.endswith(sentences[-1])
+    assert recent("Short. Story.") == "Short. Story."
