@@ -199,3 +199,21 @@ def test_geomancy_a_choice_between_stones_of_one_size_names_the_direction_kept()
                 assert marker in str(label)
                 same += 1
     assert same >= 2
+
+
+def test_globe_twister_each_click_of_a_placement_explains_its_own_buttons():
+    """Cell, then card, then arrow: three different decisions, each explained for what its buttons are."""
+    engine = get_engine("globe_twister")
+    state = engine.new(1, {"puzzle": "tourist"}, 5)
+    said = {}
+    for _ in range(40):
+        if not engine.to_act(state):
+            break
+        advice = advise(engine, state, 0)
+        step = engine.view(state, 0)["step"]
+        kind = "cell" if step is None else ("card" if step.get("card") is None else "arrow")
+        said.setdefault(kind, str(advice.choice))
+        if kind != "cell":
+            assert f"cell {step['cell'] + 1}" in str(advice.choice)
+        state, _ = engine.apply(state, 0, advice.key)
+    assert set(said) == {"cell", "card", "arrow"} and len(set(said.values())) == 3, said
