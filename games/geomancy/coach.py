@@ -16,7 +16,14 @@ from games.ai import decision_rng
 from games.coach import Advice, Coach
 from games.core import State
 from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
-from games.geomancy.model import DIR_ARROWS, DIR_NAMES, SQUARE_NAMES, STEPS, block_probability, square_probability
+from games.geomancy.model import (
+    DIR_ARROWS,
+    DIR_NAMES,
+    SQUARE_NAMES,
+    STEPS,
+    block_probability,
+    square_probability,
+)
 from games.geomancy.rules import Geomancy, owner_of, size_of
 from i18n import _, join, ngettext
 

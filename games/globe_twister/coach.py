@@ -67,8 +67,9 @@ class GlobeTwisterCoach(Coach):
             choice = _("Program your turn: put action cards on the cells of the frame (a card acts on the tile in "
                        "its cell); when you lock in, they run in reading order, cell 1 to cell 9. Pick a cell.")
         elif step.get("card") is None:
+            picked = step["cell"]
             choice = _("Pick the card for cell {cell} ({where}): each button says what the card does to the tile "
-                       "in that cell.", cell=step["cell"] + 1, where=_(CELL_NAMES[step["cell"]]))
+                       "in that cell.", cell=picked + 1, where=_(CELL_NAMES[picked]))
         else:
             choice = _("Pick the direction of the card's arrow on cell {cell}: the tile it swaps with, or moves "
                        "towards, lies that way.", cell=step["cell"] + 1)
