@@ -79,6 +79,22 @@ def computers_move(engine: Engine, state: State, seed: int, log_: list) -> tuple
     return state, events
 
 
+def _score(value) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def outcome(result, players: int):
+    """Who won a lesson against the computer, with the scores (a solo level's score sheet says it itself)."""
+    if result is None or players < 2:
+        return None
+    you, them = _score(result.scores[LEARNER]), _score(result.scores[1])
+    if LEARNER in result.winners and len(result.winners) == 1:
+        return _("**You win**, {you} to {them}.", you=you, them=them)
+    if LEARNER in result.winners:
+        return _("**A draw**, {you} to {them}.", you=you, them=them)
+    return _("**The computer wins**, {them} to {you}.", you=you, them=them)
+
+
 def recent(text: str, limit: int = 700) -> str:
     """The end of what happened, at most ``limit`` characters, starting at a sentence (or else a word) with
     "…" when older sentences are left out: a long computer turn is never shown from the middle of a word."""
@@ -248,6 +264,9 @@ class Learn(commands.Cog):
             lines.append("> " + happened)
         view = discord.ui.View(timeout=None)
         if engine.is_over(state):
+            end = outcome(engine.result(state), lesson.players)
+            if end is not None:
+                lines.append(localize(end, lang))
             lines.extend(name_seats(localize(line, lang), said) for line in engine.result_lines(state))
             lines.append(localize(_("Well played! Play for real with /play, or take the lesson again."), lang))
             view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~again", label=localize(_("Again"), lang),

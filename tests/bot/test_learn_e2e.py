@@ -5,6 +5,7 @@ clicks; nothing in the channel."""
 from __future__ import annotations
 
 import io
+import re
 
 from PIL import Image
 
@@ -45,6 +46,8 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
     assert image.width >= 400
     final = await follow(fake)
     assert "Play for real with /play" in final["content"], final["content"]
+    # the end says who won, with the scores
+    assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*, \d+ to \d+\.", final["content"]), final["content"]
     assert [c["label"] for r in final["components"] for c in r["components"]] == ["Again", "Close"]
     assert fake.messages_in(CHANNEL) == []  # nothing public
     assert not fake.rejections
