@@ -267,7 +267,8 @@ class Learn(commands.Cog):
             end = outcome(engine.result(state), lesson.players)
             if end is not None:
                 lines.append(localize(end, lang))
-            lines.extend(name_seats(localize(line, lang), said) for line in engine.result_lines(state))
+            sheet = [name_seats(localize(line, lang), said) for line in engine.result_lines(state)]
+            lines.extend(line for line in sheet if line not in happened)  # not twice when the last event said it
             lines.append(localize(_("Well played! Play for real with /play, or take the lesson again."), lang))
             view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~again", label=localize(_("Again"), lang),
                                        style=discord.ButtonStyle.primary))

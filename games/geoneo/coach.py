@@ -89,7 +89,7 @@ class GeoneoCoach(Coach):
             parts.append(_("It is not your biggest shape, but clearing it first keeps more of your pieces for "
                            "the shapes after it."))
         else:
-            parts.append(_("It is your biggest shape."))
+            parts.append(_("No shape of yours scores more."))  # true also when others score as much
         return Advice(key, choice, join(parts), {"points": found[key][0], "biggest": found[biggest][0]})
 
     def _card(self, view, seat, keys, labels) -> Advice:

@@ -115,3 +115,14 @@ def test_a_long_computer_turn_is_shortened_at_a_sentence():
     assert len(text) <= 700 and text.startswith("… Computer (normal)'s Heart")
     assert text.endswith(sentences[-1])
     assert recent("Short. Story.") == "Short. Story."
+
+
+async def test_the_end_of_a_lesson_says_each_score_once(fake, runner):
+    """Geomancy's last event already lists the scores: the score sheet below it does not repeat them."""
+    await fake.slash(ANA, CHANNEL, "learn", game="geomancy")
+    final = (await follow(fake))["content"]
+    assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*", final), final
+    for line in final.splitlines():
+        if line.startswith("Ana: "):
+            assert final.count(line) == 1, final
+    assert final.count("Ana: ") == 1, final

@@ -217,3 +217,13 @@ def test_globe_twister_each_click_of_a_placement_explains_its_own_buttons():
             assert f"cell {step['cell'] + 1}" in str(advice.choice)
         state, _ = engine.apply(state, 0, advice.key)
     assert set(said) == {"cell", "card", "arrow"} and len(set(said.values())) == 3, said
+
+
+def test_geoneo_a_shape_tied_for_the_most_points_is_not_called_the_biggest():
+    """Two 4-point lines: the suggested one is not "your biggest shape", only none scores more."""
+    best = 0
+    for _engine, state, _seat, advice in _games("geoneo", 2, range(6)):
+        if state["phase"] == "clear" and advice.facts["points"] == advice.facts["biggest"]:
+            assert "biggest" not in str(advice.why) and "No shape of yours scores more." in str(advice.why)
+            best += 1
+    assert best > 3
