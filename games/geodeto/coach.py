@@ -35,6 +35,17 @@ def _trio(card: str):
     return _("{top} on {middle} on {bottom}", top=pname(top), middle=pname(middle), bottom=pname(bottom))
 
 
+_ACTION_CARDS = (
+    ("e", _("Epidemic on a continent: every pyramid there sails to the Ocean as a single, and the continent is "
+            "closed until someone takes the card back.")),
+    ("h", _("Taking the Epidemic card back opens its continent again.")),
+    ("p", _("Pirates take a tower from the Ocean off the board: its pyramids count for no goal until you "
+            "return them.")),
+    ("r", _("Return puts a pyramid your Pirates took back in the Ocean, in play again.")),
+)
+"""What each kind of action card does, said when the learner picks how to use one."""
+
+
 def _moves(n: int):
     return ngettext("{n} move", "{n} moves", n)
 
@@ -67,9 +78,12 @@ class GeodetoCoach(Coach):
             candidates = [a for a in full_actions(board, seat, view["forbidden"])
                           if a[0] == step["kind"][0] or (step["kind"] == "action" and a[0] in "ehpr")]
             keyer = second_key
-            choice = (_("Choose the pile to draw from: you see each pile's top card.") if step["kind"] == "draw"
-                      else _("Choose how to use an action card."))
+            choice = _("Choose the pile to draw from: you see each pile's top card.")
         candidates = [a for a in candidates if keyer(a) in legal]
+        if step is not None and step["kind"] == "action":
+            offered = {a[0] for a in candidates}
+            choice = join([_("Choose how to use an action card."),
+                           *(text for kind, text in _ACTION_CARDS if kind in offered)])
         if not candidates:
             key = next((k for k in legal if k != "back"), legal[0])
             return Advice(key, choice, _("Nothing else is possible."), {})

@@ -97,18 +97,20 @@ class GeomancyCoach(Coach):
         before_score = engine.scores(state)[seat]["total"]
         after_score = engine.scores(after)[seat]["total"]
         taken = len(after["prisoners"][seat]) - len(state["prisoners"][seat])
-        pips = size_of(state["per"], state["board"][square][0])
+        stone = state["board"][square][0]
+        pointing = state["dirs"][stone]
+        pips, was = size_of(state["per"], stone), _(DIR_NAMES[pointing])
         if taken:
-            why = ngettext("Pointing your {size} on {square} {direction} captures {n} stone with its aura: "
-                           "{before} points become {after}.",
-                           "Pointing your {size} on {square} {direction} captures {n} stones with its aura: "
-                           "{before} points become {after}.", taken, size=_size(pips),
-                           square=SQUARE_NAMES[square], direction=_(DIR_NAMES[direction]), before=before_score,
-                           after=after_score)
+            why = ngettext("Turning your {size} on {square} from {was} to {direction} captures {n} stone with "
+                           "its aura: {before} points become {after}.",
+                           "Turning your {size} on {square} from {was} to {direction} captures {n} stones with "
+                           "its aura: {before} points become {after}.", taken, size=_size(pips),
+                           square=SQUARE_NAMES[square], was=was, direction=_(DIR_NAMES[direction]),
+                           before=before_score, after=after_score)
         else:
-            why = _("Pointing your {size} on {square} {direction} spreads its aura where it helps most: it "
-                    "protects your stones and threatens the others'.", size=_size(pips),
-                    square=SQUARE_NAMES[square], direction=_(DIR_NAMES[direction]))
+            why = _("Turning your {size} on {square} from {was} to {direction} spreads its aura where it helps "
+                    "most: it protects your stones and threatens the others'.", size=_size(pips),
+                    square=SQUARE_NAMES[square], was=was, direction=_(DIR_NAMES[direction]))
         return Advice(key, choice, why, {"captured": taken, "before": before_score, "after": after_score,
                                          "direction": direction})
 

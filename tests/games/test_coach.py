@@ -227,3 +227,44 @@ def test_geoneo_a_shape_tied_for_the_most_points_is_not_called_the_biggest():
             assert "biggest" not in str(advice.why) and "No shape of yours scores more." in str(advice.why)
             best += 1
     assert best > 3
+
+
+def test_geodeto_choosing_an_action_card_says_what_each_card_offered_does():
+    """Epidemic, taking it back, Pirates: a newcomer learns what the buttons do before picking one."""
+    engine = get_engine("geodeto")
+    said = 0
+    for seed in range(6):
+        state = engine.new(2, {}, seed)
+        for _ in range(200):
+            if not engine.to_act(state):
+                break
+            seat = min(engine.to_act(state))
+            keys = [a.key for a in engine.legal_actions(state, seat)]
+            if state["step"] is not None and state["step"]["kind"] == "action":
+                advice = advise(engine, state, seat)
+                _said(advice)
+                if any(k.startswith("e") for k in keys):
+                    assert "closed until someone takes the card back" in str(advice.choice), advice.choice
+                if "h" in keys:
+                    assert "opens its continent again" in str(advice.choice), advice.choice
+                if any(k.startswith("p") for k in keys):
+                    assert "count for no goal" in str(advice.choice), advice.choice
+                said += 1
+            key = "a" if "a" in keys and state["step"] is None and seed % 2 == 0 else advise(engine, state, seat).key
+            state, _ = engine.apply(state, seat, key)
+    assert said >= 5
+
+
+def test_geomancy_turning_a_stone_says_which_way_it_points_now_and_after():
+    """The button names the stone's present direction ("Reorient medium on e3 (NW)"); the advice names both,
+    so the learner does not take the present one for the suggested one."""
+    from games.geomancy.model import DIR_NAMES
+
+    turns = 0
+    for _engine, state, _seat, advice in _games("geomancy", 2, range(6)):
+        if state["phase"] == "turn" and advice.key[0] in "rd" and "direction" in advice.facts:
+            square = state["step"]["square"] if state["step"] is not None else int(advice.key[1:])
+            was = DIR_NAMES[state["dirs"][state["board"][square][0]]]
+            assert f"from {was} to {DIR_NAMES[advice.facts['direction']]}" in str(advice.why), advice.why
+            turns += 1
+    assert turns > 5
