@@ -21,11 +21,13 @@ from discord.ext import commands
 
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
-from bot.cogs.help import Help
+from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn, LessonButton, LessonSelect
 from bot.cogs.privacy import Privacy, PrivacyButton
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
+from bot.cogs.rules import PREFIX as RULES_PREFIX
+from bot.cogs.rules import RulePageButton, Rules, open_page
 from bot.cogs.tables import Tables, play_group, say
 from bot.database import open_store
 from bot.leases import ShardLeases, StopWaiting
@@ -33,6 +35,7 @@ from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Defaults, TableService
+from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
 
@@ -150,11 +153,13 @@ class Geotable(commands.AutoShardedBot):
         self.tree.add_command(play_group(tables.open_table))
         await self.add_cog(Admin(self))
         await self.add_cog(Help(self))
+        await self.add_cog(Rules(self))
         await self.add_cog(Records(self))
         await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
         await self.add_cog(Learn(self))
-        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect)
+        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect, RulePageButton)
+        await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
             if self.settings.dev_guild:
@@ -231,6 +236,11 @@ class Geotable(commands.AutoShardedBot):
         if wait > 0:
             await asyncio.sleep(wait)
 
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server added the bot (discord.py tells a join apart from a server coming back at a start): one
+        hello in its system channel, if the bot may post there (bot/cogs/help.py)."""
+        await greet(guild)
+
     # --- clicks and errors ---------------------------------------------------------------------------
     async def on_table_click(self, interaction: discord.Interaction, table_id, version, key) -> None:
         """Every button and menu of every table comes here (see bot/ui/components.py)."""
@@ -245,8 +255,11 @@ class Geotable(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:")):
+        if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:", RULES_PREFIX)):
             await say(interaction, "This button doesn't belong to any game I know.")
+        elif custom_id.startswith(RULES_PREFIX):  # a rule page's (bot/cogs/rules.py), when not on the message
+            if not components.on_message(interaction.message, custom_id):
+                await open_page(interaction, custom_id)
         elif custom_id.startswith(("gl:", "gls:")):  # /learn's (bot/cogs/learn.py): an older step or forged
             if not components.on_message(interaction.message, custom_id):
                 await self.get_cog("Learn").unlisted(interaction, custom_id)

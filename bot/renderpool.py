@@ -315,9 +315,10 @@ async def trends(name: str, charts: list[dict], *, locale: str = "en") -> bytes:
 
 
 async def replay(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
-                 final_last: str | None, heading: str):
+                 final_last: str | None, heading: str, *, locale: str = "en"):
     """A finished game rebuilt from its log, as an animated GIF and a move list (``bot.replay.build``): the
-    engine's steps and the boards are CPU work, done in a worker like every board."""
+    engine's steps and the boards are CPU work, done in a worker like every board; ``locale``: their language."""
     from bot import replay as replays
 
-    return await run(replays.build, game, players, options, seed, actions, final_last, heading)
+    return await run(replays.build, game, players, options, seed, actions, final_last, heading,
+                     replays.animation.MAX_FRAMES, locale)

@@ -27,6 +27,7 @@ from discord.ext import commands
 from bot import renderpool
 from bot.cogs.tables import GAME_CHOICES
 from bot.computers import display_name, new_computer
+from bot.greeting import command
 from bot.store import Lesson
 from bot.tables import name_seats
 from games import get_engine
@@ -190,21 +191,24 @@ class Learn(commands.Cog):
         m = _BODY.fullmatch(body)
         if m is None:
             await self.say(interaction, lang, _("This button isn't one of your lesson's: start a lesson with "
-                                                "/learn."))
+                                                "`/{learn}`.", learn=command("learn")))
             return
         lesson = await self.store.lesson(int(m["lesson"]))
         key = m["key"]
         if lesson is None:
-            await self.say(interaction, lang, _("This lesson is over: start a new one with /learn."))
+            await self.say(interaction, lang, _("This lesson is over: start a new one with `/{learn}`.",
+                                                learn=command("learn")))
             return
         if lesson.user_id != interaction.user.id:
-            await self.say(interaction, lang, _("This lesson is someone else's: start your own with /learn."))
+            await self.say(interaction, lang, _("This lesson is someone else's: start your own with `/{learn}`.",
+                                                learn=command("learn")))
             return
         engine = get_engine(lesson.game)
         if key == "~leave":
             await self.store.end_lesson(lesson.id)
             await interaction.response.edit_message(
-                content=localize(_("You left the lesson. Start another with /learn, or play for real with /play."),
+                content=localize(_("You left the lesson. Start another with `/{learn}`, or play for real with `/{play}`.",
+                                   learn=command("learn"), play=command("play")),
                                  lang), attachments=[], view=None, embed=None)
             return
         if key in ("~again", "~next"):
@@ -269,7 +273,8 @@ class Learn(commands.Cog):
                 lines.append(localize(end, lang))
             sheet = [name_seats(localize(line, lang), said) for line in engine.result_lines(state)]
             lines.extend(line for line in sheet if line not in happened)  # not twice when the last event said it
-            lines.append(localize(_("Well played! Play for real with /play, or take the lesson again."), lang))
+            lines.append(localize(_("Well played! Play for real with `/{play}`, or take the lesson again.",
+                                    play=command("play")), lang))
             view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~again", label=localize(_("Again"), lang),
                                        style=discord.ButtonStyle.primary))
             solved = lesson.game == "globe_twister" and engine.view(state, LEARNER)["solo"]["solved"]

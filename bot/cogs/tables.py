@@ -292,7 +292,9 @@ class Tables(commands.Cog):
             if table is None:
                 await say(interaction, "This board is gone: there is no such game.")
             else:
-                await interaction.response.send_message(**messages.rules_message(table.engine), ephemeral=True)
+                from bot.cogs.rules import send_rules  # (rules.py imports this module)
+
+                await send_rules(interaction, table.row.game)
         elif key.startswith("overlay."):
             await self._show_overlay(interaction, table_id, key[8:])
         elif key == "pings.off":

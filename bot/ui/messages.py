@@ -247,13 +247,3 @@ def standings(table: Table, result: Result) -> str:
     return _clip("\n".join(lines), 2000)
 
 
-def rules_text(engine) -> str:
-    return _clip(engine.rules_text(), 2000)
-
-
-def rules_message(engine) -> dict:
-    """/rules and the Rules button: the rules as the message, and what each computer strength does in an embed
-    beside them (a game's rules may take the whole 2000 characters of a message)."""
-    embed = discord.Embed(title="Computer players", description=strength_words(engine.slug), colour=COLOUR)
-    embed.set_footer(text="Add one in a lobby (the menu), or /play with computers and strength.")
-    return {"content": rules_text(engine), "embed": embed}

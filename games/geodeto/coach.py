@@ -22,12 +22,22 @@ from games.geodeto.ai import (
     second_key,
     trio_cost,
 )
-from games.geodeto.rules import CONTINENT_NAMES, OCEAN, Geodeto, card_name, continents_of, pname, trio_of
+from games.geodeto.rules import (
+    OCEAN,
+    Geodeto,
+    card_name,
+    continent,
+    continents_of,
+    place_title,
+    pname,
+    trio_of,
+)
 from i18n import _, join, ngettext
 
 
 def _place(place: int):
-    return _("the Ocean") if place == OCEAN else _(CONTINENT_NAMES[place])
+    """A continent's name, or the Ocean's, as the game says them."""
+    return place_title(place) if place == OCEAN else continent(place)
 
 
 def _trio(card: str):

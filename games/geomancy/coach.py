@@ -16,15 +16,8 @@ from games.ai import decision_rng
 from games.coach import Advice, Coach
 from games.core import State
 from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
-from games.geomancy.model import (
-    DIR_ARROWS,
-    DIR_NAMES,
-    SQUARE_NAMES,
-    STEPS,
-    block_probability,
-    square_probability,
-)
-from games.geomancy.rules import Geomancy, owner_of, size_of
+from games.geomancy.model import DIR_ARROWS, SQUARE_NAMES, STEPS, block_probability, square_probability
+from games.geomancy.rules import DIRECTION_WORDS, Geomancy, owner_of, size_of
 from i18n import _, join, ngettext
 
 
@@ -99,18 +92,18 @@ class GeomancyCoach(Coach):
         taken = len(after["prisoners"][seat]) - len(state["prisoners"][seat])
         stone = state["board"][square][0]
         pointing = state["dirs"][stone]
-        pips, was = size_of(state["per"], stone), _(DIR_NAMES[pointing])
+        pips, was = size_of(state["per"], stone), DIRECTION_WORDS[pointing]
         if taken:
             why = ngettext("Turning your {size} on {square} from {was} to {direction} captures {n} stone with "
                            "its aura: {before} points become {after}.",
                            "Turning your {size} on {square} from {was} to {direction} captures {n} stones with "
                            "its aura: {before} points become {after}.", taken, size=_size(pips),
-                           square=SQUARE_NAMES[square], was=was, direction=_(DIR_NAMES[direction]),
+                           square=SQUARE_NAMES[square], was=was, direction=DIRECTION_WORDS[direction],
                            before=before_score, after=after_score)
         else:
             why = _("Turning your {size} on {square} from {was} to {direction} spreads its aura where it helps "
                     "most: it protects your stones and threatens the others'.", size=_size(pips),
-                    square=SQUARE_NAMES[square], was=was, direction=_(DIR_NAMES[direction]))
+                    square=SQUARE_NAMES[square], was=was, direction=DIRECTION_WORDS[direction])
         return Advice(key, choice, why, {"captured": taken, "before": before_score, "after": after_score,
                                          "direction": direction})
 
@@ -127,7 +120,7 @@ class GeomancyCoach(Coach):
             way = state["dirs"][stone]
             why = _("Your stones here are the same size, so only the direction differs: keep the one pointing "
                     "{arrow} {direction}, where its aura helps you most.", arrow=DIR_ARROWS[way],
-                    direction=_(DIR_NAMES[way]))
+                    direction=DIRECTION_WORDS[way])
         else:
             why = _("Keeping the {size} leaves the most of your points and aura on the board.", size=_size(pips))
         return Advice(key, choice, why, {"pips": pips, "direction": state["dirs"][stone]})

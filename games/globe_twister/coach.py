@@ -33,10 +33,10 @@ def out_of_place(arr, any_rotation: bool) -> int:
 def placement(cell: int, card: str, direction: str | None):
     """"Blue 1: swap with the neighbour on cell 5 (centre), arrow right"."""
     if direction is None:
-        return _("{card} on cell {cell} ({where})", card=_(CARD_NAMES[card]), cell=cell + 1,
-                 where=_(CELL_NAMES[cell]))
-    return _("{card} on cell {cell} ({where}), arrow {direction}", card=_(CARD_NAMES[card]), cell=cell + 1,
-             where=_(CELL_NAMES[cell]), direction=_(DIR_NAMES[direction]))
+        return _("{card} on cell {cell} ({where})", card=CARD_NAMES[card], cell=cell + 1,
+                 where=CELL_NAMES[cell])
+    return _("{card} on cell {cell} ({where}), arrow {direction}", card=CARD_NAMES[card], cell=cell + 1,
+             where=CELL_NAMES[cell], direction=DIR_NAMES[direction])
 
 
 class GlobeTwisterCoach(Coach):

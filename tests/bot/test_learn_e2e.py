@@ -45,7 +45,7 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
     image = Image.open(io.BytesIO(fake.files[int(board["id"])]))
     assert image.width >= 400
     final = await follow(fake)
-    assert "Play for real with /play" in final["content"], final["content"]
+    assert "Play for real with `/play`" in final["content"], final["content"]
     # the end says who won, with the scores
     assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*, \d+ to \d+\.", final["content"]), final["content"]
     assert [c["label"] for r in final["components"] for c in r["components"]] == ["Again", "Close"]
@@ -89,9 +89,9 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     # someone else's click (a forged copy) and a malformed id
     custom_id = fake.find_component(after, label=SUGGESTED)["custom_id"]
     await fake.click_forged(BO, after, custom_id)
-    assert last_ephemeral(fake, BO) == "This lesson is someone else's: start your own with /learn."
+    assert last_ephemeral(fake, BO) == "This lesson is someone else's: start your own with `/learn`."
     await fake.click_forged(ANA, after, "gl:nonsense")
-    assert last_ephemeral(fake, ANA) == "This button isn't one of your lesson's: start a lesson with /learn."
+    assert last_ephemeral(fake, ANA) == "This button isn't one of your lesson's: start a lesson with `/learn`."
     assert (await runner.bot.store.lesson(before.id)).version == before.version
     # a restart keeps the lesson and its buttons
     await runner.restart()
@@ -126,3 +126,21 @@ async def test_the_end_of_a_lesson_says_each_score_once(fake, runner):
         if line.startswith("Ana: "):
             assert final.count(line) == 1, final
     assert final.count("Ana: ") == 1, final
+
+
+async def test_a_lesson_speaks_the_learner_s_language(fake, runner):
+    """A German member's lesson in German and a Spanish member's in Spanish: the texts, the buttons and the
+    board (drawn in their language), whatever the server's language."""
+    fake.locales[ANA] = "de"
+    fake.locales[BO] = "es-ES"
+    await fake.slash(ANA, CHANNEL, "learn", game="geoneo")
+    text = lesson_message(fake, ANA)["content"]
+    assert text.startswith("**Lektion: GEONEO**") and "**Deine Wahl:**" in text and "**Warum:**" in text, text
+    labels = [c.get("label") for r in lesson_message(fake, ANA)["components"] for c in r["components"]]
+    assert "Lektion verlassen" in labels
+    await fake.slash(BO, CHANNEL, "learn", game="geek_out")
+    text = lesson_message(fake, BO)["content"]
+    assert text.startswith("**Lección: Geek Out! Masters**") and "**Tu decisión:**" in text, text
+    await fake.click(BO, lesson_message(fake, BO), "Dejar la lección")
+    assert lesson_message(fake, BO)["content"].startswith("Has dejado la lección.")
+    assert fake.messages_in(CHANNEL) == []
