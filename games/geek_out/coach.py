@@ -24,6 +24,9 @@ _REASONS = {
     ("heart", None): _("The Heart brings in an inactive die: one more die that can roll a 42."),
     ("hero", "ship"): _("Flipping a Spaceship makes it a Meeple: a reroll instead of a lost die."),
 }
+_LOSES_A_42 = _("Giving up a 42 hurts, but an action face must act on some die, and no other choice here is "
+                "worth more.")
+"""Said when the best move sends away, rerolls or flips one of the learner's 42s (a newcomer's surprise)."""
 
 
 def _points(value: float) -> str:
@@ -61,6 +64,8 @@ class GeekOutCoach(Coach):
             parts.append(_("The next best choice, {move}, is worth {points}.", move=second.label,
                            points=_points(values[second.key])))
         reason = _REASONS.get(move)
+        if move[1] == "42" and move[0] in ("ship", "meeple", "hero"):
+            reason = _LOSES_A_42
         if reason is not None:
             parts.append(reason)
         facts = {"values": values, "scored": scored, "inactive": inactive}

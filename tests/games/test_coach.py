@@ -268,3 +268,14 @@ def test_geomancy_turning_a_stone_says_which_way_it_points_now_and_after():
             assert f"from {was} to {DIR_NAMES[advice.facts['direction']]}" in str(advice.why), advice.why
             turns += 1
     assert turns > 5
+
+
+def test_geek_out_a_move_that_gives_up_a_42_says_why():
+    """Sending away, rerolling or flipping one of your own 42s surprises a newcomer: the advice says why."""
+    seen = 0
+    for _engine, state, _seat, advice in _games("geek_out", 2, range(10)):
+        target = int(advice.key[1:]) - 1 if state["phase"] == "target" and advice.key.startswith("t") else None
+        if target is not None and state["dice"][target]["face"] == "42":
+            assert "Giving up a 42 hurts" in str(advice.why), advice.why
+            seen += 1
+    assert seen > 3
