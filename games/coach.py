@@ -30,6 +30,8 @@ class Advice:
 
 class Coach:
     slug = ""
+    goal: Text | str = ""
+    """How the game is won, in two sentences: the lesson's first screen shows it to a newcomer."""
 
     def advise(self, engine: Engine, state: State, seat: int) -> Advice:
         raise NotImplementedError

@@ -32,7 +32,7 @@ from bot.store import Lesson
 from bot.tables import name_seats
 from games import get_engine
 from games.ai import choose
-from games.coach import advise
+from games.coach import advise, get_coach
 from games.core import Engine, State
 from i18n import _, localize, pick
 from render import has_private
@@ -78,6 +78,35 @@ def computers_move(engine: Engine, state: State, seed: int, log_: list) -> tuple
         log_.append((seat, key))
         events.extend(happened)
     return state, events
+
+
+def _score(value) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def outcome(result, players: int):
+    """Who won a lesson against the computer, with the scores (a solo level's score sheet says it itself)."""
+    if result is None or players < 2:
+        return None
+    you, them = _score(result.scores[LEARNER]), _score(result.scores[1])
+    if LEARNER in result.winners and len(result.winners) == 1:
+        return _("**You win**, {you} to {them}.", you=you, them=them)
+    if LEARNER in result.winners:
+        return _("**A draw**, {you} to {them}.", you=you, them=them)
+    return _("**The computer wins**, {them} to {you}.", you=you, them=them)
+
+
+def recent(text: str, limit: int = 700) -> str:
+    """The end of what happened, at most ``limit`` characters, starting at a sentence (or else a word) with
+    "…" when older sentences are left out: a long computer turn is never shown from the middle of a word."""
+    if len(text) <= limit:
+        return text
+    tail = text[len(text) - limit + 2:]
+    for mark in (". ", " "):
+        cut = tail.find(mark)
+        if cut != -1 and cut + len(mark) < len(tail):
+            return "… " + tail[cut + len(mark):]
+    return "… " + tail
 
 
 class LessonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gl:(?P<body>.*)"):
@@ -227,16 +256,23 @@ class Learn(commands.Cog):
         person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
         names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
         said = [localize(n, lang) for n in names]
-        happened = " ".join(name_seats(localize(e.text, lang), said) for e in events)[-700:]
+        happened = recent(" ".join(name_seats(localize(e.text, lang), said) for e in events))
         title = localize(_("Lesson: {game}", game=engine.title), lang)
         if lesson.game == "globe_twister":
             title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)
         lines = [f"**{title}**"]
+        if not any(seat == LEARNER for seat, _key in lesson.log) and not engine.is_over(state):
+            # the first screen of a lesson: what the game is about, before the first choice
+            lines.append(localize(_("**Goal:** {goal}", goal=get_coach(lesson.game).goal), lang))
         if happened:
             lines.append("> " + happened)
         view = discord.ui.View(timeout=None)
         if engine.is_over(state):
-            lines.extend(name_seats(localize(line, lang), said) for line in engine.result_lines(state))
+            end = outcome(engine.result(state), lesson.players)
+            if end is not None:
+                lines.append(localize(end, lang))
+            sheet = [name_seats(localize(line, lang), said) for line in engine.result_lines(state)]
+            lines.extend(line for line in sheet if line not in happened)  # not twice when the last event said it
             lines.append(localize(_("Well played! Play for real with `/{play}`, or take the lesson again.",
                                     play=command("play")), lang))
             view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~again", label=localize(_("Again"), lang),

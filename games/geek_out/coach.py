@@ -24,6 +24,9 @@ _REASONS = {
     ("heart", None): _("The Heart brings in an inactive die: one more die that can roll a 42."),
     ("hero", "ship"): _("Flipping a Spaceship makes it a Meeple: a reroll instead of a lost die."),
 }
+_LOSES_A_42 = _("Giving up a 42 hurts, but an action face must act on some die, and no other choice here is "
+                "worth more.")
+"""Said when the best move sends away, rerolls or flips one of the learner's 42s (a newcomer's surprise)."""
 
 
 def _points(value: float) -> str:
@@ -32,6 +35,9 @@ def _points(value: float) -> str:
 
 class GeekOutCoach(Coach):
     slug = "geek_out"
+    goal = _("Score the most points over your turns. Each turn you roll the dice and use the action faces; "
+             "the 42s you bank score 1 + 2 + 3… (three 42s: 6 points), but a Dragon left showing when your "
+             "actions run out loses the whole turn.")
 
     def advise(self, engine: GeekOut, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)
@@ -43,7 +49,8 @@ class GeekOutCoach(Coach):
         values = {a.key: self._value(state, a.key, active, inactive, scored, solver) for a in actions}
         best = max(actions, key=lambda a: values[a.key] + (1e-9 if a.key == actions[0].key else 0))
         ranked = sorted(actions, key=lambda a: -values[a.key])
-        second = next((a for a in ranked if a.key != best.key), None)
+        # "Choose another die" only goes back a step: it is no choice of its own to compare with
+        second = next((a for a in ranked if a.key not in (best.key, "back")), None)
         move = self._move(state, best.key, active, inactive, scored, solver)
         if state["phase"] == "target":
             face = state["dice"][state["selected"]]["face"]
@@ -57,6 +64,8 @@ class GeekOutCoach(Coach):
             parts.append(_("The next best choice, {move}, is worth {points}.", move=second.label,
                            points=_points(values[second.key])))
         reason = _REASONS.get(move)
+        if move[1] == "42" and move[0] in ("ship", "meeple", "hero"):
+            reason = _LOSES_A_42
         if reason is not None:
             parts.append(reason)
         facts = {"values": values, "scored": scored, "inactive": inactive}
@@ -68,14 +77,26 @@ class GeekOutCoach(Coach):
         roll = solver.cont[(scored, inactive)]
         keys = [a.key for a in actions]
         go = "c" in keys and roll > bank
-        choice = join([
-            ngettext("Your {n} 42 is scored but still at risk.", "Your {n} 42s are scored but still at risk.",
-                     scored),
-            ngettext("Continue rolls the {used} used die again (keeping the 42s at risk); Pass banks {bank} points.",
-                     "Continue rolls the {used} used dice again (keeping the 42s at risk); Pass banks {bank} "
-                     "points.", used, used=used, bank=bank),
-        ])
-        if go:
+        if scored == 0:
+            choice = ngettext("No 42 is scored yet. Continue rolls the {used} used die again; Pass ends your turn "
+                              "with 0 points.",
+                              "No 42 is scored yet. Continue rolls the {used} used dice again; Pass ends your turn "
+                              "with 0 points.", used, used=used)
+        else:
+            choice = join([
+                ngettext("Your {n} 42 is scored but still at risk.", "Your {n} 42s are scored but still at risk.",
+                         scored),
+                ngettext("Continue rolls the {used} used die again (keeping the 42s at risk); Pass banks {bank} "
+                         "points.",
+                         "Continue rolls the {used} used dice again (keeping the 42s at risk); Pass banks {bank} "
+                         "points.", used, used=used, bank=bank),
+            ])
+        if go and scored == 0:
+            why = _("With no 42 scored there is nothing to lose: rolling on is worth {roll} points on average "
+                    "with good play after it.", roll=_points(roll))
+        elif scored == 0:
+            why = _("Continue is not possible here: Pass is the only move.")
+        elif go:
             why = _("Rolling on is worth {roll} points on average with good play after it, more than the {bank} "
                     "you would bank now: the chance of losing the 42s is worth taking.",
                     roll=_points(roll), bank=bank)

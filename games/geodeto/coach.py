@@ -45,12 +45,25 @@ def _trio(card: str):
     return _("{top} on {middle} on {bottom}", top=pname(top), middle=pname(middle), bottom=pname(bottom))
 
 
+_ACTION_CARDS = (
+    ("e", _("Epidemic on a continent: every pyramid there sails to the Ocean as a single, and the continent is "
+            "closed until someone takes the card back.")),
+    ("h", _("Taking the Epidemic card back opens its continent again.")),
+    ("p", _("Pirates take a tower from the Ocean off the board: its pyramids count for no goal until you "
+            "return them.")),
+    ("r", _("Return puts a pyramid your Pirates took back in the Ocean, in play again.")),
+)
+"""What each kind of action card does, said when the learner picks how to use one."""
+
+
 def _moves(n: int):
     return ngettext("{n} move", "{n} moves", n)
 
 
 class GeodetoCoach(Coach):
     slug = "geodeto"
+    goal = _("Fulfil goal cards: build a card's trio of pyramids, in its order, on one of its continents. "
+             "A fulfilled goal scores 2 points; a card still in your hand at the end costs 1.")
 
     def advise(self, engine: Geodeto, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)
@@ -58,7 +71,7 @@ class GeodetoCoach(Coach):
         board = board_of(view, seat)
         evaluator = Evaluator(seat, PUBLIC_SHARE["normal"])
         if view["phase"] == "bonus":
-            return self._bonus(view, seat, legal, board, evaluator)
+            return self._bonus(state["bonus"], seat, legal, board, evaluator)
         step = view["step"]
         if step is None:
             candidates, keyer = full_actions(board, seat, view["forbidden"]), first_key
@@ -75,9 +88,12 @@ class GeodetoCoach(Coach):
             candidates = [a for a in full_actions(board, seat, view["forbidden"])
                           if a[0] == step["kind"][0] or (step["kind"] == "action" and a[0] in "ehpr")]
             keyer = second_key
-            choice = (_("Choose the pile to draw from: you see each pile's top card.") if step["kind"] == "draw"
-                      else _("Choose how to use an action card."))
+            choice = _("Choose the pile to draw from: you see each pile's top card.")
         candidates = [a for a in candidates if keyer(a) in legal]
+        if step is not None and step["kind"] == "action":
+            offered = {a[0] for a in candidates}
+            choice = join([_("Choose how to use an action card."),
+                           *(text for kind, text in _ACTION_CARDS if kind in offered)])
         if not candidates:
             key = next((k for k in legal if k != "back"), legal[0])
             return Advice(key, choice, _("Nothing else is possible."), {})
@@ -91,8 +107,13 @@ class GeodetoCoach(Coach):
         return Advice(keyer(action), choice, self._why(action, board, base, after, got),
                       {"action": action, "claimed": got, "value": _value})
 
-    def _bonus(self, view, seat, legal, board, evaluator) -> Advice:
-        choice = _("A bonus draw: take a goal card from a pile's top, or stop.")
+    def _bonus(self, draws: int, seat, legal, board, evaluator) -> Advice:
+        choice = ngettext("A bonus draw for the goal you fulfilled: you may take one more goal card from the top "
+                          "of a pile, or none. A fulfilled goal scores 2 points; a card still in your hand at the "
+                          "end costs 1.",
+                          "Bonus draws for the goals you fulfilled: you may take {n} more goal cards, one at a "
+                          "time, from the tops of the piles, or stop. A fulfilled goal scores 2 points; a card "
+                          "still in your hand at the end costs 1.", draws)
         stay = evaluator.value(board, [], board)
         options = []
         for key in legal:

@@ -16,7 +16,7 @@ from games.ai import decision_rng
 from games.coach import Advice, Coach
 from games.core import State
 from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
-from games.geomancy.model import SQUARE_NAMES, STEPS, block_probability, square_probability
+from games.geomancy.model import DIR_ARROWS, SQUARE_NAMES, STEPS, block_probability, square_probability
 from games.geomancy.rules import DIRECTION_WORDS, Geomancy, owner_of, size_of
 from i18n import _, join, ngettext
 
@@ -31,6 +31,9 @@ def _size(pips: int):
 
 class GeomancyCoach(Coach):
     slug = "geomancy"
+    goal = _("Score the most points: the pips of your stones on the board and of the enemy stones you "
+             "capture. A stone landing on a smaller enemy stone captures it; a stone's aura, reaching out the way "
+             "it points, can capture too.")
 
     def advise(self, engine: Geomancy, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)
@@ -87,18 +90,20 @@ class GeomancyCoach(Coach):
         before_score = engine.scores(state)[seat]["total"]
         after_score = engine.scores(after)[seat]["total"]
         taken = len(after["prisoners"][seat]) - len(state["prisoners"][seat])
-        pips = size_of(state["per"], state["board"][square][0])
+        stone = state["board"][square][0]
+        pointing = state["dirs"][stone]
+        pips, was = size_of(state["per"], stone), DIRECTION_WORDS[pointing]
         if taken:
-            why = ngettext("Pointing your {size} on {square} {direction} captures {n} stone with its aura: "
-                           "{before} points become {after}.",
-                           "Pointing your {size} on {square} {direction} captures {n} stones with its aura: "
-                           "{before} points become {after}.", taken, size=_size(pips),
-                           square=SQUARE_NAMES[square], direction=DIRECTION_WORDS[direction], before=before_score,
-                           after=after_score)
+            why = ngettext("Turning your {size} on {square} from {was} to {direction} captures {n} stone with "
+                           "its aura: {before} points become {after}.",
+                           "Turning your {size} on {square} from {was} to {direction} captures {n} stones with "
+                           "its aura: {before} points become {after}.", taken, size=_size(pips),
+                           square=SQUARE_NAMES[square], was=was, direction=DIRECTION_WORDS[direction],
+                           before=before_score, after=after_score)
         else:
-            why = _("Pointing your {size} on {square} {direction} spreads its aura where it helps most: it "
-                    "protects your stones and threatens the others'.", size=_size(pips),
-                    square=SQUARE_NAMES[square], direction=DIRECTION_WORDS[direction])
+            why = _("Turning your {size} on {square} from {was} to {direction} spreads its aura where it helps "
+                    "most: it protects your stones and threatens the others'.", size=_size(pips),
+                    square=SQUARE_NAMES[square], was=was, direction=DIRECTION_WORDS[direction])
         return Advice(key, choice, why, {"captured": taken, "before": before_score, "after": after_score,
                                          "direction": direction})
 
@@ -109,8 +114,16 @@ class GeomancyCoach(Coach):
         pips = size_of(per, stone)
         owner = owner_of(per, stone)
         assert owner == seat
-        return Advice(key, choice, _("Keeping the {size} leaves the most of your points and aura on the board.",
-                                     size=_size(pips)), {"pips": pips})
+        sizes = {size_of(per, s) for s in state["choices"][0]["stones"]}
+        if len(sizes) == 1:
+            # stones of one size differ only in where they point: say so, and which way the kept one points
+            way = state["dirs"][stone]
+            why = _("Your stones here are the same size, so only the direction differs: keep the one pointing "
+                    "{arrow} {direction}, where its aura helps you most.", arrow=DIR_ARROWS[way],
+                    direction=DIRECTION_WORDS[way])
+        else:
+            why = _("Keeping the {size} leaves the most of your points and aura on the board.", size=_size(pips))
+        return Advice(key, choice, why, {"pips": pips, "direction": state["dirs"][stone]})
 
 
 COACH = GeomancyCoach

@@ -34,6 +34,8 @@ def _pts(halves: int):
 
 class GeoneoCoach(Coach):
     slug = "geoneo"
+    goal = _("Score the most points. The cards decide which numbered field a piece goes on; your pieces "
+             "forming lines, rectangles and right triangles are cleared away for points.")
 
     def advise(self, engine: Geoneo, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)
@@ -87,7 +89,7 @@ class GeoneoCoach(Coach):
             parts.append(_("It is not your biggest shape, but clearing it first keeps more of your pieces for "
                            "the shapes after it."))
         else:
-            parts.append(_("It is your biggest shape."))
+            parts.append(_("No shape of yours scores more."))  # true also when others score as much
         return Advice(key, choice, join(parts), {"points": found[key][0], "biggest": found[biggest][0]})
 
     def _card(self, view, seat, keys, labels) -> Advice:

@@ -41,6 +41,8 @@ def placement(cell: int, card: str, direction: str | None):
 
 class GlobeTwisterCoach(Coach):
     slug = "globe_twister"
+    goal = _("Rebuild the photo: program action cards that swap and turn its tiles until every tile is back "
+             "in place, in as few turns as you can.")
 
     def advise(self, engine: GlobeTwister, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)
@@ -60,8 +62,17 @@ class GlobeTwisterCoach(Coach):
         placements = [(cell, e[0], e[1]) for cell, e in enumerate(target) if e is not None]
         after = run_placements(arr, placements)
         before_wrong, after_wrong = out_of_place(arr, any_rotation), out_of_place(after, any_rotation)
-        choice = _("Program your turn: put action cards on the cells of the frame (a card acts on the tile in "
-                   "its cell); when you lock in, they run in reading order, cell 1 to cell 9.")
+        step = view["step"]
+        if step is None:
+            choice = _("Program your turn: put action cards on the cells of the frame (a card acts on the tile in "
+                       "its cell); when you lock in, they run in reading order, cell 1 to cell 9. Pick a cell.")
+        elif step.get("card") is None:
+            picked = step["cell"]
+            choice = _("Pick the card for cell {cell} ({where}): each button says what the card does to the tile "
+                       "in that cell.", cell=picked + 1, where=_(CELL_NAMES[picked]))
+        else:
+            choice = _("Pick the direction of the card's arrow on cell {cell}: the tile it swaps with, or moves "
+                       "towards, lies that way.", cell=step["cell"] + 1)
         cards = len(placements)
         if after_wrong == 0:
             whole = ngettext("This {n}-card program rebuilds the photo this turn.",

@@ -5,6 +5,7 @@ clicks; nothing in the channel."""
 from __future__ import annotations
 
 import io
+import re
 
 from PIL import Image
 
@@ -37,6 +38,7 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
     text = message["content"]
     assert text.startswith("**Lesson: Geek Out! Masters**"), text
     assert "**Your choice:**" in text and "**Suggested:**" in text
+    assert "**Goal:** Score the most points over your turns." in text  # a newcomer learns what the game is about
     labels = [c.get("label") for r in message["components"] for c in r["components"]]
     assert labels[0].startswith(SUGGESTED) and "Leave lesson" in labels
     [board] = [a for a in message["attachments"] if a["filename"].endswith(".png")]
@@ -44,6 +46,8 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
     assert image.width >= 400
     final = await follow(fake)
     assert "Play for real with `/play`" in final["content"], final["content"]
+    # the end says who won, with the scores
+    assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*, \d+ to \d+\.", final["content"]), final["content"]
     assert [c["label"] for r in final["components"] for c in r["components"]] == ["Again", "Close"]
     assert fake.messages_in(CHANNEL) == []  # nothing public
     assert not fake.rejections
@@ -52,6 +56,7 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
 async def test_every_game_has_lessons_that_follow_the_coach(fake, runner):
     for game in ("geoneo", "geodeto", "geomancy"):
         await fake.slash(ANA, CHANNEL, "learn", game=game)
+        assert "**Goal:**" in lesson_message(fake)["content"]
         for _ in range(6):
             await fake.click(ANA, lesson_message(fake), SUGGESTED)
         text = lesson_message(fake)["content"]
@@ -62,6 +67,7 @@ async def test_every_game_has_lessons_that_follow_the_coach(fake, runner):
 async def test_globe_twister_lessons_are_its_solo_levels_in_order(fake, runner):
     await fake.slash(ANA, CHANNEL, "learn", game="globe_twister")
     assert "level 1 of 4" in lesson_message(fake)["content"]
+    assert "**Goal:** Rebuild the photo" in lesson_message(fake)["content"]
     final = await follow(fake)
     await fake.click(ANA, final, "Next level")
     assert "level 2 of 4" in lesson_message(fake)["content"]
@@ -73,6 +79,7 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     first = dict(lesson_message(fake))
     await fake.click(ANA, first, SUGGESTED)
     after = lesson_message(fake)
+    assert "**Goal:**" in first["content"] and "**Goal:**" not in after["content"]  # said once, at the start
     assert after["content"] != first["content"] or after["attachments"] != first["attachments"]
     # the first step's message as an old screen showed it: refused, nothing changes
     before = await runner.bot.store.lesson(int(first["components"][0]["components"][0]["custom_id"].split(":")[1]))
@@ -98,6 +105,27 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     assert await runner.bot.store.lesson(before.id) is None
     assert fake.messages_in(CHANNEL) == []
     assert not fake.rejections
+
+
+def test_a_long_computer_turn_is_shortened_at_a_sentence():
+    from bot.cogs.learn import recent
+
+    sentences = [f"Computer (normal)'s Heart brought in die number {n}." for n in range(40)]
+    text = recent(" ".join(sentences))
+    assert len(text) <= 700 and text.startswith("… Computer (normal)'s Heart")
+    assert text.endswith(sentences[-1])
+    assert recent("Short. Story.") == "Short. Story."
+
+
+async def test_the_end_of_a_lesson_says_each_score_once(fake, runner):
+    """Geomancy's last event already lists the scores: the score sheet below it does not repeat them."""
+    await fake.slash(ANA, CHANNEL, "learn", game="geomancy")
+    final = (await follow(fake))["content"]
+    assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*", final), final
+    for line in final.splitlines():
+        if line.startswith("Ana: "):
+            assert final.count(line) == 1, final
+    assert final.count("Ana: ") == 1, final
 
 
 async def test_a_lesson_speaks_the_learner_s_language(fake, runner):

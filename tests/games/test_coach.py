@@ -143,3 +143,139 @@ def test_globe_twister_a_program_said_to_solve_does():
             if solves_now:
                 assert engine.view(state, 0)["solo"]["solved"]
         assert engine.is_over(state) and engine.view(state, 0)["solo"]["solved"]
+
+
+def test_geek_out_with_no_42_scored_nothing_is_said_to_be_at_risk():
+    """A turn's first choice to continue often comes with no 42 scored yet: no "0 42s at risk", no "bank 0"."""
+    seen = 0
+    for _engine, state, _seat, advice in _games("geek_out", 2, range(10)):
+        if state["phase"] == "choose" and advice.facts["bank"] == 0:
+            said = str(advice.choice) + " " + str(advice.why)
+            assert "0 42s" not in said and "at risk" not in said and "banks 0" not in said, said
+            assert "No 42 is scored yet" in said
+            seen += 1
+    assert seen > 3
+
+
+def test_geek_out_never_compares_with_going_back_a_step():
+    """Choose another die (``back``) only undoes the first click: the next best choice named is a real move."""
+    targets = 0
+    for engine, state, seat, advice in _games("geek_out", 2, range(10)):
+        if state["phase"] == "target":
+            back = next((a.label for a in engine.legal_actions(state, seat) if a.key == "back"), None)
+            assert back is None or str(back) not in str(advice.why), advice.why
+            targets += 1
+    assert targets > 10
+
+
+def test_geodeto_a_bonus_draw_says_where_it_comes_from_and_what_cards_are_worth():
+    bonuses = 0
+    for _engine, state, _seat, advice in _games("geodeto", 2, range(6), follow=1.0):
+        if state["phase"] == "bonus":
+            said = _said(advice)
+            assert "fulfilled" in str(advice.choice) and "2 points" in str(advice.choice), said
+            assert "costs 1" in str(advice.choice)
+            if state["bonus"] > 1:
+                assert f"{state['bonus']} more goal cards" in str(advice.choice)
+            bonuses += 1
+    assert bonuses >= 3
+
+
+def test_geomancy_a_choice_between_stones_of_one_size_names_the_direction_kept():
+    """Two mediums of yours on one square differ only in where they point: the advice says which way to keep
+    (the button shows the same arrow and direction)."""
+    from games.geomancy.model import DIR_ARROWS, DIR_NAMES
+    from games.geomancy.rules import size_of
+
+    same = 0
+    for engine, state, seat, advice in _games("geomancy", 2, range(8)):
+        if state["phase"] == "choose":
+            stones = state["choices"][0]["stones"]
+            if len({size_of(state["per"], s) for s in stones}) == 1:
+                way = state["dirs"][int(advice.key[1:])]
+                marker = f"{DIR_ARROWS[way]} {DIR_NAMES[way]}"
+                assert f"pointing {marker}" in str(advice.why), advice.why
+                label = next(a.label for a in engine.legal_actions(state, seat) if a.key == advice.key)
+                assert marker in str(label)
+                same += 1
+    assert same >= 2
+
+
+def test_globe_twister_each_click_of_a_placement_explains_its_own_buttons():
+    """Cell, then card, then arrow: three different decisions, each explained for what its buttons are."""
+    engine = get_engine("globe_twister")
+    state = engine.new(1, {"puzzle": "tourist"}, 5)
+    said = {}
+    for _ in range(40):
+        if not engine.to_act(state):
+            break
+        advice = advise(engine, state, 0)
+        step = engine.view(state, 0)["step"]
+        kind = "cell" if step is None else ("card" if step.get("card") is None else "arrow")
+        said.setdefault(kind, str(advice.choice))
+        if kind != "cell":
+            assert f"cell {step['cell'] + 1}" in str(advice.choice)
+        state, _ = engine.apply(state, 0, advice.key)
+    assert set(said) == {"cell", "card", "arrow"} and len(set(said.values())) == 3, said
+
+
+def test_geoneo_a_shape_tied_for_the_most_points_is_not_called_the_biggest():
+    """Two 4-point lines: the suggested one is not "your biggest shape", only none scores more."""
+    best = 0
+    for _engine, state, _seat, advice in _games("geoneo", 2, range(6)):
+        if state["phase"] == "clear" and advice.facts["points"] == advice.facts["biggest"]:
+            assert "biggest" not in str(advice.why) and "No shape of yours scores more." in str(advice.why)
+            best += 1
+    assert best > 3
+
+
+def test_geodeto_choosing_an_action_card_says_what_each_card_offered_does():
+    """Epidemic, taking it back, Pirates: a newcomer learns what the buttons do before picking one."""
+    engine = get_engine("geodeto")
+    said = 0
+    for seed in range(6):
+        state = engine.new(2, {}, seed)
+        for _ in range(200):
+            if not engine.to_act(state):
+                break
+            seat = min(engine.to_act(state))
+            keys = [a.key for a in engine.legal_actions(state, seat)]
+            if state["step"] is not None and state["step"]["kind"] == "action":
+                advice = advise(engine, state, seat)
+                _said(advice)
+                if any(k.startswith("e") for k in keys):
+                    assert "closed until someone takes the card back" in str(advice.choice), advice.choice
+                if "h" in keys:
+                    assert "opens its continent again" in str(advice.choice), advice.choice
+                if any(k.startswith("p") for k in keys):
+                    assert "count for no goal" in str(advice.choice), advice.choice
+                said += 1
+            key = "a" if "a" in keys and state["step"] is None and seed % 2 == 0 else advise(engine, state, seat).key
+            state, _ = engine.apply(state, seat, key)
+    assert said >= 5
+
+
+def test_geomancy_turning_a_stone_says_which_way_it_points_now_and_after():
+    """The button names the stone's present direction ("Reorient medium on e3 (NW)"); the advice names both,
+    so the learner does not take the present one for the suggested one."""
+    from games.geomancy.model import DIR_NAMES
+
+    turns = 0
+    for _engine, state, _seat, advice in _games("geomancy", 2, range(6)):
+        if state["phase"] == "turn" and advice.key[0] in "rd" and "direction" in advice.facts:
+            square = state["step"]["square"] if state["step"] is not None else int(advice.key[1:])
+            was = DIR_NAMES[state["dirs"][state["board"][square][0]]]
+            assert f"from {was} to {DIR_NAMES[advice.facts['direction']]}" in str(advice.why), advice.why
+            turns += 1
+    assert turns > 5
+
+
+def test_geek_out_a_move_that_gives_up_a_42_says_why():
+    """Sending away, rerolling or flipping one of your own 42s surprises a newcomer: the advice says why."""
+    seen = 0
+    for _engine, state, _seat, advice in _games("geek_out", 2, range(10)):
+        target = int(advice.key[1:]) - 1 if state["phase"] == "target" and advice.key.startswith("t") else None
+        if target is not None and state["dice"][target]["face"] == "42":
+            assert "Giving up a 42 hurts" in str(advice.why), advice.why
+            seen += 1
+    assert seen > 3
