@@ -52,3 +52,68 @@ def advise(engine: Engine, state: State, seat: int) -> Advice:
     if seat not in engine.to_act(state):
         raise ValueError(f"seat {seat} is not to act")
     return get_coach(engine.slug).advise(engine, state, seat)
+
+
+# --- a lesson's step (/learn), computed where the computers think -------------------------------------------------
+LEARNER = 0
+"""The learner's seat in a lesson."""
+STEP_LIMIT = 300
+"""Computer moves played in a row at most (a safety net: every game hands the turn back long before)."""
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    """A lesson after the learner's move (or its start): the state, the log that replays it, what happened
+    (the learner's move and the computers' answers, as events) and the advice for the learner's next choice
+    (None when the game is over). ``refused``: the key was not one of the learner's moves; nothing changed."""
+
+    state: State
+    log: list
+    events: list
+    advice: Advice | None
+    refused: bool = False
+
+
+def computers_move(engine: Engine, state: State, seed: int, log: list, strength: str) -> tuple[State, list]:
+    """Plays every seat but the learner's (computers of ``strength``) until the learner is to act or the game
+    ends; returns the state and the events, appending the moves to ``log``."""
+    from games.ai import choose
+
+    events = []
+    for _step in range(STEP_LIMIT):
+        acting = engine.to_act(state)
+        if not acting or LEARNER in acting:
+            break
+        seat = min(acting)
+        key = choose(engine, state, seat, strength, (seed, len(log)))
+        state, happened = engine.apply(state, seat, key)
+        log.append((seat, key))
+        events.extend(happened)
+    return state, events
+
+
+def lesson_step(game: str, players: int, options: dict, seed: int, log: list, key: str | None,
+                strength: str) -> LessonStep:
+    """The lesson replayed from its log, the learner's ``key`` played (None: the lesson's start, with the game's
+    opening), the computers' answers, and the coach's advice. Pure and self-contained: the bot runs it in its
+    thinking workers (a coach's search must not hold up the bot's other clicks)."""
+    from games.core import get_engine
+
+    engine = get_engine(game)
+    log = [tuple(x) for x in log]
+    if key is None and not log:
+        state = engine.new(players, options, seed)
+        events = list(engine.opening(state))
+    else:
+        state = engine.replay(players, options, seed, log)
+        events = []
+    if key is not None:
+        if LEARNER not in engine.to_act(state) or key not in {a.key for a in engine.legal_actions(state, LEARNER)}:
+            return LessonStep(state, log, [], None, refused=True)
+        state, happened = engine.apply(state, LEARNER, key)
+        log.append((LEARNER, key))
+        events.extend(happened)
+    state, answered = computers_move(engine, state, seed, log, strength)
+    events.extend(answered)
+    advice = None if engine.is_over(state) else advise(engine, state, LEARNER)
+    return LessonStep(state, log, events, advice)

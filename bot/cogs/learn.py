@@ -5,7 +5,8 @@ learner's private panel beside it where the game has one), what the computer jus
 the learner and the coach's suggestion with why it is good (games/<game>/coach.py), and every legal move
 (the suggested one first, in green). Nothing is posted in the channel, nothing is rated.
 
-Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
+The lesson's thinking (replaying it, the move, the computer's answer, the coach) runs in the thinking workers
+(``games.coach.lesson_step`` through bot/thinkpool.py), never on the event loop. Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
 buttons: ``gl:<lesson>:<version>:<key>`` (a button), ``gls:<lesson>:<version>:<n>`` (a menu whose values are
 keys); the version is the log's length, so a click on an older step is refused and changes nothing. Utility keys
 start with ``~``: leave, again, next (Globe Twister's next solo level). Globe Twister's lessons are its solo
@@ -14,7 +15,6 @@ levels, in order.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import random
@@ -24,29 +24,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import renderpool
+from bot import renderpool, thinkpool
 from bot.cogs.tables import GAME_CHOICES
 from bot.computers import display_name, new_computer
 from bot.greeting import command
 from bot.store import Lesson
 from bot.tables import name_seats
 from games import get_engine
-from games.ai import choose
-from games.coach import advise, get_coach
+from games.coach import LEARNER, LessonStep, get_coach, lesson_step
 from games.core import Engine, State
 from i18n import _, localize, pick
 from render import has_private
 
 log = logging.getLogger(__name__)
 
-LEARNER = 0
-"""The learner's seat."""
 OPPONENT = "normal"
 """The computer's strength in a lesson: it plays sensibly, fast, and can be beaten."""
 LEVELS = ("tourist", "backpacker", "globetrotter", "wild")
 """Globe Twister's lessons: its solo levels, easiest first."""
-STEP_LIMIT = 300
-"""Computer moves played in a row at most (a safety net: every game hands the turn back long before)."""
 BUTTONS = 20
 """Moves shown as buttons at most (4 rows of 5); more become menus."""
 _BODY = re.compile(r"(?P<lesson>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-~]{1,60})")
@@ -62,22 +57,6 @@ def lesson_setup(game: str, level: int = 0) -> tuple[int, dict]:
 def level_of(lesson: Lesson) -> int:
     puzzle = lesson.options.get("puzzle")
     return LEVELS.index(puzzle) if puzzle in LEVELS else 0
-
-
-def computers_move(engine: Engine, state: State, seed: int, log_: list) -> tuple[State, list]:
-    """Plays the computer's moves (every seat but the learner's) until the learner is to act or the game ends;
-    returns the state and the events, appending the moves to ``log_``."""
-    events = []
-    for _step in range(STEP_LIMIT):
-        acting = engine.to_act(state)
-        if not acting or LEARNER in acting:
-            break
-        seat = min(acting)
-        key = choose(engine, state, seat, OPPONENT, (seed, len(log_)))
-        state, happened = engine.apply(state, seat, key)
-        log_.append((seat, key))
-        events.extend(happened)
-    return state, events
 
 
 def _score(value) -> str:
@@ -156,24 +135,16 @@ class Learn(commands.Cog):
     async def learn(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         lang = pick(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lesson, state, events = await self.start(interaction, game.value, 0)
-        await interaction.edit_original_response(**await self.panel(lesson, state, events, lang, interaction.user))
+        lesson, step = await self.start(interaction, game.value, 0)
+        await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
 
-    async def start(self, interaction: discord.Interaction, game: str, level: int) -> tuple[Lesson, State, list]:
-        engine = get_engine(game)
+    async def start(self, interaction: discord.Interaction, game: str, level: int) -> tuple[Lesson, LessonStep]:
         players, options = lesson_setup(game, level)
         seed = random.getrandbits(31)
-        log_: list = []
-
-        def begin():
-            state = engine.new(players, options, seed)
-            return computers_move(engine, state, seed, log_)
-
-        state, events = await asyncio.to_thread(begin)
-        events = [*engine.opening(engine.new(players, options, seed)), *events]
+        step = await thinkpool.pool().run(lesson_step, game, players, options, seed, [], None, OPPONENT)
         lesson = await self.store.start_lesson(user_id=interaction.user.id, guild_id=interaction.guild_id, game=game,
-                                               options=options, seed=seed, players=players, log=log_)
-        return lesson, state, events
+                                               options=options, seed=seed, players=players, log=step.log)
+        return lesson, step
 
     # --- clicks --------------------------------------------------------------------------------------------
     async def unlisted(self, interaction: discord.Interaction, custom_id: str) -> None:
@@ -203,7 +174,6 @@ class Learn(commands.Cog):
             await self.say(interaction, lang, _("This lesson is someone else's: start your own with `/{learn}`.",
                                                 learn=command("learn")))
             return
-        engine = get_engine(lesson.game)
         if key == "~leave":
             await self.store.end_lesson(lesson.id)
             await interaction.response.edit_message(
@@ -214,34 +184,26 @@ class Learn(commands.Cog):
         if key in ("~again", "~next"):
             level = level_of(lesson) + (1 if key == "~next" else 0)
             await interaction.response.defer()
-            new, state, events = await self.start(interaction, lesson.game, level)
-            await interaction.edit_original_response(**await self.panel(new, state, events, lang, interaction.user))
+            new, step = await self.start(interaction, lesson.game, level)
+            await interaction.edit_original_response(**await self.panel(new, step, lang, interaction.user))
             return
         if int(m["version"]) != lesson.version:
             await self.say(interaction, lang, _("That is an older step of your lesson: use its latest message."))
             return
-        state = engine.replay(lesson.players, lesson.options, lesson.seed, lesson.log)
-        legal = {a.key for a in engine.legal_actions(state, LEARNER)} if LEARNER in engine.to_act(state) else set()
-        if key not in legal:
+        await interaction.response.defer()
+        step = await thinkpool.pool().run(lesson_step, lesson.game, lesson.players, lesson.options, lesson.seed,
+                                          lesson.log, key, OPPONENT)
+        if step.refused:
             await self.say(interaction, lang, _("That move is not possible now."))
             return
-        await interaction.response.defer()
-        log_ = list(lesson.log)
-
-        def step():
-            after, events = engine.apply(state, LEARNER, key)
-            log_.append((LEARNER, key))
-            after, more = computers_move(engine, after, lesson.seed, log_)
-            return after, [*events, *more]
-
-        after, events = await asyncio.to_thread(step)
+        log_ = step.log
         if not await self.store.advance_lesson(lesson, log_):
             await interaction.followup.send(localize(_("That is an older step of your lesson: use its latest "
                                                        "message."), lang), ephemeral=True)
             return
         lesson = Lesson(lesson.id, lesson.user_id, lesson.guild_id, lesson.game, lesson.options, lesson.seed,
                         lesson.players, log_, len(log_))
-        await interaction.edit_original_response(**await self.panel(lesson, after, events, lang, interaction.user))
+        await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
 
     @staticmethod
     async def say(interaction: discord.Interaction, lang: str, text) -> None:
@@ -251,8 +213,9 @@ class Learn(commands.Cog):
             await interaction.response.send_message(localize(text, lang), ephemeral=True)
 
     # --- the lesson's message --------------------------------------------------------------------------------
-    async def panel(self, lesson: Lesson, state: State, events: list, lang: str, user: discord.abc.User) -> dict:
+    async def panel(self, lesson: Lesson, step: LessonStep, lang: str, user: discord.abc.User) -> dict:
         engine = get_engine(lesson.game)
+        state, events = step.state, step.events
         person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
         names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
         said = [localize(n, lang) for n in names]
@@ -283,7 +246,7 @@ class Learn(commands.Cog):
                                            label=localize(_("Next level"), lang), style=discord.ButtonStyle.success))
             view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~leave", label=localize(_("Close"), lang)))
         else:
-            advice = await asyncio.to_thread(advise, engine, state, LEARNER)
+            advice = step.advice
             actions = engine.legal_actions(state, LEARNER)
             suggested = next(a for a in actions if a.key == advice.key)
             lines.append(localize(_("**Your choice:** {choice}", choice=advice.choice), lang))

@@ -279,3 +279,17 @@ def test_geek_out_a_move_that_gives_up_a_42_says_why():
             assert "Giving up a 42 hurts" in str(advice.why), advice.why
             seen += 1
     assert seen > 3
+
+
+def test_a_lesson_step_replays_plays_answers_and_refuses_a_move_it_does_not_offer():
+    from games.coach import LEARNER, lesson_step
+
+    start = lesson_step("geoneo", 2, {}, 5, [], None, "normal")
+    assert start.advice is not None and start.events  # the opening, and the computer's moves if it began
+    assert LEARNER in get_engine("geoneo").to_act(start.state)
+    refused = lesson_step("geoneo", 2, {}, 5, start.log, "f999", "normal")
+    assert refused.refused and refused.log == start.log
+    step = lesson_step("geoneo", 2, {}, 5, start.log, start.advice.key, "normal")
+    assert not step.refused and step.log[:len(start.log) + 1] == [*start.log, (LEARNER, start.advice.key)]
+    again = get_engine("geoneo").replay(2, {}, 5, step.log)
+    assert again == step.state  # the stored log rebuilds what was shown
