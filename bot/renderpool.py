@@ -284,17 +284,27 @@ async def run(fn, *args):
 
 
 async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None,
-                computers: tuple[int, ...] = ()) -> bytes:
-    """The public board (``render.render_board``); ``computers``: the seats a computer plays (marked by name)."""
+                computers: tuple[int, ...] = (), *, locale: str | None = None) -> bytes:
+    """The public board (``render.render_board``); ``computers``: the seats a computer plays (marked by name);
+    ``locale``: the language it is drawn in."""
+
+    return await run(_board, game, view, names, last, focus, tuple(computers), locale)
+
+
+def _board(game, view, names, last, focus, computers, locale):
     import render
 
-    return await run(render.render_board, game, view, names, last, focus, tuple(computers))
+    return render.render_board(game, view, names, last, focus, computers, locale=locale)
 
 
-async def private(game: str, view: dict, name: str) -> bytes:
+async def private(game: str, view: dict, name: str, *, locale: str | None = None) -> bytes:
+    return await run(_private, game, view, name, locale)
+
+
+def _private(game, view, name, locale):
     import render
 
-    return await run(render.render_private, game, view, name)
+    return render.render_private(game, view, name, locale=locale)
 
 
 async def leaderboard(title: str, rows: list[dict], own: dict | None, players: int, asker: int) -> bytes:

@@ -76,6 +76,10 @@ class FakeDiscord:
                          "avatar": None, "bot": True}
         self.users: dict[int, dict] = {}
         self.permissions: dict[int, int] = {}
+        self.locales: dict[int, str] = {}
+        """user -> the language of their Discord client (an interaction's ``locale``; "en-US" unless set)."""
+        self.guild_locales: dict[int, str] = {}
+        """guild -> its preferred locale (GUILD_CREATE, an interaction's ``guild_locale``; "en-US" unless set)."""
         self.messages: dict[int, dict] = {}  # id -> message payload (public and ephemeral)
         self.ephemeral_of: dict[int, int] = {}  # message id -> user id it was shown to
         self.files: dict[int, bytes] = {}  # attachment id -> bytes
@@ -151,12 +155,31 @@ class FakeDiscord:
         return (ms << 22) | (next(self._ids) & 0x3FFFFF)
 
     # --- people --------------------------------------------------------------------------------------
-    def add_user(self, user_id: int, name: str, *, moderator: bool = False) -> dict:
+    def add_user(self, user_id: int, name: str, *, moderator: bool = False, locale: str | None = None) -> dict:
+        """A member; ``locale``: their Discord client's language (Discord's codes: "de", "es-ES"; "en-US" unless
+        given)."""
         user = {"id": str(user_id), "username": name.lower(), "discriminator": "0", "global_name": name,
                 "avatar": None, "bot": False}
         self.users[user_id] = user
         self.permissions[user_id] = MEMBER_PERMISSIONS | (MANAGE_GUILD | MANAGE_MESSAGES if moderator else 0)
+        if locale is not None:
+            self.locales[user_id] = locale
         return user
+
+    def locale_of(self, user_id: int) -> str:
+        return self.locales.get(user_id, "en-US")
+
+    def guild_locale(self, guild_id: int | None = None) -> str:
+        return self.guild_locales.get(self.guild_id if guild_id is None else guild_id, "en-US")
+
+    async def set_guild_locale(self, locale: str, guild_id: int | None = None) -> None:
+        """The server's preferred locale changes (Server Settings > Community > Overview); a connected bot
+        hears of it as Discord tells it, a GUILD_UPDATE."""
+        guild_id = self.guild_id if guild_id is None else guild_id
+        self.guild_locales[guild_id] = locale
+        for ws in self._connections_for(guild_id):
+            await self._send(ws, "GUILD_UPDATE", self._guild(guild_id))
+        await self.settle()
 
     def member(self, user_id: int) -> dict:
         return {"user": self.users[user_id], "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
@@ -218,7 +241,7 @@ class FakeDiscord:
                 "members": [bot_member],
                 "member_count": 1 + len(self.users), "unavailable": False, "emojis": [], "stickers": [],
                 "features": [], "voice_states": [], "presences": [], "large": False, "stage_instances": [],
-                "guild_scheduled_events": [], "premium_tier": 0, "preferred_locale": "en-US",
+                "guild_scheduled_events": [], "premium_tier": 0, "preferred_locale": self.guild_locale(guild_id),
                 "joined_at": "2026-01-01T00:00:00+00:00", "mfa_level": 0, "verification_level": 0,
                 "explicit_content_filter": 0, "default_message_notifications": 0, "afk_timeout": 300,
                 "system_channel_flags": 0, "nsfw_level": 0, "icon": None, "description": None}
@@ -519,8 +542,9 @@ class FakeDiscord:
         payload = {
             "id": str(it.id), "application_id": str(APP_ID), "type": kind, "token": it.token, "version": 1,
             "guild_id": str(guild_id), "channel_id": str(channel_id), "channel": self.channels[channel_id],
-            "member": self.member(user_id), "app_permissions": str(ALL_PERMISSIONS), "locale": "en-US",
-            "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)},
+            "member": self.member(user_id), "app_permissions": str(ALL_PERMISSIONS), "locale": self.locale_of(user_id),
+            "guild_locale": self.guild_locale(guild_id), "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0, "attachment_size_limit": 10 * 1024 * 1024, "data": data,
         }
         if message is not None:

@@ -19,6 +19,7 @@ from types import ModuleType
 import PIL
 from PIL import Image, ImageDraw
 
+import i18n
 from render import geek_out, geodeto, geomancy, geoneo, globe_twister
 from render.common import THEME, _palette_image, encode_png, header, learn_palette
 
@@ -117,7 +118,7 @@ def with_computers(view: dict, computers: Sequence[int]) -> dict:
 
 
 def render_board(game: str, view: dict, names: list[str], last: str | None = None,
-                 focus: dict | None = None, computers: Sequence[int] = ()) -> bytes:
+                 focus: dict | None = None, computers: Sequence[int] = (), *, locale: str | None = None) -> bytes:
     """The public board of ``game`` as PNG bytes (8-bit, the game's ``palette``).
 
     ``computers``: the seats a computer plays (marked beside their names, ``with_computers``).
@@ -129,7 +130,8 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner); no
     seat is marked as a winner on it.
     """
-    return encode_png(draw_board(game, view, names, last, focus, computers), palette(game))
+    with i18n.using(locale):  # every text drawn is said in ``locale`` (None: English)
+        return encode_png(draw_board(game, view, names, last, focus, computers), palette(game))
 
 
 def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
@@ -156,13 +158,14 @@ def has_private(game: str) -> bool:
     return hasattr(_RENDERERS[game], "draw_private")
 
 
-def render_private(game: str, view: dict, name: str) -> bytes:
+def render_private(game: str, view: dict, name: str, *, locale: str | None = None) -> bytes:
     """The seat's private image (GEONEO: its hand) from that seat's own view, as PNG bytes, for an ephemeral
     reply to that player only. Raises ``NoPrivateImage`` for games without one."""
     module = _RENDERERS[game]
     if not hasattr(module, "draw_private"):
         raise NoPrivateImage(f"{game} has no private image")
-    return encode_png(module.draw_private(view, name), palette(game))
+    with i18n.using(locale):
+        return encode_png(module.draw_private(view, name), palette(game))
 
 
 def has_card(game: str) -> bool:
@@ -170,7 +173,7 @@ def has_card(game: str) -> bool:
     return hasattr(_RENDERERS[game], "draw_card")
 
 
-def render_card(game: str, card: dict, note: str | None = None) -> bytes:
+def render_card(game: str, card: dict, note: str | None = None, *, locale: str | None = None) -> bytes:
     """One of the game's cards as image bytes (Geodeto: a goal card from the view, e.g. ``view["last_claims"][i]
     ["card"]``; ``note``, optional, a line on it such as "Ana fulfilled it on Europe"): a PNG, or the bytes a
     module's ``draw_card`` returns already encoded (Globe Twister: an animated GIF of a program's run, "GIF89a").
@@ -178,7 +181,8 @@ def render_card(game: str, card: dict, note: str | None = None) -> bytes:
     module = _RENDERERS[game]
     if not hasattr(module, "draw_card"):
         raise NoPrivateImage(f"{game} has no card image")
-    drawn = module.draw_card(card, note)
+    with i18n.using(locale):
+        drawn = module.draw_card(card, note)
     if isinstance(drawn, bytes):
         return drawn
     return encode_png(drawn, palette(game))
@@ -189,13 +193,15 @@ def has_score_sheet(game: str) -> bool:
     return hasattr(_RENDERERS[game], "draw_score_sheet")
 
 
-def render_score_sheet(game: str, view: dict, names: list[str], computers: Sequence[int] = ()) -> bytes:
+def render_score_sheet(game: str, view: dict, names: list[str], computers: Sequence[int] = (), *,
+                       locale: str | None = None) -> bytes:
     """The end score sheet (a table: a row per part, a column per player) from the finished game's view, as PNG
     bytes; ``computers`` as for ``render_board``. Raises ``NoPrivateImage`` (a KeyError) for games without one."""
     module = _RENDERERS[game]
     if not hasattr(module, "draw_score_sheet"):
         raise NoPrivateImage(f"{game} has no score sheet image")
-    return encode_png(module.draw_score_sheet(with_computers(view, computers), names), palette(game))
+    with i18n.using(locale):
+        return encode_png(module.draw_score_sheet(with_computers(view, computers), names), palette(game))
 
 
 def warm_up(games: tuple[str, ...] | None = None) -> None:
