@@ -719,7 +719,7 @@ class TableService:
     def _seat_computer(table: Table, players: list[dict], user: dict, key: str) -> str:
         """``computer.<strength>`` seats a computer, ``drop.<seat>`` removes the computer in that seat:
         ``players`` is changed in place; the sentence says what happened."""
-        kind, _, what = key.partition(".")
+        kind, _dot, what = key.partition(".")
         if kind == "computer":
             if what not in STRENGTHS:
                 raise UserError(_("That button is not part of this lobby."))

@@ -485,7 +485,7 @@ class Tables(commands.Cog):
     async def _refresh_panels(self, table: Table) -> None:
         live = self.panels.live(table.id)
         if live:
-            await asyncio.gather(*(self._edit_panel(table, user_id) for user_id, _ in live))
+            await asyncio.gather(*(self._edit_panel(table, user_id) for user_id, _panel in live))
         if table.status not in ("lobby", "playing"):
             self.panels.drop_table(table.id)
 
