@@ -300,7 +300,8 @@ def standings(table: Table, result: Result, lang: str = DEFAULT) -> str:
         entries = _entries(table, result, group, lang)
         score = result.scores[group[0]]
         points = localize(ngettext("{n} point", "{n} points", 1 if score == 1 else 2, n=score), lang)
-        lines.append(f"{ordinal(place, lang)}: {' = '.join(entries)}, {points}")
+        lines.append(say(lang, "{place}: {players}, {points}", place=ordinal(place, lang), players=" = ".join(entries),
+                         points=points))
         place += len(entries)
     lines.append(winners_sentence(table, result, lang))
     computers = []
