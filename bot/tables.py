@@ -291,7 +291,7 @@ class Table:
         its end, the closing note its board shows instead of whose turn it was)."""
         if self.status == "ended":
             return {"closed": _("Closed: {reason}", reason=self.row.end_reason) if self.row.end_reason
-                    else _("Closed")}
+                    else _("Closed"), "right": _("Closed")}
         if self.status == "finished":
             return ending_focus(self.state, self.names)
         to_act = self.to_act()

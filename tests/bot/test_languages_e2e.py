@@ -261,6 +261,22 @@ async def test_a_mixed_table_each_member_reads_their_own_language_and_the_channe
     assert not fake.rejections
 
 
+async def test_a_panel_keeps_its_players_language_across_a_restart(fake, runner):
+    await fake.set_guild_locale("de")
+    fake.locales.update({ANA: "en-US", BO: "de", CY: "es-ES"})
+    lob = await open_table(fake, "geoneo", (ANA, BO, CY))
+    await click_key(fake, ANA, lob, "start")
+    for who in (ANA, BO, CY):
+        await click_key(fake, who, boards(fake)[-1], "hand")
+    panels = {who: [m for m in fake.ephemerals(who) if m["attachments"]][-1]["id"] for who in (ANA, BO, CY)}
+    await runner.restart()  # the panels are read back from the store, each with its language
+    await fake.slash(MOD, CHANNEL, "mod", "end", reason="Feierabend")
+    assert [fake.messages[int(panels[who])]["content"] for who in (ANA, BO, CY)] == [
+        "This game is over.", "Dieses Spiel ist vorbei.", "Esta partida ha terminado."]
+    assert "Das Spiel wurde beendet: Feierabend" in fake.messages_in(CHANNEL)[-1]["content"]
+    assert not fake.rejections
+
+
 # --- /mod language -----------------------------------------------------------------------------------------------
 async def test_mod_language_switches_the_public_language_and_bad_input_changes_nothing(fake, runner):
     fake.locales[MOD] = "en-GB"
