@@ -2,7 +2,7 @@
 -- moderator set it with `/mod language` ("en", "de", "es"); NULL follows the server's own Discord language (its
 -- preferred locale). `panels.locale`: the language of a player's private panel (their Discord client's), so a
 -- panel read back after a restart keeps speaking it; NULL (a panel stored before) is English.
--- (In step with ../sqlite/010_languages.sql.)
+-- (In step with ../postgres/011_languages.sql.)
 
 ALTER TABLE guild_settings ADD COLUMN language TEXT;
 
