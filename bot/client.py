@@ -22,7 +22,8 @@ from discord.ext import commands
 import i18n
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
-from bot.cogs.help import Help
+from bot.cogs.help import Help, greet
+from bot.cogs.learn import Learn, LessonButton, LessonSelect
 from bot.cogs.privacy import Privacy, PrivacyButton
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
@@ -34,6 +35,7 @@ from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Defaults, TableService
+from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
 from i18n import N_, _
@@ -156,7 +158,9 @@ class Geotable(commands.AutoShardedBot):
         await self.add_cog(Records(self))
         await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
-        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton)
+        await self.add_cog(Learn(self))
+        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect)
+        await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
             if self.settings.dev_guild:
@@ -233,6 +237,11 @@ class Geotable(commands.AutoShardedBot):
         if wait > 0:
             await asyncio.sleep(wait)
 
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server added the bot (discord.py tells a join apart from a server coming back at a start): one
+        hello in its system channel, if the bot may post there (bot/cogs/help.py)."""
+        await greet(guild)
+
     # --- clicks and errors ---------------------------------------------------------------------------
     async def on_table_click(self, interaction: discord.Interaction, table_id, version, key) -> None:
         """Every button and menu of every table comes here (see bot/ui/components.py)."""
@@ -247,8 +256,11 @@ class Geotable(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(("gt:", "gs:", "gp:")):
+        if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:")):
             await say(interaction, _("This button doesn't belong to any game I know."))
+        elif custom_id.startswith(("gl:", "gls:")):  # /learn's (bot/cogs/learn.py): an older step or forged
+            if not components.on_message(interaction.message, custom_id):
+                await self.get_cog("Learn").unlisted(interaction, custom_id)
         elif custom_id.startswith("gp:"):  # /privacy's (bot/cogs/privacy.py), when not on the message (forged)
             if not components.on_message(interaction.message, custom_id):
                 await say(interaction, _("This button no longer works: use `/privacy` again."))

@@ -4,10 +4,13 @@ A seat's player entry (``Table.players``, stored as JSON in ``tables.players``):
 
 - a person: ``{"id": <discord user id>, "name": "Dee"}``;
 - a computer: ``{"id": <negative int, unique in the table>, "name": "Computer (strong)", "computer": "strong"}``
-  (a second one of the same strength: "Computer 2 (strong)");
+  (a second one of the same strength: "Computer 2 (strong)", ``"number": 2``);
 - a seat handed to a computer when its person left or was removed (or a moderator handed it over):
   ``{"id": <new negative int>, "name": "Computer for Dee", "computer": "normal", "was": {"id": ..., "name":
   "Dee"}}``.
+
+``name`` is the English (logs, ratings, old rows); what players read is ``display_name(player)``: the name as a
+``Text`` (games/ai.py builds it from these fields), said in each reader's language.
 
 A negative id never matches a Discord user, so no person's click plays a computer's seat, and a computer is
 never pinged or sent a panel. Pure: no Discord, no database.
@@ -15,7 +18,10 @@ never pinged or sent a panel. Pure: no Discord, no database.
 
 from __future__ import annotations
 
-from games.ai import STRENGTHS, Computer, get_computer
+import re
+
+from games.ai import STRENGTHS, Computer, computer_name, get_computer, stand_in_name
+from i18n import Text
 
 HANDOVER_STRENGTH = "normal"
 """The strength of a computer that takes over a person's seat."""
@@ -50,11 +56,13 @@ def new_computer(strength: str, players: list[dict]) -> dict:
     if strength not in STRENGTHS:
         raise ValueError(f"unknown strength {strength!r}")
     names = {p["name"] for p in players}
-    name, n = f"Computer ({strength})", 1
-    while name in names:
+    n = 1
+    while str(computer_name(strength, n)) in names:
         n += 1
-        name = f"Computer {n} ({strength})"
-    return {"id": _new_id(players), "name": name, "computer": strength}
+    player = {"id": _new_id(players), "name": str(computer_name(strength, n)), "computer": strength}
+    if n > 1:
+        player["number"] = n
+    return player
 
 
 def handed_over(player: dict, strength: str, players: list[dict]) -> dict:
@@ -62,8 +70,26 @@ def handed_over(player: dict, strength: str, players: list[dict]) -> dict:
     if strength not in STRENGTHS:
         raise ValueError(f"unknown strength {strength!r}")
     was = player.get("was", player)
-    return {"id": _new_id(players), "name": f"Computer for {was['name']}", "computer": strength,
+    return {"id": _new_id(players), "name": str(stand_in_name(was["name"])), "computer": strength,
             "was": {"id": was["id"], "name": was["name"]}}
+
+
+_NUMBER = re.compile(r"Computer (\d+) \(")
+"""The number in a stored name of a computer seated before ``"number"`` was kept (our own stored format)."""
+
+
+def display_name(player: dict) -> str | Text:
+    """What players read for a seat: a person's name as it is, a computer's as a ``Text`` ("Computer 2
+    (strong)", "Computer for Dee") that boards and messages say in their language and shorten by its data."""
+    if not is_computer(player):
+        return player["name"]
+    if player.get("was"):
+        return stand_in_name(player["was"]["name"])
+    number = player.get("number")
+    if number is None:
+        m = _NUMBER.match(player.get("name", ""))
+        number = int(m.group(1)) if m else 1
+    return computer_name(player["computer"], number)
 
 
 def strength_lines(game: str) -> dict[str, str]:

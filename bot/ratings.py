@@ -25,6 +25,7 @@ from openskill.models import PlackettLuce
 import games  # noqa: F401 (registers every engine: Engine.teams)
 from bot.computers import is_computer
 from games.core import get_engine
+from i18n import _
 
 MODEL = PlackettLuce()
 """The library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
@@ -72,7 +73,7 @@ class Plan:
     """Per unit: its place (lower is better; equal: a tie)."""
     rated: bool
     why_not: str = ""
-    """Why the game is not rated, in words (empty when it is)."""
+    """Why the game is not rated, in words (a ``Text``; empty when it is)."""
 
     @property
     def users(self) -> list[int]:
@@ -163,9 +164,9 @@ def plan(game: str, standings: dict) -> Plan:
     ranks = tuple(min(places.get(s, above + 1) for s in unit) for unit in units)
     why_not = ""
     if any(is_computer(p) and "was" not in p for p in players):
-        why_not = "a computer played in it"
+        why_not = _("a computer played in it")
     elif len(seats) != len(players):
-        why_not = "a person held two seats"
+        why_not = _("a person held two seats")
     elif len(seats) < 2:
-        why_not = "fewer than two people played it"
+        why_not = _("fewer than two people played it")
     return Plan(game, tuple(seats), tuple(units), ranks, not why_not, why_not)

@@ -284,47 +284,41 @@ async def run(fn, *args):
 
 
 async def board(game: str, view: dict, names: list[str], last: str | None, focus: dict | None,
-                computers: tuple[int, ...] = (), *, locale: str | None = None) -> bytes:
+                computers: tuple[int, ...] = (), *, locale: str = "en") -> bytes:
     """The public board (``render.render_board``); ``computers``: the seats a computer plays (marked by name);
-    ``locale``: the language it is drawn in."""
-
-    return await run(_board, game, view, names, last, focus, tuple(computers), locale)
-
-
-def _board(game, view, names, last, focus, computers, locale):
+    ``locale``: the language of its words (names and ``last`` may be ``Text``: they travel pickled as Text and
+    are said in ``locale`` in the worker)."""
     import render
 
-    return render.render_board(game, view, names, last, focus, computers, locale=locale)
+    return await run(render.render_board, game, view, names, last, focus, tuple(computers), locale)
 
 
-async def private(game: str, view: dict, name: str, *, locale: str | None = None) -> bytes:
-    return await run(_private, game, view, name, locale)
-
-
-def _private(game, view, name, locale):
+async def private(game: str, view: dict, name: str, *, locale: str = "en") -> bytes:
     import render
 
-    return render.render_private(game, view, name, locale=locale)
+    return await run(render.render_private, game, view, name, locale)
 
 
-async def leaderboard(title: str, rows: list[dict], own: dict | None, players: int, asker: int) -> bytes:
+async def leaderboard(title: str, rows: list[dict], own: dict | None, players: int, asker: int, *,
+                      locale: str = "en") -> bytes:
     """A game's leaderboard image (``render.records.render_leaderboard``)."""
     from render.records import render_leaderboard
 
-    return await run(render_leaderboard, title, rows, own, players, asker)
+    return await run(render_leaderboard, title, rows, own, players, asker, locale)
 
 
-async def trends(name: str, charts: list[dict]) -> bytes:
+async def trends(name: str, charts: list[dict], *, locale: str = "en") -> bytes:
     """A member's rating trend per game (``render.records.render_trends``)."""
     from render.records import render_trends
 
-    return await run(render_trends, name, charts)
+    return await run(render_trends, name, charts, locale)
 
 
 async def replay(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
-                 final_last: str | None, heading: str):
+                 final_last: str | None, heading: str, *, locale: str = "en"):
     """A finished game rebuilt from its log, as an animated GIF and a move list (``bot.replay.build``): the
-    engine's steps and the boards are CPU work, done in a worker like every board."""
+    engine's steps and the boards are CPU work, done in a worker like every board; ``locale``: their language."""
     from bot import replay as replays
 
-    return await run(replays.build, game, players, options, seed, actions, final_last, heading)
+    return await run(replays.build, game, players, options, seed, actions, final_last, heading,
+                     replays.animation.MAX_FRAMES, locale)

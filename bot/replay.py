@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.computers import computer_seats
+import i18n
+from bot.computers import computer_seats, display_name
 from bot.tables import board_view, ending_focus, name_seats
 from games import get_engine
 from games.core import SYSTEM, RulesError
+from i18n import _
 from render import replay as animation
 
 
@@ -32,66 +34,77 @@ class Replay:
     plies: int
 
 
-def start_text(engine, state, names: list[str]) -> str:
+def start_text(engine, state, names: list[str]) -> i18n.Text:
     """What the first board's footer said (as ``TableService._start`` words it)."""
     first = sorted(engine.to_act(state))
-    opening = name_seats(" ".join(e.text for e in engine.opening(state)), names)
-    return "The game begins." + (f" {opening}" if opening else
-                                 f" {names[first[0]]} goes first." if len(first) == 1 else "")
+    opening = i18n.join([name_seats(e.text, names) for e in engine.opening(state)])
+    if opening:
+        return i18n.join([_("The game begins."), opening])
+    if len(first) == 1:
+        return i18n.join([_("The game begins."), _("{name} goes first.", name=names[first[0]])])
+    return _("The game begins.")
 
 
 def seated_at_start(players: list[dict]) -> tuple[list[str], tuple[int, ...]]:
     """The names and computer seats before any hand-over: a seat a computer took over is still its person's
     (the stored entry's ``was``)."""
-    names = [p["was"]["name"] if "was" in p else p["name"] for p in players]
+    names = [p["was"]["name"] if "was" in p else display_name(p) for p in players]
     return names, tuple(s for s in computer_seats(players) if "was" not in players[s])
 
 
 def build(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
-          final_last: str | None = None, heading: str = "", max_frames: int = animation.MAX_FRAMES) -> Replay:
+          final_last: str | None = None, heading: str = "", max_frames: int = animation.MAX_FRAMES,
+          locale: str = i18n.DEFAULT) -> Replay:
     """The replay of a finished game. ``final_last``: the footer the live final board showed (the stored last
-    move: a hand-over's words are the bot's, not the engine's); ``heading``: the move list's first lines."""
+    move: a hand-over's words are the bot's, not the engine's); ``heading``: the move list's first lines;
+    ``locale``: the language of the move list and the boards (the server's: a replay is posted in the channel)."""
+    with i18n.using(locale):
+        return _build(game, players, options, seed, actions, final_last, heading, max_frames, locale)
+
+
+def _build(game, players, options, seed, actions, final_last, heading, max_frames, locale) -> Replay:
     engine = get_engine(game)
     names, computers = seated_at_start(players)
     state = engine.new(len(players), options, seed)
     states, lasts, seatings = [state], [start_text(engine, state, names)], [(names, computers)]
-    lines = [heading.rstrip("\n"), ""] if heading else []
-    lines.append(f"  0. {lasts[0]}")
+    lines = [i18n.localize(heading, locale).rstrip("\n"), ""] if heading else []
+    lines.append(f"  0. {i18n.localize(lasts[0], locale)}")
     for number, (seat, key) in enumerate(actions, 1):
         try:
             state, events = engine.apply(state, seat, key)
         except RulesError as exc:
             raise ReplayError(f"move {number} ({key}) no longer plays: {exc}") from None
-        said = " ".join(name_seats(e.text, names) for e in events)  # the names as they were at that move
-        who = "Table" if seat == SYSTEM else names[seat]
+        said = i18n.join([name_seats(e.text, names) for e in events])  # the names as they were at that move
+        who = i18n.localize(_("Table"), locale) if seat == SYSTEM else names[seat]
         if said:  # a step of a longer choice says nothing of its own: no line
-            lines.append(f"{number:3}. {who}: {said}")
+            lines.append(f"{number:3}. {who}: {i18n.localize(said, locale)}")
         if seat == SYSTEM and key.startswith("handover:"):  # from here on the seat is the computer's
             taken = int(key.partition(":")[2])
-            names = [*names[:taken], players[taken]["name"], *names[taken + 1:]]
+            names = [*names[:taken], display_name(players[taken]), *names[taken + 1:]]
             computers = tuple(sorted({*computers, taken}))
         states.append(state)
         seatings.append((names, computers))
         lasts.append(said or lasts[-1])  # a step that says nothing keeps the last move on show, as live
-    names, computers = [p["name"] for p in players], tuple(computer_seats(players))
+    names, computers = [display_name(p) for p in players], tuple(computer_seats(players))
     seatings[-1] = (names, computers)  # the final board as the live table drew it, pixel for pixel
     if final_last:
         lasts[-1] = final_last
     if engine.is_over(state):
         result = engine.result(state)
         places = ", ".join(f"{names[s]} {result.scores[s]:g}" for group in result.ranking for s in group)
-        lines += ["", f"Final scores: {places}"]
+        lines += ["", i18n.localize(_("Final scores: {scores}", scores=places), locale)]
     over = engine.is_over(state)
     total = len(states) - 1
     chosen = animation.pick(len(states), max_frames)
     frames = []
     for index in chosen:
         final = index == total
-        last = lasts[index] if final or index == 0 else f"Move {index} of {total}: {lasts[index]}"
+        last = lasts[index] if final or index == 0 else _("Move {index} of {total}: {move}", index=index, total=total,
+                                                          move=lasts[index])
         focus = ending_focus(states[index], names) if final and over else None
         frames.append(animation.Frame(board_view(engine, states[index]), last, focus, *seatings[index]))
-    gif = animation.animate(game, frames, names, computers)
+    gif = animation.animate(game, frames, names, computers, locale)
     while len(gif) > animation.MAX_BYTES and len(frames) > 2:  # fewer frames, always the first and final
         frames = [frames[i] for i in animation.pick(len(frames), len(frames) // 2)]
-        gif = animation.animate(game, frames, names, computers)
+        gif = animation.animate(game, frames, names, computers, locale)
     return Replay(gif, "\n".join(lines) + "\n", len(frames), total)

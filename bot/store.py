@@ -276,6 +276,26 @@ class StillPlaying(Exception):
 
 
 @dataclass(frozen=True)
+class Lesson:
+    """A /learn lesson: the engine replays its state from ``seed``, ``options`` and ``log``."""
+
+    id: int
+    user_id: int
+    guild_id: int | None
+    game: str
+    options: dict
+    seed: int
+    players: int
+    log: list
+    version: int
+
+    @classmethod
+    def from_row(cls, row: Mapping) -> Lesson:
+        return cls(row["id"], row["user_id"], row["guild_id"], row["game"], json.loads(row["options"]),
+                   row["seed"], row["players"], [tuple(x) for x in json.loads(row["log"])], row["version"])
+
+
+@dataclass(frozen=True)
 class Forgotten:
     """What ``Store.forget_person`` did."""
 
@@ -767,6 +787,33 @@ class Store(abc.ABC):
         row = await self._fetchrow("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
         return dict(row) if row else None
 
+    # --- lessons (/learn, migration 010) -----------------------------------------------------------------
+    async def start_lesson(self, *, user_id: int, guild_id: int | None, game: str, options: dict, seed: int,
+                           players: int, log: list) -> Lesson:
+        """A new lesson of ``game`` for ``user_id``, replacing their lesson of that game if there was one."""
+        now = time.time()
+        await self._execute("DELETE FROM lessons WHERE user_id = ? AND game = ?", (user_id, game))
+        row = await self._fetchrow(
+            "INSERT INTO lessons (user_id, guild_id, game, options, seed, players, log, version, created_at,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (user_id, guild_id, game, json.dumps(options), seed, players, json.dumps(log), len(log), now, now))
+        return Lesson.from_row(row)
+
+    async def lesson(self, lesson_id: int) -> Lesson | None:
+        row = await self._fetchrow("SELECT * FROM lessons WHERE id = ?", (lesson_id,))
+        return Lesson.from_row(row) if row else None
+
+    async def advance_lesson(self, lesson: Lesson, log: list) -> bool:
+        """Stores the lesson's longer log if nobody stored another since ``lesson`` was read (False: a click
+        on the same step won the race; nothing is written)."""
+        changed = await self._execute(
+            "UPDATE lessons SET log = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
+            (json.dumps(log), len(log), time.time(), lesson.id, lesson.version))
+        return changed == 1
+
+    async def end_lesson(self, lesson_id: int) -> None:
+        await self._execute("DELETE FROM lessons WHERE id = ?", (lesson_id,))
+
     # --- a person's data (/privacy) and how long games are kept (migration 009) ------------------------
     PAGE = 1000
     """Tables read per statement while looking for a person's (so no statement holds the database long)."""
@@ -841,6 +888,7 @@ class Store(abc.ABC):
             "DELETE FROM panels WHERE user_id = ? AND table_id IN (SELECT id FROM tables WHERE guild_id = ?)",
             (user_id, guild_id))
         settings = await self._execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+        await self._execute("DELETE FROM lessons WHERE user_id = ?", (user_id,))  # /learn: private, not kept
         return Forgotten(len(tables), rated, bool(settings), panels)
 
     async def retention_guilds(self, shards: Shards | None = None) -> list[tuple[int, int]]:

@@ -219,7 +219,7 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [i18n.from_data(p["name"]) for p in self.row.players]
+        return [computers.display_name(p) for p in self.row.players]
 
     def last_move(self, lang: str) -> str:
         """The last move in words, in ``lang`` when it is known as said, else as stored."""
@@ -727,7 +727,7 @@ class TableService:
             if seat is None:
                 raise UserError(_("The table is full ({n} players).", n=table.engine.max_players))
             computer = new_computer(what, players)
-            name = i18n.from_data(computer["name"])
+            name = computers.display_name(computer)
             if seat < len(players):
                 text = _("{player} added {computer} in the seat kept for {other}.", player=user["name"],
                          computer=name, other=players[seat]["name"])
@@ -741,7 +741,7 @@ class TableService:
         if not 0 <= seat < len(players):
             raise UserError(_("There is no computer in that seat any more."))
         gone = players.pop(seat)
-        return _("{player} removed {computer}.", player=user["name"], computer=i18n.from_data(gone["name"]))
+        return _("{player} removed {computer}.", player=user["name"], computer=computers.display_name(gone))
 
     @staticmethod
     def _pick_partner(table: Table, players: list[dict], user: dict, partner: str) -> str:
@@ -781,7 +781,7 @@ class TableService:
             raise UserError(_("{game} needs at least {n} players.", game=engine.title, n=engine.min_players))
         state = engine.new(len(players), table.row.options, table.row.seed)
         first = sorted(engine.to_act(state))
-        names = [i18n.from_data(p["name"]) for p in players]
+        names = [computers.display_name(p) for p in players]
         opening = i18n.join([name_seats(e.text, names) for e in engine.opening(state)])
         begins = (_("The game begins without {players}.", players=", ".join(p["name"] for p in kept)) if kept
                   else _("The game begins."))
@@ -908,7 +908,7 @@ class TableService:
         if timer != timer_before:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
-        names = [i18n.from_data(p["name"]) for p in seated]
+        names = [computers.display_name(p) for p in seated]
         board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
                                                        text, ending_focus(state, names) if over else None,
                                                        tuple(computer_seats(seated)), locale=lang))

@@ -25,8 +25,71 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from games.core import Action, Engine, State, get_engine
+from i18n import N_, Text, _, pgettext
 
 STRENGTHS = ("easy", "normal", "strong")
+
+
+# --- computers' names: data (Text), never parsed -------------------------------------------------------------
+def strength_name(strength: str) -> Text:
+    """A strength as a word inside a name or sentence ("Computer (strong)")."""
+    return {"easy": pgettext("strength", "easy"), "normal": pgettext("strength", "normal"),
+            "strong": pgettext("strength", "strong")}[strength]
+
+
+def _strength_title(strength: str) -> Text:
+    """A strength as a computer's short name ("Strong", "Strong 2")."""
+    return {"easy": pgettext("computer", "Easy"), "normal": pgettext("computer", "Normal"),
+            "strong": pgettext("computer", "Strong")}[strength]
+
+
+COMPUTER = N_("Computer ({strength})")
+NUMBERED = N_("Computer {number} ({strength})")
+STAND_IN = N_("Computer for {person}")
+_NAMES = (COMPUTER, NUMBERED, STAND_IN)
+
+
+def computer_name(strength: str, number: int = 1) -> Text:
+    """A computer's name at a table: "Computer (strong)", the second of a strength "Computer 2 (strong)"."""
+    if number <= 1:
+        return _("Computer ({strength})", strength=strength_name(strength))
+    return _("Computer {number} ({strength})", number=number, strength=strength_name(strength))
+
+
+def stand_in_name(person: str) -> Text:
+    """The computer that took a person's seat: "Computer for Dee" (a person's name is never translated)."""
+    return _("Computer for {person}", person=person)
+
+
+def is_computer_name(name: object) -> bool:
+    """Whether ``name`` is a computer's (built by ``computer_name`` / ``stand_in_name``), not a person's."""
+    return isinstance(name, Text) and name.msgid in _NAMES and name.parts is None
+
+
+def _strength_of(name: Text) -> str:
+    strength = name.params["strength"]
+    return strength.msgid if isinstance(strength, Text) else str(strength)
+
+
+def short_computer_name(name: Text, letters: int | None = None) -> Text:
+    """A computer's name where room is short, telling the seats apart (a robot's head beside it says
+    "computer"): "Strong 2", "Easy", "Dee's bot" (the first name of whose seat it took; ``letters``: that name
+    clipped to so many letters and an ellipsis, "Wil…'s bot")."""
+    if name.msgid == STAND_IN:
+        person = str(name.params["person"])
+        first = (person.split() or [person])[0]
+        if letters is not None and len(first) > letters:
+            first = first[:letters] + "…"
+        return _("{person}'s bot", person=first)
+    title = _strength_title(_strength_of(name))
+    if name.msgid == NUMBERED:
+        return pgettext("computer", "{strength} {number}", strength=title, number=name.params["number"])
+    return title
+
+
+def least_computer_name(name: Text) -> Text:
+    """The least of a computer's name a board may show: its short form, a first name clipped to 3 letters."""
+    return short_computer_name(name, letters=3)
 
 
 class Computer(ABC):
@@ -34,9 +97,9 @@ class Computer(ABC):
 
     slug: ClassVar[str]
     strengths: ClassVar[dict[str, str]] = {
-        "easy": "plays sensibly but short-sighted, with the odd loose move",
-        "normal": "makes the best move it sees right now",
-        "strong": "looks ahead and plans, within a second or two",
+        "easy": _("plays sensibly but short-sighted, with the odd loose move"),
+        "normal": _("makes the best move it sees right now"),
+        "strong": _("looks ahead and plans, within a second or two"),
     }
     """What each strength does, in one line (the lobby and /rules show it)."""
 
@@ -69,7 +132,7 @@ def get_computer(slug: str) -> Computer:
 def choose(engine: Engine, state: State, seat: int, strength: str, seed: int | str) -> str:
     """What the computer in ``seat`` plays now: it is handed the seat's view and legal actions only."""
     if strength not in STRENGTHS:
-        raise ValueError(f"unknown strength {strength!r}")
+        raise ValueError(f"unknown strength {strength!r}")  # (a programming error: never shown to a player)
     actions = engine.legal_actions(state, seat)
     if len(actions) == 1:
         return actions[0].key

@@ -18,6 +18,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from i18n import Text, _
+
 SYSTEM = -1
 """The seat of the table itself: timeouts and moderator removals are actions of this seat."""
 
@@ -69,16 +71,19 @@ class Option:
     def validate(self, value: Any) -> Any:
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise RulesError(f"Option {self.name} must be true or false.")
+                raise RulesError(_("Option {option} must be true or false.", option=self.name))
         elif isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"Option {self.name} must be a whole number.")
+                raise RulesError(_("Option {option} must be a whole number.", option=self.name))
             if self.minimum is not None and value < self.minimum:
-                raise RulesError(f"Option {self.name} must be at least {self.minimum}.")
+                raise RulesError(_("Option {option} must be at least {minimum}.", option=self.name,
+                                   minimum=self.minimum))
             if self.maximum is not None and value > self.maximum:
-                raise RulesError(f"Option {self.name} must be at most {self.maximum}.")
+                raise RulesError(_("Option {option} must be at most {maximum}.", option=self.name,
+                                   maximum=self.maximum))
         if self.choices and value not in self.choices:
-            raise RulesError(f"Option {self.name} must be one of {', '.join(map(str, self.choices))}.")
+            raise RulesError(_("Option {option} must be one of {choices}.", option=self.name,
+                               choices=", ".join(map(str, self.choices))))
         return value
 
 
@@ -199,7 +204,7 @@ class Engine(ABC):
         given = dict(given or {})
         unknown = set(given) - {o.name for o in self.options}
         if unknown:
-            raise RulesError(f"Unknown option: {', '.join(sorted(unknown))}.")
+            raise RulesError(_("Unknown option: {options}.", options=", ".join(sorted(unknown))))
         return {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
 
     def notice(self, state: State) -> str | None:
@@ -212,7 +217,8 @@ class Engine(ABC):
 
     def check_players(self, players: int, options: dict) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise RulesError(f"{self.title} needs {self.min_players} to {self.max_players} players.")
+            raise RulesError(_("{game} needs {low} to {high} players.", game=self.title, low=self.min_players,
+                               high=self.max_players))
 
     # --- to implement --------------------------------------------------------------------------------
     @abstractmethod
@@ -260,7 +266,7 @@ class Engine(ABC):
 
     def on_timer(self, state: State, name: str, events: list[Event]) -> None:
         """The running timer ``name`` ran out (only called while ``timer(state)`` names it)."""
-        raise RulesError("This game has no timers.")
+        raise RulesError(_("This game has no timers."))
 
     def announcements(self, before: State, after: State) -> list[dict]:
         """What the channel should see on its own after a change, beyond the board (Geodeto: each goal card
@@ -335,13 +341,13 @@ class Engine(ABC):
         events: list[Event] = []
         if seat == SYSTEM:
             if self.is_over(state):
-                raise RulesError("The game is over.")
+                raise RulesError(_("The game is over."))
             new = copy_state(state)
             if key.startswith(("leave:", "remove:")):
-                kind, _, seat_text = key.partition(":")
+                kind, _sep, seat_text = key.partition(":")
                 target = _parse_seat(seat_text, state)
                 if new["left"][target]:
-                    raise RulesError("That player has already left.")
+                    raise RulesError(_("That player has already left."))
                 new["left"][target] = True
                 if kind == "remove":
                     new["removed"] = sorted([*new.get("removed", []), target])
@@ -353,28 +359,28 @@ class Engine(ABC):
             elif key.startswith("handover:"):
                 target = _parse_seat(key[9:], state)
                 if new["left"][target]:
-                    raise RulesError("That player has already left.")
+                    raise RulesError(_("That player has already left."))
                 new["handed_over"] = sorted({*new.get("handed_over", []), target})
-                events.append(Event(f"A computer takes over {{p{target}}}'s seat."))
+                events.append(Event(_("A computer takes over {player}'s seat.", player=f"{{p{target}}}")))
             elif key.startswith("timeout:"):
                 target = _parse_seat(key[8:], state)
                 if target not in self.to_act(state):
-                    raise RulesError("That player is not the one to act.")
+                    raise RulesError(_("That player is not the one to act."))
                 self.on_timeout(new, target, events)
             elif key.startswith("timer:"):
                 running = self.timer(state)
                 if running is None or running[0] != key[6:]:
-                    raise RulesError("No such timer is running.")
+                    raise RulesError(_("No such timer is running."))
                 self.on_timer(new, key[6:], events)
             else:
-                raise RulesError("Unknown table action.")
+                raise RulesError(_("Unknown table action."))
         else:
             if self.is_over(state):
-                raise RulesError("The game is over.")
+                raise RulesError(_("The game is over."))
             if seat not in self.to_act(state):
-                raise RulesError("It is not your turn.")
+                raise RulesError(_("It is not your turn."))
             if key not in {a.key for a in self.actions(state, seat)}:
-                raise RulesError("That move is not allowed right now.")
+                raise RulesError(_("That move is not allowed right now."))
             new = copy_state(state)
             self.play(new, seat, key, events)
         new["ply"] = state["ply"] + 1
@@ -397,24 +403,45 @@ class Engine(ABC):
     def replay(self, players: int, options: dict | None, seed: int, log: list[tuple[int, str]]) -> State:
         state = self.new(players, options, seed)
         for seat, key in log:
-            state, _ = self.apply(state, seat, key)
+            state, _events = self.apply(state, seat, key)
         return state
 
 
+def left_the_game(seat: int) -> Text:
+    """ "{pN} left the game.": what every engine's ``on_leave`` opens with (alone, or first in an
+    ``i18n.join``); a moderator's removal retells it (``_as_removal``)."""
+    return _("{player} left the game.", player=f"{{p{seat}}}")
+
+
+def removed_by_moderator(seat: int) -> Text:
+    return _("{player} was removed by a moderator.", player=f"{{p{seat}}}")
+
+
+def _retold(text: str, seat: int) -> str:
+    """``text`` with its "{pN} left the game" told as a removal (the same text when it has none)."""
+    left = left_the_game(seat)
+    if isinstance(text, Text):
+        if text.parts and isinstance(text.parts[0], Text) and text.parts[0].msgid == left.msgid \
+                and text.parts[0] == left:
+            return Text(None, parts=(removed_by_moderator(seat), *text.parts[1:]), sep=text.sep)
+        return removed_by_moderator(seat) if text.msgid == left.msgid and text == left else text
+    said = f"{{p{seat}}} left the game"  # (an engine's English not marked yet)
+    return text.replace(said, f"{{p{seat}}} was removed by a moderator", 1)
+
+
 def _as_removal(events: list[Event], seat: int) -> list[Event]:
-    """The events of ``on_leave`` told as a moderator's removal: the engine's "{pN} left the game" (every
-    engine opens its ``on_leave`` with it) becomes "{pN} was removed by a moderator"."""
-    said = f"{{p{seat}}} left the game"
-    told = [Event(e.text.replace(said, f"{{p{seat}}} was removed by a moderator", 1), e.seat) for e in events]
+    """The events of ``on_leave`` told as a moderator's removal: the engine's "{pN} left the game"
+    (``left_the_game``: every engine opens its ``on_leave`` with it) becomes "{pN} was removed by a moderator"."""
+    told = [Event(_retold(e.text, seat), e.seat) for e in events]
     if not any(e.text != t.text for e, t in zip(events, told, strict=True)):
-        told.insert(0, Event(f"{{p{seat}}} was removed by a moderator.", SYSTEM))
+        told.insert(0, Event(removed_by_moderator(seat), SYSTEM))
     return told
 
 
 def departure(state: State) -> tuple[int, bool] | None:
     """The seat whose departure ended the game and whether a moderator removed them (``remove:<seat>``), or
     None when the game did not end that way: the end must not read as an ordinary win."""
-    kind, _, seat = state.get("ended_by", "").partition(":")
+    kind, _sep, seat = state.get("ended_by", "").partition(":")
     return (int(seat), kind == "remove") if seat else None
 
 
@@ -425,7 +452,7 @@ def was_removed(state: State, seat: int) -> bool:
 
 def _parse_seat(text: str, state: State) -> int:
     if not text.isdigit() or int(text) >= state["players"]:
-        raise RulesError("No such seat.")
+        raise RulesError(_("No such seat."))
     return int(text)
 
 

@@ -41,7 +41,7 @@ DOMAINS: dict[str, list[str]] = {
 """Each area's source files (a file belongs to the first area whose globs name it). Messages that are not in source code (slash command names and descriptions) come
 from ``EXTRA`` hooks."""
 
-EXTRA: dict[str, str] = {}
+EXTRA: dict[str, str] = {"commands": "bot.translator:command_messages"}
 """Areas whose messages a function lists: ``module:function`` returning ``(context, msgid)`` pairs."""
 
 KEYWORDS = {**DEFAULT_KEYWORDS, "say": (2,)}

@@ -30,6 +30,7 @@ APP_ID = 900000000000000001
 ALL_PERMISSIONS = (1 << 41) - 1
 MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
+SEND_MESSAGES = 1 << 11
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)  # view, send, embed...
 ACK_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60
@@ -80,6 +81,8 @@ class FakeDiscord:
         """user -> the language of their Discord client (an interaction's ``locale``; "en-US" unless set)."""
         self.guild_locales: dict[int, str] = {}
         """guild -> its preferred locale (GUILD_CREATE, an interaction's ``guild_locale``; "en-US" unless set)."""
+        self.system_channels: dict[int, int] = {}
+        """guild -> its system channel (where Discord posts its notices; none unless set, see ``join``)."""
         self.messages: dict[int, dict] = {}  # id -> message payload (public and ephemeral)
         self.ephemeral_of: dict[int, int] = {}  # message id -> user id it was shown to
         self.files: dict[int, bytes] = {}  # attachment id -> bytes
@@ -244,7 +247,8 @@ class FakeDiscord:
                 "guild_scheduled_events": [], "premium_tier": 0, "preferred_locale": self.guild_locale(guild_id),
                 "joined_at": "2026-01-01T00:00:00+00:00", "mfa_level": 0, "verification_level": 0,
                 "explicit_content_filter": 0, "default_message_notifications": 0, "afk_timeout": 300,
-                "system_channel_flags": 0, "nsfw_level": 0, "icon": None, "description": None}
+                "system_channel_flags": 0, "system_channel_id": _id_or_none(self.system_channels.get(guild_id)),
+                "nsfw_level": 0, "icon": None, "description": None}
 
     async def _send(self, ws, event: str, data: dict) -> None:
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
@@ -264,6 +268,25 @@ class FakeDiscord:
         self.channels.update({c: {"id": str(c), "type": 0, "name": f"table-{c}", "guild_id": str(guild_id),
                                   "position": first + i, "permission_overwrites": []}
                               for i, c in enumerate(channels)})
+
+    async def join(self, guild_id: int, channels: tuple[int, ...], *, system_channel: int | None = None,
+                   locale: str = "en-US", may_send: bool = True) -> None:
+        """Someone adds the bot to a new server: Discord sends the bot's session a GUILD_CREATE without
+        ``unavailable`` (the ones at a start, for servers READY listed, say ``"unavailable": false``: that is how
+        a client tells a join from a server coming back). ``system_channel``: one of ``channels``, where Discord
+        posts its own notices; ``may_send=False`` denies everyone (and so the bot) sending there."""
+        self.add_guild(guild_id, channels)
+        self.guild_locales[guild_id] = locale
+        if system_channel is not None:
+            self.system_channels[guild_id] = system_channel
+            if not may_send:
+                self.channels[system_channel]["permission_overwrites"] = [
+                    {"id": str(guild_id), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}]
+        data = self._guild(guild_id)
+        del data["unavailable"]
+        for ws in self._connections_for(guild_id):
+            await self._send(ws, "GUILD_CREATE", data)
+        await self.settle()
 
     def guild_of(self, channel_id: int) -> int:
         return int(self.channels[channel_id]["guild_id"])
@@ -850,28 +873,56 @@ def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = Fals
 _COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
+_LOCALE = re.compile(r"^[a-z]{2}(-[A-Z0-9]{2,3})?$")
+
+
 def check_commands(commands: list[dict]) -> None:
     """What Discord refuses in a bulk overwrite of application commands: names of 1-32 lower-case word
-    characters or dashes; descriptions of 1-100 characters (commands, subcommands, options); at most 25
-    options and 25 choices, each choice's name 1-100 characters."""
+    characters or dashes, in English and in every language of ``name_localizations``, unique among siblings
+    in each language; descriptions of 1-100 characters (commands, subcommands, options; and each of
+    ``description_localizations``); at most 25 options and 25 choices, each choice's name (and its
+    localizations) 1-100 characters."""
     def bad(why: str):
         raise DiscordError(400, 50035, f"Invalid Form Body: {why}")
 
+    def localized(item: dict, key: str, path: str) -> dict:
+        found = item.get(key) or {}
+        for locale in found:
+            if not _LOCALE.match(locale):
+                bad(f"{path}: {key} has no locale {locale!r}")
+        return found
+
     def check(item: dict, path: str) -> None:
-        name = item.get("name", "")
-        if not _COMMAND_NAME.match(name) or name != name.lower():
-            bad(f"{path}: name {name!r}")
-        if not 1 <= len(item.get("description", "")) <= 100:
+        names = {"": item.get("name", ""), **localized(item, "name_localizations", path)}
+        for locale, name in names.items():
+            if not _COMMAND_NAME.match(name) or name != name.lower():
+                bad(f"{path}: {locale or 'name'} {name!r}")
+        descriptions = [item.get("description", ""), *localized(item, "description_localizations", path).values()]
+        if not all(1 <= len(d) <= 100 for d in descriptions):
             bad(f"{path}: description must be 1-100 characters")
         choices = item.get("choices") or []
-        if len(choices) > 25 or any(not 1 <= len(c["name"]) <= 100 for c in choices):
+        texts = [t for c in choices for t in (c["name"], *localized(c, "name_localizations", path).values())]
+        if len(choices) > 25 or any(not 1 <= len(t) <= 100 for t in texts):
             bad(f"{path}: at most 25 choices of 1-100 characters")
         options = item.get("options") or []
         if len(options) > 25:
             bad(f"{path}: at most 25 options")
+        siblings(options, path)
         for option in options:
             check(option, f"{path} {option.get('name')}")
 
+    def siblings(items: list[dict], path: str) -> None:
+        """Two commands (or options of one command) with one name in a language: Discord refuses the sync."""
+        locales = {"", *(loc for item in items for loc in item.get("name_localizations") or {})}
+        for locale in locales:  # a name not localized shows in English in that language too
+            seen: dict[str, str] = {}
+            for item in items:
+                name = (item.get("name_localizations") or {}).get(locale, item.get("name", ""))
+                other = seen.setdefault(name, item.get("name", ""))
+                if other != item.get("name", ""):
+                    bad(f"{path}: {other} and {item.get('name')} are both {name!r} in {locale or 'English'}")
+
+    siblings(commands, "")
     for command in commands:
         check(command, command.get("name", "?"))
 
@@ -925,6 +976,10 @@ def _split_multipart(body: bytes, content_type: str) -> tuple[Any, dict[str, byt
 def snapshot(message: dict) -> dict:
     """A deep copy of a message as a user's screen shows it now."""
     return json.loads(json.dumps(message))
+
+
+def _id_or_none(value: int | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def _iso(ts: float) -> str:

@@ -8,6 +8,9 @@ The page (``static/``) talks to :class:`Playground` through a small JSON API and
   ``delete``, ``notice`` (a refused request, an interaction that failed), ``bot`` (online, restarting...).
 - ``POST /api/slash``, ``/api/autocomplete``, ``/api/interact``, ``/api/say``: a member's command, the
   choices while they type an option, a click or a menu choice, a plain message; ``POST /api/restart``.
+- ``POST /api/language``: the language of the members' Discord clients and of the server (English, Deutsch,
+  Español): the bot answers in it, and the page greets a newcomer with the bot's hello in it (``hello`` carries
+  the hello in every language; a page that finds no language chosen yet picks its browser's).
 
 Nothing here decides anything for the bot: a click is an INTERACTION_CREATE the bot answers through the fake's
 REST API like any Discord client's click, and the fake refuses what Discord refuses.
@@ -25,6 +28,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+import i18n
+from bot.greeting import hello as bot_hello
 from playground.fake_discord import DiscordError, FakeDiscord, Interaction
 from playground.run_bot import BotProcess
 
@@ -37,6 +42,8 @@ MEMBERS = (  # (id, name, role): any member may play; the moderator has Manage S
     (105, "Sol", "spectator"), (199, "Mo", "moderator"),
 )
 STATIC = resources.files("playground") / "static"
+DISCORD_LOCALES = {"en": "en-US", "de": "de", "es": "es-ES"}
+"""Our languages as a Discord client names them (what the members' interactions and the server say)."""
 
 
 class Playground:
@@ -50,6 +57,9 @@ class Playground:
         for user_id, name, role in MEMBERS:
             self.fake.add_user(user_id, name, moderator=role == "moderator")
         self.roles = {user_id: role for user_id, _name, role in MEMBERS}
+        self.language = i18n.DEFAULT
+        self.language_chosen = False
+        """False until someone picks a language (the first page then offers its browser's)."""
         self.bot = bot or BotProcess(self.fake, database, log_path=bot_log)
         self.status = "starting"
         self.notices: list[dict] = []
@@ -71,6 +81,7 @@ class Playground:
         app.router.add_post("/api/interact", self._interact)
         app.router.add_post("/api/say", self._say)
         app.router.add_post("/api/restart", self._restart)
+        app.router.add_post("/api/language", self._language)
         self._runner = web.AppRunner(app, handle_signals=False)
         await self._runner.setup()
         try:
@@ -119,6 +130,9 @@ class Playground:
             "commands": list(fake.commands.values()),
             "messages": [self._message_event(m) for m in fake.messages.values()],
             "notices": self.notices,
+            "language": self.language, "language_chosen": self.language_chosen,
+            "languages": [{"code": code, "name": i18n.language_name(code)} for code in i18n.LOCALES],
+            "greetings": {code: i18n.localize(bot_hello(), code) for code in i18n.LOCALES},
         }
 
     def _message_event(self, message: dict) -> dict:
@@ -231,6 +245,27 @@ class Playground:
         except RuntimeError:  # no bot connected to the gateway
             pass
         return web.json_response({"ok": True})
+
+    async def _language(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        code = body.get("language")
+        if code not in DISCORD_LOCALES:
+            return web.json_response({"error": "Pick English, Deutsch or Español."}, status=400)
+        await self.set_language(code)
+        return web.json_response({"ok": True})
+
+    async def set_language(self, code: str) -> None:
+        """Every member's Discord client and the server speak ``code`` from now on (the server's change reaches
+        a connected bot as Discord sends it: a GUILD_UPDATE)."""
+        fake, locale = self.fake, DISCORD_LOCALES[code]
+        self.language, self.language_chosen = code, True
+        for user_id in fake.users:
+            fake.locales[user_id] = locale
+        fake.guild_locales[fake.guild_id] = locale
+        with contextlib.suppress(ConnectionError, RuntimeError):  # no bot connected: it reads it when it starts
+            for ws in fake._connections_for(fake.guild_id):
+                await fake._send(ws, "GUILD_UPDATE", fake._guild(fake.guild_id))
+        self._broadcast({"type": "language", "language": code})
 
     async def _restart(self, request: web.Request) -> web.Response:
         if self.status == "restarting":

@@ -20,6 +20,7 @@ import PIL
 from PIL import Image, ImageDraw
 
 import i18n
+from i18n import _
 from render import geek_out, geodeto, geomancy, geoneo, globe_twister
 from render.common import THEME, _palette_image, encode_png, header, learn_palette
 
@@ -55,8 +56,13 @@ def palette(game: str) -> Image.Image | None:
 
 @cache
 def _code_key() -> str:
-    """What a palette depends on: the renderers' and engines' code (the sample boards) and Pillow's version."""
+    """What a palette depends on: the renderers' and engines' code (the sample boards), the fonts and Pillow's
+    version."""
+    from render.common import FONT_FILES, _font_path
+
     digest = hashlib.sha256(PIL.__version__.encode())
+    for bold in sorted(FONT_FILES):
+        digest.update(Path(_font_path(bold)).read_bytes())
     root = Path(__file__).parent.parent
     for path in sorted([*root.joinpath("render").rglob("*.py"), *root.joinpath("games").rglob("*.py")]):
         digest.update(path.read_bytes())
@@ -118,8 +124,9 @@ def with_computers(view: dict, computers: Sequence[int]) -> dict:
 
 
 def render_board(game: str, view: dict, names: list[str], last: str | None = None,
-                 focus: dict | None = None, computers: Sequence[int] = (), *, locale: str | None = None) -> bytes:
-    """The public board of ``game`` as PNG bytes (8-bit, the game's ``palette``).
+                 focus: dict | None = None, computers: Sequence[int] = (), locale: str = "en") -> bytes:
+    """The public board of ``game`` as PNG bytes (8-bit, the game's ``palette``), in ``locale``'s words (every
+    entry point here takes ``locale``, "en", "de", "es", and draws inside ``i18n.using(locale)``).
 
     ``computers``: the seats a computer plays (marked beside their names, ``with_computers``).
 
@@ -130,13 +137,17 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner); no
     seat is marked as a winner on it.
     """
-    with i18n.using(locale):  # every text drawn is said in ``locale`` (None: English)
-        return encode_png(draw_board(game, view, names, last, focus, computers), palette(game))
+    board = draw_board(game, view, names, last, focus, computers, locale)
+    return encode_png(board, palette(game))
 
 
 def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
-               focus: dict | None = None, computers: Sequence[int] = ()) -> Image.Image:
-    """The board ``render_board`` encodes, as a Pillow image (a replay's frame, render/replay.py)."""
+               focus: dict | None = None, computers: Sequence[int] = (), locale: str | None = None) -> Image.Image:
+    """The board ``render_board`` encodes, as a Pillow image (a replay's frame, render/replay.py); ``locale``
+    None: the enclosing ``i18n.using`` block's language."""
+    if locale is not None:
+        with i18n.using(locale):
+            return draw_board(game, view, names, last, focus, computers)
     module = _RENDERERS[game]
     view = with_computers(view, computers)
     closed = (focus or {}).get("closed")
@@ -144,7 +155,7 @@ def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
         view = dict(view, winners=[])
     image = module.draw_board(view, names, last, None if closed else focus)
     if closed:
-        header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", "Closed"), width=image.width)
+        header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", _("Closed")), width=image.width)
     return image
 
 
@@ -158,14 +169,15 @@ def has_private(game: str) -> bool:
     return hasattr(_RENDERERS[game], "draw_private")
 
 
-def render_private(game: str, view: dict, name: str, *, locale: str | None = None) -> bytes:
+def render_private(game: str, view: dict, name: str, locale: str = "en") -> bytes:
     """The seat's private image (GEONEO: its hand) from that seat's own view, as PNG bytes, for an ephemeral
     reply to that player only. Raises ``NoPrivateImage`` for games without one."""
     module = _RENDERERS[game]
     if not hasattr(module, "draw_private"):
         raise NoPrivateImage(f"{game} has no private image")
     with i18n.using(locale):
-        return encode_png(module.draw_private(view, name), palette(game))
+        image = module.draw_private(view, name)
+    return encode_png(image, palette(game))
 
 
 def has_card(game: str) -> bool:
@@ -173,7 +185,7 @@ def has_card(game: str) -> bool:
     return hasattr(_RENDERERS[game], "draw_card")
 
 
-def render_card(game: str, card: dict, note: str | None = None, *, locale: str | None = None) -> bytes:
+def render_card(game: str, card: dict, note: str | None = None, locale: str = "en") -> bytes:
     """One of the game's cards as image bytes (Geodeto: a goal card from the view, e.g. ``view["last_claims"][i]
     ["card"]``; ``note``, optional, a line on it such as "Ana fulfilled it on Europe"): a PNG, or the bytes a
     module's ``draw_card`` returns already encoded (Globe Twister: an animated GIF of a program's run, "GIF89a").
@@ -193,15 +205,16 @@ def has_score_sheet(game: str) -> bool:
     return hasattr(_RENDERERS[game], "draw_score_sheet")
 
 
-def render_score_sheet(game: str, view: dict, names: list[str], computers: Sequence[int] = (), *,
-                       locale: str | None = None) -> bytes:
+def render_score_sheet(game: str, view: dict, names: list[str], computers: Sequence[int] = (),
+                       locale: str = "en") -> bytes:
     """The end score sheet (a table: a row per part, a column per player) from the finished game's view, as PNG
     bytes; ``computers`` as for ``render_board``. Raises ``NoPrivateImage`` (a KeyError) for games without one."""
     module = _RENDERERS[game]
     if not hasattr(module, "draw_score_sheet"):
         raise NoPrivateImage(f"{game} has no score sheet image")
     with i18n.using(locale):
-        return encode_png(module.draw_score_sheet(with_computers(view, computers), names), palette(game))
+        image = module.draw_score_sheet(with_computers(view, computers), names)
+    return encode_png(image, palette(game))
 
 
 def warm_up(games: tuple[str, ...] | None = None) -> None:

@@ -3,8 +3,9 @@ winner banner, seat marks and PNG encoding (docs/rendering.md).
 
 Colours come from the Okabe-Ito palette, which stays distinguishable with the common colour-vision
 deficiencies; every coloured thing also carries a shape or a label, so colour is never the only cue.
-Fonts are Pillow's own scalable default (``ImageFont.load_default(size=...)``, Aileron), so nothing depends on
-the fonts of the machine or the Docker image.
+Fonts are Source Sans Pro (Regular, and Semibold for ``bold=True``) from the ``font-source-sans-pro`` package, so
+nothing depends on the fonts of the machine or the Docker image; it has the accented letters of every language
+we speak ("Brasília", "Größe", "Año").
 
 Legibility: boards are drawn ``WIDTH`` (800) px wide and Discord shows them about 400 px wide, so every size
 here is halved on screen. No text is drawn smaller than ``SMALL`` (20 px here, 10 px on screen: a 7 px cap
@@ -15,16 +16,17 @@ from __future__ import annotations
 
 import io
 import math
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import lru_cache, wraps
+from importlib.resources import files
 
 from PIL import Image, ImageDraw, ImageFont
 
-from i18n import here
+from games.ai import is_computer_name, least_computer_name, short_computer_name
+from i18n import _, current, here
 
 WIDTH = 800
 """Every board (and private image) is drawn this wide; Discord shows it about ``DISPLAY_WIDTH`` wide."""
@@ -72,12 +74,25 @@ FOOTER_H = 74
 # --- fonts and the recorder the legibility test reads -------------------------------------------------
 _RECORDER: ContextVar[list[float] | None] = ContextVar("render_font_sizes", default=None)
 _TEXTS: ContextVar[list[str] | None] = ContextVar("render_texts", default=None)
+_FITS: ContextVar[list[tuple[str, str]] | None] = ContextVar("render_fits", default=None)
+_BOXES: ContextVar[list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] | None] = ContextVar(
+    "render_boxes", default=None)
 _CACHES: list = []
 
 
+FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Semibold.ttf"}
+"""The faces, by ``bold``, in the ``font_source_sans_pro`` package's ``files`` folder: Semibold for bold (as
+strong as the stroke the old font was thickened with, and only ~3% wider than Regular, so a layout measured in
+Regular still holds a bold label; Bold is ~5% wider)."""
+
+
+def _font_path(bold: bool = False) -> str:
+    return str(files("font_source_sans_pro").joinpath("files", FONT_FILES[bold]))
+
+
 class _Font(ImageFont.FreeTypeFont):
-    """Pillow's default font, measuring each character it lacks but ``text`` draws as a shape (``DRAWN``:
-    arrows, stars) as wide as an "M", the room that shape takes."""
+    """Source Sans Pro, measuring each character ``text`` draws as a shape (``DRAWN``: arrows, stars) as wide
+    as an "M", the room that shape takes."""
 
     def getlength(self, text, *args, **kwargs):
         return super().getlength(_stand_in(text), *args, **kwargs)
@@ -93,15 +108,12 @@ def _stand_in(text):
 
 
 @lru_cache(maxsize=64)
-def _font(size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    f = ImageFont.load_default(size=size)
-    if isinstance(f, ImageFont.FreeTypeFont):
-        f.__class__ = _Font
-    return f
+def _font(size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return _Font(_font_path(bold), size)
 
 
-def font(size: float, *, scale: float = 1) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The font at ``size`` px. Every text of every board goes through here.
+def font(size: float, *, scale: float = 1, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font at ``size`` px (the Semibold face with ``bold``). Every text of every board goes through here.
 
     ``scale`` says how much the canvas it is drawn on is bigger than the image it ends up in (a sprite drawn
     at 4x and shrunk passes 4), so the size recorded is the size in the final image.
@@ -109,16 +121,24 @@ def font(size: float, *, scale: float = 1) -> ImageFont.FreeTypeFont | ImageFont
     sizes = _RECORDER.get()
     if sizes is not None:
         sizes.append(size / scale)
-    return _font(size)
+    return _font(size, bold)
 
 
 def cached(maxsize: int) -> Callable:
-    """``lru_cache`` for backgrounds and sprites that ``record_fonts`` can empty (so their text is seen)."""
+    """``lru_cache`` for backgrounds and sprites that ``record_fonts`` can empty (so their text is seen). Keyed
+    by the drawing's language as well (``i18n.using``): a background with words on it is drawn per language."""
 
     def wrap(fn):
-        c = lru_cache(maxsize=maxsize)(fn)
+        c = lru_cache(maxsize=maxsize)(lambda locale, *args, **kwargs: fn(*args, **kwargs))
+
+        @wraps(fn)
+        def call(*args, **kwargs):
+            return c(current(), *args, **kwargs)
+
+        call.cache_clear = c.cache_clear
+        call.cache_info = c.cache_info
         _CACHES.append(c)
-        return c
+        return call
 
     return wrap
 
@@ -154,6 +174,25 @@ def record_texts() -> Iterator[list[str]]:
         _TEXTS.reset(token)
 
 
+@contextmanager
+def record_layout() -> Iterator[tuple[list[tuple[str, str]], list[tuple[str, tuple[int, int, int, int],
+                                                                          tuple[int, int]]]]]:
+    """For the language tests (tests/render/test_languages.py): collects ``(fits, boxes)`` while drawing inside
+    the block: ``fits``, every ``(asked, drawn)`` of ``fit_text`` (and so of ``wrap_text``'s last line and every
+    ``text`` with a ``max_width``; drawn != asked: the text was clipped; ``prose`` left out); ``boxes``, every ``(drawn text, its
+    ink box, the image's size)`` of ``text``. Empties the drawing caches first, like ``record_fonts``."""
+    for c in _CACHES:
+        c.cache_clear()
+    fits: list[tuple[str, str]] = []
+    boxes: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] = []
+    tokens = _FITS.set(fits), _BOXES.set(boxes)
+    try:
+        yield fits, boxes
+    finally:
+        _BOXES.reset(tokens[1])
+        _FITS.reset(tokens[0])
+
+
 def cap_height(size: float, width: int = WIDTH) -> int:
     """Cap height (px) of text drawn at ``size`` in an image ``width`` wide, once shown DISPLAY_WIDTH wide."""
     box = _font(size * DISPLAY_WIDTH / width).getbbox("H")
@@ -161,21 +200,21 @@ def cap_height(size: float, width: int = WIDTH) -> int:
 
 
 # --- text ---------------------------------------------------------------------------------------------
-_PLAIN = str.maketrans({"×": "x", "—": "-", "–": "-", "•": "*", "’": "'", "☆": "★"})
+_PLAIN = str.maketrans({"☆": "★"})
 
 ARROW_ANGLES = {"→": 0, "↗": 45, "↑": 90, "↖": 135, "←": 180, "↙": 225, "↓": 270, "↘": 315}
 """Arrows by direction (degrees, counter-clockwise from east)."""
 DRAWN = frozenset({*ARROW_ANGLES, "↔", "★"})
-"""Characters Pillow's default font (Aileron) lacks but texts use (moves, directions, solo levels): ``text``
-draws them as shapes, each in the room of an "M" (``_Font`` measures them so), so the board says what the
-message says."""
+"""Characters texts use (moves, directions, solo levels) that ``text`` draws as shapes, each in the room of an
+"M" (``_Font`` measures them so), so the board says what the message says: Source Sans Pro lacks the diagonal
+arrows, "↔" and "★"; the four straight arrows it has are drawn as shapes too, so all eight look alike."""
 _STAND_IN = str.maketrans({ch: "M" for ch in DRAWN})
 
 
 def plain(text: str) -> str:
-    """Swaps the characters Pillow's default font lacks for ones it has: a few typographic ones for ASCII,
-    accented letters (it has none: "Brasília") for their letters, "ß" for "ss" and the like. Arrows and stars
-    are kept: ``text`` draws them (``DRAWN``)."""
+    """Swaps the few characters the font lacks for ones it has ("☆" for the drawn "★", a letter from beyond
+    the Latin alphabets the font covers for its bare letter); every other character (accented letters, "ß",
+    "—", "×") is drawn as it is. Arrows and stars are kept: ``text`` draws them (``DRAWN``)."""
     if text.isascii():
         return text
     return "".join(_plain_char(ch) for ch in text.translate(_PLAIN))
@@ -204,7 +243,7 @@ def has_glyph(ch: str, size: float = 40) -> bool:
 @lru_cache(maxsize=4096)
 def _ink(ch: str, size: float) -> bytes:
     img = Image.new("L", (2 * int(size), 2 * int(size)))
-    ImageDraw.Draw(img).text((size / 2, size / 2), ch, font=ImageFont.load_default(size=size), fill=255)
+    ImageDraw.Draw(img).text((size / 2, size / 2), ch, font=_font(size), fill=255)
     return img.tobytes()
 
 
@@ -230,17 +269,23 @@ def _symbol(draw: ImageDraw.ImageDraw, ch: str, x: float, width: float, baseline
                       (base[0] + uy * spread, base[1] - ux * spread)], fill=255)
 
 
-def fit_text(text: str, size: float, max_width: float) -> str:
+def fit_text(text: str, size: float, max_width: float, *, bold: bool = False, prose: bool = False) -> str:
     """Shortens ``text`` (in the drawing's language: ``i18n.using``) with an ellipsis until it fits in
-    ``max_width`` pixels (and makes it drawable)."""
-    font(size)  # recorded: what is measured at this size is drawn at it
-    return _fit(here(text), size, max_width)
+    ``max_width`` pixels (and makes it drawable). ``prose``: a running text without a box of its own (the last
+    move in the footer), which may end in "…" in any language; a label may not (``record_layout``)."""
+    font(size, bold=bold)  # recorded: what is measured at this size is drawn at it
+    asked = here(text)
+    fitted = _fit(asked, size, max_width, bold)
+    fits = _FITS.get()
+    if fits is not None and not prose:
+        fits.append((asked, fitted))
+    return fitted
 
 
 @lru_cache(maxsize=1024)
-def _fit(text: str, size: float, max_width: float) -> str:
+def _fit(text: str, size: float, max_width: float, bold: bool = False) -> str:
     text = plain(text)
-    f = _font(size)
+    f = _font(size, bold)
     if f.getlength(text) <= max_width:
         return text
     lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
@@ -253,8 +298,9 @@ def _fit(text: str, size: float, max_width: float) -> str:
     return text[:lo].rstrip() + "…"
 
 
-def wrap_text(text: str, size: float, max_width: float, lines: int = 2) -> list[str]:
-    """Word-wraps ``text`` into at most ``lines`` lines of ``max_width`` px; the last one is clipped."""
+def wrap_text(text: str, size: float, max_width: float, lines: int = 2, *, prose: bool = False) -> list[str]:
+    """Word-wraps ``text`` into at most ``lines`` lines of ``max_width`` px; the last one is clipped (``prose``:
+    as ``fit_text``'s)."""
     f = font(size)
     out: list[str] = []
     words = plain(here(text)).split()
@@ -267,26 +313,26 @@ def wrap_text(text: str, size: float, max_width: float, lines: int = 2) -> list[
             break
         out.append(line)
     if words:
-        out.append(fit_text(" ".join(words), size, max_width))
+        out.append(fit_text(" ".join(words), size, max_width, prose=prose))
     return out
 
 
 @lru_cache(maxsize=2048)
-def _mask(s: str, size: float, stroke: int, anchor: str) -> tuple[Image.Image, int, int]:
-    """The text's coverage (an "L" mask) and its offset from the anchor point: rendered once, then reused."""
-    f = _font(size)
-    left, top, right, bottom = f.getbbox(s, anchor=anchor, stroke_width=stroke)
+def _mask(s: str, size: float, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage (an "L" mask) and its offset from the anchor point: rendered once, then reused (keyed
+    by the text as drawn, so one language's words never stand in for another's)."""
+    f = _font(size, bold)
+    left, top, right, bottom = f.getbbox(s, anchor=anchor)
     if not DRAWN.intersection(s):
         mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
-        ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor, stroke_width=stroke,
-                                  stroke_fill=255)
+        ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor)
         return mask, left, top
     # arrows and stars: the text around them drawn by the font, each one as a shape in its place
-    ls_left, ls_top = f.getbbox(s, anchor="ls", stroke_width=stroke)[:2]
+    ls_left, ls_top = f.getbbox(s, anchor="ls")[:2]
     ox, oy = left - ls_left, top - ls_top  # the left end of the baseline, from the anchor
     pad = math.ceil(size * 0.1)  # room for a shape's antialiased edge at either end
     left -= pad
-    top = min(top, round(oy - size * 0.7) - 2 - stroke)  # shapes reach the cap height
+    top = min(top, round(oy - size * 0.7) - 2)  # shapes reach the cap height
     mask = Image.new("L", (max(right + pad - left, 1), max(bottom - top, 1)), 0)
     x0, baseline = ox - left, oy - top
     d = ImageDraw.Draw(mask)
@@ -294,28 +340,33 @@ def _mask(s: str, size: float, stroke: int, anchor: str) -> tuple[Image.Image, i
     for i, ch in enumerate(s + "\0"):
         if ch in DRAWN or ch == "\0":
             if s[start:i]:
-                d.text((x0 + f.getlength(s[:start]), baseline), s[start:i], font=f, fill=255, anchor="ls",
-                       stroke_width=stroke, stroke_fill=255)
+                d.text((x0 + f.getlength(s[:start]), baseline), s[start:i], font=f, fill=255, anchor="ls")
             if ch != "\0":
-                _symbol(d, ch, x0 + f.getlength(s[:i]), f.getlength(ch), baseline, size, stroke)
+                _symbol(d, ch, x0 + f.getlength(s[:i]), f.getlength(ch), baseline, size, 1 if bold else 0)
             start = i + 1
     return mask, left, top
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float, fill=TEXT, *,
          anchor: str = "la", bold: bool = False, max_width: float | None = None) -> float:
-    """Draws ``s`` (clipped to ``max_width``); ``bold`` thickens it with a stroke. Returns its width.
+    """Draws ``s`` (in the drawing's language, clipped to ``max_width``); ``bold`` in the Semibold face. Returns its
+    width.
 
     Glyph masks are cached, so a label drawn again (names, numbers, titles) costs a paste, not a render."""
-    f = font(size)
-    s = fit_text(s, size, max_width) if max_width is not None else plain(here(s))
+    f = font(size, bold=bold)
+    s = fit_text(s, size, max_width, bold=bold) if max_width is not None else plain(here(s))
     texts = _TEXTS.get()
     if texts is not None:
         texts.append(s)
-    stroke = 1 if bold else 0
-    mask, left, top = _mask(s, size, stroke, anchor)
-    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
-    return f.getlength(s) + 2 * stroke
+    mask, left, top = _mask(s, size, bold, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    draw.bitmap((x, y), mask, fill=fill)
+    boxes = _BOXES.get()
+    if boxes is not None:
+        ink = mask.getbbox()
+        if ink is not None:
+            boxes.append((s, (x + ink[0], y + ink[1], x + ink[2], y + ink[3]), draw.im.size))
+    return f.getlength(s)
 
 
 def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float, fill=TEXT, *,
@@ -335,15 +386,16 @@ def join_fit(names: Sequence[str], size: float, max_width: float) -> str:
     """``join_names`` within ``max_width`` px: computers by their ``short_name`` first, then each name clipped to
     its share (``fit_name``, never below ``name_room``: a computer's ``least_name``, six letters of a person's; a
     short name leaves the rest of its share to the others), so none is lost."""
-    names = [plain(here(n)) for n in names]
-    joined = join_names(names)
+    names = list(names)
+    drawn = [plain(here(n)) for n in names]
+    joined = join_names(drawn)
     f = font(size)
     if f.getlength(joined) <= max_width or not names:
         return joined
     shorts = [short_name(n) for n in names]
     if f.getlength(join_names(shorts)) <= max_width:
         return join_names(shorts)
-    room = max_width - (f.getlength(joined) - sum(f.getlength(n) for n in names))
+    room = max_width - (f.getlength(joined) - sum(f.getlength(n) for n in drawn))
     fitted: dict[int, str] = {}
     for k in sorted(range(len(names)), key=lambda k: f.getlength(shorts[k])):  # the shortest first
         each = room / (len(names) - len(fitted))
@@ -353,6 +405,8 @@ def join_fit(names: Sequence[str], size: float, max_width: float) -> str:
 
 
 def plural(n: int | float, word: str) -> str:
+    """English only ("3 cards"): on its way out. A word on a board is ``i18n.ngettext("{n} card", "{n} cards",
+    n)``, so every language gets its own plural; each game's renderer moves to that, then this goes."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
@@ -505,43 +559,34 @@ def footer(draw: ImageDraw.ImageDraw, last: str | None, *, height: int, width: i
     draw.rectangle((0, y, width, height), fill=BAR)
     draw.line((0, y, width, y), fill=PANEL_EDGE, width=2)
     if not last:
-        text(draw, (MARGIN + 4, y + FOOTER_H / 2), "No move yet.", BODY, MUTED, anchor="lm")
+        text(draw, (MARGIN + 4, y + FOOTER_H / 2), _("No move yet."), BODY, MUTED, anchor="lm")
         return
-    lines = wrap_text(last, BODY, width - 2 * MARGIN - 8)
+    lines = wrap_text(last, BODY, width - 2 * MARGIN - 8, prose=True)
     top = y + FOOTER_H / 2 - 14 * len(lines)
     for k, line in enumerate(lines):
         text(draw, (MARGIN + 4, top + 28 * k + 14), line, BODY, TEXT, anchor="lm")
 
 
-_COMPUTER_NAME = re.compile(r"Computer(?: (?P<n>\d+))? \((?P<strength>easy|normal|strong)\)|Computer for (?P<was>.+)")
 BOT = "'s bot"
-"""Ends the short form of the computer that took a person's seat: "Dee's bot"."""
+"""Ends the English short form of the computer that took a person's seat: "Dee's bot"."""
 
 
 def short_name(name: str) -> str:
-    """The short form of a computer's name (as bot/computers.py gives them) where room is short: what tells the
-    seats apart, the robot's head beside it saying "computer": "Computer 2 (strong)" -> "Strong 2", "Computer
-    (easy)" -> "Easy", "Computer for Dee Long" -> "Dee's bot" (the first name of whose seat it took). A
-    person's name is its own short form (clipped as ever)."""
-    m = _COMPUTER_NAME.fullmatch(plain(name))
-    if m is None:
-        return name
-    if m["was"]:
-        return (m["was"].split() or [m["was"]])[0] + BOT
-    return m["strength"].capitalize() + (f" {m['n']}" if m["n"] else "")
+    """The short form of a computer's name (a ``Text`` from games/ai.py) where room is short, in the drawing's
+    language: what tells the seats apart, the robot's head beside it saying "computer": "Computer 2 (strong)" ->
+    "Strong 2", "Computer for Dee Long" -> "Dee's bot" (``games.ai.short_computer_name``). A person's name is its
+    own short form (clipped as ever)."""
+    if not is_computer_name(name):
+        return plain(here(name))
+    return plain(here(short_computer_name(name)))
 
 
 def least_name(name: str) -> str | None:
     """The least of a computer's name a board may show: its short form, the first name in "Dee's bot" clipped
     to three letters ("Wil…'s bot"); None for a person (clipped as far as room asks)."""
-    m = _COMPUTER_NAME.fullmatch(plain(name))
-    if m is None:
+    if not is_computer_name(name):
         return None
-    short = short_name(name)
-    if m["was"]:
-        first = short[: -len(BOT)]
-        return (first[:3] + "…" if len(first) > 3 else first) + BOT
-    return short
+    return plain(here(least_computer_name(name)))
 
 
 def fit_name(name: str, size: float, room: float) -> str:
@@ -549,8 +594,9 @@ def fit_name(name: str, size: float, room: float) -> str:
     first name clipped, never below ``least_name``: the layouts leave room for that, tests/render/test_names.py),
     a person's name clipped."""
     f = font(size)
-    if f.getlength(plain(name)) <= room:
-        return plain(name)
+    whole = plain(here(name))
+    if f.getlength(whole) <= room:
+        return whole
     least = least_name(name)
     if least is None:
         return fit_text(name, size, room)
@@ -559,7 +605,11 @@ def fit_name(name: str, size: float, room: float) -> str:
         return fit_text(short, size, room)
     if f.getlength(least) > room:  # (clipped below its short form: a layout to fix)
         return fit_text(least, size, room)
-    return fit_text(short[: -len(BOT)], size, room - f.getlength(BOT)) + BOT
+    for letters in range(len(str(name.params.get("person", ""))), 3, -1):  # the first name clipped as little as
+        clipped = plain(here(short_computer_name(name, letters)))  # room asks
+        if f.getlength(clipped) <= room:
+            return clipped
+    return least
 
 
 def name_room(name: str, size: float) -> float:
@@ -567,7 +617,8 @@ def name_room(name: str, size: float) -> float:
     leaves beside other things in a player's row."""
     least = least_name(name)
     if least is None:
-        least = name if len(plain(name)) <= 6 else plain(name)[:6] + "…"
+        whole = plain(here(name))
+        least = whole if len(whole) <= 6 else whole[:6] + "…"
     return font(size).getlength(least) + 2
 
 
@@ -598,18 +649,27 @@ def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         x += COMPUTER_MARK_W
     room = name_width - (x - x0)
     least = least_name(name) if computer else None
-    if least and size > SMALL and font(size).getlength(least + (" (left)" if gone else "")) > room:
+    left = _gone_label("left")
+    if least and size > SMALL and font(size).getlength(left.format(name=least) if gone else least) > room:
         size = SMALL  # smaller rather than less than a computer's short form
     if gone:
-        suffix = " (left)"
+        label = left
         if gone == "removed":  # "(out)" where "(removed)" would leave too little of the name
-            whole = font(size).getlength(plain(name) + " (removed)") <= room
-            suffix = " (removed)" if whole or font(size).getlength(plain(name) + " (out)") > room else " (out)"
-        label = fit_name(name, size, room - font(size).getlength(suffix)) + suffix
-        text(draw, (x, cy), label, size, MUTED, anchor="lm")
+            whole = plain(here(name))
+            removed, out = _gone_label("removed"), _gone_label("out")
+            fits = font(size).getlength(removed.format(name=whole)) <= room
+            label = removed if fits or font(size).getlength(out.format(name=whole)) > room else out
+        fitted = fit_name(name, size, room - font(size).getlength(label.format(name="")))
+        text(draw, (x, cy), label.format(name=fitted), size, MUTED, anchor="lm")
     else:
         text(draw, (x, cy), fit_name(name, size, room), size, TEXT, anchor="lm")
     return x
+
+
+def _gone_label(how: str) -> str:
+    """A gone player's label in the drawing's language, ``{name}`` left to fill: "{name} (left)"."""
+    texts = {"left": _("{name} (left)"), "removed": _("{name} (removed)"), "out": _("{name} (out)")}
+    return plain(here(texts[how]))
 
 
 # --- PNG encoding: a fixed palette per game -----------------------------------------------------------

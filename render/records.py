@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import i18n
+from i18n import N_, _, ngettext
 from render import common as c
-from render.common import HEADER_H, MARGIN, WIDTH, canvas, encode_png, fit_name, header, plural, star, text
+from render.common import HEADER_H, MARGIN, WIDTH, canvas, encode_png, fit_name, header, star, text
 
 ROW_H = 46
-COLUMNS = (("Rank", 24, "la"), ("Player", 118, "la"), ("Rating", 560, "ra"), ("Games", 670, "ra"),
-           ("Wins", 770, "ra"))
+COLUMNS = ((N_("Rank"), 24, "la"), (N_("Player"), 118, "la"), (N_("Rating"), 560, "ra"), (N_("Games"), 670, "ra"),
+           (N_("Wins"), 770, "ra"))
 """Column title, x and anchor ("la": text starts there, "ra": text ends there)."""
 
 
@@ -35,24 +37,30 @@ def _row(draw, y: float, row: dict, *, own: bool, shade: bool) -> None:
         room -= 28 + 60
     width = text(draw, (x, cy), fit_name(row["name"], c.LARGE, room), c.LARGE, c.TEXT, anchor="lm")
     if own:
-        text(draw, (x + width + 10, cy), "(you)", c.SMALL, c.HIGHLIGHT, anchor="lm")
-    for (_, cx, anchor), key in zip(COLUMNS[2:], ("rating", "games", "wins"), strict=True):
+        text(draw, (x + width + 10, cy), _("(you)"), c.SMALL, c.HIGHLIGHT, anchor="lm")
+    for (_title, cx, anchor), key in zip(COLUMNS[2:], ("rating", "games", "wins"), strict=True):
         text(draw, (cx, cy), str(row[key]), c.LARGE, c.TEXT, anchor="rm" if anchor == "ra" else "lm",
              bold=key == "rating")
 
 
 def render_leaderboard(title: str, rows: Sequence[dict], own: dict | None, players: int,
-                       asker: int | None = None) -> bytes:
+                       asker: int | None = None, locale: str = "en") -> bytes:
     """The top ``rows`` (each: rank, user_id, name, rating, games, wins) of a game in the server; ``own``: the
     asker's row, drawn below the top after a gap when it is not among them; ``players``: how many are rated."""
+    with i18n.using(locale):
+        return _leaderboard(title, rows, own, players, asker)
+
+
+def _leaderboard(title: str, rows: Sequence[dict], own: dict | None, players: int, asker: int | None) -> bytes:
     own_below = own is not None and all(r["user_id"] != own["user_id"] for r in rows)
     height = HEADER_H + 16 + 30 + ROW_H * len(rows) + (ROW_H + 34 if own_below else 0) + 56
     img, draw = canvas(height)
-    header(draw, f"{title} · leaderboard", f"Top {len(rows)} of {plural(players, 'rated player')}",
+    header(draw, _("{game} · leaderboard", game=title),
+           ngettext("Top {top} of {n} rated player", "Top {top} of {n} rated players", players, top=len(rows)),
            arrow=False)
     y = HEADER_H + 14
     for name, x, anchor in COLUMNS:
-        text(draw, (x, y), name, c.SMALL, c.MUTED, anchor=anchor, bold=True)
+        text(draw, (x, y), _(name), c.SMALL, c.MUTED, anchor=anchor, bold=True)
     y += 30
     for k, row in enumerate(rows):
         _row(draw, y, row, own=row["user_id"] == asker, shade=k % 2 == 0)
@@ -64,7 +72,7 @@ def render_leaderboard(title: str, rows: Sequence[dict], own: dict | None, playe
         y += ROW_H
     draw.rectangle((0, height - 44, WIDTH, height), fill=c.BAR)
     draw.line((0, height - 44, WIDTH, height - 44), fill=c.PANEL_EDGE, width=2)
-    text(draw, (MARGIN + 4, height - 22), "Rated games between people only; equal ratings share a rank.", c.SMALL,
+    text(draw, (MARGIN + 4, height - 22), _("Rated games between people only; equal ratings share a rank."), c.SMALL,
          c.MUTED, anchor="lm")
     return encode_png(img)
 
@@ -81,7 +89,7 @@ def _chart(draw, box: tuple[float, float, float, float], title: str, points: Seq
     text(draw, (x1 - 14, y0 + 12), note, c.SMALL, c.MUTED, anchor="ra")
     left, right, top, bottom = x0 + 80, x1 - 24, y0 + 56, y1 - 22
     if not points:
-        text(draw, ((x0 + x1) / 2, (top + bottom) / 2), "No rated game yet.", c.BODY, c.MUTED, anchor="mm")
+        text(draw, ((x0 + x1) / 2, (top + bottom) / 2), _("No rated game yet."), c.BODY, c.MUTED, anchor="mm")
         return
     low, high = min(*points, 1000), max(*points, 1000)
     if high - low < 40:
@@ -107,12 +115,17 @@ def _chart(draw, box: tuple[float, float, float, float], title: str, points: Seq
              len(points) == 1 else ("lm" if k == 0 else "rm"), bold=True)
 
 
-def render_trends(name: str, games: Sequence[dict]) -> bytes:
+def render_trends(name: str, games: Sequence[dict], locale: str = "en") -> bytes:
     """A member's rating trend per game (each: title, points: ratings after their latest rated games, oldest
-    first, note: a short line of figures)."""
+    first, note: a short line of figures, a Text where it has words)."""
+    with i18n.using(locale):
+        return _trends(name, games)
+
+
+def _trends(name: str, games: Sequence[dict]) -> bytes:
     height = HEADER_H + 12 + (CHART_H + 12) * len(games)
     img, draw = canvas(height)
-    header(draw, "Rating trend", fit_name(name, 30, WIDTH - 40), arrow=False)
+    header(draw, _("Rating trend"), fit_name(name, 30, WIDTH - 40), arrow=False)
     y = HEADER_H + 12
     for game in games:
         _chart(draw, (MARGIN, y, WIDTH - MARGIN, y + CHART_H), game["title"], game["points"], game["note"])

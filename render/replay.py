@@ -50,9 +50,11 @@ def durations(frames: int) -> list[int]:
     return [FIRST_MS] + [FRAME_MS] * (frames - 2) + [LAST_MS]
 
 
-def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Sequence[int] = ()) -> bytes:
-    """The frames as a looping GIF (bytes). Each is the board ``render.render_board`` would draw from the same
-    arguments, with the same palette: the last frame, decoded, is the final board's PNG pixel for pixel."""
+def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Sequence[int] = (),
+            locale: str = "en") -> bytes:
+    """The frames as a looping GIF (bytes), in ``locale``'s words. Each is the board ``render.render_board`` would
+    draw from the same arguments, with the same palette: the last frame, decoded, is the final board's PNG pixel
+    for pixel."""
     from render import draw_board, palette
     from render.common import _quantize
 
@@ -60,7 +62,7 @@ def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Seq
     images: list[Image.Image] = []
     for frame in frames:
         image = draw_board(game, frame.view, names if frame.names is None else frame.names, frame.last, frame.focus,
-                           computers if frame.computers is None else frame.computers)
+                           computers if frame.computers is None else frame.computers, locale)
         image = image if image.mode == "RGB" else image.convert("RGB")
         if fixed is None:  # a game without a learned palette: the first frame's colours for all
             fixed = image.quantize(256, dither=Image.Dither.NONE)

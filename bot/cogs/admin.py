@@ -18,6 +18,8 @@ from bot import language as languages
 from bot.cogs.tables import say
 from bot.store import GuildSettings
 from bot.tables import UserError, channels_sentence
+from bot.translator import tell
+from i18n import _, ngettext
 
 GameChannel = discord.TextChannel | discord.Thread | discord.ForumChannel | discord.VoiceChannel
 """Where a game can be played: text channels (and announcement ones), threads, forums (their posts are
@@ -50,7 +52,7 @@ class Admin(commands.Cog):
         except UserError as exc:
             await say(interaction, str(exc))
             return
-        await say(interaction, "The game is ended.")
+        await tell(interaction, _("The game is ended."))
         await self.tables.publish(change)
 
     @mod.command(name="remove", description="Remove a player from this channel's game")
@@ -65,7 +67,7 @@ class Admin(commands.Cog):
         except UserError as exc:
             await say(interaction, str(exc))
             return
-        await say(interaction, f"{player.display_name} was removed.")
+        await tell(interaction, _("{name} was removed.", name=player.display_name))
         await self.tables.publish(change)
 
     @mod.command(name="computer", description="Hand a player's seat in this channel's game to a computer")
@@ -80,8 +82,9 @@ class Admin(commands.Cog):
         except UserError as exc:
             await say(interaction, str(exc))
             return
-        await say(interaction, f"{player.display_name} was the last person at the table, so the game ended."
-                  if change.closed else f"A computer plays {player.display_name}'s seat now.")
+        said = (_("{name} was the last person at the table, so the game ended.", name=player.display_name)
+                if change.closed else _("A computer plays {name}'s seat now.", name=player.display_name))
+        await tell(interaction, said)
         await self.tables.publish(change)
 
     @mod.command(name="timeout", description="Set how long a player may think before the table plays for them")
@@ -93,7 +96,8 @@ class Admin(commands.Cog):
         settings.turn_timeout = seconds
         await self.service.save_settings(settings)
         shown = seconds or self.service.defaults.turn_timeout
-        await say(interaction, f"Turn timeout is now {shown} seconds (from the next move on).")
+        await tell(interaction, ngettext("Turn timeout is now {n} second (from the next move on).",
+                                         "Turn timeout is now {n} seconds (from the next move on).", shown))
 
     @mod.command(name="retention", description="Keep finished games for this many days, then delete them")
     @app_commands.describe(days="1 to 3650 days; 0: keep them until a limit is set; left out: show the setting")
@@ -102,12 +106,12 @@ class Admin(commands.Cog):
                         days: app_commands.Range[int, 0, 3650] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
         if days is None:  # the bare command looks the setting up, changing nothing
-            await say(interaction, retention_shown_sentence(settings.retention_days))
+            await tell(interaction, retention_shown_sentence(settings.retention_days))
             return
         settings.retention_days = days or None
         await self.service.save_settings(settings)
         self.bot.wake_pruning()
-        await say(interaction, retention_set_sentence(settings.retention_days))
+        await tell(interaction, retention_set_sentence(settings.retention_days))
 
     @mod.command(name="language", description="The language of this server's game messages and boards")
     @app_commands.describe(language="The language; left out: show the setting")
@@ -139,7 +143,8 @@ class Admin(commands.Cog):
         settings = await self.service.settings(interaction.guild_id)
         if action in ("allow", "forbid"):
             if channel is None:
-                await say(interaction, f"Name the channel, thread or forum to {action}.")
+                await tell(interaction, _("Name the channel, thread or forum to allow.") if action == "allow"
+                           else _("Name the channel, thread or forum to forbid."))
                 return
             parent_id = getattr(channel, "parent_id", None)
             (allow_channel if action == "allow" else forbid_channel)(settings, channel.id, parent_id)
@@ -147,7 +152,7 @@ class Admin(commands.Cog):
             settings.allowed_channels, settings.forbidden_channels, settings.also_threads = None, [], []
         if action != "show":
             await self.service.save_settings(settings)
-        await say(interaction, channels_sentence(settings))
+        await tell(interaction, channels_sentence(settings))
 
 
 def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:
@@ -166,19 +171,23 @@ def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:
                   language=name)
 
 
-def retention_shown_sentence(days: int | None) -> str:
+def retention_shown_sentence(days: int | None) -> i18n.Text:
     if not days:
-        return ("Finished games are kept in this server until a limit is set. `/mod retention days:` sets one"
-                " (1 to 3650 days).")
-    return (f"Finished games are kept in this server for {days} day{'s' if days != 1 else ''}, then deleted."
-            " `/mod retention days:0` keeps them until a limit is set again.")
+        return _("Finished games are kept in this server until a limit is set. `/mod retention days:` sets one"
+                 " (1 to 3650 days).")
+    return ngettext("Finished games are kept in this server for {n} day, then deleted. `/mod retention days:0` keeps "
+                    "them until a limit is set again.",
+                    "Finished games are kept in this server for {n} days, then deleted. `/mod retention days:0` keeps "
+                    "them until a limit is set again.", days)
 
 
-def retention_set_sentence(days: int | None) -> str:
+def retention_set_sentence(days: int | None) -> i18n.Text:
     if not days:
-        return "Finished games are now kept in this server until a limit is set."
-    return (f"Finished games are now kept in this server for {days} day{'s' if days != 1 else ''}: older ones (and"
-            " closed lobbies) are deleted with their moves and results (now, then every hour). Ratings stay.")
+        return _("Finished games are now kept in this server until a limit is set.")
+    return ngettext("Finished games are now kept in this server for {n} day: older ones (and closed lobbies) are "
+                    "deleted with their moves and results (now, then every hour). Ratings stay.",
+                    "Finished games are now kept in this server for {n} days: older ones (and closed lobbies) are "
+                    "deleted with their moves and results (now, then every hour). Ratings stay.", days)
 
 
 def allow_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:

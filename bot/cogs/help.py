@@ -1,19 +1,53 @@
-"""/rules: a readable summary of a game's rules and what its computer players do, for the asker only."""
+"""/rules: a readable summary of a game's rules and what its computer players do, for the asker only; /help and
+the hello a server gets when the bot joins it: how to start a game and where the rules are."""
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot.cogs.tables import GAME_CHOICES
+from bot.greeting import hello
 from bot.ui import messages
 from games import get_engine
+
+log = logging.getLogger(__name__)
+
+
+def may_greet(guild: discord.Guild) -> discord.TextChannel | None:
+    """The server's system channel, if the bot may post there (else no hello at all)."""
+    channel = guild.system_channel
+    if channel is None or guild.me is None:
+        return None
+    allowed = channel.permissions_for(guild.me)
+    return channel if allowed.view_channel and allowed.send_messages else None
+
+
+async def greet(guild: discord.Guild) -> None:
+    """The hello, once, when the bot joins a server (discord.py's ``on_guild_join``: a new server, never one
+    that comes back at a start or a reconnect), in the server's language."""
+    channel = may_greet(guild)
+    if channel is None:
+        return
+    try:
+        await channel.send(i18n.localize(hello(), i18n.pick(guild.preferred_locale)),
+                           allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.info("could not greet server %s in its system channel", guild.id)
 
 
 class Help(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
+
+    @app_commands.command(name="help", description="How to start a game and where the rules are (only you see it)")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(i18n.localize(hello(), i18n.pick(interaction.locale)),
+                                                ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played (only you see it)")
     @app_commands.describe(game="The game whose rules you want to read")

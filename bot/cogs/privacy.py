@@ -18,9 +18,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import say
+import i18n
 from bot.store import FORMER_PLAYER, PersonTable, StillPlaying
+from bot.translator import member_language, tell
 from games import get_engine
+from i18n import N_, _, ngettext, pgettext
 
 NAMES_SHOWN = 10
 """Names of theirs listed at most (the rest counted)."""
@@ -33,37 +35,38 @@ def game_title(game: str) -> str:
         return game
 
 
-def retention_sentence(days: int | None) -> str:
+def retention_sentence(days: int | None) -> i18n.Text:
     if not days:
-        return "finished games are kept in this server until its moderators set a limit (`/mod retention`)."
-    return (f"finished games are kept in this server for {days} day{'s' if days != 1 else ''}, then deleted with"
-            " their moves and results.")
+        return _("finished games are kept in this server until its moderators set a limit (`/mod retention`).")
+    return ngettext("finished games are kept in this server for {n} day, then deleted with their moves and results.",
+                    "finished games are kept in this server for {n} days, then deleted with their moves and results.",
+                    days)
 
 
-DELETING = (
-    "deletes your settings (in every server) and your ratings here, and replaces your name in "
-    f"this server's stored games with \"{FORMER_PLAYER}\": the games stay whole for the other players, and you are "
-    "gone from the leaderboard. Your data in other servers stays until you ask there. Boards already posted are "
-    "Discord messages and stay as they are."
-)
+def deleting() -> i18n.Text:
+    """What ``/privacy delete`` does (the stored games keep the name ``FORMER_PLAYER`` as it is stored)."""
+    return _("deletes your settings (in every server) and your ratings here, and replaces your name in this "
+             "server's stored games with \"{former}\": the games stay whole for the other players, and you are gone "
+             "from the leaderboard. Your data in other servers stays until you ask there. Boards already posted are "
+             "Discord messages and stay as they are.", former=FORMER_PLAYER)
 
 
-def open_tables_sentence(tables: list[PersonTable]) -> str:
+def open_tables_sentence(tables: list[PersonTable]) -> i18n.Text:
     where = ", ".join(sorted({f"<#{t.channel_id}>" for t in tables}))
-    return (f"You are at a lobby or game that is still open here ({where}): nothing was deleted. Leave the lobby, or "
-            "wait until the game ends (a game you left still lists you until then), then ask again.")
+    return _("You are at a lobby or game that is still open here ({where}): nothing was deleted. Leave the lobby, or "
+             "wait until the game ends (a game you left still lists you until then), then ask again.", where=where)
 
 
 class PrivacyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<step>ask|delete|keep):(?P<user>\d+)"):
     """The buttons of /privacy: ``ask`` (under the list: asks to confirm), ``delete`` (confirmed), ``keep``
     (cancelled). The user id is the asker's: another member's click (a forged id) changes nothing."""
 
-    LABELS = {"ask": "Delete my data…", "delete": "Yes, delete my data", "keep": "Keep it"}
+    LABELS = {"ask": N_("Delete my data…"), "delete": N_("Yes, delete my data"), "keep": N_("Keep it")}
     STYLES = {"ask": discord.ButtonStyle.secondary, "delete": discord.ButtonStyle.danger,
               "keep": discord.ButtonStyle.secondary}
 
-    def __init__(self, step: str, user: int):
-        super().__init__(discord.ui.Button(label=self.LABELS[step], style=self.STYLES[step],
+    def __init__(self, step: str, user: int, locale: str = i18n.DEFAULT):
+        super().__init__(discord.ui.Button(label=i18n.say(locale, self.LABELS[step]), style=self.STYLES[step],
                                            custom_id=f"gp:{step}:{user}"))
         self.step, self.user = step, user
 
@@ -72,25 +75,25 @@ class PrivacyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P
         return cls(match["step"], int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Privacy")
+        cog, lang = interaction.client.get_cog("Privacy"), member_language(interaction)
         if interaction.user.id != self.user:
-            await say(interaction, "This button is someone else's: use `/privacy` for your own data.")
+            await tell(interaction, _("This button is someone else's: use `/privacy` for your own data."))
         elif interaction.guild_id is None:
-            await say(interaction, "Your data is kept per server: use `/privacy` in the server.")
+            await tell(interaction, _("Your data is kept per server: use `/privacy` in the server."))
         elif self.step == "ask":
             await cog.ask(interaction)
         elif self.step == "keep":
-            await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+            await interaction.response.edit_message(content=i18n.localize(_("Nothing was deleted."), lang), view=None)
         else:
             await cog.delete_confirmed(interaction)
 
 
-def buttons(*steps: str, user: int) -> discord.ui.View:
+def buttons(*steps: str, user: int, locale: str = i18n.DEFAULT) -> discord.ui.View:
     """The buttons, as an edit of a deferred answer (a followup would give the view a 15-minute timer: the
     buttons are DynamicItems, answered after a restart too)."""
     view = discord.ui.View(timeout=None)
     for step in steps:
-        view.add_item(PrivacyButton(step, user))
+        view.add_item(PrivacyButton(step, user, locale))
     return view
 
 
@@ -111,69 +114,80 @@ class Privacy(commands.Cog):
     @privacy.command(name="show", description="What Geotable keeps about you in this server (only you see it)")
     async def show(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # a big server's games take a moment
-        text = await self.report(interaction.guild_id, interaction.user)
-        await interaction.edit_original_response(content=text, view=buttons("ask", user=interaction.user.id))
+        lang = member_language(interaction)
+        text = i18n.localize(await self.report(interaction.guild_id, interaction.user), lang)[:2000]
+        await interaction.edit_original_response(content=text, view=buttons("ask", user=interaction.user.id,
+                                                                            locale=lang))
 
     @privacy.command(name="delete", description="Delete your settings and ratings and remove your name from games here")
     async def delete(self, interaction: discord.Interaction) -> None:
         await self.ask(interaction)
 
-    async def report(self, guild_id: int, user: discord.abc.User) -> str:
+    async def report(self, guild_id: int, user: discord.abc.User) -> i18n.Text:
         store = self.store
         settings = await store.user_settings(user.id)
         stats = await store.stats(guild_id, user.id)
         tables = await store.person_tables(guild_id, user.id, names_of(user))
         panels = await store.panel_count(guild_id, user.id)
         retention = (await self.bot.service.settings(guild_id)).retention_days
-        lines = ["**What Geotable keeps about you in this server**"]
+        lines = [_("**What Geotable keeps about you in this server**")]
         if settings is None:
-            lines.append("**Settings** (every server): none stored (turn pings on, the default).")
+            lines.append(_("**Settings** (every server): none stored (turn pings on, the default)."))
+        elif settings["pings"]:
+            lines.append(_("**Settings** (every server): turn pings on."))
         else:
-            lines.append(f"**Settings** (every server): turn pings {'on' if settings['pings'] else 'off'}.")
+            lines.append(_("**Settings** (every server): turn pings off."))
         rated = []
         for s in stats:
-            rating = f"rating {s.rating}" if s.rating is not None else "no rating yet"
-            rated.append(f"{game_title(s.game)}: {rating} ({s.games} rated, {s.wins} won, {s.unrated} unrated)")
-        lines.append("**Ratings here:** " + ("; ".join(rated) if rated else "none") + ".")
+            rating = _("rating {rating}", rating=s.rating) if s.rating is not None else _("no rating yet")
+            rated.append(_("{game}: {rating} ({rated} rated, {won} won, {unrated} unrated)", game=game_title(s.game),
+                           rating=rating, rated=s.games, won=s.wins, unrated=s.unrated))
+        lines.append(_("**Ratings here:** {ratings}.", ratings=i18n.join(rated, "; ") if rated else pgettext("ratings", "none")))
         seated = [t for t in tables if t.seated]
         finished = [t for t in seated if t.status == "finished"]
         per_game: dict[str, int] = {}
         for t in finished:
             per_game[game_title(t.game)] = per_game.get(game_title(t.game), 0) + 1
-        games = f"{len(finished)} finished" + (
-            " (" + ", ".join(f"{g} {n}" for g, n in sorted(per_game.items())) + ")" if per_game else "")
+        games = [_("{n} finished", n=len(finished)) if not per_game else
+                 _("{n} finished ({games})", n=len(finished),
+                   games=", ".join(f"{g} {n}" for g, n in sorted(per_game.items())))]
         others = [t for t in seated if t.status == "ended"]
         still = [t for t in seated if t.open]
         ended = [t for t in tables if not t.seated]
-        games += f", {len(others)} closed without a result (lobbies, games ended early), {len(still)} open now"
+        games.append(_("{n} closed without a result (lobbies, games ended early)", n=len(others)))
+        games.append(_("{n} open now", n=len(still)))
         if ended:
-            games += f", {len(ended)} ended by you as a moderator"
-        lines.append(f"**Games here that name you:** {games}.")
+            games.append(_("{n} ended by you as a moderator", n=len(ended)))
+        lines.append(_("**Games here that name you:** {games}.", games=i18n.join(games, ", ")))
         names = sorted(set().union(*(t.names for t in tables)))
-        shown = ", ".join(names[:NAMES_SHOWN]) + (f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN
-                                                   else "")
-        lines.append(f"**Your names in them:** {shown or 'none'}.")
-        lines.append(f"**Private panels** (to keep your hand's message up to date, 15 minutes): {panels}.")
-        lines.append(f"**How long:** {retention_sentence(retention)}")
-        lines.append(f"`/privacy delete` {DELETING}")
-        return "\n".join(lines)[:2000]
+        shown = ", ".join(names[:NAMES_SHOWN])
+        if len(names) > NAMES_SHOWN:
+            shown = _("{names} and {n} more", names=shown, n=len(names) - NAMES_SHOWN)
+        lines.append(_("**Your names in them:** {names}.", names=shown or pgettext("names", "none")))
+        lines.append(_("**Private panels** (to keep your hand's message up to date, 15 minutes): {n}.", n=panels))
+        lines.append(_("**How long:** {retention}", retention=retention_sentence(retention)))
+        lines.append(_("`/privacy delete` {deleting}", deleting=deleting()))
+        return i18n.join(lines, "\n")
 
     async def ask(self, interaction: discord.Interaction) -> None:
         """The confirmation, or why nothing can be deleted yet."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = member_language(interaction)
         tables = await self.store.person_tables(interaction.guild_id, interaction.user.id, names_of(interaction.user))
         still = [t for t in tables if t.open]
         if still:
-            await interaction.edit_original_response(content=open_tables_sentence(still))
+            await interaction.edit_original_response(content=i18n.localize(open_tables_sentence(still), lang))
             return
-        await interaction.edit_original_response(content=f"Delete your data? This {DELETING} It cannot be undone.",
-                                                 view=buttons("delete", "keep", user=interaction.user.id))
+        question = _("Delete your data? This {deleting} It cannot be undone.", deleting=deleting())
+        await interaction.edit_original_response(content=i18n.localize(question, lang),
+                                                 view=buttons("delete", "keep", user=interaction.user.id, locale=lang))
 
     async def delete_confirmed(self, interaction: discord.Interaction) -> None:
-        message_id = interaction.message.id
+        message_id, lang = interaction.message.id, member_language(interaction)
         if message_id in self.confirmed:  # checked and marked with no await between: one click goes on
-            await interaction.response.send_message("You already confirmed this: your data is deleted (or being"
-                                                    " deleted) with your first click.", ephemeral=True)
+            await interaction.response.send_message(i18n.localize(_(
+                "You already confirmed this: your data is deleted (or being deleted) with your first click."), lang),
+                ephemeral=True)
             return
         self.confirmed.add(message_id)
         await interaction.response.defer()  # the confirmation's message is edited below
@@ -186,11 +200,11 @@ class Privacy(commands.Cog):
             self.confirmed.discard(message_id)  # nothing was done: the button may be tried again
             raise
         else:
-            text = (f"Done. Your settings and your ratings here (ratings in {done.ratings} game"
-                    f"{'s' if done.ratings != 1 else ''}) are deleted, and your name is replaced with "
-                    f"\"{FORMER_PLAYER}\" in {done.tables} stored table{'s' if done.tables != 1 else ''} of this "
-                    "server.")
-        await interaction.edit_original_response(content=text, view=None)
+            text = _("Done. Your settings and your ratings here ({ratings}) are deleted, and your name is replaced "
+                     "with \"{former}\" in {tables} of this server.", former=FORMER_PLAYER,
+                     ratings=ngettext("ratings in {n} game", "ratings in {n} games", done.ratings),
+                     tables=ngettext("{n} stored table", "{n} stored tables", done.tables))
+        await interaction.edit_original_response(content=i18n.localize(text, lang), view=None)
 
 
 def names_of(user: discord.abc.User) -> list[str]:

@@ -15,10 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot import renderpool
 from bot.cogs.tables import GAME_CHOICES
 from bot.store import GameStats, Standing
+from bot.translator import member_language, server_language
 from games import get_engine
+from i18n import _, ngettext
 
 TOP = 10
 TREND = 20
@@ -44,23 +47,26 @@ def _row(s: Standing) -> dict:
             "wins": s.wins}
 
 
-def stats_line(s: GameStats) -> str:
+def stats_line(s: GameStats) -> i18n.Text:
     """One game's figures in words: rated games, wins, rating and its trend, best score, unrated games."""
     parts = []
     if s.games:
-        trend = ""
+        games = ngettext("{n} rated game", "{n} rated games", s.games)
+        wins = ngettext("{n} win", "{n} wins", s.wins)
         if len(s.trend) >= 2:
             change = s.trend[-1][1] - s.trend[-2][1]
-            trend = f" ({'+' if change >= 0 else ''}{change} last game)"
-        parts.append(f"rating **{s.rating}**{trend}, {s.games} rated game{'s' * (s.games != 1)},"
-                     f" {s.wins} win{'s' * (s.wins != 1)}")
+            parts.append(_("rating **{rating}** ({change} last game), {games}, {wins}", rating=s.rating,
+                           change=f"{'+' if change >= 0 else ''}{change}", games=games, wins=wins))
+        else:
+            parts.append(_("rating **{rating}**, {games}, {wins}", rating=s.rating, games=games, wins=wins))
     else:
-        parts.append("not rated yet")
+        parts.append(_("not rated yet"))
     if s.unrated:
-        parts.append(f"{s.unrated} unrated game{'s' * (s.unrated != 1)} (with computers or fewer than two people)")
+        parts.append(ngettext("{n} unrated game (with computers or fewer than two people)",
+                              "{n} unrated games (with computers or fewer than two people)", s.unrated))
     if s.best_score is not None:
-        parts.append(f"best score {_score(s.best_score)}")
-    return f"**{_title(s.game)}**: " + "; ".join(parts) + "."
+        parts.append(_("best score {score}", score=_score(s.best_score)))
+    return _("**{game}**: {figures}.", game=_title(s.game), figures=i18n.join(parts, "; "))
 
 
 class Records(commands.Cog):
@@ -74,15 +80,19 @@ class Records(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.response.defer(thinking=True)
         board = await self.bot.store.leaderboard(interaction.guild_id, game.value, TOP, interaction.user.id)
+        lang = server_language(interaction)
         if not board.rows:
-            await interaction.edit_original_response(content=
-                f"Nobody is rated in {game.name} on this server yet: a game between two or more people, without"
-                " computers, rates its players when it ends.")
+            await interaction.edit_original_response(content=i18n.localize(_(
+                "Nobody is rated in {game} on this server yet: a game between two or more people, without"
+                " computers, rates its players when it ends.", game=game.name), lang))
             return
         image = await renderpool.leaderboard(game.name, [_row(r) for r in board.rows],
-                                     _row(board.own) if board.own else None, board.players, interaction.user.id)
-        mine = "" if board.own else " You are not rated in this game yet."
-        await interaction.edit_original_response(content=f"**{game.name}** leaderboard ({board.players} rated).{mine}",
+                                             _row(board.own) if board.own else None, board.players,
+                                             interaction.user.id, locale=lang)
+        said = _("**{game}** leaderboard ({n} rated).", game=game.name, n=board.players)
+        if not board.own:
+            said = i18n.join([said, _("You are not rated in this game yet.")])
+        await interaction.edit_original_response(content=i18n.localize(said, lang),
                                                  attachments=[discord.File(io.BytesIO(image), "leaderboard.png")])
 
     @app_commands.command(name="stats", description="A member's games, wins, ratings and rating trend here")
@@ -92,19 +102,21 @@ class Records(commands.Cog):
         who = member or interaction.user
         await interaction.response.defer(thinking=True)
         found = await self.bot.store.stats(interaction.guild_id, who.id, TREND)
-        name = who.display_name
+        name, lang = who.display_name, server_language(interaction)
         if not found:
-            await interaction.edit_original_response(content=f"{name} has not finished a game on this server yet.")
+            await interaction.edit_original_response(content=i18n.localize(
+                _("{name} has not finished a game on this server yet.", name=name), lang))
             return
-        lines = [f"**{name}** on this server:"] + [f"- {stats_line(s)}" for s in found]
+        lines = [_("**{name}** on this server:", name=name)] + [_("- {line}", line=stats_line(s)) for s in found]
+        text = i18n.localize(i18n.join(lines, "\n"), lang)
         charts = [{"title": _title(s.game), "points": [p[1] for p in s.trend],
-                   "note": f"last {len(s.trend)} rated" if len(s.trend) > 1 else "1 rated game"}
+                   "note": _("last {n} rated", n=len(s.trend)) if len(s.trend) > 1 else _("1 rated game")}
                   for s in found if s.trend]
         if not charts:
-            await interaction.edit_original_response(content="\n".join(lines))
+            await interaction.edit_original_response(content=text)
             return
-        image = await renderpool.trends(name, charts)
-        await interaction.edit_original_response(content="\n".join(lines),
+        image = await renderpool.trends(name, charts, locale=lang)
+        await interaction.edit_original_response(content=text,
                                                  attachments=[discord.File(io.BytesIO(image), "stats.png")])
 
     @app_commands.command(name="history", description="Recent finished games of this channel or the server")
@@ -114,20 +126,27 @@ class Records(commands.Cog):
                       scope: Literal["channel", "server"] = "channel") -> None:
         channel = interaction.channel_id if scope == "channel" else None
         found = await self.bot.store.history(interaction.guild_id, channel, HISTORY)
-        where = "this channel" if channel is not None else "this server"
+        lang = member_language(interaction)
         if not found:
-            await interaction.response.send_message(f"No game has finished in {where} yet.", ephemeral=True)
+            none = (_("No game has finished in this channel yet.") if channel is not None
+                    else _("No game has finished in this server yet."))
+            await interaction.response.send_message(i18n.localize(none, lang), ephemeral=True)
             return
-        lines = [f"The latest finished games in {where}, newest first:"]
+        lines = [i18n.localize(_("The latest finished games in this channel, newest first:") if channel is not None
+                               else _("The latest finished games in this server, newest first:"), lang)]
         for game in found:
             people = ", ".join(p["name"] for p in game.players)
             winners = game.winners
-            won = (f"won by **{', '.join(w['name'] for w in winners)}**" if winners else "nobody won")
-            link = (f" · [final board](https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
-                    f"{game.message_id})" if game.message_id and game.channel_id else "")
-            place = f" in <#{game.channel_id}>" if channel is None and game.channel_id else ""
-            lines.append(f"`#{game.short_id}` <t:{int(game.finished_at)}:R> **{_title(game.game)}**{place}:"
-                         f" {people}; {won}{link}")
+            won = (_("won by **{names}**", names=", ".join(w["name"] for w in winners)) if winners
+                   else _("nobody won"))
+            link = (_(" · [final board]({url})", url=f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
+                                                       f"{game.message_id}") if game.message_id and game.channel_id
+                    else "")
+            place = _(" in {channel}", channel=f"<#{game.channel_id}>") if channel is None and game.channel_id else ""
+            lines.append(i18n.localize(_("{id} {when} **{game}**{place}: {people}; {won}{link}",
+                                         id=f"`#{game.short_id}`", when=f"<t:{int(game.finished_at)}:R>",
+                                         game=_title(game.game), place=place, people=people, won=won, link=link),
+                                       lang))
         text = ""
         for line in lines:  # a message holds 2000 characters: the oldest lines give way
             if len(text) + len(line) + 1 > 2000:

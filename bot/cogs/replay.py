@@ -11,28 +11,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot import renderpool
-from bot.cogs.tables import say
 from bot.replay import ReplayError
 from bot.store import FinishedGame, table_id_of
+from bot.translator import server_language, tell
 from games import get_engine
+from i18n import _
 
 
-def heading(game: FinishedGame, title: str) -> str:
+def heading(game: FinishedGame, title: str) -> i18n.Text:
     """The move list's first lines: which game, who played, when it ended."""
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(game.finished_at))
-    names = ", ".join(f"{p['was']['name']} (a computer took over)" if "was" in p else p["name"]
-                      for p in game.players)
-    return f"{title}, game #{game.short_id}, finished {when}\nPlayers: {names}\n"
+    names = i18n.join([_("{name} (a computer took over)", name=p["was"]["name"]) if "was" in p else p["name"]
+                       for p in game.players], ", ")
+    return _("{game}, game #{id}, finished {when}\nPlayers: {names}\n", game=title, id=game.short_id, when=when,
+             names=names)
 
 
-def summary(game: FinishedGame, title: str, frames: int, moves: int) -> str:
+def summary(game: FinishedGame, title: str, frames: int, moves: int) -> i18n.Text:
     winners = [p["name"] for p in game.winners]
-    won = f" Won by {', '.join(winners)}." if winners else ""
-    link = (f" Final board: https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.message_id}"
-            if game.message_id and game.channel_id else "")
-    return (f"Replay of game #{game.short_id} ({title}), finished <t:{int(game.finished_at)}:f>:{won}"
-            f" {moves} moves in {frames} frames; the move list is attached.{link}")
+    parts = [_("Replay of game #{id} ({game}), finished {when}:", id=game.short_id, game=title,
+               when=f"<t:{int(game.finished_at)}:f>")]
+    if winners:
+        parts.append(_("Won by {names}.", names=", ".join(winners)))
+    parts.append(_("{moves} moves in {frames} frames; the move list is attached.", moves=moves, frames=frames))
+    if game.message_id and game.channel_id:
+        parts.append(_("Final board: {url}",
+                       url=f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.message_id}"))
+    return i18n.join(parts)
 
 
 class Replays(commands.Cog):
@@ -45,44 +52,48 @@ class Replays(commands.Cog):
     @app_commands.rename(game_id="id")
     async def replay(self, interaction: discord.Interaction, game_id: str) -> None:
         if interaction.guild_id is None:
-            await say(interaction, "Replays are of games played in a server: ask there.")
+            await tell(interaction, _("Replays are of games played in a server: ask there."))
             return
         store = self.bot.store
         if table_id_of(game_id) is None:
-            await say(interaction, "Game ids are numbers, e.g. #12 (see /history).")
+            await tell(interaction, _("Game ids are numbers, e.g. #12 (see /history)."))
             return
         shown = str(table_id_of(game_id))  # the number itself: no mentions or markdown echoed
         game = await store.result_by_short_id(interaction.guild_id, game_id)
         if game is None:
-            await say(interaction, await self._why_none(interaction.guild_id, game_id, shown))
+            await tell(interaction, await self._why_none(interaction.guild_id, game_id, shown))
             return
         row = await store.get_table(game.table_id)
         if row is None:  # pruned a moment ago (the server keeps finished games for a while only)
-            await say(interaction, f"There is no finished game #{shown} in this server (see /history for the ids).")
+            await tell(interaction, _("There is no finished game #{id} in this server (see /history for the ids).",
+                                      id=shown))
             return
         actions = await store.actions(game.table_id)
         title = get_engine(game.game).title
         await interaction.response.defer(thinking=True)
         players = game.players or row.players
+        lang = server_language(interaction)  # a replay is posted in the channel
         try:
             made = await renderpool.replay(game.game, players, row.options, row.seed, actions, row.last_move,
-                                           heading(game, title))
+                                           heading(game, title), locale=lang)
         except ReplayError:
-            await interaction.edit_original_response(
-                content=f"Game #{game.short_id} was played under older rules and no longer plays back: no replay.")
+            await interaction.edit_original_response(content=i18n.localize(_(
+                "Game #{id} was played under older rules and no longer plays back: no replay.", id=game.short_id),
+                lang))
             return
         await interaction.edit_original_response(
-            content=summary(game, title, made.frames, made.plies),
+            content=i18n.localize(summary(game, title, made.frames, made.plies), lang),
             attachments=[discord.File(io.BytesIO(made.gif), filename=f"replay-{game.short_id}.gif"),
                          discord.File(io.BytesIO(made.moves.encode()), filename=f"moves-{game.short_id}.txt")])
 
-    async def _why_none(self, guild_id: int, game_id: str, shown: str) -> str:
+    async def _why_none(self, guild_id: int, game_id: str, shown: str) -> i18n.Text:
         """Why there is no replay: a game still in play or closed before its end (of this server), or no such
         game here (another server's game reads as unknown: its existence is not this server's business)."""
         table_id = table_id_of(game_id)
         row = await self.bot.store.get_table(table_id) if table_id is not None else None
         if row is None or row.guild_id != guild_id:
-            return f"There is no finished game #{shown} in this server (see /history for the ids)."
+            return _("There is no finished game #{id} in this server (see /history for the ids).", id=shown)
         if row.status in ("lobby", "playing"):
-            return f"Game #{shown} is not over yet: watch it live in <#{row.channel_id}>."
-        return f"Game #{shown} was closed before its end, so it has no replay."
+            return _("Game #{id} is not over yet: watch it live in {channel}.", id=shown,
+                     channel=f"<#{row.channel_id}>")
+        return _("Game #{id} was closed before its end, so it has no replay.", id=shown)

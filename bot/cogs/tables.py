@@ -23,7 +23,7 @@ from bot.panels import Panels
 from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_invited, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
-from games.ai import STRENGTHS
+from games.ai import STRENGTHS, strength_name
 from games.core import Engine, Option
 from i18n import _, localize
 from render import (
@@ -185,7 +185,7 @@ def computers_asked(count: int | None, strength: str | None) -> tuple[int, str]:
     reply says the strength had nothing to apply to."""
     if count is None and strength:
         return 1, _("A {strength} computer sits with you (strength alone seats one; more with computers:N).",
-                    strength=messages.STRENGTHS.get(strength, strength))
+                    strength=strength_name(strength) if strength in STRENGTHS else strength)
     if not count and strength:
         return 0, _("The strength applies to computers: add some with computers:N or from the lobby.")
     return count or 0, ""

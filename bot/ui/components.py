@@ -17,10 +17,9 @@ import re
 import discord
 
 import i18n
-from bot.computers import is_computer, strength_lines
+from bot.computers import display_name, is_computer, strength_lines
 from bot.tables import MAX_BUTTONS, Table, choice_groups, free_seat, group_key, pickable
-from bot.ui.messages import STRENGTHS as STRENGTH_WORDS
-from games.ai import STRENGTHS
+from games.ai import STRENGTHS, strength_name
 from games.core import Action
 from i18n import DEFAULT, N_, localize, pgettext, say
 from render import has_private, overlays
@@ -279,7 +278,7 @@ def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
     if free_seat(table.players, table.engine.max_players) is not None:  # a kept seat yields when none is free
         lines = strength_lines(table.row.game)
         options = [discord.SelectOption(label=say(lang, "Add a computer: {strength}",
-                                                  strength=localize(STRENGTH_WORDS[s], lang)),
+                                                  strength=localize(strength_name(s), lang)),
                                         value=f"{ADD_COMPUTER}.{s}", emoji="🤖",
                                         description=localize(lines[s], lang)[:100]) for s in STRENGTHS]
         view.add_item(TableSelect(f"{table.id}:{table.version}:{ADD_COMPUTER}", options,
@@ -300,4 +299,4 @@ def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
 
 def _name(player: dict, lang: str) -> str:
     """A seat's name as shown (a computer's is a ``Text``, said in ``lang``)."""
-    return localize(i18n.from_data(player["name"]), lang)
+    return localize(display_name(player), lang)

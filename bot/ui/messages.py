@@ -8,15 +8,20 @@ from __future__ import annotations
 import discord
 
 import i18n
-from bot.computers import HANDOVER_STRENGTH, computer_seats, is_computer, strength_lines, strength_of
+from bot.computers import (
+    HANDOVER_STRENGTH,
+    computer_seats,
+    display_name,
+    is_computer,
+    strength_lines,
+    strength_of,
+)
 from bot.tables import Table, departure_words, is_invited, name_seats, sitting
+from games.ai import strength_name
 from games.core import Result, was_removed
-from i18n import DEFAULT, N_, _, localize, ngettext, pgettext, say
+from i18n import DEFAULT, N_, _, localize, ngettext, say
 
 COLOUR = discord.Colour.from_rgb(86, 180, 233)
-STRENGTHS = {"easy": pgettext("strength", "easy"), "normal": pgettext("strength", "normal"),
-             "strong": pgettext("strength", "strong")}
-"""A computer's strength in words (the key is the value /play's strength option takes)."""
 YOUR_LABELS = (N_("Your hand"), N_("Your program"), N_("Your goals"), N_("Your view"))
 """What a player's panel is called ("My hand" on the board's button, "Your hand" above the panel)."""
 
@@ -26,7 +31,7 @@ def _clip(text: str, limit: int) -> str:
 
 
 def strength_word(strength: str, lang: str = DEFAULT) -> str:
-    return localize(STRENGTHS.get(strength, strength), lang)
+    return localize(strength_name(strength), lang)
 
 
 def ordinal(place: int, lang: str = DEFAULT) -> str:
@@ -135,7 +140,7 @@ def seat_words(player: dict, lang: str = DEFAULT) -> str:
     if not is_computer(player):
         return f"<@{player['id']}>"
     strength = strength_word(strength_of(player), lang)
-    name = localize(i18n.from_data(player["name"]), lang)
+    name = localize(display_name(player), lang)
     return f"{ROBOT} **{name}**" + ("" if f"({strength})" in name else f" ({strength})")
 
 

@@ -9,6 +9,7 @@ const state = {
   notices: [],          // refused requests and failed interactions, in the channels they concern
   failedOn: new Map(),  // message id -> member whose click on it failed ("This interaction failed")
   dismissed: new Set(), unread: new Set(), channel: null, member: null, stuck: true,
+  language: "en", languages: [], greetings: {},  // the members' and the server's language; the bot's hello in each
 };
 const COLOURS = ["#e67e22", "#2ecc71", "#3498db", "#e91e63", "#9b59b6", "#f1c40f", "#1abc9c"];
 
@@ -141,6 +142,7 @@ function welcome() {
   const tryIt = (text) => h("button", { class: "try", type: "button", title: "Put it in the message box",
                                          onclick: () => { resetComposer(); $("#input").value = text; onInput(); } }, text);
   return h("section", { class: "welcome", "data-id": "0" },
+    greeting(),
     h("div", { class: "h1" }, `Welcome to #${channel(state.channel)?.name ?? ""}!`),
     h("p", {}, "New here? A first game in three steps:"),
     h("ol", {},
@@ -151,6 +153,30 @@ function welcome() {
       h("li", {}, "Take each turn with the board's buttons, as whoever is to act (the board says who).")),
     h("p", {}, "How a game is played: ", tryIt("/rules"), ". Every command: type ", h("b", {}, "/"),
       `. ${byRole("spectator")} only watches; ${byRole("moderator")} is a moderator (`, h("b", {}, "/mod"), ")."));
+}
+
+function greeting() {
+  // the bot's own hello (what it posts when it joins a server, and /help), in the language picked above
+  const text = state.greetings[state.language];
+  if (!text || !state.bot) return null;
+  return h("div", { class: "greeting", lang: state.language }, avatar(state.bot),
+    h("div", {}, h("div", { class: "author" }, nameOf(state.bot)), h("div", { class: "content", html: markdown(text) })));
+}
+
+function browserLanguage() {
+  // the first of the browser's languages the bot speaks (else English)
+  const codes = state.languages.map((l) => l.code);
+  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (codes.includes(base)) return base;
+  }
+  return "en";
+}
+
+function renderLanguages() {
+  const select = $("#language");
+  select.replaceChildren(...state.languages.map((l) => h("option", { value: l.code }, l.name)));
+  select.value = state.language;
 }
 
 function place(el, id) {
@@ -326,24 +352,32 @@ async function interact(message, customId, values) {
 
 // --- the message box: plain messages and slash commands -----------------------------------------------------
 const composer = { command: null, picks: [], active: 0, choose: null, autocomplete: null };
+const DISCORD_LOCALE = { de: "de", es: "es-ES" };  // the page's language as a Discord client names it
+
+function said(spec, key) {
+  // a command's, option's or choice's name or description as a Discord client in the page's language shows it
+  return spec[`${key}_localizations`]?.[DISCORD_LOCALE[state.language]] ?? spec[key];
+}
 
 function leaves() {
   const perms = BigInt(member(state.member)?.permissions ?? 0);
   const out = [];
-  const add = (path, spec, required) => {
+  const add = (chain, required) => {  // path: the English names (what the interaction says), shown: the member's
+    const spec = chain[chain.length - 1];
     if (required == null || (perms & BigInt(required)) === BigInt(required)) {
-      out.push({ path, description: spec.description, options: spec.options || [] });
+      out.push({ path: chain.map((c) => c.name).join(" "), shown: chain.map((c) => said(c, "name")).join(" "),
+                 description: said(spec, "description"), options: spec.options || [] });
     }
   };
   for (const command of state.commands) {
     const subs = (command.options || []).filter((o) => o.type === 1 || o.type === 2);
-    if (!subs.length) add(command.name, command, command.default_member_permissions);
+    if (!subs.length) add([command], command.default_member_permissions);
     for (const sub of subs) {
-      if (sub.type === 1) add(`${command.name} ${sub.name}`, sub, command.default_member_permissions);
-      else for (const leaf of sub.options || []) add(`${command.name} ${sub.name} ${leaf.name}`, leaf, command.default_member_permissions);
+      if (sub.type === 1) add([command, sub], command.default_member_permissions);
+      else for (const leaf of sub.options || []) add([command, sub, leaf], command.default_member_permissions);
     }
   }
-  return out.sort((a, b) => a.path.localeCompare(b.path));
+  return out.sort((a, b) => a.shown.localeCompare(b.shown));
 }
 
 function showPicker(title, picks, render, choose) {
@@ -372,9 +406,10 @@ function onInput() {
   if (!text.startsWith("/")) return hidePicker();
   const query = text.slice(1).trim().toLowerCase();
   const all = leaves();
-  const picks = [...all.filter((c) => c.path.startsWith(query)), ...all.filter((c) => !c.path.startsWith(query) && c.path.includes(query))];
+  const starts = (c) => c.shown.startsWith(query) || c.path.startsWith(query);
+  const picks = [...all.filter(starts), ...all.filter((c) => !starts(c) && (c.shown.includes(query) || c.path.includes(query)))];
   if (!state.commands.length) return showError("The bot has not registered any command yet.");
-  showPicker("Commands: Geotable", picks, (c) => [h("b", {}, `/${c.path}`), h("span", {}, c.description)], chooseCommand);
+  showPicker("Commands: Geotable", picks, (c) => [h("b", {}, `/${c.shown}`), h("span", {}, c.description)], chooseCommand);
 }
 
 function chooseCommand(command) {
@@ -383,7 +418,7 @@ function chooseCommand(command) {
   $("#input").hidden = true;
   const fields = command.options.map((option) => optionField(option));
   const box = $("#command");
-  const chip = h("span", { class: "chip", tabindex: 0, onkeydown: commandKey }, `/${command.path}`);
+  const chip = h("span", { class: "chip", tabindex: 0, onkeydown: commandKey }, `/${command.shown}`);
   box.replaceChildren(chip, ...fields,
     h("span", { class: "hint" }, "Enter to send, Esc to cancel"),
     h("button", { class: "cancel", title: "Cancel", onclick: resetComposer }, "✕"));
@@ -395,7 +430,7 @@ function chooseCommand(command) {
 function optionField(option) {
   let input;
   if (option.choices?.length || option.type === 5 || option.type === 6 || option.type === 7) {
-    const choices = option.choices?.map((c) => [c.value, c.name])
+    const choices = option.choices?.map((c) => [c.value, said(c, "name")])
       ?? (option.type === 5 ? [[true, "True"], [false, "False"]]
         : option.type === 6 ? state.members.map((m) => [m.id, nameOf(m)])
           : state.channels.map((c) => [c.id, `#${c.name}`]));
@@ -403,14 +438,14 @@ function optionField(option) {
   } else {
     const number = option.type === 4 || option.type === 10;
     input = h("input", { type: number ? "number" : "text", step: option.type === 4 ? 1 : "any",
-                         min: option.min_value, max: option.max_value, placeholder: option.description?.slice(0, 40) });
+                         min: option.min_value, max: option.max_value, placeholder: said(option, "description")?.slice(0, 40) });
     if (option.autocomplete) input.addEventListener("input", () => suggest(option, input));
   }
   input.dataset.option = option.name;
   input.dataset.type = option.type;
   input.addEventListener("keydown", commandKey);
-  return h("label", { class: "option", title: option.description },
-           h("span", { class: option.required ? "required" : "" }, option.name), input);
+  return h("label", { class: "option", title: said(option, "description") },
+           h("span", { class: option.required ? "required" : "" }, said(option, "name")), input);
 }
 
 function optionValues() {
@@ -432,7 +467,7 @@ async function suggest(option, input) {
   if (asked !== composer.autocomplete) return;
   const { choices } = await post("/api/autocomplete", { command: composer.command.path, options: optionValues(), focused: option.name });
   if (asked !== composer.autocomplete || document.activeElement !== input) return;
-  showPicker(option.name, choices, (c) => [h("b", {}, c.name)], (c) => {
+  showPicker(said(option, "name"), choices, (c) => [h("b", {}, c.name)], (c) => {
     input.value = c.name;
     input.dataset.value = c.value;
     hidePicker();
@@ -442,7 +477,7 @@ async function suggest(option, input) {
 async function sendCommand() {
   const command = composer.command;
   const values = optionValues();
-  const missing = command.options.filter((o) => o.required && !(o.name in values)).map((o) => o.name);
+  const missing = command.options.filter((o) => o.required && !(o.name in values)).map((o) => said(o, "name"));
   if (missing.length) return showError(`Fill in ${missing.join(", ")} first.`);
   try {
     await post("/api/slash", { command: command.path, options: values });
@@ -542,6 +577,12 @@ function handle(event) {
                            members: event.members, commands: event.commands, notices: event.notices,
                            messages: new Map(event.messages.map((e) => [e.message.id, e])) });
     $("#guild").textContent = event.guild.name;
+    Object.assign(state, { language: event.language, languages: event.languages, greetings: event.greetings });
+    renderLanguages();
+    const wanted = browserLanguage();
+    if (!event.language_chosen && wanted !== event.language) {
+      post("/api/language", { language: wanted }).catch((error) => showError(error.message));
+    }
     state.member = state.members.some((m) => m.id === state.member) ? state.member : state.members[0].id;
     renderMembers();
     renderStatus();
@@ -563,6 +604,10 @@ function handle(event) {
       place(renderNotice(notice), notice.id);
       stick();
     }
+  } else if (event.type === "language") {
+    state.language = event.language;
+    $("#language").value = event.language;
+    renderChannel();
   } else if (event.type === "bot") {
     state.status = event.status;
     state.commands = event.commands;
@@ -604,6 +649,9 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
+  $("#language").addEventListener("change", (event) => {
+    post("/api/language", { language: event.target.value }).catch((error) => showError(error.message));
+  });
   $("#restart").addEventListener("click", () => post("/api/restart", {}).catch((error) => showError(error.message)));
   setInterval(() => document.querySelectorAll('.ts[data-style="R"]').forEach((el) => {
     el.textContent = relative(+el.dataset.ts);

@@ -282,7 +282,7 @@ def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple
     def wrap(s: str) -> tuple[list[str], bool]:
         words: list[str] = []
         for word in s.split():
-            if "-" in word and text_w(size, word) + 2 > width:
+            if "-" in word and text_w(size, word, True) > width:
                 head, tail = word.split("-", 1)
                 words += [head + "-", tail]
             else:
@@ -290,10 +290,10 @@ def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple
         out: list[str] = []
         while words and len(out) < lines:
             line = words.pop(0)
-            while words and not line.endswith("-") and text_w(size, f"{line} {words[0]}") + 2 <= width:
+            while words and not line.endswith("-") and text_w(size, f"{line} {words[0]}", True) <= width:
                 line += " " + words.pop(0)
             out.append(line)
-        fits = not words and all(text_w(size, line) + 2 <= width for line in out)
+        fits = not words and all(text_w(size, line, True) <= width for line in out)
         if words:
             out[-1] = out[-1] + " " + " ".join(words)
         return out, fits
@@ -303,7 +303,7 @@ def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple
         short, short_fits = wrap(short_name(name))
         if short_fits:
             out = short
-    return tuple(fit_text(line, size, width - 2) for line in out)
+    return tuple(fit_text(line, size, width, bold=True) for line in out)
 
 
 GOAL_BAND = 26

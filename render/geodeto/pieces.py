@@ -99,9 +99,10 @@ def pname(p: int) -> str:
 
 
 @cached(maxsize=1024)
-def text_w(size: int, s: str) -> float:
-    """``s``'s width in the font of ``size`` (measured once: names, labels and chips are measured often)."""
-    return font(size).getlength(s)
+def text_w(size: int, s: str, bold: bool = False) -> float:
+    """``s``'s width in the font of ``size`` (``bold``: the bold face; measured once: names, labels and chips are
+    measured often)."""
+    return font(size, bold=bold).getlength(s)
 
 
 def _trapezoid(x: float, base: float, w: float, h: float, grow: float = 0) -> list[tuple[float, float]]:

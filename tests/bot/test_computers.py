@@ -526,3 +526,23 @@ def test_the_computer_pause_and_thinking_workers_are_read_and_checked():
                       ({"ai_workers": "0"}, "GEOTABLE_AI_WORKERS must be 1 or more")):
         with pytest.raises(SettingError, match=says):
             settings(**bad)
+
+
+def test_a_seats_display_name_is_the_computers_name_as_data_in_every_language():
+    """What boards and messages show for a seat (``display_name``): a computer's name rebuilt from its stored
+    fields as a Text (so boards shorten it and say it in their language), a person's name as it is."""
+    import i18n
+    from bot.computers import display_name
+    from render.common import short_name
+
+    players = [{"id": 1, "name": "Ana"}]
+    for strength in ("strong", "strong"):
+        players.append(new_computer(strength, players))
+    players.append(handed_over({"id": 2, "name": "Bo Long"}, "normal", players))
+    legacy = {"id": -9, "name": "Computer 3 (easy)", "computer": "easy"}  # stored before "number" was kept
+    shown = [display_name(p) for p in [*players, legacy]]
+    assert shown == ["Ana", "Computer (strong)", "Computer 2 (strong)", "Computer for Bo Long", "Computer 3 (easy)"]
+    assert [short_name(n) for n in shown] == ["Ana", "Strong", "Strong 2", "Bo's bot", "Easy 3"]
+    with i18n.using("de"):
+        assert [i18n.here(n) for n in shown[1:3]] == ["Computer (stark)", "Computer 2 (stark)"]
+        assert short_name(shown[3]) == "Bot von Bo"

@@ -8,11 +8,12 @@ from PIL import Image
 
 import render
 from games import get_engine
+from games.ai import computer_name, stand_in_name
 from render import common, render_board, render_score_sheet
 from render.common import BODY, SMALL, canvas, fit_name, player_row
 from render.geodeto import sample_game, sheet
 
-NAMES = ["Ana", "Computer (strong)", "Computer 2 (easy)", "Computer for Dee"]
+NAMES = ["Ana", computer_name("strong"), computer_name("easy", 2), stand_in_name("Dee")]
 GAMES = [("geek_out", 3), ("geoneo", 3), ("geodeto", 4), ("geomancy", 4), ("globe_twister", 4)]
 
 
@@ -61,7 +62,7 @@ def _row(name: str, computer: bool, gone=False) -> Image.Image:
 
 
 def test_a_computer_row_draws_the_head_between_the_seat_mark_and_the_name():
-    person, computer = _row("Computer (strong)", False), _row("Computer (strong)", True)
+    person, computer = _row(computer_name("strong"), False), _row(computer_name("strong"), True)
     head = (50, 5, 75, 35)  # where the name starts in a person's row
     assert person.crop(head).tobytes() != computer.crop(head).tobytes()
     seat_mark = (26, 5, 48, 35)
@@ -70,10 +71,10 @@ def test_a_computer_row_draws_the_head_between_the_seat_mark_and_the_name():
 
 def test_a_computer_name_short_of_room_keeps_what_tells_it_apart():
     room = common.font(BODY).getlength("Dee's bot") + 2
-    assert fit_name("Computer 2 (strong)", BODY, room) == "Strong 2"
-    assert fit_name("Computer (easy)", BODY, room) == "Easy"
-    assert fit_name("Computer for Dee", BODY, room) == "Dee's bot"
-    assert fit_name("Computer (easy)", SMALL, 400) == "Computer (easy)"  # whole when it fits
+    assert fit_name(computer_name("strong", 2), BODY, room) == "Strong 2"
+    assert fit_name(computer_name("easy"), BODY, room) == "Easy"
+    assert fit_name(stand_in_name("Dee"), BODY, room) == "Dee's bot"
+    assert fit_name(computer_name("easy"), SMALL, 400) == computer_name("easy")  # whole when it fits
     assert fit_name("Ana Bee", BODY, 60) == "Ana…"  # a person's name is clipped as ever, never rewritten
 
 

@@ -42,10 +42,14 @@ from tests.render.test_legibility import (
 
 MEAN = 0.5
 """Largest mean absolute difference per channel between the drawing and the decoded PNG (seen: <= 0.3)."""
-MAX = {"geomancy": 40}
+MEAN_SHOWN = 0.27
+"""The same, once both are shrunk to the 400 px Discord shows (seen: 0.252 on Geodeto's goal hand, whose light
+cards carry the most text, with Source Sans Pro)."""
+MAX = {"geomancy": 48}
 """Largest difference of any channel of any pixel, per game (default 32; seen: 16; only antialiased edge
 pixels differ at all). Geomancy's gold aim marks over six seat colours leave a few isolated edge pixels at
-33-37 (mean error still ~0.1): not visible, and not worth more palette entries."""
+33-37 (47 with Source Sans Pro's edges; mean error still ~0.1): not visible, and not worth more palette
+entries."""
 
 
 def drawings():
@@ -110,7 +114,7 @@ def test_boards_and_hands_are_palette_pngs_that_look_like_the_drawing():
         small = (400, drawn.height * 400 // drawn.width)
         mean, _ = difference(drawn.resize(small, Image.Resampling.LANCZOS),
                              decoded.resize(small, Image.Resampling.LANCZOS))
-        assert mean <= MEAN / 2, f"{what} at 400 px: mean {mean:.3f}"
+        assert mean <= MEAN_SHOWN, f"{what} at 400 px: mean {mean:.3f}"
     assert seen == {"geek_out", "geoneo", "geodeto", "geomancy"}
 
 

@@ -15,8 +15,9 @@ import random
 from functools import cache
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from games.ai import computer_name, stand_in_name
 from games.geek_out.rules import GeekOut
 from games.geodeto.rules import PLACE_NAMES, Geodeto
 from games.geomancy.rules import Geomancy
@@ -25,7 +26,7 @@ from games.globe_twister.rules import GlobeTwister
 from render import geomancy as render_geomancy
 from render import globe_twister as render_globe_twister
 from render import has_private, render_board, render_card, render_private, render_score_sheet
-from render.common import record_fonts
+from render.common import _font, record_fonts
 from render.geodeto import sample_game
 from render.geomancy.samples import sample_stage
 
@@ -45,7 +46,7 @@ def display_scale(width: int, height: int) -> float:
 
 
 def cap(size: float, scale: float) -> int:
-    box = ImageFont.load_default(size=size * scale).getbbox("H")
+    box = _font(size * scale).getbbox("H")  # the font the boards use
     return box[3] - box[1]
 
 
@@ -434,9 +435,9 @@ def test_the_scale_is_discords_display_size():
 
 
 # --- computer seats ------------------------------------------------------------------------------------
-COMPUTERS = ["Wilhelmina Cholmondeley-Smythe", "Computer (strong)", "Computer 2 (strong)",
-             "Computer for Dee the Magnificent of Everywhere", "Computer (easy)", "Computer 2 (easy)",
-             "Computer (normal)", "Computer for Bo"]
+COMPUTERS = ["Wilhelmina Cholmondeley-Smythe", computer_name("strong"), computer_name("strong", 2),
+             stand_in_name("Dee the Magnificent of Everywhere"), computer_name("easy"), computer_name("easy", 2),
+             computer_name("normal"), stand_in_name("Bo")]
 """A person, then computers (bot/computers.py's names: strengths, numbered, one handed over): their rows carry
 the robot's head beside the name, which takes room from it."""
 

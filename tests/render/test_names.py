@@ -12,16 +12,17 @@ import re
 
 import pytest
 
+from games.ai import computer_name, stand_in_name
 from render import render_board, render_card, render_score_sheet
 from render.common import BODY, BOT, SMALL, fit_name, join_fit, least_name, record_texts, short_name
 from tests.render import test_legibility as legibility
 
 PERSON = "Hildegard von Bingen-Hohenzollern"
-STRENGTHS = [PERSON, "Computer 2 (normal)", "Computer 3 (strong)", "Computer for Bartholomew Featherstonehaugh",
-             "Computer 2 (easy)", "Computer 4 (normal)", "Computer 5 (strong)", "Computer 3 (easy)"]
-HANDED_OVER = [PERSON, "Computer for Bartholomew Featherstonehaugh", "Computer for Wilhelmina Cholmondeley-Smythe",
-               "Computer 2 (normal)", "Computer for Maximilian von Habsburg", "Computer 3 (strong)",
-               "Computer for Dee", "Computer for Fitzgerald Montgomery"]
+STRENGTHS = [PERSON, computer_name("normal", 2), computer_name("strong", 3), stand_in_name("Bartholomew Featherstonehaugh"),
+             computer_name("easy", 2), computer_name("normal", 4), computer_name("strong", 5), computer_name("easy", 3)]
+HANDED_OVER = [PERSON, stand_in_name("Bartholomew Featherstonehaugh"), stand_in_name("Wilhelmina Cholmondeley-Smythe"),
+               computer_name("normal", 2), stand_in_name("Maximilian von Habsburg"), computer_name("strong", 3),
+               stand_in_name("Dee"), stand_in_name("Fitzgerald Montgomery")]
 """Seat 0 a person, the others computers: numbered of every strength, or mostly seats taken over (bot/computers.py's
 names)."""
 
@@ -63,22 +64,22 @@ def test_the_checker_finds_what_the_playtester_saw():
 
 
 def test_short_forms_tell_the_seats_apart():
-    assert short_name("Computer 2 (strong)") == "Strong 2"
-    assert short_name("Computer (easy)") == "Easy"
-    assert short_name("Computer for Bo") == "Bo's bot"
-    assert short_name("Computer for Dee the Magnificent") == "Dee's bot"
+    assert short_name(computer_name("strong", 2)) == "Strong 2"
+    assert short_name(computer_name("easy")) == "Easy"
+    assert short_name(stand_in_name("Bo")) == "Bo's bot"
+    assert short_name(stand_in_name("Dee the Magnificent")) == "Dee's bot"
     assert short_name("Ana Smith") == "Ana Smith" and least_name("Ana Smith") is None
-    assert least_name("Computer for Wilhelmina") == "Wil…'s bot"
-    assert least_name("Computer for Bo") == "Bo's bot"
-    assert fit_name("Computer 2 (strong)", BODY, 400) == "Computer 2 (strong)"  # whole where it fits
-    assert fit_name("Computer 2 (strong)", BODY, 100) == "Strong 2"
-    assert fit_name("Computer for Wilhelmina Cholmondeley", SMALL, 120).endswith("…'s bot")
+    assert least_name(stand_in_name("Wilhelmina")) == "Wil…'s bot"
+    assert least_name(stand_in_name("Bo")) == "Bo's bot"
+    assert fit_name(computer_name("strong", 2), BODY, 400) == computer_name("strong", 2)  # whole where it fits
+    assert fit_name(computer_name("strong", 2), BODY, 100) == "Strong 2"
+    assert fit_name(stand_in_name("Wilhelmina Cholmondeley"), SMALL, 120).endswith("…'s bot")
     assert fit_name("Wilhelmina Cholmondeley", SMALL, 120).endswith("…")
 
 
 def test_a_list_of_names_keeps_every_computer_whole_in_its_short_form():
-    assert join_fit(["Computer for Bo", "Computer 2 (strong)"], BODY, 250) == "Bo's bot & Strong 2"
-    joined = join_fit([PERSON, "Computer 2 (normal)"], BODY, 300)
+    assert join_fit([stand_in_name("Bo"), computer_name("strong", 2)], BODY, 250) == "Bo's bot & Strong 2"
+    joined = join_fit([PERSON, computer_name("normal", 2)], BODY, 300)
     assert joined.endswith("… & Normal 2") and joined.startswith("Hild")  # the person gets the rest
 
 

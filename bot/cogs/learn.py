@@ -1,0 +1,289 @@
+"""/learn <game>: a private guided game against a computer, step by step (issue 19 item 3).
+
+The lesson lives in one ephemeral message that each click edits: the board (drawn by the game's renderer, the
+learner's private panel beside it where the game has one), what the computer just did, the choice in front of
+the learner and the coach's suggestion with why it is good (games/<game>/coach.py), and every legal move
+(the suggested one first, in green). Nothing is posted in the channel, nothing is rated.
+
+Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
+buttons: ``gl:<lesson>:<version>:<key>`` (a button), ``gls:<lesson>:<version>:<n>`` (a menu whose values are
+keys); the version is the log's length, so a click on an older step is refused and changes nothing. Utility keys
+start with ``~``: leave, again, next (Globe Twister's next solo level). Globe Twister's lessons are its solo
+levels, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import random
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import renderpool
+from bot.cogs.tables import GAME_CHOICES
+from bot.computers import display_name, new_computer
+from bot.greeting import command
+from bot.store import Lesson
+from bot.tables import name_seats
+from games import get_engine
+from games.ai import choose
+from games.coach import advise
+from games.core import Engine, State
+from i18n import _, localize, pick
+from render import has_private
+
+log = logging.getLogger(__name__)
+
+LEARNER = 0
+"""The learner's seat."""
+OPPONENT = "normal"
+"""The computer's strength in a lesson: it plays sensibly, fast, and can be beaten."""
+LEVELS = ("tourist", "backpacker", "globetrotter", "wild")
+"""Globe Twister's lessons: its solo levels, easiest first."""
+STEP_LIMIT = 300
+"""Computer moves played in a row at most (a safety net: every game hands the turn back long before)."""
+BUTTONS = 20
+"""Moves shown as buttons at most (4 rows of 5); more become menus."""
+_BODY = re.compile(r"(?P<lesson>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-~]{1,60})")
+
+
+def lesson_setup(game: str, level: int = 0) -> tuple[int, dict]:
+    """(players, options) of a lesson: the learner and one computer; Globe Twister: a solo level."""
+    if game == "globe_twister":
+        return 1, {"puzzle": LEVELS[min(level, len(LEVELS) - 1)]}
+    return 2, {"turns": 3} if game == "geek_out" else {}
+
+
+def level_of(lesson: Lesson) -> int:
+    puzzle = lesson.options.get("puzzle")
+    return LEVELS.index(puzzle) if puzzle in LEVELS else 0
+
+
+def computers_move(engine: Engine, state: State, seed: int, log_: list) -> tuple[State, list]:
+    """Plays the computer's moves (every seat but the learner's) until the learner is to act or the game ends;
+    returns the state and the events, appending the moves to ``log_``."""
+    events = []
+    for _step in range(STEP_LIMIT):
+        acting = engine.to_act(state)
+        if not acting or LEARNER in acting:
+            break
+        seat = min(acting)
+        key = choose(engine, state, seat, OPPONENT, (seed, len(log_)))
+        state, happened = engine.apply(state, seat, key)
+        log_.append((seat, key))
+        events.extend(happened)
+    return state, events
+
+
+class LessonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gl:(?P<body>.*)"):
+    def __init__(self, body: str, *, label: str = "?", style=discord.ButtonStyle.secondary, row: int | None = None):
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"gl:{body}"[:100], row=row))
+        self.body = body
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
+        return cls(match["body"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("Learn").click(interaction, self.body)
+
+
+class LessonSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gls:(?P<body>.*)"):
+    def __init__(self, body: str, options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 row: int | None = None):
+        super().__init__(discord.ui.Select(custom_id=f"gls:{body}"[:100], row=row, placeholder=placeholder[:150] or None,
+                                           options=options or [discord.SelectOption(label="?")]))
+        self.body = body
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match):
+        return cls(match["body"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or [""]
+        lesson, _sep, rest = self.body.partition(":")
+        version = rest.split(":", 1)[0]
+        await interaction.client.get_cog("Learn").click(interaction, f"{lesson}:{version}:{values[0] or '-'}")
+
+
+class Learn(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.service.store
+
+    @app_commands.command(name="learn", description="Learn a game by playing it against the computer, step by step "
+                                                    "(only you see it)")
+    @app_commands.describe(game="The game to learn")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def learn(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        lang = pick(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lesson, state, events = await self.start(interaction, game.value, 0)
+        await interaction.edit_original_response(**await self.panel(lesson, state, events, lang, interaction.user))
+
+    async def start(self, interaction: discord.Interaction, game: str, level: int) -> tuple[Lesson, State, list]:
+        engine = get_engine(game)
+        players, options = lesson_setup(game, level)
+        seed = random.getrandbits(31)
+        log_: list = []
+
+        def begin():
+            state = engine.new(players, options, seed)
+            return computers_move(engine, state, seed, log_)
+
+        state, events = await asyncio.to_thread(begin)
+        events = [*engine.opening(engine.new(players, options, seed)), *events]
+        lesson = await self.store.start_lesson(user_id=interaction.user.id, guild_id=interaction.guild_id, game=game,
+                                               options=options, seed=seed, players=players, log=log_)
+        return lesson, state, events
+
+    # --- clicks --------------------------------------------------------------------------------------------
+    async def unlisted(self, interaction: discord.Interaction, custom_id: str) -> None:
+        """A click whose component is not on the message as Discord has it now (an older screen of the lesson,
+        or a forged id): discord.py's item dispatch skips it, so it is answered here."""
+        if custom_id.startswith("gls:"):
+            lesson, _sep, rest = custom_id[4:].partition(":")
+            values = (interaction.data or {}).get("values") or [""]
+            await self.click(interaction, f"{lesson}:{rest.split(':', 1)[0]}:{values[0] or '-'}")
+        else:
+            await self.click(interaction, custom_id[3:])
+
+    async def click(self, interaction: discord.Interaction, body: str) -> None:
+        lang = pick(interaction.locale)
+        m = _BODY.fullmatch(body)
+        if m is None:
+            await self.say(interaction, lang, _("This button isn't one of your lesson's: start a lesson with "
+                                                "`/{learn}`.", learn=command("learn")))
+            return
+        lesson = await self.store.lesson(int(m["lesson"]))
+        key = m["key"]
+        if lesson is None:
+            await self.say(interaction, lang, _("This lesson is over: start a new one with `/{learn}`.",
+                                                learn=command("learn")))
+            return
+        if lesson.user_id != interaction.user.id:
+            await self.say(interaction, lang, _("This lesson is someone else's: start your own with `/{learn}`.",
+                                                learn=command("learn")))
+            return
+        engine = get_engine(lesson.game)
+        if key == "~leave":
+            await self.store.end_lesson(lesson.id)
+            await interaction.response.edit_message(
+                content=localize(_("You left the lesson. Start another with `/{learn}`, or play for real with `/{play}`.",
+                                   learn=command("learn"), play=command("play")),
+                                 lang), attachments=[], view=None, embed=None)
+            return
+        if key in ("~again", "~next"):
+            level = level_of(lesson) + (1 if key == "~next" else 0)
+            await interaction.response.defer()
+            new, state, events = await self.start(interaction, lesson.game, level)
+            await interaction.edit_original_response(**await self.panel(new, state, events, lang, interaction.user))
+            return
+        if int(m["version"]) != lesson.version:
+            await self.say(interaction, lang, _("That is an older step of your lesson: use its latest message."))
+            return
+        state = engine.replay(lesson.players, lesson.options, lesson.seed, lesson.log)
+        legal = {a.key for a in engine.legal_actions(state, LEARNER)} if LEARNER in engine.to_act(state) else set()
+        if key not in legal:
+            await self.say(interaction, lang, _("That move is not possible now."))
+            return
+        await interaction.response.defer()
+        log_ = list(lesson.log)
+
+        def step():
+            after, events = engine.apply(state, LEARNER, key)
+            log_.append((LEARNER, key))
+            after, more = computers_move(engine, after, lesson.seed, log_)
+            return after, [*events, *more]
+
+        after, events = await asyncio.to_thread(step)
+        if not await self.store.advance_lesson(lesson, log_):
+            await interaction.followup.send(localize(_("That is an older step of your lesson: use its latest "
+                                                       "message."), lang), ephemeral=True)
+            return
+        lesson = Lesson(lesson.id, lesson.user_id, lesson.guild_id, lesson.game, lesson.options, lesson.seed,
+                        lesson.players, log_, len(log_))
+        await interaction.edit_original_response(**await self.panel(lesson, after, events, lang, interaction.user))
+
+    @staticmethod
+    async def say(interaction: discord.Interaction, lang: str, text) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(localize(text, lang), ephemeral=True)
+        else:
+            await interaction.response.send_message(localize(text, lang), ephemeral=True)
+
+    # --- the lesson's message --------------------------------------------------------------------------------
+    async def panel(self, lesson: Lesson, state: State, events: list, lang: str, user: discord.abc.User) -> dict:
+        engine = get_engine(lesson.game)
+        person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
+        names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
+        said = [localize(n, lang) for n in names]
+        happened = " ".join(name_seats(localize(e.text, lang), said) for e in events)[-700:]
+        title = localize(_("Lesson: {game}", game=engine.title), lang)
+        if lesson.game == "globe_twister":
+            title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)
+        lines = [f"**{title}**"]
+        if happened:
+            lines.append("> " + happened)
+        view = discord.ui.View(timeout=None)
+        if engine.is_over(state):
+            lines.extend(name_seats(localize(line, lang), said) for line in engine.result_lines(state))
+            lines.append(localize(_("Well played! Play for real with `/{play}`, or take the lesson again.",
+                                    play=command("play")), lang))
+            view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~again", label=localize(_("Again"), lang),
+                                       style=discord.ButtonStyle.primary))
+            solved = lesson.game == "globe_twister" and engine.view(state, LEARNER)["solo"]["solved"]
+            if solved and level_of(lesson) < len(LEVELS) - 1:
+                view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~next",
+                                           label=localize(_("Next level"), lang), style=discord.ButtonStyle.success))
+            view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~leave", label=localize(_("Close"), lang)))
+        else:
+            advice = await asyncio.to_thread(advise, engine, state, LEARNER)
+            actions = engine.legal_actions(state, LEARNER)
+            suggested = next(a for a in actions if a.key == advice.key)
+            lines.append(localize(_("**Your choice:** {choice}", choice=advice.choice), lang))
+            lines.append(localize(_("**Suggested:** {move}", move=suggested.label), lang))
+            lines.append(localize(_("**Why:** {why}", why=advice.why), lang))
+            self._moves(view, lesson, actions, suggested, lang)
+        files = [discord.File(io.BytesIO(await self._board(engine, lesson, state, names, lang)),
+                              filename=f"lesson{lesson.id}-{lesson.version}.png")]
+        if has_private(lesson.game) and not engine.is_over(state):
+            image = await renderpool.private(lesson.game, engine.view(state, LEARNER), names[LEARNER], locale=lang)
+            files.append(discord.File(io.BytesIO(image), filename=f"lesson{lesson.id}-{lesson.version}-yours.png"))
+        return {"content": "\n".join(lines)[:2000], "attachments": files, "view": view, "embed": None}
+
+    async def _board(self, engine: Engine, lesson: Lesson, state: State, names: list[str], lang: str) -> bytes:
+        computers = tuple(range(1, lesson.players))
+        return await renderpool.board(lesson.game, engine.view(state, None), names, None, None, computers,
+                                      locale=lang)
+
+    @staticmethod
+    def _moves(view: discord.ui.View, lesson: Lesson, actions: list, suggested, lang: str) -> None:
+        """The suggested move (green) and Leave on the first row; the others as buttons or, when many, menus."""
+        base = f"{lesson.id}:{lesson.version}"
+        view.add_item(LessonButton(f"{base}:{suggested.key}", row=0, style=discord.ButtonStyle.success,
+                                   label=localize(_("✓ {move}", move=suggested.label), lang)))
+        view.add_item(LessonButton(f"{base}:~leave", row=0, label=localize(_("Leave lesson"), lang),
+                                   style=discord.ButtonStyle.secondary))
+        others = [a for a in actions if a.key != suggested.key]
+        if len(others) <= BUTTONS:
+            for i, a in enumerate(others):
+                view.add_item(LessonButton(f"{base}:{a.key}", row=1 + i // 5, label=localize(a.label, lang),
+                                           style=discord.ButtonStyle.primary if a.style == "primary"
+                                           else discord.ButtonStyle.secondary))
+            return
+        for n in range(min(4, (len(others) + 24) // 25)):
+            chunk = others[n * 25:(n + 1) * 25]
+            options = [discord.SelectOption(label=localize(a.label, lang)[:100], value=a.key) for a in chunk]
+            view.add_item(LessonSelect(f"{base}:{n}", options, row=1 + n,
+                                       placeholder=localize(_("Other moves ({first} …)", first=chunk[0].label),
+                                                            lang)))

@@ -1,0 +1,114 @@
+"""Geek Out! Masters coaching: exact expected points from the computers' turn solver (games/geek_out/ai.py).
+
+Every choice is valued by the points solver (the most expected points per turn, best play after it): the
+suggestion is the best, and ``why`` names its expected points beside the next best choice, and what the die
+does for the turn (a Dragon left when the actions run out eats the turn, a Heart 42 flipped scores...).
+"""
+
+from __future__ import annotations
+
+from games.coach import Advice, Coach
+from games.core import State
+from games.geek_out.ai import _sorted, points_solver, position
+from games.geek_out.rules import DICE, GeekOut, moves, points_for
+from i18n import _, join, ngettext
+
+_REASONS = {
+    ("hero", "dragon"): _("A Dragon still showing when the actions run out eats the whole turn; the Superhero "
+                          "turns it into a Superhero, one more action for you."),
+    ("ship", "dragon"): _("A Dragon still showing when the actions run out eats the whole turn; the Spaceship "
+                          "sends it away."),
+    ("meeple", "dragon"): _("A Dragon still showing when the actions run out eats the whole turn; the Meeple "
+                            "rerolls it, and five times in six it shows something else."),
+    ("hero", "heart"): _("Flipping a Heart gives you one more 42 to score."),
+    ("heart", None): _("The Heart brings in an inactive die: one more die that can roll a 42."),
+    ("hero", "ship"): _("Flipping a Spaceship makes it a Meeple: a reroll instead of a lost die."),
+}
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f}"
+
+
+class GeekOutCoach(Coach):
+    slug = "geek_out"
+
+    def advise(self, engine: GeekOut, state: State, seat: int) -> Advice:
+        view = engine.view(state, seat)
+        active, inactive, scored = position(view)
+        solver = points_solver()
+        actions = engine.legal_actions(state, seat)
+        if state["phase"] == "choose":
+            return self._continue_or_pass(actions, scored, inactive, solver)
+        values = {a.key: self._value(state, a.key, active, inactive, scored, solver) for a in actions}
+        best = max(actions, key=lambda a: values[a.key] + (1e-9 if a.key == actions[0].key else 0))
+        ranked = sorted(actions, key=lambda a: -values[a.key])
+        second = next((a for a in ranked if a.key != best.key), None)
+        move = self._move(state, best.key, active, inactive, scored, solver)
+        if state["phase"] == "target":
+            face = state["dice"][state["selected"]]["face"]
+            choice = _("Pick the die your {face} acts on.", face=engine_face(face))
+        else:
+            choice = _("While an action face (Heart, Meeple, Spaceship, Superhero) shows, you must use one: "
+                       "pick which die acts first.")
+        parts = [_("It is worth {points} points on average this turn (with good play after it).",
+                   points=_points(values[best.key]))]
+        if second is not None:
+            parts.append(_("The next best choice, {move}, is worth {points}.", move=second.label,
+                           points=_points(values[second.key])))
+        reason = _REASONS.get(move)
+        if reason is not None:
+            parts.append(reason)
+        facts = {"values": values, "scored": scored, "inactive": inactive}
+        return Advice(best.key, choice, join(parts), facts)
+
+    def _continue_or_pass(self, actions, scored: int, inactive: int, solver) -> Advice:
+        bank = points_for(scored)
+        used = DICE - scored - inactive
+        roll = solver.cont[(scored, inactive)]
+        keys = [a.key for a in actions]
+        go = "c" in keys and roll > bank
+        choice = join([
+            ngettext("Your {n} 42 is scored but still at risk.", "Your {n} 42s are scored but still at risk.",
+                     scored),
+            ngettext("Continue rolls the {used} used die again (keeping the 42s at risk); Pass banks {bank} points.",
+                     "Continue rolls the {used} used dice again (keeping the 42s at risk); Pass banks {bank} "
+                     "points.", used, used=used, bank=bank),
+        ])
+        if go:
+            why = _("Rolling on is worth {roll} points on average with good play after it, more than the {bank} "
+                    "you would bank now: the chance of losing the 42s is worth taking.",
+                    roll=_points(roll), bank=bank)
+        else:
+            why = _("Banking {bank} points now beats rolling on, which is worth only {roll} points on average: "
+                    "a Dragon you cannot fix would take all {scored} 42s.",
+                    bank=bank, roll=_points(roll), scored=scored)
+        return Advice("c" if go else "p", choice, why, {"bank": bank, "roll": roll, "used": used})
+
+    @staticmethod
+    def _move(state, key, active, inactive, scored, solver):
+        """The (face, target) a key plays: the best target when the key only picks a die."""
+        dice = state["dice"]
+        if key.startswith("t"):
+            return dice[state["selected"]]["face"], dice[int(key[1:]) - 1]["face"]
+        options = moves(_sorted(active))
+        if key == "back":
+            face = dice[state["selected"]]["face"]
+            options = [m for m in options if m[0] != face]
+        else:
+            face = dice[int(key[1:]) - 1]["face"]
+            options = [m for m in options if m[0] == face]
+        return max(options, key=lambda m: solver.move_value(_sorted(active), inactive, scored, m))
+
+    def _value(self, state, key, active, inactive, scored, solver) -> float:
+        move = self._move(state, key, active, inactive, scored, solver)
+        return solver.move_value(_sorted(active), inactive, scored, move)
+
+
+def engine_face(face: str):
+    from games.geek_out.rules import NAMES
+
+    return _(NAMES[face])
+
+
+COACH = GeekOutCoach

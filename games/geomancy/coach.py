@@ -1,0 +1,116 @@
+"""Geomancy coaching, from the normal computer's choice (games/geomancy/ai.py) and the casting model.
+
+- A cast: the chances (from the scatter model, model.square_probability) that a stone lands on the aimed
+  square and within one square of it, and what lies there: smaller enemy stones a landing stone captures,
+  larger ones it would lose to.
+- A turn of a stone (two clicks: the stone, then its new direction): what its aura captures at once, played
+  out on a copy of the game (deterministic), with the points it brings.
+- A pass: nothing else gains now. A same-colour choice: the stone worth keeping.
+The decision is the normal computer's, with a generator fixed by the position, so the advice for a position
+never changes.
+"""
+
+from __future__ import annotations
+
+from games.ai import decision_rng
+from games.coach import Advice, Coach
+from games.core import State
+from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
+from games.geomancy.model import DIR_NAMES, SQUARE_NAMES, STEPS, block_probability, square_probability
+from games.geomancy.rules import Geomancy, owner_of, size_of
+from i18n import _, join, ngettext
+
+
+def _percent(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _size(pips: int):
+    return (_("small stone"), _("medium stone"), _("large stone"))[pips - 1]
+
+
+class GeomancyCoach(Coach):
+    slug = "geomancy"
+
+    def advise(self, engine: Geomancy, state: State, seat: int) -> Advice:
+        view = engine.view(state, seat)
+        actions = engine.legal_actions(state, seat)
+        rng = decision_rng(state["seed"], state["ply"], seat, "coach")
+        key = GeomancyComputer().choose(view, seat, actions, "normal", rng)
+        if state["phase"] == "choose":
+            return self._keep(state, seat, key)
+        if state["step"] is not None:
+            square = state["step"]["square"]
+            choice = _("Choose the new direction of your stone on {square}: its aura reaches as many squares "
+                       "that way as it has pips.", square=SQUARE_NAMES[square])
+            return self._turn(engine, state, seat, square, key, choice)
+        choice = _("Cast all the stones in your hand at one square (they scatter around it), turn one of your "
+                   "stones on the board to a new direction, or pass.")
+        if key.startswith("c"):
+            return self._cast(state, seat, int(key[1:]), choice)
+        if key.startswith("r"):
+            square = int(key[1:])
+            values = reorient_values(state, seat, square, False)
+            best = max(values.items(), key=lambda t: (t[1], -t[0]))[0]
+            return self._turn(engine, state, seat, square, key, choice, direction=best)
+        return Advice(key, choice, _("No cast or turn of a stone gains anything now: passing keeps what you "
+                                     "have."), {})
+
+    def _cast(self, state: State, seat: int, aim: int, choice) -> Advice:
+        height = state["options"]["height"]
+        exact = square_probability(aim, aim, height)
+        near = block_probability(aim, height)
+        per = state["per"]
+        largest = max(size_of(per, s) for s in Geomancy.castable(state, seat))
+        pieces = pieces_of(state)
+        around = [aim, *(STEPS[aim][d][1] for d in range(8))]
+        prey = [q for q in around if q is not None and q in pieces and pieces[q][1] != seat
+                and pieces[q][2] < largest]
+        parts = [_("Aimed at {square}, a stone lands on it {exact} of the time and within one square "
+                   "{near}.", square=SQUARE_NAMES[aim], exact=_percent(exact), near=_percent(near))]
+        if prey:
+            parts.append(ngettext("Within one square lies {n} enemy stone smaller than your {size}: landing on "
+                                  "it captures it.",
+                                  "Within one square lie {n} enemy stones smaller than your {size}: landing on "
+                                  "one captures it.", len(prey), size=_size(largest)))
+        else:
+            parts.append(_("It is the best spot the computer finds for your stones to land safely and spread "
+                           "their auras."))
+        return Advice(f"c{aim}", choice, join(parts), {"exact": exact, "near": near, "prey": prey})
+
+    def _turn(self, engine: Geomancy, state: State, seat: int, square: int, key: str, choice,
+              direction: int | None = None) -> Advice:
+        if direction is None:
+            direction = int(key[1:])
+        keys = (f"d{direction}",) if state["step"] is not None else (f"r{square}", f"d{direction}")
+        after = after_keys(state, seat, keys)
+        before_score = engine.scores(state)[seat]["total"]
+        after_score = engine.scores(after)[seat]["total"]
+        taken = len(after["prisoners"][seat]) - len(state["prisoners"][seat])
+        pips = size_of(state["per"], state["board"][square][0])
+        if taken:
+            why = ngettext("Pointing your {size} on {square} {direction} captures {n} stone with its aura: "
+                           "{before} points become {after}.",
+                           "Pointing your {size} on {square} {direction} captures {n} stones with its aura: "
+                           "{before} points become {after}.", taken, size=_size(pips),
+                           square=SQUARE_NAMES[square], direction=_(DIR_NAMES[direction]), before=before_score,
+                           after=after_score)
+        else:
+            why = _("Pointing your {size} on {square} {direction} spreads its aura where it helps most: it "
+                    "protects your stones and threatens the others'.", size=_size(pips),
+                    square=SQUARE_NAMES[square], direction=_(DIR_NAMES[direction]))
+        return Advice(key, choice, why, {"captured": taken, "before": before_score, "after": after_score,
+                                         "direction": direction})
+
+    def _keep(self, state: State, seat: int, key: str) -> Advice:
+        choice = _("Two or more of your stones share a square: keep one, the others go back to your hand.")
+        per = state["per"]
+        stone = int(key[1:])
+        pips = size_of(per, stone)
+        owner = owner_of(per, stone)
+        assert owner == seat
+        return Advice(key, choice, _("Keeping the {size} leaves the most of your points and aura on the board.",
+                                     size=_size(pips)), {"pips": pips})
+
+
+COACH = GeomancyCoach

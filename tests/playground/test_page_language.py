@@ -1,0 +1,68 @@
+"""The playground's first page greets a newcomer as the bot greets a server (its hello: /play, /rules, /learn),
+in the browser's language; the language picker switches the members' and the server's Discord language, so
+the bot answers in it too (issue 19)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.playground.conftest import Channel
+
+
+@pytest.fixture
+def open_page(browser, playground, request):
+    """Opens the page as a browser whose languages are ``languages``."""
+    tabs = []
+
+    def open_as(languages: list[str]) -> Channel:
+        tab = browser.new_page()
+        tab.add_init_script(f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(languages)}}});"
+                            f"Object.defineProperty(navigator, 'language', {{get: () => {json.dumps(languages[0])}}});")
+        tabs.append(tab)
+        tab.goto(playground)
+        expect(tab.locator("#status")).to_have_class("online")
+        return Channel(tab, request.node.name)
+
+    yield open_as
+    for tab in tabs:
+        tab.close()
+
+
+def test_the_page_greets_in_the_browsers_language_and_the_picker_switches_it(open_page):
+    page = open_page(["de-DE", "en"])
+    greeting = page.page.locator("#messages .welcome .greeting")
+    expect(greeting).to_contain_text("Hallo! Ich bin Geotable")
+    expect(greeting).to_contain_text("/spielen")
+    expect(greeting).to_contain_text("/regeln")
+    expect(page.page.locator("#language")).to_have_value("de")
+    page.screenshot("greeting-de")
+    page.page.locator("#input").fill("/spielen geek")  # the commands as a German Discord client shows them
+    expect(page.page.locator("#picker .pick").first).to_contain_text("/spielen geek-out")
+    expect(page.page.locator("#picker .pick").first).to_contain_text("Geek Out! Masters (1-8 Spieler)")
+    page.page.locator("#input").press("Enter")
+    expect(page.page.locator('#command label.option').filter(has=page.page.locator('[data-option="strength"]'))
+           ).to_contain_text("stärke")
+    page.page.keyboard.press("Escape")
+    page.slash("hilfe")  # the bot itself answers in the members' language now
+    expect(page.messages.last).to_contain_text("Hallo! Ich bin Geotable")
+
+    page.page.locator("#language").select_option(label="Español")
+    expect(greeting).to_contain_text("¡Hola! Soy Geotable")
+    expect(greeting).to_contain_text("/jugar")
+    page.slash("ayuda")
+    expect(page.messages.last).to_contain_text("¡Hola! Soy Geotable")
+
+    again = open_page(["fr-FR"])  # a second page keeps what was picked (its browser's language aside)
+    expect(again.page.locator("#messages .welcome .greeting")).to_contain_text("¡Hola! Soy Geotable")
+    assert page.refusals() == []
+
+
+def test_an_english_browser_is_greeted_in_english(open_page):
+    page = open_page(["en-US"])
+    greeting = page.page.locator("#messages .welcome .greeting")
+    expect(greeting).to_contain_text("Hello! I'm Geotable")
+    expect(greeting).to_contain_text("Start a game in any channel with /play")
+    expect(page.page.locator("#language")).to_have_value("en")
