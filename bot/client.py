@@ -27,6 +27,8 @@ from bot.cogs.learn import Learn, LessonButton, LessonSelect
 from bot.cogs.privacy import Privacy, PrivacyButton
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
+from bot.cogs.rules import PREFIX as RULES_PREFIX
+from bot.cogs.rules import RulePageButton, Rules, open_page
 from bot.cogs.tables import Tables, play_group, say
 from bot.database import open_store
 from bot.language import guild_locale
@@ -155,11 +157,12 @@ class Geotable(commands.AutoShardedBot):
         self.tree.add_command(play_group(tables.open_table))
         await self.add_cog(Admin(self))
         await self.add_cog(Help(self))
+        await self.add_cog(Rules(self))
         await self.add_cog(Records(self))
         await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
         await self.add_cog(Learn(self))
-        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect)
+        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect, RulePageButton)
         await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
@@ -256,8 +259,11 @@ class Geotable(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:")):
+        if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:", RULES_PREFIX)):
             await say(interaction, _("This button doesn't belong to any game I know."))
+        elif custom_id.startswith(RULES_PREFIX):  # a rule page's (bot/cogs/rules.py), when not on the message
+            if not components.on_message(interaction.message, custom_id):
+                await open_page(interaction, custom_id)
         elif custom_id.startswith(("gl:", "gls:")):  # /learn's (bot/cogs/learn.py): an older step or forged
             if not components.on_message(interaction.message, custom_id):
                 await self.get_cog("Learn").unlisted(interaction, custom_id)

@@ -193,7 +193,6 @@ class Engine(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     schema: ClassVar[int] = 1
-    summary: ClassVar[str] = ""
     private_label: ClassVar[str] = ""
     """Games with secret information name the button that shows a player their own part ("My hand")."""
     group_noun: ClassVar[str] = "choice"
@@ -253,9 +252,6 @@ class Engine(ABC):
     @abstractmethod
     def result(self, state: State) -> Result | None:
         """Final standings once the game is over, else None."""
-
-    def rules_text(self) -> str:
-        return self.summary
 
     def timer(self, state: State) -> tuple[str, float] | None:
         """A timer the table must run now, as (name, seconds), e.g. a sand timer started by the first lock-in.

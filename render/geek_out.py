@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 from PIL import Image, ImageDraw
 
+from games.geek_out.rules import NAMES
+from i18n import Text, _, here, ngettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -37,7 +39,6 @@ from render.common import (
     panel,
     played_by_computer,
     player_row,
-    plural,
     star,
     text,
     top_seats,
@@ -54,11 +55,11 @@ FACE_COLOUR = {
     "hero": YELLOW,
     "dragon": YELLOW,
 }
-FACE_NAME = {"42": "42", "heart": "Heart", "meeple": "Meeple", "ship": "Spaceship", "hero": "Superhero",
-             "dragon": "Dragon"}
+FACE_NAME = NAMES
 FACE_ORDER = ("heart", "meeple", "ship", "hero", "42", "dragon")
 """Active dice are grouped in this order: the four action faces first, then 42s and Dragons."""
-VERB = {"meeple": "reroll", "hero": "flip", "ship": "send away"}
+PICK_TARGET = {"meeple": _("pick a die to reroll"), "hero": _("pick a die to flip"),
+               "ship": _("pick a die to send away")}
 BLANK = (112, 118, 132)
 COLOURS = (BLANK,)
 """The flat colours this board adds to ``common.THEME`` (kept exactly in its PNG palette)."""
@@ -155,22 +156,23 @@ def _groups(view: dict) -> list[tuple[str, int, bool]]:
 
 def _group_width(face: str, n: int, size: int) -> float:
     dice = n * size + (n - 1) * 6
-    return max(dice, font(SMALL).getlength(FACE_NAME[face]) + 6)
+    return max(dice, font(SMALL).getlength(here(FACE_NAME[face])) + 6)
 
 
 def _active_zone(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box) -> None:
     x0, y0, x1, y1 = box
     groups = _groups(view)
     count = sum(n for _, n, _ in groups)
-    panel(d, box, "ACTIVE", right=f"{count} {'die' if count == 1 else 'dice'}")
+    panel(d, box, _("ACTIVE"), right=ngettext("{n} die", "{n} dice", count))
     if not groups:
         cy = (y0 + y1) / 2 + 12
         if view["phase"] != "choose":
-            text(d, ((x0 + x1) / 2, cy), "No active dice.", BODY, MUTED, anchor="mm")
+            text(d, ((x0 + x1) / 2, cy), _("No active dice."), BODY, MUTED, anchor="mm")
             return
         used = sum(1 for die in view["dice"] if die["zone"] == "used")
-        lines = (f"Continue: roll the {used} used {'die' if used == 1 else 'dice'} again, risking the 42s",
-                 f"Pass: bank {plural(view['at_risk_points'], 'point')} now")
+        lines = (ngettext("Continue: roll the {n} used die again, risking the 42s",
+                          "Continue: roll the {n} used dice again, risking the 42s", used),
+                 _("Pass: bank {points} now", points=_points(view["at_risk_points"])))
         for k, line in enumerate(lines):
             text(d, (x0 + 24, cy + (k - 0.5) * 34), line, BODY, TEXT, anchor="lm", max_width=x1 - x0 - 48)
         return
@@ -196,17 +198,17 @@ def _active_zone(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box) -> N
 
 
 def _small_zone(img: Image.Image, d: ImageDraw.ImageDraw, box, title: str, dice: list[str | None],
-                note: str | None, note_colour=MUTED, compact: bool = False) -> None:
+                note: str | None, note_colour=MUTED, compact: bool = False, scored: bool = False) -> None:
     """A zone's dice under its title and count, its hint under them (``compact``: no hint, but the points at
     risk in the scored zone's title line instead of its count)."""
     x0, y0, x1, y1 = box
     n = len(dice)
-    right = str(n) if title != "SCORED" else f"{n} x 42"
-    if compact and title == "SCORED" and note:
+    right = str(n) if not scored else f"{n} x 42"
+    if compact and scored and note:
         right, note = note, None
     panel(d, box, title, right=right)
     if not dice:
-        text(d, (x0 + 12, y0 + 42), "none", BODY, MUTED)
+        text(d, (x0 + 12, y0 + 42), _("none"), BODY, MUTED)
     size = 34
     room = x1 - x0 - 24 - size
     step = min(size + 6, room / max(n - 1, 1))
@@ -226,13 +228,14 @@ def _scoreboard(d: ImageDraw.ImageDraw, view: dict, names: list[str], top: int, 
     over = view["phase"] == "over"
     row_h = ROW_H[players > 4]
     box = (MARGIN, top, WIDTH - MARGIN, top + _scores_height(players))
-    panel(d, box, "SCORES")
+    panel(d, box, _("SCORES"))
     total_x = WIDTH - MARGIN - 52
     colw = min(58, 420 // max(limit, 1))
     col0 = total_x - 56 - colw * limit
     for t in range(limit):
-        text(d, (col0 + t * colw + colw / 2, top + 8), f"T{t + 1}", SMALL, MUTED, anchor="ma")
-    text(d, (total_x, top + 8), "TOTAL", SMALL, MUTED, anchor="ma", bold=True)
+        text(d, (col0 + t * colw + colw / 2, top + 8), pgettext("a turn's column", "T{n}", n=t + 1), SMALL, MUTED,
+             anchor="ma")
+    text(d, (total_x, top + 8), _("TOTAL"), SMALL, MUTED, anchor="ma", bold=True)
     size = SMALL if players > 4 else BODY
     for seat in range(players):
         y = top + SCORES_HEAD[players > 4] - 2 + seat * row_h
@@ -257,18 +260,22 @@ def winners_of(view: dict) -> list[int]:
     return top_seats(view["totals"], view["left"])
 
 
-def _status(view: dict, names: list[str]) -> str:
+def _points(n: int) -> Text:
+    return ngettext("{n} point", "{n} points", n)
+
+
+def _status(view: dict, names: list[str]) -> Text:
     cur = view["current"]
     phase = view["phase"]
     if phase == "act":
-        need = "use an action die"
+        need = _("use an action die")
     elif phase == "target":
         face = view["dice"][view["selected"]]["face"] if view["selected"] is not None else "meeple"
-        need = f"pick a die to {VERB.get(face, 'target')}"
+        need = PICK_TARGET.get(face, _("pick a die to target"))
     else:
-        need = "Continue or Pass?"
-    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
-    return f"{fit_name(names[cur], STATUS, room)}: {need}"
+        need = _("Continue or Pass?")
+    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(here(_("{player}: {task}", player="", task=need)))
+    return _("{player}: {task}", player=fit_name(names[cur], STATUS, room), task=need)
 
 
 def _height(view: dict) -> int:
@@ -289,16 +296,20 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     winners = winners_of(view) if over else []
     if over:
         best = view["totals"][winners[0]] if winners else 0
-        if view["players"] == 1:
-            tail = f" scores {plural(best, 'point')}"
-        else:
-            tail = f" {'wins' if len(winners) == 1 else 'win'} with {plural(best, 'point')}!"
-        who = join_fit([names[s] for s in winners], STATUS, WIDTH - 120 - font(STATUS).getlength(tail))
-        header(d, TITLE, who + tail, right="Game over", winner=True)
+
+        def banner(who: str) -> Text:
+            if view["players"] == 1:
+                return _("{player} scores {points}", player=who, points=_points(best))
+            return ngettext("{players} wins with {points}!", "{players} win with {points}!", len(winners),
+                            players=who, points=_points(best))
+
+        who = join_fit([names[s] for s in winners], STATUS, WIDTH - 120 - font(STATUS).getlength(here(banner(""))))
+        header(d, TITLE, banner(who), right=_("Game over"), winner=True)
     else:
         cur = view["current"]
         turn = min(view["turns"][cur] + 1, view["turn_limit"])
-        header(d, TITLE, _status(view, names), right=f"Turn {turn} of {view['turn_limit']}", seat=cur)
+        header(d, TITLE, _status(view, names), right=_("Turn {turn} of {turns}", turn=turn, turns=view["turn_limit"]),
+               seat=cur)
     y = HEADER_H + GAP
     compact = view["players"] > 4
     if not over:
@@ -307,12 +318,13 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         zone = {z: [die["face"] for die in view["dice"] if die["zone"] == z] for z in ("inactive", "used", "scored")}
         w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
         boxes = [(MARGIN + k * (w + GAP), y, MARGIN + k * (w + GAP) + w, y + ZONES_H[compact]) for k in range(3)]
-        _small_zone(img, d, boxes[0], "INACTIVE", [None] * len(zone["inactive"]), "a Heart brings one in",
+        _small_zone(img, d, boxes[0], _("INACTIVE"), [None] * len(zone["inactive"]), _("a Heart brings one in"),
                     compact=compact)
-        _small_zone(img, d, boxes[1], "USED", zone["used"], "Continue rolls them", compact=compact)
+        _small_zone(img, d, boxes[1], _("USED"), zone["used"], _("Continue rolls them"), compact=compact)
         risk = view["at_risk_points"]
-        _small_zone(img, d, boxes[2], "SCORED", zone["scored"],
-                    f"{plural(risk, 'pt')} at risk" if zone["scored"] else None, HIGHLIGHT, compact=compact)
+        _small_zone(img, d, boxes[2], _("SCORED"), zone["scored"],
+                    ngettext("{n} pt at risk", "{n} pts at risk", risk) if zone["scored"] else None, HIGHLIGHT,
+                    compact=compact, scored=True)
         y += ZONES_H[compact] + GAP
     _scoreboard(d, view, names, y, winners)
     return img

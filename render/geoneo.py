@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 from PIL import Image, ImageDraw
 
-from games.geoneo.rules import COLOUR_NAMES, field_name, shapes
+from games.geoneo.rules import COLOUR_NAMES, field_name, points_text, shapes, team_name
+from i18n import Text, _, here, ngettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -44,7 +45,6 @@ from render.common import (
     panel,
     played_by_computer,
     player_row,
-    plural,
     text,
     top_seats,
 )
@@ -165,12 +165,44 @@ def _last_move(d: ImageDraw.ImageDraw, view: dict) -> None:
 
 
 # --- the side panel --------------------------------------------------------------------------------------
-def colour_label(view: dict, colour: int) -> str:
-    return f"Team {COLOUR_NAMES[colour]}" if view["players"] == 4 else COLOUR_NAMES[colour]
+def npgettext(context: str, singular: str, plural: str, n: int, **params) -> Text:
+    """``ngettext`` with a context (Geek Out's "{players} win with ..." has the same English singular)."""
+    params.setdefault("n", n)
+    return Text(singular, params, plural=plural, n=n, context=context)
 
 
-def _points(p: int | float) -> str:
-    return plural(p, "pt")
+def colour_label(view: dict, colour: int) -> Text:
+    return team_name(colour) if view["players"] == 4 else COLOUR_NAMES[colour]
+
+
+WIDE_SCORE = 88.5
+"""A score as wide as scores get (two digits and a half): the side panel's layout is chosen for it, so it stays the
+same all game long in a language."""
+
+
+def _labels(view: dict, width: float) -> tuple[dict[int, Text], bool]:
+    """The side panel's name of each colour (``width``: the panel's) and whether the panel's title must say
+    "TEAMS": "Team White" when a team's name fits beside a wide score (``WIDE_SCORE``), else (German "Team
+    Schwarz", Spanish "Equipo Blanco") the colours alone, under that title, for both teams alike."""
+    colours = sorted(set(view["colours"]))
+    labels = {c: colour_label(view, c) for c in colours}
+    room = width - 52 - font(BODY).getlength(here(_points(WIDE_SCORE))) - 10
+    if view["players"] == 4 and any(font(BODY).getlength(here(labels[c])) + 2 > room for c in colours):
+        return {c: COLOUR_NAMES[c] for c in colours}, True
+    return labels, False
+
+
+def _columns(x1: float) -> tuple[float, float]:
+    """The centres of the side panel's "pieces" and "cards" columns: as far right as their titles allow, 6 px
+    apart at least (German and Spanish titles are wider)."""
+    pieces_w = font(SMALL).getlength(here(_("pieces")))
+    cards_w = font(SMALL).getlength(here(_("cards")))
+    col_cards = min(x1 - 32, x1 - 6 - cards_w / 2)
+    return min(x1 - 92, col_cards - cards_w / 2 - 6 - pieces_w / 2), col_cards
+
+
+def _points(p: int | float) -> Text:
+    return points_text(p, short=True)
 
 
 def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
@@ -180,9 +212,13 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
     colours = view["colours"]
     to_act = set(view["to_act"])
     over = view["phase"] == "over"
-    col_pieces, col_cards = x1 - 92, x1 - 32
-    text(d, (col_pieces, y0 + 8), "pieces", SMALL, MUTED, anchor="ma")
-    text(d, (col_cards, y0 + 8), "cards", SMALL, MUTED, anchor="ma")
+    col_pieces, col_cards = _columns(x1)
+    labels, titled = _labels(view, x1 - x0)
+    if titled:
+        text(d, (x0 + 12, y0 + 8), _("TEAMS"), SMALL, MUTED, bold=True,
+             max_width=col_pieces - font(SMALL).getlength(here(_("pieces"))) / 2 - x0 - 20)
+    text(d, (col_pieces, y0 + 8), _("pieces"), SMALL, MUTED, anchor="ma")
+    text(d, (col_cards, y0 + 8), _("cards"), SMALL, MUTED, anchor="ma")
     y = y0 + 34
     row = 29
     for colour in sorted(set(colours)):
@@ -190,9 +226,9 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
         put_piece(img, (x0 + 22, y + row / 2), colour, 11)
         score = view["scores"][colour]
         won = over and colour in winners
-        score_w = font(BODY).getlength(_points(score)) + 10  # the winner's score is gold (the banner names it)
-        text(d, (x0 + 42, y + row / 2), colour_label(view, colour), BODY, TEXT, anchor="lm", bold=True,
-             max_width=x1 - x0 - 52 - score_w)
+        # (the winner's score is gold: the banner names it)
+        room = x1 - x0 - 52 - font(BODY).getlength(here(_points(score))) - 10
+        text(d, (x0 + 42, y + row / 2), labels[colour], BODY, TEXT, anchor="lm", bold=True, max_width=room)
         text(d, (x1 - 10, y + row / 2), _points(score), BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
         y += row
         for s in seats:
@@ -209,12 +245,12 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
         return
     y += 2
     d.line((x0 + 10, y, x1 - 10, y), fill=PANEL_EDGE, width=2)
-    text(d, (x0 + 12, y + 6), "THIS ROUND", SMALL, MUTED, bold=True)
+    text(d, (x0 + 12, y + 6), _("THIS ROUND"), SMALL, MUTED, bold=True)
     if view["result"] is not None:
         text(d, (x1 - 10, y + 4), f"= {view['result']}", BODY, HIGHLIGHT, anchor="ra", bold=True)
     y += 32
     if not plays:
-        text(d, (x0 + 12, y + 2), "no card yet", SMALL, MUTED)
+        text(d, (x0 + 12, y + 2), _("no card yet"), SMALL, MUTED)
     step = min(30, (y1 - 6 - y) / max(len(plays), 1))
     for play in plays:
         _play_row(d, play, names, (x0 + 10, y, x1 - 10, y + step - 3))
@@ -229,7 +265,7 @@ def _play_row(d: ImageDraw.ImageDraw, play: dict, names: list[str], box) -> None
     sign = {"first": "", "+": "+", "-": "-", "away": ""}[play["op"]]
     d.rounded_rectangle((x0, y0, x0 + 46, y1), radius=5, fill=MUTED if away else WHITE, outline=BLACK, width=2)
     text(d, (x0 + 23, cy), f"{sign}{play['card']}", BODY, BLACK, anchor="mm", bold=True)
-    after = "away" if away else f"= {play['result']}"
+    after = here(pgettext("a card put away", "away")) if away else f"= {play['result']}"
     after_w = font(SMALL).getlength(after)
     text(d, (x0 + 56, cy), fit_name(names[play["seat"]], SMALL, x1 - x0 - 70 - after_w), SMALL, TEXT, anchor="lm")
     text(d, (x1, cy), after, SMALL, MUTED if away else TEXT, anchor="rm")
@@ -244,44 +280,48 @@ def winners_of(view: dict) -> list[int]:
     return top_seats(per_seat, view["left"])
 
 
-def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
+def _winner_text(view: dict, names: list[str], seats: list[int]) -> str | Text:
     if not seats:
-        return "Game over"
+        return _("Game over")
     colours = sorted({view["colours"][s] for s in seats})
     best = view["scores"][colours[0]]
-    tail = f" {'wins' if len(colours) == 1 else 'tie'} with {plural(best, 'point')}!"
-    room = WIDTH - 120 - font(STATUS).getlength(tail)
+
+    def banner(who: str) -> Text:
+        return npgettext("GEONEO's winners", "{players} wins with {points}!", "{players} tie with {points}!",
+                         len(colours), players=who, points=points_text(best))
+
+    room = WIDTH - 120 - font(STATUS).getlength(here(banner("")))
     if view["players"] == 4:
-        who = join_names(f"Team {COLOUR_NAMES[c]}" for c in colours)
+        who = join_names([here(team_name(c)) for c in colours])
         members = join_names(names[s] for s in range(4) if view["colours"][s] in colours)
         if font(STATUS).getlength(f"{who} ({members})") <= room:  # else the teams alone (the side panel names them)
             who = f"{who} ({members})"
     else:
-        tags = [f" ({COLOUR_NAMES[view['colours'][s]]})" for s in seats]
+        tags = [f" ({here(COLOUR_NAMES[view['colours'][s]])})" for s in seats]
         each = (room - sum(font(STATUS).getlength(t + " & ") for t in tags)) / len(seats)
         who = join_names([fit_name(names[s], STATUS, each) + t for s, t in zip(seats, tags, strict=True)])
-    return fit_text(who, STATUS, room) + tail
+    return banner(fit_text(who, STATUS, room))
 
 
-def _status(view: dict, names: list[str], focus: dict | None = None) -> tuple[str, int | None]:
+def _status(view: dict, names: list[str], focus: dict | None = None) -> tuple[Text, int | None]:
     """What the header says and whose seat mark leads it."""
     to_act = view["to_act"]
     seat = to_act[0] if to_act else None
     phase = view["phase"]
     if phase == "play":
-        need = "open the round with a card" if view["result"] is None else \
-            f"add or subtract a card (now {view['result']})"
+        need = _("open the round with a card") if view["result"] is None else \
+            _("add or subtract a card (now {result})", result=view["result"])
     elif phase == "place":
-        need = f"place a piece on a {view['place']['number']}"
+        need = _("place a piece on a {number}", number=view["place"]["number"])
     elif focus and focus.get("anchor") is not None:
-        need = f"pick a shape from {field_name(focus['anchor'], view['width'])}"
+        need = _("pick a shape from {field}", field=field_name(focus["anchor"], view["width"]))
     else:
-        need = "clear away a shape"
-    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
-    return f"{join_fit([names[s] for s in to_act], STATUS, room)}: {need}", seat
+        need = _("clear away a shape")
+    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(here(_("{player}: {task}", player="", task=need)))
+    return _("{player}: {task}", player=join_fit([names[s] for s in to_act], STATUS, room), task=need), seat
 
 
-PHASE_NAME = {"play": "Playing cards", "place": "Placing", "clear": "Clearing away", "over": "Game over"}
+PHASE_NAME = {"play": _("Playing cards"), "place": _("Placing"), "clear": _("Clearing away"), "over": _("Game over")}
 
 
 def _piece_colour(view: dict, seat: int) -> int:
@@ -347,7 +387,8 @@ def draw_private(view: dict, name: str) -> Image.Image:
     height = HEADER_H + GAP + HAND_CARD_H + 2 * 12 + GAP
     img, d = canvas(height)
     seat = view.get("seat")
-    status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'card')}"
+    status = _("{player}: {cards}", player=fit_text(name, STATUS, 300),
+               cards=ngettext("{n} card", "{n} cards", len(hand)))
     right = None
     mine = False
     if "phase" in view and seat is not None:
@@ -355,23 +396,25 @@ def draw_private(view: dict, name: str) -> Image.Image:
         result = view.get("result")
         phase = view["phase"]
         if phase == "play" and mine:
-            status = "Your turn: open the round" if result is None else f"Your turn: add or subtract (now {result})"
+            status = _("Your turn: open the round") if result is None else \
+                _("Your turn: add or subtract (now {result})", result=result)
         elif phase == "place" and mine and view.get("place"):
-            status = f"Your turn: place a piece on a {view['place']['number']}"
+            status = _("Your turn: place a piece on a {number}", number=view["place"]["number"])
         elif phase == "clear" and mine:
-            status = "Your turn: clear away a shape"
+            status = _("Your turn: clear away a shape")
         elif phase == "play" and result is not None:
-            status = f"{fit_text(name, STATUS, 300)}: the round is at {result}"
-        right = f"{plural(view['supply'][seat], 'piece')} left"
+            status = _("{player}: the round is at {result}", player=fit_text(name, STATUS, 300), result=result)
+        right = ngettext("{n} piece left", "{n} pieces left", view["supply"][seat])
     mark = None
     if "colours" in view and seat is not None:  # led by the colour of the pieces they play
         colour = view["colours"][seat]
         mark = lambda c: put_piece(img, c, colour, 12)  # noqa: E731
-    title = f"{TITLE} - {name}'s hand" if len(name) <= 24 else f"{TITLE} - your hand"
+    title = _("{game} - {player}'s hand", game=TITLE, player=name) if len(name) <= 24 else \
+        _("{game} - your hand", game=TITLE)
     header(d, title, status, right=right, seat=seat if mark else None, mark=mark, arrow=mine)
     top = HEADER_H + GAP + 12
     if not hand:
-        text(d, (WIDTH / 2, top + HAND_CARD_H / 2), "No cards in hand.", LARGE, MUTED, anchor="mm")
+        text(d, (WIDTH / 2, top + HAND_CARD_H / 2), _("No cards in hand."), LARGE, MUTED, anchor="mm")
     total = len(hand) * HAND_CARD_W + (len(hand) - 1) * HAND_GAP
     x = (WIDTH - total) / 2
     for v in hand:

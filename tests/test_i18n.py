@@ -47,3 +47,14 @@ def test_discord_locales_map_to_ours():
 def test_german_and_spanish_catalogs_load():
     for lang in ("de", "es"):
         assert i18n.catalog(lang) is not None
+
+
+def test_formatting_keeps_unfilled_placeholders_and_survives_a_broken_template():
+    """What ``_format`` promises whatever does the formatting: named placeholders filled, ``{p0}`` left for the
+    table, ``{{`` an escaped brace, and a template it cannot fill (a stray brace, a positional field, a format
+    spec on a missing value) given back as it is rather than breaking a board."""
+    assert _("{who} has {n:.1f} points, {p0} too.", who="Ann", n=2.25) == "Ann has 2.2 points, {p0} too."
+    assert _("{{literal}} {who}", who="Ann") == "{literal} Ann"
+    for broken in ("{who} {", "{0} {who}", "{who.nope} x", "{missing:.1f} {who}", "{who:d}"):
+        assert _(broken, who="Ann") == broken
+    assert localize(_("{who}: {what}", who="Ann", what=pgettext("button", "Pass")), "qps") == "Ann: Páss"

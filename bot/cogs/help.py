@@ -1,5 +1,5 @@
-"""/rules: a readable summary of a game's rules and what its computer players do, for the asker only; /help and
-the hello a server gets when the bot joins it: how to start a game and where the rules are."""
+"""/help and the hello a server gets when the bot joins it: how to start a game and where the rules are.
+(/rules, the rule pages with pictures, is bot/cogs/rules.py.)"""
 
 from __future__ import annotations
 
@@ -10,10 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot.cogs.tables import GAME_CHOICES
 from bot.greeting import hello
-from bot.ui import messages
-from games import get_engine
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +45,3 @@ class Help(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(i18n.localize(hello(), i18n.pick(interaction.locale)),
                                                 ephemeral=True)
-
-    @app_commands.command(name="rules", description="How a game is played (only you see it)")
-    @app_commands.describe(game="The game whose rules you want to read")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await interaction.response.send_message(**messages.rules_message(get_engine(game.value)), ephemeral=True)

@@ -307,8 +307,9 @@ class Tables(commands.Cog):
             if table is None:
                 await say(interaction, _("This board is gone: there is no such game."))
             else:
-                await interaction.response.send_message(
-                    **messages.rules_message(table.engine, member_language(interaction)), ephemeral=True)
+                from bot.cogs.rules import send_rules  # (rules.py imports this module)
+
+                await send_rules(interaction, table.row.game)
         elif key.startswith("overlay."):
             await self._show_overlay(interaction, table_id, key[8:])
         elif key == "pings.off":

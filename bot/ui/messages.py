@@ -321,14 +321,3 @@ def standings(table: Table, result: Result, lang: str = DEFAULT) -> str:
     return _clip("\n".join(lines), 2000)
 
 
-def rules_text(engine, lang: str = DEFAULT) -> str:
-    return _clip(localize(engine.rules_text(), lang), 2000)
-
-
-def rules_message(engine, lang: str = DEFAULT) -> dict:
-    """/rules and the Rules button: the rules as the message, and what each computer strength does in an embed
-    beside them (a game's rules may take the whole 2000 characters of a message)."""
-    embed = discord.Embed(title=say(lang, "Computer players"), description=strength_words(engine.slug, lang),
-                          colour=COLOUR)
-    embed.set_footer(text=say(lang, "Add one in a lobby (the menu), or /play with computers and strength."))
-    return {"content": rules_text(engine, lang), "embed": embed}

@@ -27,6 +27,7 @@ from math import factorial
 from games.ai import Computer
 from games.core import Action
 from games.geek_out.rules import ACT_ORDER, DICE, FACES, OPPOSITE, Move, moves, points_for
+from i18n import _
 
 Position = tuple[tuple[str, ...], int, int]
 """(active faces sorted in ``FACES`` order, inactive count, scored count)."""
@@ -101,7 +102,7 @@ class TurnSolver:
             self.cont[(scored, k)] = self.start_cont(scored)
         if self.start_cont(scored) >= max(self.utility):
             return  # banking now is as good as it gets: Continue is never better
-        for _ in range(self.max_sweeps):
+        for _sweep in range(self.max_sweeps):
             self.level[scored] = {}
             change = 0.0
             for k in keys:
@@ -250,7 +251,7 @@ class PolicyValue(TurnSolver):
 def _added(dist: tuple[float, ...], turns: int) -> dict[int, float]:
     """Distribution of the points added by ``turns`` turns of the optimal play."""
     out = {0: 1.0}
-    for _ in range(turns):
+    for _turn in range(turns):
         nxt: dict[int, float] = {}
         for total, p in out.items():
             for n, q in enumerate(dist):
@@ -380,7 +381,7 @@ class SweptSolver(TurnSolver):
                 if k in keys:
                     self.cont[(scored, k)] = utility[scored]
             val = [0.0] * sizes[dice]
-            for _ in range(self.max_sweeps):
+            for _sweep in range(self.max_sweeps):
                 for layer in self.layers[:dice + 1]:
                     for pid, to_one, to_six, bust, fours in layer:
                         if to_one is None:
@@ -430,9 +431,9 @@ def position(view: dict) -> Position:
 class GeekOutComputer(Computer):
     slug = "geek_out"
     strengths = {
-        "easy": "acts on Dragons and Spaceships first, then pushes its luck to a random number of 42s",
-        "normal": "plays each die for the most points and rolls again when one more roll pays on average",
-        "strong": "plays every turn exactly for the most points, and its last turn for the best chance to win",
+        "easy": _("acts on Dragons and Spaceships first, then pushes its luck to a random number of 42s"),
+        "normal": _("plays each die for the most points and rolls again when one more roll pays on average"),
+        "strong": _("plays every turn exactly for the most points, and its last turn for the best chance to win"),
     }
 
     def solver(self, view: dict, seat: int) -> TurnSolver:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.coach import Advice, Coach
 from games.core import State
 from games.geek_out.ai import _sorted, points_solver, position
-from games.geek_out.rules import DICE, GeekOut, moves, points_for
+from games.geek_out.rules import DICE, NAMES, GeekOut, moves, points_for
 from i18n import _, join, ngettext
 
 _REASONS = {
@@ -106,9 +106,8 @@ class GeekOutCoach(Coach):
 
 
 def engine_face(face: str):
-    from games.geek_out.rules import NAMES
-
-    return _(NAMES[face])
+    """The face's name as the engine says it (a Text in the reader's language)."""
+    return NAMES[face]
 
 
 COACH = GeekOutCoach

@@ -28,19 +28,48 @@ from games.core import (
     Rng,
     RulesError,
     State,
+    left_the_game,
     rank_by_score,
     register,
 )
+from i18n import Text, _, from_data, join, ngettext, pgettext
 
 FACES = ("42", "heart", "meeple", "ship", "hero", "dragon")
 NAMES = {
-    "42": "42",
-    "heart": "Heart",
-    "meeple": "Meeple",
-    "ship": "Spaceship",
-    "hero": "Superhero",
-    "dragon": "Dragon",
+    "42": pgettext("die face", "42"),
+    "heart": pgettext("die face", "Heart"),
+    "meeple": pgettext("die face", "Meeple"),
+    "ship": pgettext("die face", "Spaceship"),
+    "hero": pgettext("die face", "Superhero"),
+    "dragon": pgettext("die face", "Dragon"),
 }
+A_FACE = {
+    "42": pgettext("die face, as the object of a move", "a 42"),
+    "heart": pgettext("die face, as the object of a move", "a Heart"),
+    "meeple": pgettext("die face, as the object of a move", "a Meeple"),
+    "ship": pgettext("die face, as the object of a move", "a Spaceship"),
+    "hero": pgettext("die face, as the object of a move", "a Superhero"),
+    "dragon": pgettext("die face, as the object of a move", "a Dragon"),
+}
+"""A die of that face as the object of a move ("Reroll a Dragon"): languages with cases need their own form."""
+THE_FACE = {
+    "42": pgettext("die face, as the object of a move", "the 42"),
+    "heart": pgettext("die face, as the object of a move", "the Heart"),
+    "meeple": pgettext("die face, as the object of a move", "the Meeple"),
+    "ship": pgettext("die face, as the object of a move", "the Spaceship"),
+    "hero": pgettext("die face, as the object of a move", "the Superhero"),
+    "dragon": pgettext("die face, as the object of a move", "the Dragon"),
+}
+"""The only active die of that face, as the object of a move ("Superhero: flip the Heart")."""
+A_RESULT = {
+    "42": pgettext("die face, what a die became", "a 42"),
+    "heart": pgettext("die face, what a die became", "a Heart"),
+    "meeple": pgettext("die face, what a die became", "a Meeple"),
+    "ship": pgettext("die face, what a die became", "a Spaceship"),
+    "hero": pgettext("die face, what a die became", "a Superhero"),
+    "dragon": pgettext("die face, what a die became", "a Dragon"),
+}
+"""What a die became ("rerolled a Dragon into a 42"; "... to a Dragon")."""
 OPPOSITE = {
     "42": "heart",
     "heart": "42",
@@ -66,16 +95,21 @@ def points_for(scored: int) -> int:
     return scored * (scored + 1) // 2
 
 
-def _a(face: str) -> str:
-    return f"a {NAMES[face]}"
+def seat_ref(seat: int) -> str:
+    """The placeholder the table fills with a seat's name."""
+    return "{p" + str(seat) + "}"
 
 
-def _points(n: int) -> str:
-    return f"{n} {'point' if n == 1 else 'points'}"
+def _points(n: int) -> Text:
+    return ngettext("{n} point", "{n} points", n)
 
 
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
+def _dice(n: int) -> Text:
+    return ngettext("{n} die", "{n} dice", n)
+
+
+def _faces(faces: list[str]) -> Text:
+    return join([NAMES[f] for f in faces], ", ")
 
 
 # --------------------------------------------------------------------------------------------- choices
@@ -155,23 +189,7 @@ class GeekOut(Engine):
     title = "Geek Out! Masters"
     min_players = 1
     max_players = 8
-    options = (Option("turns", "Turns each player plays", 5, minimum=1, maximum=10),)
-    summary = (
-        "**Geek Out! Masters**: push-your-luck dice. Each turn you roll 7 of the 10 dice (3 wait inactive).\n"
-        "• While any action face is active you **must** use one, in the order you choose; the used die goes to "
-        "the used zone.\n"
-        "  - **Meeple**: reroll another active die.  **Superhero**: flip another active die to its opposite "
-        "(42↔Heart, Meeple↔Spaceship, Superhero↔Dragon).\n"
-        "  - **Spaceship**: send another active die to inactive; alone, it self-destructs and you score 0.\n"
-        "  - **Heart**: bring an inactive die in and roll it (none left: no effect).\n"
-        "• With no action left: any **Dragon** eats your turn (0 points). Otherwise your 42s are scored and you "
-        "**Continue** (roll the used dice again, keeping the 42s at risk) or **Pass** to bank "
-        "n(n+1)/2 points for n 42s: 1, 3, 6, 10, 15, 21, 28, 36, 45, 55. No used dice: you must pass.\n"
-        "• Everyone plays 5 turns (option `turns`: 1-10); the highest total wins, ties share the victory.\n"
-        "• When only one move is possible, the table plays it for you and says so in the log.\n"
-        "• If you time out, the table finishes your turn for you: it resolves the dice the way that banks the "
-        "most points on average, and passes at the first chance."
-    )
+    options = (Option("turns", _("Turns each player plays"), 5, minimum=1, maximum=10),)
 
     # --- setup and turn flow -------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:
@@ -190,10 +208,11 @@ class GeekOut(Engine):
         self._start_turn(state, events)
         self._settle(state, events)
         # what the table did before anyone clicked (the roll, forced steps): shown as the game's first line
-        state["opening"] = [[e.text, e.seat] for e in events]
+        state["opening"] = [[e.text.to_data() if isinstance(e.text, Text) else e.text, e.seat] for e in events]
 
     def opening(self, state: State) -> list[Event]:
-        return [Event(text, seat) for text, seat in state.get("opening", [])]
+        """(States saved before the texts were kept as data hold English strings: shown as they are.)"""
+        return [Event(from_data(text), seat) for text, seat in state.get("opening", [])]
 
     def _start_turn(self, state: State, events: list[Event]) -> None:
         """Rolls the turn's seven dice (the caller settles)."""
@@ -206,8 +225,9 @@ class GeekOut(Engine):
         state["phase"] = "act"
         state["selected"] = None
         cur = state["current"]
-        rolled = ", ".join(NAMES[state["dice"][i]["face"]] for i in range(START_ACTIVE))
-        events.append(Event(f"{{p{cur}}} starts turn {state['turns'][cur] + 1} and rolls {rolled}.", cur))
+        rolled = _faces([state["dice"][i]["face"] for i in range(START_ACTIVE)])
+        events.append(Event(_("{player} starts turn {turn} and rolls {faces}.", player=seat_ref(cur),
+                              turn=state["turns"][cur] + 1, faces=rolled), cur))
 
     def _zone(self, state: State, zone: str) -> list[int]:
         return [i for i, d in enumerate(state["dice"]) if d["zone"] == zone]
@@ -228,7 +248,7 @@ class GeekOut(Engine):
             cur = state["current"]
             options = self._moves(state)
             if options:
-                if len({face for face, _ in options}) == 1 and len(options) > 1:
+                if len({face for face, _target in options}) == 1 and len(options) > 1:
                     # one die face to use but a real choice of target: straight to the target step
                     state["phase"] = "target"
                     state["selected"] = self._first(state, options[0][0])
@@ -243,11 +263,13 @@ class GeekOut(Engine):
             if "dragon" in faces:
                 n = faces.count("dragon")
                 lost = len(self._zone(state, "scored")) + faces.count("42")
-                who = "A Dragon" if n == 1 else f"{n} Dragons"
                 if lost:
-                    text = f"{who} {'eats' if n == 1 else 'eat'} {{p{cur}}}'s {lost} × 42: 0 points this turn."
+                    text = ngettext("A Dragon eats {player}'s {dice} showing 42: 0 points this turn.",
+                                    "{n} Dragons eat {player}'s {dice} showing 42: 0 points this turn.", n,
+                                    player=seat_ref(cur), dice=_dice(lost))
                 else:
-                    text = f"{who} {'ends' if n == 1 else 'end'} {{p{cur}}}'s turn: 0 points this turn."
+                    text = ngettext("A Dragon ends {player}'s turn: 0 points this turn.",
+                                    "{n} Dragons end {player}'s turn: 0 points this turn.", n, player=seat_ref(cur))
                 events.append(Event(text, cur))
                 self._end_turn(state, 0, events)
                 continue
@@ -264,9 +286,11 @@ class GeekOut(Engine):
         n = len(self._zone(state, "scored"))
         pts = points_for(n)
         if forced:
-            text = f"{{p{cur}}} has no used dice to roll and banks {n} × 42 = {_points(pts)}."
+            text = _("{player} has no used dice to roll and banks {points} for {dice} showing 42.",
+                     player=seat_ref(cur), points=_points(pts), dice=_dice(n))
         else:
-            text = f"{{p{cur}}} passes and banks {n} × 42 = {_points(pts)}."
+            text = _("{player} passes and banks {points} for {dice} showing 42.", player=seat_ref(cur),
+                     points=_points(pts), dice=_dice(n))
         events.append(Event(text, cur))
         self._end_turn(state, pts, events)
 
@@ -338,8 +362,8 @@ class GeekOut(Engine):
             at_risk = len(self._zone(state, "scored"))
             used = len(self._zone(state, "used"))
             return [
-                Action("c", f"Continue: roll {used} used {'die' if used == 1 else 'dice'}", "primary"),
-                Action("p", f"Pass: bank {_points(points_for(at_risk))}", "success"),
+                Action("c", ngettext("Continue: roll {n} used die", "Continue: roll {n} used dice", used), "primary"),
+                Action("p", _("Pass: bank {points}", points=_points(points_for(at_risk))), "success"),
             ]
         options = self._moves(state)
         if phase == "target":
@@ -351,7 +375,7 @@ class GeekOut(Engine):
                 if f == face and t is not None
             ]
             if len({m[0] for m in options}) > 1:
-                acts.append(Action("back", "Choose another die", "secondary"))
+                acts.append(Action("back", _("Choose another die"), "secondary"))
             return acts
         acts = []
         for face in ACT_ORDER:
@@ -363,32 +387,33 @@ class GeekOut(Engine):
             acts.append(Action(f"u{i + 1}", self._use_label(state, face, i, targets), style, "use"))
         return acts
 
-    def _use_label(self, state: State, face: str, i: int, targets: list[str | None]) -> str:
-        name = NAMES[face]
+    def _use_label(self, state: State, face: str, i: int, targets: list[str | None]) -> Text:
         if face == "heart":
             if self._zone(state, "inactive"):
-                return "Heart: bring in a die"
-            return "Heart: no inactive die, no effect"
+                return _("Heart: bring in a die")
+            return _("Heart: no inactive die, no effect")
         if targets == [None]:
-            return "Spaceship: self-destruct, 0 points" if face == "ship" else f"{name}: no other die, no effect"
+            return {"ship": _("Spaceship: self-destruct, 0 points"),
+                    "meeple": _("Meeple: no other die, no effect"),
+                    "hero": _("Superhero: no other die, no effect")}[face]
         if len(targets) > 1:
-            return f"{name}: " + {"meeple": "reroll a die", "hero": "flip a die", "ship": "send a die away"}[face]
+            return {"meeple": _("Meeple: reroll a die"), "hero": _("Superhero: flip a die"),
+                    "ship": _("Spaceship: send a die away")}[face]
         t = targets[0]
-        the = "the" if self._count(state, t, i) == 1 else "a"
-        what = {
-            "meeple": f"reroll {the} {NAMES[t]}",
-            "hero": f"flip {the} {NAMES[t]} (to {NAMES[OPPOSITE[t]]})",
-            "ship": f"send {the} {NAMES[t]} away",
-        }[face]
-        return f"{name}: {what}"
+        the = (THE_FACE if self._count(state, t, i) == 1 else A_FACE)[t]
+        if face == "meeple":
+            return _("Meeple: reroll {target}", target=the)
+        if face == "hero":
+            return _("Superhero: flip {target} (to {face})", target=the, face=NAMES[OPPOSITE[t]])
+        return _("Spaceship: send {target} away", target=the)
 
     @staticmethod
-    def _target_label(face: str, target: str) -> str:
-        return {
-            "meeple": f"Reroll {_a(target)}",
-            "hero": f"Flip {_a(target)} (to {NAMES[OPPOSITE[target]]})",
-            "ship": f"Send {_a(target)} away",
-        }[face]
+    def _target_label(face: str, target: str) -> Text:
+        if face == "meeple":
+            return _("Reroll {target}", target=A_FACE[target])
+        if face == "hero":
+            return _("Flip {target} (to {face})", target=A_FACE[target], face=NAMES[OPPOSITE[target]])
+        return _("Send {target} away", target=A_FACE[target])
 
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         dice = state["dice"]
@@ -397,8 +422,9 @@ class GeekOut(Engine):
             rng = Rng(state)
             for i in used:
                 dice[i].update(zone="active", face=rng.choice(FACES))
-            rolled = ", ".join(NAMES[dice[i]["face"]] for i in used)
-            events.append(Event(f"{{p{seat}}} continues and rolls {_dice(len(used))}: {rolled}.", seat))
+            rolled = _faces([dice[i]["face"] for i in used])
+            events.append(Event(_("{player} continues and rolls {dice}: {faces}.", player=seat_ref(seat),
+                                  dice=_dice(len(used)), faces=rolled), seat))
             self._settle(state, events)
         elif key == "p":
             self._bank(state, events)
@@ -431,8 +457,7 @@ class GeekOut(Engine):
         dice = state["dice"]
         face, target = move
         i = self._first(state, face)
-        name = NAMES[face]
-        who = f"{{p{seat}}}'s {name}"
+        who = seat_ref(seat)
         dice[i]["zone"] = "used"
         state["selected"] = None
         if face == "heart":
@@ -440,37 +465,49 @@ class GeekOut(Engine):
             if inactive:
                 j = inactive[0]
                 dice[j].update(zone="active", face=Rng(state).choice(FACES))
-                events.append(Event(f"{who} brought in a die: {NAMES[dice[j]['face']]}.", seat))
+                events.append(Event(_("{player}'s Heart brought in a die: {face}.", player=who,
+                                      face=NAMES[dice[j]["face"]]), seat))
             else:
-                events.append(Event(f"{who} found no inactive die: no effect.", seat))
+                events.append(Event(_("{player}'s Heart found no inactive die: no effect.", player=who), seat))
             return True
         if target is None:
             if face == "ship":
                 lost = len(self._zone(state, "scored"))
-                loss = f", destroying {lost} scored {'42' if lost == 1 else '42s'}" if lost else ""
-                events.append(Event(f"{who} is alone and self-destructs{loss}: 0 points this turn.", seat))
+                if lost:
+                    text = ngettext("{player}'s Spaceship is alone and self-destructs, destroying {n} scored 42: "
+                                    "0 points this turn.",
+                                    "{player}'s Spaceship is alone and self-destructs, destroying {n} scored 42s: "
+                                    "0 points this turn.", lost, player=who)
+                else:
+                    text = _("{player}'s Spaceship is alone and self-destructs: 0 points this turn.", player=who)
+                events.append(Event(text, seat))
                 return False
-            events.append(Event(f"{who} had no other die to act on: no effect.", seat))
+            text = {"meeple": _("{player}'s Meeple had no other die to act on: no effect.", player=who),
+                    "hero": _("{player}'s Superhero had no other die to act on: no effect.", player=who)}[face]
+            events.append(Event(text, seat))
             return True
         j = self._first(state, target, i)
         if face == "meeple":
             dice[j]["face"] = after = Rng(state).choice(FACES)
             if after == target:
-                text = f"rerolled {_a(target)}: {_a(after)} again"
+                text = _("{player}'s Meeple rerolled {target}: {result} again.", player=who, target=A_FACE[target],
+                         result=A_RESULT[after])
             else:
-                text = f"rerolled {_a(target)} into {_a(after)}"
+                text = _("{player}'s Meeple rerolled {target} into {result}.", player=who, target=A_FACE[target],
+                         result=A_RESULT[after])
         elif face == "hero":
             dice[j]["face"] = OPPOSITE[target]
-            text = f"flipped {_a(target)} to {_a(OPPOSITE[target])}"
+            text = _("{player}'s Superhero flipped {target} to {result}.", player=who, target=A_FACE[target],
+                     result=A_RESULT[OPPOSITE[target]])
         else:
             dice[j]["zone"] = "inactive"
-            text = f"sent {_a(target)} to the inactive zone"
-        events.append(Event(f"{who} {text}.", seat))
+            text = _("{player}'s Spaceship sent {target} to the inactive zone.", player=who, target=A_FACE[target])
+        events.append(Event(text, seat))
         return True
 
     # --- absent and departing players ----------------------------------------------------------------
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
-        events.append(Event(f"{{p{seat}}} left the game.", SYSTEM))
+        events.append(Event(left_the_game(seat), SYSTEM))
         if state["phase"] != "over" and state["current"] == seat:
             self._end_turn(state, 0, events)
             self._settle(state, events)
@@ -485,13 +522,14 @@ class GeekOut(Engine):
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
         """The table finishes the idle player's turn: each step the move with the highest expected banked
         points (an exact expectimax assuming a Pass at the first choice), then Pass (decision 4)."""
-        events.append(Event(f"{{p{seat}}} ran out of time; the table finishes their turn.", SYSTEM))
+        events.append(Event(_("{player} ran out of time; the table finishes their turn.", player=seat_ref(seat)),
+                            SYSTEM))
         turns_before = state["turns"][seat]
         while state["phase"] != "over" and state["current"] == seat and state["turns"][seat] == turns_before:
             if state["phase"] == "choose":
                 self.play(state, seat, "p", events)
                 continue
-            move, _ = self.timeout_move(state)
+            move, _value = self.timeout_move(state)
             self._step(state, seat, move, events)
 
     # --- what players see ----------------------------------------------------------------------------
@@ -537,10 +575,10 @@ class GeekOut(Engine):
         """
         for zone, faces in zones.items():
             if zone not in ZONES:
-                raise RulesError(f"unknown zone {zone}")
+                raise RulesError(_("unknown zone {zone}", zone=zone))
             for number, face in faces.items():
                 if face not in FACES:
-                    raise RulesError(f"unknown face {face}")
+                    raise RulesError(_("unknown face {face}", face=face))
                 state["dice"][number - 1].update(face=face, zone=zone)
         self._settle(state, events if events is not None else [])
         return state

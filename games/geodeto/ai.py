@@ -52,6 +52,7 @@ from games.geodeto.rules import (
     deck,
     trio_of,
 )
+from i18n import _
 
 WEIGHTS = (1.0, 0.55, 0.3, 0.15, 0.07, 0.03, 0.015, 0.005, 0.0, 0.0)
 """A goal's share of its points by the moves it still needs (index: moves, capped)."""
@@ -551,9 +552,9 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> State:
 class GeodetoComputer(Computer):
     slug = "geodeto"
     strengths = {
-        "easy": "builds toward its own goal cards one move at a time, with the odd loose move",
-        "normal": "makes the move, draw or action card that brings its goals and the public goals nearest now",
-        "strong": "plans two actions ahead and spoils the goals the next player could claim",
+        "easy": _("builds toward its own goal cards one move at a time, with the odd loose move"),
+        "normal": _("makes the move, draw or action card that brings its goals and the public goals nearest now"),
+        "strong": _("plans two actions ahead and spoils the goals the next player could claim"),
     }
 
     def choose(self, view: dict, seat: int, actions: list[Action], strength: str, rng: random.Random) -> str:

@@ -25,20 +25,23 @@ from functools import lru_cache
 from importlib import resources
 
 from games.core import SYSTEM, Action, Engine, Event, Option, Result, Rng, State, rank_by_score, register
+from games.geodeto.deck_texts import card_text
+from i18n import N_, Text, _, join, ngettext, pgettext
 
 CONTINENTS = ("europe", "asia", "america", "oceania", "antarctica", "africa")
-CONTINENT_NAMES = ("Europe", "Asia", "America", "Oceania", "Antarctica", "Africa")
+CONTINENT_NAMES = (N_("Europe"), N_("Asia"), N_("America"), N_("Oceania"), N_("Antarctica"), N_("Africa"))
+"""The continents' English names (message ids: ``continent(c)`` says one in the reader's language)."""
 COLOURS = ("blue", "yellow", "red", "green", "white", "black")
 SIZES = ("small", "medium", "large")
 OCEAN = 6
-PLACE_NAMES = (*CONTINENT_NAMES, "the Ocean")
-PLACE_TITLES = (*CONTINENT_NAMES, "The Ocean")
+PLACE_NAMES = (*CONTINENT_NAMES, N_("the Ocean"))
+PLACE_TITLES = (*CONTINENT_NAMES, N_("The Ocean"))
 """The places as they head a button or a group: the same names, the Ocean's capitalised."""
 GROUP_NAMES = {
-    "famous": "Famous places",
-    "ancient": "Ancient objects",
-    "nature": "Nature records",
-    "research": "Research stations",
+    "famous": N_("Famous places"),
+    "ancient": N_("Ancient objects"),
+    "nature": N_("Nature records"),
+    "research": N_("Research stations"),
 }
 GROUPS = tuple(GROUP_NAMES)
 PYRAMIDS = 18
@@ -46,25 +49,34 @@ MAX_TOWERS = 3
 EXTRA_POINTS = 2
 EXTRAS = {
     # key: (name, continents formed (all needed), cards fulfilled (any one))
-    "columbus": ("Columbus", ("europe", "america"), ()),
-    "tasman": ("Tasman", ("oceania", "antarctica"), ()),
-    "da-gama": ("da Gama", ("africa", "asia"), ()),
-    "drake": ("Sir Francis Drake", (), ()),
-    "inventors": ("Inventors", (), ("usa", "italy", "czech-republic", "china")),
-    "team-sports": ("Team Sports", (), ("canada", "brazil", "new-zealand", "india")),
-    "expeditions": ("Expeditions", (), ("victoria-falls", "mt-everest", "mariana-trench", "mcmurdo-station")),
+    "columbus": (N_("Columbus"), ("europe", "america"), ()),
+    "tasman": (N_("Tasman"), ("oceania", "antarctica"), ()),
+    "da-gama": (N_("da Gama"), ("africa", "asia"), ()),
+    "drake": (N_("Sir Francis Drake"), (), ()),
+    "inventors": (N_("Inventors"), (), ("usa", "italy", "czech-republic", "china")),
+    "team-sports": (N_("Team Sports"), (), ("canada", "brazil", "new-zealand", "india")),
+    "expeditions": (N_("Expeditions"), (), ("victoria-falls", "mt-everest", "mariana-trench", "mcmurdo-station")),
 }
 DRAKE_MIN = 4
 STALL_ROUNDS = 20
 """The game also ends after this many rounds in a row without a fulfilled goal (docs/rules/geodeto.md)."""
 SHEET_PARTS = (
-    ("groups", "Groups"),
-    ("fulfilled", "Fulfilled goals"),
-    ("hand", "Cards in hand"),
-    ("continents", "Continents"),
-    ("last", "Last goal"),
-    ("extras", "Extra cards"),
+    ("groups", N_("Groups")),
+    ("fulfilled", N_("Fulfilled goals")),
+    ("hand", N_("Cards in hand")),
+    ("continents", N_("Continents")),
+    ("last", N_("Last goal")),
+    ("extras", N_("Extra cards")),
 )
+SHEET_WORDS = {
+    "groups": N_("groups {points}"),
+    "fulfilled": N_("fulfilled goals {points}"),
+    "hand": N_("cards in hand {points}"),
+    "continents": N_("continents {points}"),
+    "last": N_("last goal {points}"),
+    "extras": N_("extra cards {points}"),
+}
+"""The parts as a result line says them (lower case, with their points)."""
 
 
 # --- data --------------------------------------------------------------------------------------------------
@@ -98,9 +110,46 @@ def continents_of(card: str) -> tuple[int, ...]:
     return _cards()[card][1]
 
 
-def pname(p: int) -> str:
+PYRAMID_NAMES = (
+    N_("small blue"), N_("medium blue"), N_("large blue"),
+    N_("small yellow"), N_("medium yellow"), N_("large yellow"),
+    N_("small red"), N_("medium red"), N_("large red"),
+    N_("small green"), N_("medium green"), N_("large green"),
+    N_("small white"), N_("medium white"), N_("large white"),
+    N_("small black"), N_("medium black"), N_("large black"),
+)
+"""Pyramid ``p``'s name (``SIZES[p % 3]`` and ``COLOURS[p // 3]``), one message each: languages order and
+inflect size and colour their own way."""
+
+
+def pname(p: int) -> Text:
     """"small red"."""
-    return f"{SIZES[p % 3]} {COLOURS[p // 3]}"
+    return _(PYRAMID_NAMES[p])
+
+
+def continent(c: int) -> Text:
+    """Continent ``c``'s name in the reader's language."""
+    return _(CONTINENT_NAMES[c])
+
+
+def place_title(place: int) -> Text:
+    """A place as it heads a button or a group: a continent's name, "The Ocean"."""
+    return _(PLACE_TITLES[place])
+
+
+def seat_ref(seat: int) -> str:
+    """A seat as events name it (``{p0}``: the table puts the player's name in)."""
+    return f"{{p{seat}}}"
+
+
+def _place_name(place: int) -> Text | str:
+    """A continent's name in a sentence (the Ocean's sentences name it themselves)."""
+    return continent(place) if place != OCEAN else ""
+
+
+def ship_of(p: int, size: int) -> Text:
+    """"the large black ship of 3"."""
+    return _("the {pyramid} ship of {n}", pyramid=pname(p), n=size)
 
 
 def pyramid(p: int) -> dict:
@@ -116,8 +165,8 @@ TARGETS = {**{c: (*neighbours(c), OCEAN) for c in range(6)}, OCEAN: tuple(range(
 Ocean every continent."""
 
 
-def card_name(card: str) -> str:
-    return deck()[card]["name"]
+def card_name(card: str) -> Text:
+    return card_text(card, "name")
 
 
 # --- goals on the board --------------------------------------------------------------------------------------
@@ -154,10 +203,9 @@ def sheet_lines(sheet: dict) -> list[str]:
     rows = sheet["players"]
     for seat in sorted(range(len(rows)), key=lambda s: -rows[s]["total"]):
         row = rows[seat]
-        parts = []
-        for key, label in SHEET_PARTS:
-            parts.append(f"{label.lower()} {row[key]:+d}")
-        lines.append(f"{{p{seat}}}: {row['total']} points ({', '.join(parts)})")
+        parts = join([_(SHEET_WORDS[key], points=f"{row[key]:+d}") for key, _label in SHEET_PARTS], ", ")
+        lines.append(ngettext("{player}: {n} point ({parts})", "{player}: {n} points ({parts})", row["total"],
+                              player=seat_ref(seat), parts=parts))
     return lines
 
 
@@ -167,42 +215,19 @@ class Geodeto(Engine):
     title = "Geodeto"
     min_players = 2
     max_players = 6
-    private_label = "My goals"
-    group_noun = "move"
+    private_label = _("My goals")
+    group_noun = pgettext("noun", "move")
     options = (
-        Option("goals", "Goals to fulfil before the game ends (0: 10 for 2-3 players, 12 for 4 or more)", 0,
+        Option("goals", _("Goals to fulfil before the game ends (0: 10 for 2-3 players, 12 for 4 or more)"), 0,
                minimum=0, maximum=16),
-        Option("extras", "Play with the 7 extra cards (2 points each to whoever qualifies first)", False),
-    )
-    summary = (
-        "**Geodeto**: travel pyramids around the world to build the trios on your secret goal cards.\n"
-        "• **Board**: Europe - Asia - America - Oceania - Antarctica - Africa in a ring around the World Ocean.\n"
-        "• **Your turn**: move one pyramid (everything above it rides along) to a neighbouring continent or the "
-        "Ocean, or from the Ocean to any continent; or draw the top card of a continent pile; or use an action "
-        "card. No larger pyramid on a smaller one, at most three towers directly on a continent, ships (stacks "
-        "in the Ocean) move only whole. With two players in the game you may not pick the pyramid your opponent just picked.\n"
-        "• **Goals**: a card's trio (colours, sizes, order) stacked consecutively in one tower on the card's "
-        "continent. After every action you claim every met goal in your hand and among the six public goals "
-        "(the pile tops); per goal you may draw a card, the countdown drops, ships break up and your Pirates "
-        "are released.\n"
-        "• **Epidemic**: send a continent's pyramids to the Ocean and close it; anyone may take the card to "
-        "reopen it, then only the holder may play it. **Pirates**: capture a pyramid or ship in the Ocean; "
-        "return its pyramids one per turn.\n"
-        "• **Score**: per sight group (famous places, ancient objects, nature records, research stations; "
-        "states form no group) 3 for the most fulfilled goals of it and 1 for the second, +2 per fulfilled goal, -1 per card in hand, +2 per continent you formed a goal on, +1 for the "
-        "last goal, +2 per extra card.\n"
-        "• **Extra cards** (option): Columbus (goals formed in Europe and America), Tasman (Oceania and "
-        "Antarctica), da Gama (Africa and Asia), Sir Francis Drake (goals formed on the most continents, at "
-        "least 4; passes to whoever overtakes), Inventors (USA, Italy, Czech Republic or China), Team Sports (Canada, Brazil, New Zealand "
-        "or India), Expeditions (Victoria Falls, Mt Everest, Mariana Trench or McMurdo Station).\n"
-        "• The journey also ends after 20 rounds in a row without a fulfilled goal. A player who times out "
-        "passes."
+        Option("extras", _("Play with the 7 extra cards (2 points each to whoever qualifies first)"), False),
     )
 
     def describe_options(self, options: dict, players: int) -> list[str]:
         goals = options.get("goals") or (10 if players <= 3 else 12)
-        how = "" if options.get("goals") else " (by the number of players)"
-        return [f"goals = {goals}{how}", f"extra cards {'on' if options.get('extras') else 'off'}"]
+        said = (_("goals = {n}", n=goals) if options.get("goals")
+                else _("goals = {n} (by the number of players)", n=goals))
+        return [said, _("extra cards on") if options.get("extras") else _("extra cards off")]
 
     # --- setup ---------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:
@@ -308,23 +333,26 @@ class Geodeto(Engine):
     def _action_card_actions(self, state: State, seat: int) -> list[Action]:
         acts = []
         if self._can_epidemic(state, seat):
-            acts.extend(Action(f"e{c}", f"Epidemic on {CONTINENT_NAMES[c]}", "danger", "Epidemic")
-                        for c in range(6))
+            acts.extend(Action(f"e{c}", _("Epidemic on {continent}", continent=continent(c)), "danger",
+                               _("Epidemic")) for c in range(6))
         if state["epidemic"]["continent"] is not None:
             c = state["epidemic"]["continent"]
-            acts.append(Action("h", f"Take the Epidemic card (reopens {CONTINENT_NAMES[c]})", "success", "Epidemic"))
+            acts.append(Action("h", _("Take the Epidemic card (reopens {continent})", continent=continent(c)),
+                               "success", _("Epidemic")))
         if self._can_capture(state, seat):
             for tower in state["towers"][OCEAN]:
-                what = pname(tower[0]) if len(tower) == 1 else f"the {pname(tower[0])} ship of {len(tower)}"
-                acts.append(Action(f"p{tower[0]}", f"Pirates take {what}", "danger", "Pirates"))
+                label = (_("Pirates take {pyramid}", pyramid=pname(tower[0])) if len(tower) == 1
+                         else _("Pirates take {ship}", ship=ship_of(tower[0], len(tower))))
+                acts.append(Action(f"p{tower[0]}", label, "danger", _("Pirates")))
         if state["pirates"]["holder"] == seat:
-            acts.extend(Action(f"r{q}", f"Return {pname(q)} to the Ocean", "primary", "Pirates")
-                        for q in state["pirates"]["pyramids"])
+            acts.extend(Action(f"r{q}", _("Return {pyramid} to the Ocean", pyramid=pname(q)), "primary",
+                               _("Pirates")) for q in state["pirates"]["pyramids"])
         return acts
 
-    def _draw_actions(self, state: State) -> list[Action]:
-        return [Action(f"d{c}", f"Draw {card_name(pile[-1])} ({CONTINENT_NAMES[c]} pile)", "primary", "Draw")
-                for c, pile in enumerate(state["piles"]) if pile]
+    def _draw_actions(self, state: State, bonus: bool = False) -> list[Action]:
+        label = (N_("Bonus: draw {card} ({continent} pile)") if bonus else N_("Draw {card} ({continent} pile)"))
+        return [Action(f"d{c}", _(label, card=card_name(pile[-1]), continent=continent(c)), "primary",
+                       pgettext("verb", "Draw")) for c, pile in enumerate(state["piles"]) if pile]
 
     # --- the protocol --------------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
@@ -333,12 +361,11 @@ class Geodeto(Engine):
     def actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "bonus":
             n = state["bonus"]
-            acts = self._draw_actions(state)
-            skip = "No card" if n == 1 else f"No more cards ({n} left)"
-            return [Action(a.key, f"Bonus: {a.label[0].lower()}{a.label[1:]}", a.style, a.group) for a in acts] + [
-                Action("skip", skip, "secondary", "Draw")]
+            skip = _("No card") if n == 1 else _("No more cards ({n} left)", n=n)
+            return [*self._draw_actions(state, bonus=True),
+                    Action("skip", skip, "secondary", pgettext("verb", "Draw"))]
         step = state["step"]
-        back = Action("back", "Choose another move", "secondary", "Back")
+        back = Action("back", _("Choose another move"), "secondary", _("Back"))
         if step is None:
             # grouped by place (see ``grouped``): a place, then its pyramid; the draw and the action cards
             # are groups of their own, so they stay one click
@@ -346,32 +373,39 @@ class Geodeto(Engine):
             for p, place, ti, h in self._picks(state, seat):
                 tower = state["towers"][place][ti]
                 if place == OCEAN and len(tower) > 1:
-                    label = f"Move the {pname(p)} ship of {len(tower)}"
+                    label = _("Move {ship}", ship=ship_of(p, len(tower)))
                 else:
                     carried = len(tower) - h - 1
-                    label = f"Move {pname(p)}{f' (carries {carried})' if carried else ''}"
-                acts.append(Action(f"m{p}", label, "primary", PLACE_TITLES[place]))
+                    label = (_("Move {pyramid} (carries {n})", pyramid=pname(p), n=carried) if carried
+                             else _("Move {pyramid}", pyramid=pname(p)))
+                acts.append(Action(f"m{p}", label, "primary", place_title(place)))
             if any(state["piles"]):
-                acts.append(Action("d", "Draw a goal card...", "success", "Draw"))
+                acts.append(Action("d", _("Draw a goal card..."), "success", pgettext("verb", "Draw")))
             if self._can_epidemic(state, seat) or state["epidemic"]["continent"] is not None or (
                     self._can_capture(state, seat) or (state["pirates"]["holder"] == seat and state["pirates"]["pyramids"])):
-                acts.append(Action("a", "Use an action card...", "danger", "Action cards"))
+                acts.append(Action("a", _("Use an action card..."), "danger", _("Action cards")))
             if not acts:
-                acts.append(Action("pass", "Pass (nothing is possible)", "secondary", "Pass"))
+                acts.append(Action("pass", _("Pass (nothing is possible)"), "secondary", pgettext("verb", "Pass")))
             return acts
         if step["kind"] == "move":
             p = step["pyramid"]
             source = self._locate(state, p)[0]
             acts = []
             for place, on in self._destinations(state, p, source):
-                name = PLACE_TITLES[place]
+                name = place_title(place)
                 if on is None:
-                    label = f"{name}: on the {'water' if place == OCEAN else 'table'}"
+                    label = (_("{place}: on the water", place=name) if place == OCEAN
+                             else _("{place}: on the table", place=name))
                     acts.append(Action(f"t{place}", label, "primary", name))
                 else:
                     size = len(next(t for t in state["towers"][place] if t[-1] == on))
-                    stack = f" ({'ship' if place == OCEAN else 'tower'} of {size})" if size > 1 else ""
-                    acts.append(Action(f"o{on}", f"{name}: on {pname(on)}{stack}", "primary", name))
+                    if size <= 1:
+                        label = _("{place}: on {pyramid}", place=name, pyramid=pname(on))
+                    elif place == OCEAN:
+                        label = _("{place}: on {pyramid} (ship of {n})", place=name, pyramid=pname(on), n=size)
+                    else:
+                        label = _("{place}: on {pyramid} (tower of {n})", place=name, pyramid=pname(on), n=size)
+                    acts.append(Action(f"o{on}", label, "primary", name))
             return [*acts, back]
         if step["kind"] == "draw":
             return [*self._draw_actions(state), back]
@@ -385,7 +419,7 @@ class Geodeto(Engine):
     def focus(self, state: State, seat: int, group: str) -> dict | None:
         """While a step is offered group by group: the place of the group (the pyramids to pick there, or a
         destination's continent or the Ocean; Pirates: the Ocean), and the picked pyramid."""
-        names = {**{n: i for i, n in enumerate(PLACE_TITLES)}, "Ocean": OCEAN, "Pirates": OCEAN}
+        names = {**{n: i for i, n in enumerate(PLACE_TITLES)}, "Ocean": OCEAN, "Pirates": OCEAN}  # English ids
         if group not in names:
             return None
         step = state["step"] or {}
@@ -402,7 +436,8 @@ class Geodeto(Engine):
             seat = state["current"]
             if [a.key for a in self.actions(state, seat)] != ["pass"]:
                 return
-            events.append(Event(f"{{p{seat}}} can do nothing this turn; the table passes for them.", SYSTEM))
+            events.append(Event(_("{player} can do nothing this turn; the table passes for them.",
+                                  player=seat_ref(seat)), SYSTEM))
             state["last_claims"] = []
             self._act(state, seat, "pass", events)
             self._after_action(state, seat, events)
@@ -411,7 +446,7 @@ class Geodeto(Engine):
         if state["phase"] == "bonus":
             state["last_claims"] = []
             if key == "skip":
-                events.append(Event(f"{{p{seat}}} draws no bonus card.", seat))
+                events.append(Event(_("{player} draws no bonus card.", player=seat_ref(seat)), seat))
                 state["bonus"] = 0
                 self._end_turn(state, events)
             else:
@@ -447,7 +482,7 @@ class Geodeto(Engine):
         state["last_pick"] = None
         state["last_move"] = None
         if key == "pass":
-            events.append(Event(f"{{p{seat}}} passes.", seat))
+            events.append(Event(_("{player} passes.", player=seat_ref(seat)), seat))
         elif kind == "d":
             self._draw(state, seat, int(arg), events)
         elif kind == "e":
@@ -455,14 +490,16 @@ class Geodeto(Engine):
         elif key == "h":
             c = state["epidemic"]["continent"]
             state["epidemic"] = {"continent": None, "holder": seat}
-            events.append(Event(f"{{p{seat}}} takes the Epidemic card: {CONTINENT_NAMES[c]} is open again.", seat))
+            events.append(Event(_("{player} takes the Epidemic card: {continent} is open again.",
+                                  player=seat_ref(seat), continent=continent(c)), seat))
         elif kind == "p":
             self._capture(state, seat, int(arg), events)
         elif kind == "r":
             q = int(arg)
             state["pirates"]["pyramids"].remove(q)
             state["towers"][OCEAN].append([q])
-            events.append(Event(f"{{p{seat}}} returns {pname(q)} from the Pirates card to the Ocean.", seat))
+            events.append(Event(_("{player} returns {pyramid} from the Pirates card to the Ocean.",
+                                  player=seat_ref(seat), pyramid=pname(q)), seat))
 
     # --- the actions ---------------------------------------------------------------------------------
     def _move(self, state: State, seat: int, p: int, place: int, on: int | None, events: list[Event]) -> None:
@@ -479,24 +516,35 @@ class Geodeto(Engine):
             next(t for t in towers[place] if t[-1] == on).extend(moving)
         state["last_pick"] = [seat, p]
         state["last_move"] = {"pyramid": p, "from": source, "to": place, "on": on, "count": len(moving)}
-        what = pname(p)
         if source == OCEAN and len(moving) > 1:
-            what = f"the {what} ship"
+            what = _("the {pyramid} ship", pyramid=pname(p))
         elif len(moving) > 1:
-            what += f" (carrying {len(moving) - 1})"
-        where = "on the water" if place == OCEAN else "on the table"
+            what = _("{pyramid} (carrying {n})", pyramid=pname(p), n=len(moving) - 1)
+        else:  # the pyramid alone ("moves small blue"; other languages may want an article here)
+            what = pgettext("moved pyramid", "{pyramid}", pyramid=pname(p))
         if on is not None:
-            where = f"onto {pname(on)}"
-        events.append(Event(f"{{p{seat}}} moves {what} from {PLACE_NAMES[source]} to {PLACE_NAMES[place]}, "
-                            f"{where}.", seat))
+            where = _("onto {pyramid}", pyramid=pname(on))
+        else:
+            where = _("on the water") if place == OCEAN else _("on the table")
+        if source == OCEAN:
+            said = N_("{player} moves {what} from the Ocean to {target}, {where}.")
+        elif place == OCEAN:
+            said = N_("{player} moves {what} from {source} to the Ocean, {where}.")
+        else:
+            said = N_("{player} moves {what} from {source} to {target}, {where}.")
+        events.append(Event(_(said, player=seat_ref(seat), what=what, where=where, source=_place_name(source),
+                              target=_place_name(place)), seat))
 
     def _draw(self, state: State, seat: int, pile: int, events: list[Event], bonus: bool = False) -> None:
         card = state["piles"][pile].pop()
         state["hands"][seat].append(card)
         top = state["piles"][pile]
-        after = f" New public goal: {card_name(top[-1])}." if top else f" The {CONTINENT_NAMES[pile]} pile is empty."
-        events.append(Event(f"{{p{seat}}} draws {'a bonus card, ' if bonus else ''}{card_name(card)}, from the "
-                            f"{CONTINENT_NAMES[pile]} pile.{after}", seat))
+        said = (N_("{player} draws a bonus card, {card}, from the {continent} pile.") if bonus
+                else N_("{player} draws {card}, from the {continent} pile."))
+        after = (_("New public goal: {card}.", card=card_name(top[-1])) if top
+                 else _("The {continent} pile is empty.", continent=continent(pile)))
+        events.append(Event(join([_(said, player=seat_ref(seat), card=card_name(card), continent=continent(pile)),
+                                  after]), seat))
 
     def _epidemic(self, state: State, seat: int, c: int, events: list[Event]) -> None:
         towers = state["towers"]
@@ -506,9 +554,11 @@ class Geodeto(Engine):
         towers[c] = []
         towers[OCEAN].extend([p] for p in sent)
         state["epidemic"] = {"continent": c, "holder": None}
-        count = f"{len(sent)} pyramid{'s' * (len(sent) != 1)} sail" if sent else "no pyramid sails"
-        events.append(Event(f"{{p{seat}}} plays the Epidemic card on {CONTINENT_NAMES[c]}: {count} to the Ocean "
-                            f"and the continent is closed.", seat))
+        count = (ngettext("{n} pyramid sails", "{n} pyramids sail", len(sent)) if sent
+                 else _("no pyramid sails"))
+        events.append(Event(_("{player} plays the Epidemic card on {continent}: {count} to the Ocean and the "
+                              "continent is closed.", player=seat_ref(seat), continent=continent(c), count=count),
+                            seat))
 
     def _capture(self, state: State, seat: int, bottom: int, events: list[Event]) -> None:
         ocean = state["towers"][OCEAN]
@@ -516,8 +566,11 @@ class Geodeto(Engine):
         ocean.remove(tower)
         state["pirates"]["holder"] = seat
         state["pirates"]["pyramids"].extend(tower)
-        what = pname(bottom) if len(tower) == 1 else f"the {pname(bottom)} ship of {len(tower)}"
-        events.append(Event(f"{{p{seat}}}'s Pirates capture {what}.", seat))
+        if len(tower) == 1:
+            said = _("{player}'s Pirates capture {pyramid}.", player=seat_ref(seat), pyramid=pname(bottom))
+        else:
+            said = _("{player}'s Pirates capture {ship}.", player=seat_ref(seat), ship=ship_of(bottom, len(tower)))
+        events.append(Event(said, seat))
 
     # --- claims, turns, the end ----------------------------------------------------------------------
     def _after_action(self, state: State, seat: int, events: list[Event]) -> None:
@@ -540,8 +593,8 @@ class Geodeto(Engine):
         """A turn is over: the next player's turn, or the end after too long a stall."""
         state["dry_turns"] += 1
         if state["dry_turns"] >= STALL_ROUNDS * len(self.remaining(state)):
-            events.append(Event(f"{STALL_ROUNDS} rounds in a row without a fulfilled goal: the journey ends here.",
-                                SYSTEM))
+            events.append(Event(_("{n} rounds in a row without a fulfilled goal: the journey ends here.",
+                                  n=STALL_ROUNDS), SYSTEM))
             self._finish(state, None, events)
             return
         self._next_turn(state, events)
@@ -569,11 +622,11 @@ class Geodeto(Engine):
                     state["piles"][pile].pop()
                 state["fulfilled"][seat].append({"card": card, "continent": c})
                 state["countdown"] = max(0, state["countdown"] - 1)
-                data = deck()[card]
                 state["last_claims"].append({"seat": seat, "card": card, "continent": c, "public": pile is not None})
-                source = "a public goal" if pile is not None else "a goal from their hand"
-                events.append(Event(f"{{p{seat}}} fulfils {data['name']} on {CONTINENT_NAMES[c]} ({source}): "
-                                    f"{data['tweet']}", seat))
+                said = (N_("{player} fulfils {card} on {continent} (a public goal): {tweet}") if pile is not None
+                        else N_("{player} fulfils {card} on {continent} (a goal from their hand): {tweet}"))
+                events.append(Event(_(said, player=seat_ref(seat), card=card_name(card), continent=continent(c),
+                                      tweet=card_text(card, "tweet")), seat))
             total += len(met)
             self._after_claims(state, seat, events)
         return total
@@ -583,17 +636,18 @@ class Geodeto(Engine):
         ocean = state["towers"][OCEAN]
         if any(len(t) > 1 for t in ocean):
             state["towers"][OCEAN] = [[p] for t in ocean for p in t]
-            events.append(Event("Every ship in the Ocean breaks into single pyramids.", SYSTEM))
+            events.append(Event(_("Every ship in the Ocean breaks into single pyramids."), SYSTEM))
         if state["pirates"]["holder"] == seat:
             freed = state["pirates"]["pyramids"]
             state["towers"][OCEAN].extend([p] for p in freed)
             state["pirates"] = {"holder": None, "pyramids": []}
-            events.append(Event(f"{{p{seat}}}'s Pirates release {len(freed)} pyramid{'s' * (len(freed) != 1)} "
-                                f"and the card returns to the board.", seat))
+            events.append(Event(ngettext("{player}'s Pirates release {n} pyramid and the card returns to the board.",
+                                         "{player}'s Pirates release {n} pyramids and the card returns to the board.",
+                                         len(freed), player=seat_ref(seat)), seat))
         self._extras(state, seat, events)
         left = state["countdown"]
-        events.append(Event(f"{left} goal{'s' * (left != 1)} to go." if left else "The last goal is fulfilled.",
-                            SYSTEM))
+        events.append(Event(ngettext("{n} goal to go.", "{n} goals to go.", left) if left
+                            else _("The last goal is fulfilled."), SYSTEM))
 
     def _extras(self, state: State, seat: int, events: list[Event]) -> None:
         extras = state["extras"]
@@ -607,15 +661,20 @@ class Geodeto(Engine):
                 continue
             if (continents and set(continents) <= formed) or (named and cards & set(named)):
                 extras[key] = seat
-                events.append(Event(f"{{p{seat}}} claims the extra card {name}.", seat))
+                events.append(Event(_("{player} claims the extra card {card}.", player=seat_ref(seat), card=_(name)),
+                                    seat))
         counts = [len({f["continent"] for f in fs}) for fs in state["fulfilled"]]
         holder = extras["drake"]
         if holder != seat and counts[seat] >= DRAKE_MIN and all(
                 counts[seat] > counts[s] for s in range(state["players"]) if s != seat):
             extras["drake"] = seat
-            took = f" from {{p{holder}}}" if holder is not None else ""
-            events.append(Event(f"{{p{seat}}} takes Sir Francis Drake{took}: goals on {counts[seat]} continents.",
-                                seat))
+            if holder is not None:
+                said = _("{player} takes Sir Francis Drake from {holder}: goals on {n} continents.",
+                         player=seat_ref(seat), holder=seat_ref(holder), n=counts[seat])
+            else:
+                said = _("{player} takes Sir Francis Drake: goals on {n} continents.", player=seat_ref(seat),
+                         n=counts[seat])
+            events.append(Event(said, seat))
 
     def _next_turn(self, state: State, events: list[Event]) -> None:
         state["phase"] = "turn"
@@ -634,9 +693,10 @@ class Geodeto(Engine):
         state["bonus"] = 0
         state["last_claimer"] = seat
         if seat is not None:
-            events.append(Event(f"{{p{seat}}} fulfilled the last goal: the game is over.", seat))
+            events.append(Event(_("{player} fulfilled the last goal: the game is over.", player=seat_ref(seat)),
+                                seat))
         else:
-            events.append(Event("The game is over.", SYSTEM))
+            events.append(Event(_("The game is over."), SYSTEM))
         # the score sheet is posted on its own (result_lines): the log line stays short
 
     # --- scoring -------------------------------------------------------------------------------------
@@ -673,9 +733,9 @@ class Geodeto(Engine):
                 "extras": EXTRA_POINTS * len(extras),
                 "extra_cards": extras,
             }
-            row["total"] = sum(row[k] for k, _ in SHEET_PARTS)
+            row["total"] = sum(row[k] for k, _label in SHEET_PARTS)
             rows.append(row)
-        return {"parts": [{"key": k, "label": label} for k, label in SHEET_PARTS], "players": rows}
+        return {"parts": [{"key": k, "label": _(label)} for k, label in SHEET_PARTS], "players": rows}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
@@ -689,7 +749,7 @@ class Geodeto(Engine):
         """The game goes on without them: their hand goes under the piles of its continents, a held Epidemic
         card returns to the board, their Pirates release. Their fulfilled goals and extra cards stay theirs.
         Fewer than two players left: the game ends."""
-        events.append(Event(f"{{p{seat}}} left the game.", SYSTEM))
+        events.append(Event(_("{player} left the game.", player=seat_ref(seat)), SYSTEM))
         for card in state["hands"][seat]:
             state["piles"][continents_of(card)[0]].insert(0, card)
         state["hands"][seat] = []
@@ -711,7 +771,8 @@ class Geodeto(Engine):
         """The table finishes the idle player's turn by passing: a choice in progress is dropped, nothing on
         the board or the piles changes (any move or draw would help or hurt someone), optional bonus draws
         are declined. Goals already met are claimed as after any action."""
-        events.append(Event(f"{{p{seat}}} ran out of time; the table passes for them.", SYSTEM))
+        events.append(Event(_("{player} ran out of time; the table passes for them.", player=seat_ref(seat)),
+                            SYSTEM))
         if state["phase"] == "bonus":
             self.play(state, seat, "skip", events)
             return
@@ -726,6 +787,9 @@ class Geodeto(Engine):
         """A card's data (trio listed top first) and, given the board's triples, whether it is met now."""
         data = deck()[card]
         out = {k: v for k, v in data.items() if k != "trio"}
+        for field in ("name", "capital", "location", "tweet"):  # words to read: said in the reader's language
+            if field in out:
+                out[field] = card_text(card, field)
         out["trio"] = [dict(t) for t in data["trio"]]
         if found is None:
             return out
@@ -741,8 +805,8 @@ class Geodeto(Engine):
         out = []
         for claim in after["last_claims"]:
             card = self._card(claim["card"], None)
-            where = CONTINENT_NAMES[claim["continent"]]
-            out.append({"text": f"{{p{claim['seat']}}} fulfils **{card['name']}** on {where}: {card['tweet']}",
+            out.append({"text": _("{player} fulfils **{card}** on {continent}: {tweet}", player=seat_ref(claim["seat"]),
+                                  card=card["name"], continent=continent(claim["continent"]), tweet=card["tweet"]),
                         "card": card})
         return out
 
@@ -768,7 +832,7 @@ class Geodeto(Engine):
             "game": self.slug,
             "players": n,
             "continents": [
-                {"index": c, "key": CONTINENTS[c], "name": CONTINENT_NAMES[c], "colour": COLOURS[c],
+                {"index": c, "key": CONTINENTS[c], "name": continent(c), "colour": COLOURS[c],
                  "closed": closed == c, "towers": [[pyramid(p) for p in t] for t in state["towers"][c]]}
                 for c in range(6)
             ],
@@ -786,7 +850,7 @@ class Geodeto(Engine):
             "fulfilled": [[{**self._card(f["card"], None), "formed_on": CONTINENTS[f["continent"]]}
                            for f in fs] for fs in state["fulfilled"]],
             "hand_sizes": [len(h) for h in state["hands"]],
-            "extras": [{"key": k, "name": EXTRAS[k][0], "holder": h} for k, h in state["extras"].items()],
+            "extras": [{"key": k, "name": _(EXTRAS[k][0]), "holder": h} for k, h in state["extras"].items()],
             "current": state["current"],
             "to_act": sorted(self.to_act(state)),
             "phase": state["phase"],
@@ -814,7 +878,7 @@ class Geodeto(Engine):
                                          if s != seat and state["hands"][s]]
         hidden += [("piles", c) for c in range(6) if len(state["piles"][c]) > 1]
         variants = []
-        for _ in range(3):
+        for _attempt in range(3):
             if len(hidden) < 2:
                 break
             (ka, a), (kb, b) = rng.sample(hidden, 2)

@@ -31,6 +31,7 @@ from games.ai import Computer
 from games.core import Action, State, copy_state
 from games.geomancy.model import SQUARES, STEPS, square_probability
 from games.geomancy.rules import STALL_LAPS, Geomancy, aura_map, owner_of, size_of, stone_id
+from i18n import _
 
 HAND_WEIGHT = 0.6
 """A stone in hand counts this share of its pips (it will probably land later; nothing after the game)."""
@@ -55,7 +56,7 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> State:
     does not show (turns played in the round, who acted last) is approximated; it only decides when a round
     ends by the safety net and who starts the next one."""
     n, per = view["players"], view["stones_per_size"]
-    board: list[list[int]] = [[] for _ in range(SQUARES)]
+    board: list[list[int]] = [[] for _square in range(SQUARES)]
     dirs: list[int | None] = [None] * (3 * per * n)
     for entry in view["board"]:
         board[entry["square"]].append(entry["id"])
@@ -204,7 +205,7 @@ def ranked_aims(state: State, seat: int) -> list[int]:
 # --- trying moves on copies -------------------------------------------------------------------------------
 def after_keys(state: State, seat: int, keys: tuple[str, ...]) -> State:
     for key in keys:
-        state, _ = ENGINE.apply(state, seat, key)
+        state, _events = ENGINE.apply(state, seat, key)
     return state
 
 
@@ -229,7 +230,7 @@ def settle_choices(state: State, seat: int) -> State:
     while state["phase"] == "choose":
         choice = state["choices"][0]
         keep = max(choice["stones"], key=lambda s: (size_of(state["per"], s), -s))
-        state, _ = ENGINE.apply(state, choice["owner"], f"k{keep}")
+        state, _events = ENGINE.apply(state, choice["owner"], f"k{keep}")
     return state
 
 
@@ -275,9 +276,9 @@ def capturing_squares(state: State, seat: int) -> list[int]:
 class GeomancyComputer(Computer):
     slug = "geomancy"
     strengths = {
-        "easy": "aims by a quick estimate, picking among the good squares at random",
-        "normal": "tries a few casts at the best-looking squares and takes the best immediate gain",
-        "strong": "samples many casts of the real model, weighs gain against risk and turns stones to threaten",
+        "easy": _("aims by a quick estimate, picking among the good squares at random"),
+        "normal": _("tries a few casts at the best-looking squares and takes the best immediate gain"),
+        "strong": _("samples many casts of the real model, weighs gain against risk and turns stones to threaten"),
     }
 
     def choose(self, view: dict, seat: int, actions: list[Action], strength: str, rng: random.Random) -> str:
@@ -328,7 +329,7 @@ class GeomancyComputer(Computer):
         options: list[tuple[float, int, str]] = []  # (value, order, key): the earliest best on ties
         if any(k.startswith("c") for k in legal):
             aims = ranked_aims(state, seat)[:STRONG_AIMS if strong else NORMAL_AIMS]
-            seeds = [rng.getrandbits(62) for _ in range(STRONG_SAMPLES if strong else NORMAL_SAMPLES)]
+            seeds = [rng.getrandbits(62) for _sample in range(STRONG_SAMPLES if strong else NORMAL_SAMPLES)]
             for aim in aims:
                 mean, spread = cast_value(state, seat, aim, seeds, strong)
                 options.append((mean - (RISK * spread if strong else 0.0), len(options), f"c{aim}"))

@@ -16,8 +16,8 @@ from games.ai import decision_rng
 from games.coach import Advice, Coach
 from games.core import State
 from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
-from games.geomancy.model import DIR_NAMES, SQUARE_NAMES, STEPS, block_probability, square_probability
-from games.geomancy.rules import Geomancy, owner_of, size_of
+from games.geomancy.model import SQUARE_NAMES, STEPS, block_probability, square_probability
+from games.geomancy.rules import DIRECTION_WORDS, Geomancy, owner_of, size_of
 from i18n import _, join, ngettext
 
 
@@ -93,12 +93,12 @@ class GeomancyCoach(Coach):
                            "{before} points become {after}.",
                            "Pointing your {size} on {square} {direction} captures {n} stones with its aura: "
                            "{before} points become {after}.", taken, size=_size(pips),
-                           square=SQUARE_NAMES[square], direction=_(DIR_NAMES[direction]), before=before_score,
+                           square=SQUARE_NAMES[square], direction=DIRECTION_WORDS[direction], before=before_score,
                            after=after_score)
         else:
             why = _("Pointing your {size} on {square} {direction} spreads its aura where it helps most: it "
                     "protects your stones and threatens the others'.", size=_size(pips),
-                    square=SQUARE_NAMES[square], direction=_(DIR_NAMES[direction]))
+                    square=SQUARE_NAMES[square], direction=DIRECTION_WORDS[direction])
         return Advice(key, choice, why, {"captured": taken, "before": before_score, "after": after_score,
                                          "direction": direction})
 

@@ -27,6 +27,7 @@ from games.core import (
     Rng,
     State,
     copy_state,
+    left_the_game,
     rank_by_score,
     register,
 )
@@ -47,24 +48,39 @@ from games.geomancy.model import (
     step,
     throw,
 )
+from i18n import _, join, ngettext, pgettext
 
 STONES_PER_SIZE = {2: 5, 3: 5, 4: 5, 5: 4, 6: 3}
-CAST_ACTIONS = tuple(Action(f"c{q}", f"Aim {SQUARE_NAMES[q]}", "primary", f"Aim at rank {rank + 1}")
+AIM_GROUPS = tuple(_("Aim at rank {rank}", rank=rank + 1) for rank in range(8))
+"""The group of each rank's aims (the bot hands the English back to ``focus``, which reads the rank from it)."""
+CAST_ACTIONS = tuple(Action(f"c{q}", _("Aim {square}", square=SQUARE_NAMES[q]), "primary", AIM_GROUPS[rank])
                      for rank in range(7, -1, -1) for q in range(rank * 8, rank * 8 + 8))
 """The aims of a cast, from rank 8 down: the same (frozen) actions every time, built once."""
-SIZE_NAMES = ("small", "medium", "large")
-ROUND_NAMES = ("small", "medium", "large")
+SIZE_NAMES = (pgettext("size", "small"), pgettext("size", "medium"), pgettext("size", "large"))
+"""A stone's size as a word (labels, lists); sentences that inflect it name the size in their own words."""
+ROUND_NAMES = SIZE_NAMES
+ROUND_STONES = (_("small stones"), _("medium stones"), _("large stones"))
+"""What each round casts, as the round's announcement names it."""
+DIRECTION_WORDS = (pgettext("compass", "N"), pgettext("compass", "NE"), pgettext("compass", "E"),
+                   pgettext("compass", "SE"), pgettext("compass", "S"), pgettext("compass", "SW"),
+                   pgettext("compass", "W"), pgettext("compass", "NW"))
+"""The eight directions as players read them (``model.DIR_NAMES`` are the keys tests and examples use)."""
+HEIGHT_WORDS = {"low": pgettext("height", "low"), "medium": pgettext("height", "medium"),
+                "high": pgettext("height", "high")}
+GROUP_DIRECTION = pgettext("group", "Direction")
+GROUP_KEEP = pgettext("group", "Keep")
+GROUP_REORIENT = _("Reorient or pass")
 STALL_LAPS = 3
 """A round also ends after this many laps of the table in a row without a cast or a capture
 (docs/rules/geomancy.md, decision 8)."""
 ROUND_LAPS = 25
 """No round lasts longer than this many laps of the table (a safety net; docs/rules/geomancy.md, decision 9)."""
 REASONS = {
-    "upright": "landed upright",
-    "off": "landed off the board",
-    "knocked off": "was knocked off the board",
-    "tie": "tied for the largest in its square",
-    "choice": "was not kept by its owner",
+    "upright": _("landed upright"),
+    "off": _("landed off the board"),
+    "knocked off": _("was knocked off the board"),
+    "tie": _("tied for the largest in its square"),
+    "choice": _("was not kept by its owner"),
 }
 
 
@@ -83,9 +99,33 @@ def stone_id(per: int, owner: int, size: int, k: int = 0) -> int:
     return owner * 3 * per + (size - 1) * per + k
 
 
-def stone_words(per: int, stone: int) -> str:
-    """ "{p1}'s medium"."""
-    return f"{{p{owner_of(per, stone)}}}'s {SIZE_NAMES[size_of(per, stone) - 1]}"
+def seat_tag(seat: int) -> str:
+    """A seat as the table names it later (``{p0}``): a sentence's parameter, never translated."""
+    return f"{{p{seat}}}"
+
+
+def stone_words(per: int, stone: int, role: str = "subject") -> str:
+    """ "{p1}'s medium": a stone and its owner, as the subject of a sentence or (``role="object"``) what
+    something captures (languages that decline it say it differently)."""
+    player, size = seat_tag(owner_of(per, stone)), size_of(per, stone)
+    if role == "object":
+        if size == 1:
+            return pgettext("stone as object", "{player}'s small", player=player)
+        if size == 2:
+            return pgettext("stone as object", "{player}'s medium", player=player)
+        return pgettext("stone as object", "{player}'s large", player=player)
+    if size == 1:
+        return pgettext("stone as subject", "{player}'s small", player=player)
+    if size == 2:
+        return pgettext("stone as subject", "{player}'s medium", player=player)
+    return pgettext("stone as subject", "{player}'s large", player=player)
+
+
+def listing(words: list) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}", items=join(words[:-1], ", "), last=words[-1])
 
 
 # --- the rules of a square and of the auras, as pure functions ----------------------------------------------
@@ -113,8 +153,8 @@ def aura_map(pieces: dict[int, tuple[int, int, int, int]], players: int) -> list
     """Aura strength per square per colour. ``pieces``: square -> (stone, owner, pips, direction). A stone of
     p pips sends p, p-1, ... 1 into the next p squares along its direction; a ray stops at the first occupied
     square (which still receives it) and is lost off the board; same-colour auras add (decisions 5, 10)."""
-    auras = [[0] * players for _ in range(SQUARES)]
-    for square, (_, owner, pips, direction) in pieces.items():
+    auras = [[0] * players for _square in range(SQUARES)]
+    for square, (_stone, owner, pips, direction) in pieces.items():
         ray = STEPS[square][direction]
         for k in range(1, pips + 1):
             target = ray[k]
@@ -135,7 +175,7 @@ def capture_pass(pieces: dict[int, tuple[int, int, int, int]], players: int,
     order = [(first + k) % players for k in range(players)]
     found = []
     for square in sorted(pieces):
-        _, owner, pips, _ = pieces[square]
+        _stone, owner, pips, _direction = pieces[square]
         best: tuple[int, int] | None = None
         for colour in order:
             strength = auras[square][colour]
@@ -166,28 +206,12 @@ class Geomancy(Engine):
     title = "Geomancy"
     min_players = 2
     max_players = 6
-    group_noun = "choice"
+    group_noun = pgettext("group", "choice")
+    # the option values (low, medium, high) are keys a player types: they stay in English in every language
     options = (
-        Option("height", "Drop height: how far the stones scatter (low, medium, high)", "medium",
+        Option("height", _("Drop height: how far the stones scatter (low, medium, high)"), "medium",
                choices=HEIGHTS),
-        Option("knocks", "Landing stones may knock stones already on the board one square aside", True),
-    )
-    summary = (
-        "**Geomancy**: cast pyramid stones onto a chessboard; their auras capture enemy stones.\n"
-        "• **Rounds**: 1 small stones, 2 medium, 3 large. On your turn cast all your stones of the round's size "
-        "(and smaller ones you must recast) at a square you aim at, or turn one of your stones to one of eight "
-        "directions, or pass.\n"
-        "• **Casting**: the stones scatter around the aim (more from higher up), point in a random direction, "
-        "may land upright or off the board (back to hand: recast next turn) and may knock stones aside.\n"
-        "• **Shared squares**: same colour, the owner keeps one; same size, both recast; otherwise the larger "
-        "captures the smaller. Three or more: each colour keeps one, a single largest takes all, a tie for "
-        "largest is recast and the rest fight on.\n"
-        "• **Auras**: a stone of p pips sends p, p-1, ... 1 along its direction, stopped by the first stone. A "
-        "stone under more of one enemy colour's aura than its pips is captured (same colour adds up, colours "
-        "never combine).\n"
-        "• A round ends when nobody holds stones of its size and everyone passed in a row; also after 3 laps of "
-        "passes (stones left in hand carry over) or, as a safety net, after 25 laps. Three rounds. Score: your "
-        "pips on the board plus your prisoners' pips. A player who times out passes."
+        Option("knocks", _("Landing stones may knock stones already on the board one square aside"), True),
     )
 
     # --- setup ---------------------------------------------------------------------------------------
@@ -197,9 +221,9 @@ class Geomancy(Engine):
         state.update(
             per=per,
             hands=[list(range(s * 3 * per, (s + 1) * 3 * per)) for s in range(players)],
-            board=[[] for _ in range(SQUARES)],
+            board=[[] for _square in range(SQUARES)],
             dirs=[None] * (3 * per * players),
-            prisoners=[[] for _ in range(players)],
+            prisoners=[[] for _seat in range(players)],
             round=1,
             start=first,
             current=first,
@@ -219,7 +243,8 @@ class Geomancy(Engine):
         )
 
     def opening(self, state: State) -> list[Event]:
-        return [Event(f"Round 1 (small stones): {{p{state['start']}}} casts first (drawn by lot).", SYSTEM)]
+        return [Event(_("Round {round} ({stones}): {player} casts first (drawn by lot).", round=1,
+                        stones=ROUND_STONES[0], player=seat_tag(state["start"])), SYSTEM)]
 
     # --- helpers -------------------------------------------------------------------------------------
     @staticmethod
@@ -293,27 +318,44 @@ class Geomancy(Engine):
         if state["phase"] == "choose":
             choice = state["choices"][0]
             where = SQUARE_NAMES[choice["square"]]
-            return [Action(f"k{s}", f"Keep the {SIZE_NAMES[size_of(per, s) - 1]} on {where} "
-                                    f"({DIR_ARROWS[state['dirs'][s]]} {DIR_NAMES[state['dirs'][s]]})",
-                           "primary", "Keep") for s in choice["stones"]]
+            return [Action(f"k{s}", self._keep_label(size_of(per, s), where, state["dirs"][s]), "primary",
+                           GROUP_KEEP) for s in choice["stones"]]
         if state["step"] is not None:
             square = state["step"]["square"]
             stone = state["board"][square][0]
             now = state["dirs"][stone]
-            acts = [Action(f"d{k}", f"Point {DIR_NAMES[k]}", "primary", "Direction", emoji=DIR_ARROWS[k])
-                    for k in range(8) if k != now]
-            return [*acts, Action("back", "Choose another move", "secondary", "Direction")]
+            acts = [Action(f"d{k}", _("Point {direction}", direction=DIRECTION_WORDS[k]), "primary",
+                           GROUP_DIRECTION, emoji=DIR_ARROWS[k]) for k in range(8) if k != now]
+            return [*acts, Action("back", _("Choose another move"), "secondary", GROUP_DIRECTION)]
         acts = []
         if self.castable(state, seat):
             acts.extend(CAST_ACTIONS)
         for q, stones in enumerate(state["board"]):
             if stones and owner_of(per, stones[0]) == seat:
                 d = state["dirs"][stones[0]]
-                acts.append(Action(f"r{q}", f"Reorient {SIZE_NAMES[size_of(per, stones[0]) - 1]} on "
-                                            f"{SQUARE_NAMES[q]} ({DIR_NAMES[d]})", "secondary",
-                                   "Reorient or pass", emoji=DIR_ARROWS[d]))
-        acts.append(Action("pass", "Pass", "secondary", "Reorient or pass"))
+                acts.append(Action(f"r{q}", self._reorient_label(size_of(per, stones[0]), SQUARE_NAMES[q], d),
+                                   "secondary", GROUP_REORIENT, emoji=DIR_ARROWS[d]))
+        acts.append(Action("pass", pgettext("button", "Pass"), "secondary", GROUP_REORIENT))
         return acts
+
+    @staticmethod
+    def _keep_label(size: int, square: str, direction: int) -> str:
+        arrow, word = DIR_ARROWS[direction], DIRECTION_WORDS[direction]
+        if size == 1:
+            return _("Keep the small on {square} ({arrow} {direction})", square=square, arrow=arrow, direction=word)
+        if size == 2:
+            return _("Keep the medium on {square} ({arrow} {direction})", square=square, arrow=arrow,
+                     direction=word)
+        return _("Keep the large on {square} ({arrow} {direction})", square=square, arrow=arrow, direction=word)
+
+    @staticmethod
+    def _reorient_label(size: int, square: str, direction: int) -> str:
+        word = DIRECTION_WORDS[direction]
+        if size == 1:
+            return _("Reorient small on {square} ({direction})", square=square, direction=word)
+        if size == 2:
+            return _("Reorient medium on {square} ({direction})", square=square, direction=word)
+        return _("Reorient large on {square} ({direction})", square=square, direction=word)
 
     def focus(self, state: State, seat: int, group: str) -> dict | None:
         """While a group of a long list is chosen: the squares of that aim rank, or the player's stones that
@@ -321,7 +363,7 @@ class Geomancy(Engine):
         if group.startswith("Aim at rank "):
             rank = int(group.rsplit(" ", 1)[1]) - 1
             return {"kind": "aim", "rank": rank, "squares": list(range(rank * 8, rank * 8 + 8))}
-        if group == "Reorient or pass":
+        if group == GROUP_REORIENT:
             per = state["per"]
             return {"kind": "reorient", "squares": [q for q, ss in enumerate(state["board"])
                                                     if ss and owner_of(per, ss[0]) == seat]}
@@ -342,7 +384,7 @@ class Geomancy(Engine):
         self._begin_turn(state)
         if key == "pass":
             state["last_turn"] = {"seat": seat, "kind": "pass"}
-            events.append(Event(f"{{p{seat}}} passes.", seat))
+            events.append(Event(_("{player} passes.", player=seat_tag(seat)), seat))
             self._end_turn(state, seat, events, active=False)
         elif key[0] == "c":
             self._cast(state, seat, int(key[1:]), events)
@@ -434,27 +476,43 @@ class Geomancy(Engine):
         state["actor"] = seat
         self._start_choices(state, seat, events)
 
+    @staticmethod
+    def _counted(size: int, count: int) -> str:
+        """ "2 small" (stones of one size, as a cast names them)."""
+        if size == 1:
+            return ngettext("{n} small", "{n} small", count)
+        if size == 2:
+            return ngettext("{n} medium", "{n} medium", count)
+        return ngettext("{n} large", "{n} large", count)
+
     def _cast_words(self, state: State, record: dict) -> str:
         per = state["per"]
         seat = record["seat"]
         counts = [0, 0, 0]
         for e in record["stones"]:
             counts[e["size"] - 1] += 1
-        what = ", ".join(f"{c} {SIZE_NAMES[i]}" for i, c in enumerate(counts) if c)
+        what = join([self._counted(i + 1, c) for i, c in enumerate(counts) if c], ", ")
         parts = []
         for e in record["stones"]:
             name = SIZE_NAMES[e["size"] - 1]
             if e["result"] == "off":
-                parts.append(f"{name} off the board (recast)")
+                parts.append(_("{size} off the board (recast)", size=name))
             elif e["result"] == "upright":
-                parts.append(f"{name} upright on {SQUARE_NAMES[e['square']]} (recast)")
+                parts.append(_("{size} upright on {square} (recast)", size=name, square=SQUARE_NAMES[e["square"]]))
             else:
-                parts.append(f"{name} {SQUARE_NAMES[e['square']]} {DIR_ARROWS[e['dir']]}")
-        text = f"{{p{seat}}} casts {what} at {SQUARE_NAMES[record['aim']]}: {'; '.join(parts)}."
+                parts.append(_("{size} {square} {arrow}", size=name, square=SQUARE_NAMES[e["square"]],
+                               arrow=DIR_ARROWS[e["dir"]]))
+        sentences = [_("{player} casts {stones} at {square}: {landings}.", player=seat_tag(seat), stones=what,
+                       square=SQUARE_NAMES[record["aim"]], landings=join(parts, "; "))]
         for k in record["knocks"]:
-            dest = "off the board (recast)" if k["to"] is None else f"to {SQUARE_NAMES[k['to']]}"
-            text += f" {stone_words(per, k['id'])} is knocked from {SQUARE_NAMES[k['from']]} {dest}."
-        return text
+            stone, origin = stone_words(per, k["id"]), SQUARE_NAMES[k["from"]]
+            if k["to"] is None:
+                sentences.append(_("{stone} is knocked from {origin} off the board (recast).", stone=stone,
+                                   origin=origin))
+            else:
+                sentences.append(_("{stone} is knocked from {origin} to {target}.", stone=stone, origin=origin,
+                                   target=SQUARE_NAMES[k["to"]]))
+        return join(sentences)
 
     # --- adjudication --------------------------------------------------------------------------------
     def _start_choices(self, state: State, actor: int, events: list[Event]) -> None:
@@ -503,10 +561,26 @@ class Geomancy(Engine):
             self._take(state, s, q)
             self._to_hand(state, s, "choice")
         owner = choice["owner"]
-        gone = ", ".join(SIZE_NAMES[size_of(per, s) - 1] for s in others)
-        how = " (the table chooses)" if auto else ""
-        events.append(Event(f"{{p{owner}}} keeps their {SIZE_NAMES[size_of(per, keep) - 1]} on {SQUARE_NAMES[q]}"
-                            f"{how}; their {gone} {'is' if len(others) == 1 else 'are'} recast.", owner))
+        events.append(Event(self._keep_words(seat_tag(owner), size_of(per, keep), SQUARE_NAMES[q],
+                                             [size_of(per, s) for s in others], auto), owner))
+
+    @staticmethod
+    def _keep_words(player: str, size: int, square: str, gone: list[int], auto: bool) -> str:
+        """ "{p0} keeps their medium on e4; their small is recast." (``auto``: the table chose for them)."""
+        if size == 1:
+            kept = pgettext("kept stone", "small")
+        elif size == 2:
+            kept = pgettext("kept stone", "medium")
+        else:
+            kept = pgettext("kept stone", "large")
+        recast = join([SIZE_NAMES[g - 1] for g in gone], ", ")
+        if auto:
+            return ngettext("{player} keeps their {kept} on {square} (the table chooses); their {recast} is recast.",
+                            "{player} keeps their {kept} on {square} (the table chooses); their {recast} are "
+                            "recast.", len(gone), player=player, kept=kept, square=square, recast=recast)
+        return ngettext("{player} keeps their {kept} on {square}; their {recast} is recast.",
+                        "{player} keeps their {kept} on {square}; their {recast} are recast.", len(gone),
+                        player=player, kept=kept, square=square, recast=recast)
 
     def _finish_turn(self, state: State, actor: int, events: list[Event]) -> None:
         """After a cast (and its choices): shared squares fight, then the auras capture, then the turn ends."""
@@ -525,20 +599,20 @@ class Geomancy(Engine):
                 self._take(state, s, q)
                 self._to_hand(state, s, "tie")
             if recast:
-                events.append(Event(f"On {SQUARE_NAMES[q]} {self._listing(per, recast)} tie for the largest: "
-                                    f"recast.", SYSTEM))
+                events.append(Event(_("On {square} {stones} tie for the largest: recast.", square=SQUARE_NAMES[q],
+                                      stones=self._listing(per, recast)), SYSTEM))
             for s, captor in captured:
                 self._take(state, s, q)
                 self._capture(state, s, q, captor, "landing", 0)
             if captured:
-                events.append(Event(f"On {SQUARE_NAMES[q]} {stone_words(per, survivor)} captures "
-                                    f"{self._listing(per, [s for s, _ in captured])}.",
+                events.append(Event(_("On {square} {stone} captures {stones}.", square=SQUARE_NAMES[q],
+                                      stone=stone_words(per, survivor),
+                                      stones=self._listing(per, [s for s, _c in captured], "object")),
                                     owner_of(per, survivor)))
 
     @staticmethod
-    def _listing(per: int, stones: list[int]) -> str:
-        words = [stone_words(per, s) for s in stones]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    def _listing(per: int, stones: list[int], role: str = "subject") -> str:
+        return listing([stone_words(per, s, role) for s in stones])
 
     def _capture(self, state: State, stone: int, square: int, captor: int, how: str, rnd: int,
                  strength: int | None = None) -> None:
@@ -562,8 +636,9 @@ class Geomancy(Engine):
                 stone = state["board"][q][0]
                 self._take(state, stone, q)
                 self._capture(state, stone, q, captor, "aura", rnd, strength)
-                events.append(Event(f"{{p{captor}}}'s aura of {strength} captures {stone_words(per, stone)} on "
-                                    f"{SQUARE_NAMES[q]}.", captor))
+                events.append(Event(_("{player}'s aura of {strength} captures {stone} on {square}.",
+                                      player=seat_tag(captor), strength=strength,
+                                      stone=stone_words(per, stone, "object"), square=SQUARE_NAMES[q]), captor))
 
     # --- reorienting ---------------------------------------------------------------------------------
     def _reorient(self, state: State, seat: int, square: int, direction: int, events: list[Event]) -> None:
@@ -573,11 +648,21 @@ class Geomancy(Engine):
         state["last_reorient"] = {"seat": seat, "square": square, "id": stone, "from": before, "to": direction}
         state["last_turn"] = {"seat": seat, "kind": "reorient"}
         state["last_active"] = seat
-        events.append(Event(f"{{p{seat}}} turns their {SIZE_NAMES[size_of(state['per'], stone) - 1]} on "
-                            f"{SQUARE_NAMES[square]} from {DIR_NAMES[before]} to {DIR_NAMES[direction]} "
-                            f"{DIR_ARROWS[direction]}.", seat))
+        events.append(Event(self._turn_words(seat_tag(seat), size_of(state["per"], stone), SQUARE_NAMES[square],
+                                             before, direction), seat))
         self._aura_captures(state, seat, events)
         self._end_turn(state, seat, events, active=True)
+
+    @staticmethod
+    def _turn_words(player: str, size: int, square: str, before: int, after: int) -> str:
+        """ "{p0} turns their small on e4 from N to E →."."""
+        words = {"player": player, "square": square, "before": DIRECTION_WORDS[before],
+                 "after": DIRECTION_WORDS[after], "arrow": DIR_ARROWS[after]}
+        if size == 1:
+            return _("{player} turns their small on {square} from {before} to {after} {arrow}.", **words)
+        if size == 2:
+            return _("{player} turns their medium on {square} from {before} to {after} {arrow}.", **words)
+        return _("{player} turns their large on {square} from {before} to {after} {arrow}.", **words)
 
     # --- turns and rounds ----------------------------------------------------------------------------
     def _end_turn(self, state: State, actor: int, events: list[Event], active: bool) -> None:
@@ -598,13 +683,17 @@ class Geomancy(Engine):
         holding = any(size_of(per, s) == rnd for seat in remaining for s in state["hands"][seat])
         laps = self._lap(state)
         if not holding and set(remaining) <= set(state["passed"]):
-            events.append(Event(f"Everyone passed: round {rnd} is over.", SYSTEM))
+            events.append(Event(_("Everyone passed: round {round} is over.", round=rnd), SYSTEM))
             self._end_round(state, events)
         elif state["stall"] >= STALL_LAPS * laps:
-            events.append(Event(f"{STALL_LAPS} laps of passes: round {rnd} is over.", SYSTEM))
+            events.append(Event(ngettext("{n} lap of passes: round {round} is over.",
+                                         "{n} laps of passes: round {round} is over.", STALL_LAPS, round=rnd),
+                                SYSTEM))
             self._end_round(state, events)
         elif state["round_turns"] >= ROUND_LAPS * laps:
-            events.append(Event(f"Round {rnd} has lasted {ROUND_LAPS} laps: it is over.", SYSTEM))
+            events.append(Event(ngettext("Round {round} has lasted {n} lap: it is over.",
+                                         "Round {round} has lasted {n} laps: it is over.", ROUND_LAPS, round=rnd),
+                                SYSTEM))
             self._end_round(state, events)
         else:
             state["current"] = self._next_seat(state, actor)
@@ -616,8 +705,9 @@ class Geomancy(Engine):
     def notice(self, state: State) -> str | None:
         left = STALL_LAPS * self._lap(state) - state["stall"]
         if state["phase"] != "over" and state["stall"] and left <= self._lap(state):
-            return (f"Round {state['round']} ends in {left} turn{'s' * (left != 1)} unless someone casts, turns a "
-                    "stone or captures.")
+            return ngettext("Round {round} ends in {n} turn unless someone casts, turns a stone or captures.",
+                            "Round {round} ends in {n} turns unless someone casts, turns a stone or captures.", left,
+                            round=state["round"])
         return None
 
     def _end_round(self, state: State, events: list[Event]) -> None:
@@ -632,8 +722,8 @@ class Geomancy(Engine):
             start = self._next_seat(state, last)
         state.update(start=start, current=start, passed=[], stall=0, round_turns=0, step=None,
                      round_players=len(self.remaining(state)))
-        events.append(Event(f"Round {state['round']} ({ROUND_NAMES[state['round'] - 1]} stones): {{p{start}}} "
-                            f"starts.", SYSTEM))
+        events.append(Event(_("Round {round} ({stones}): {player} starts.", round=state["round"],
+                              stones=ROUND_STONES[state["round"] - 1], player=seat_tag(start)), SYSTEM))
 
     def _finish(self, state: State, events: list[Event]) -> None:
         if state["phase"] == "choose":  # the game ends during a cast's choices: the table completes the cast
@@ -645,7 +735,7 @@ class Geomancy(Engine):
         state["phase"] = "over"
         state["step"] = None
         state["choices"] = []
-        events.append(Event("The game is over.", SYSTEM))
+        events.append(Event(_("The game is over."), SYSTEM))
         events.extend(Event(line, SYSTEM) for line in self.result_lines(state))
 
     # --- absent and departing players ----------------------------------------------------------------
@@ -653,7 +743,7 @@ class Geomancy(Engine):
         """Their stones stay where they are (on the board they still block, project auras and may be
         captured; in hand they are never cast); their choices are made by the table. Fewer than two players
         left: the game ends."""
-        events.append(Event(f"{{p{seat}}} left the game.", SYSTEM))
+        events.append(Event(left_the_game(seat), SYSTEM))
         if len(self.remaining(state)) < 2:
             self._finish(state, events)
             return
@@ -666,7 +756,7 @@ class Geomancy(Engine):
 
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
         """An idle player passes; an idle owner keeps the larger stone of each of their squares."""
-        events.append(Event(f"{{p{seat}}} ran out of time; the table plays for them.", SYSTEM))
+        events.append(Event(_("{player} ran out of time; the table plays for them.", player=seat_tag(seat)), SYSTEM))
         if state["phase"] == "choose":
             while state["choices"] and state["choices"][0]["owner"] == seat:
                 self._choose(state, self._default_keep(state, state["choices"][0]), events, auto=True)
@@ -674,7 +764,7 @@ class Geomancy(Engine):
             return
         self._begin_turn(state)
         state["last_turn"] = {"seat": seat, "kind": "timeout"}
-        events.append(Event(f"{{p{seat}}} passes.", seat))
+        events.append(Event(_("{player} passes.", player=seat_tag(seat)), seat))
         self._end_turn(state, seat, events, active=False)
 
     # --- what players see ----------------------------------------------------------------------------
@@ -683,7 +773,7 @@ class Geomancy(Engine):
         per, n = state["per"], state["players"]
         rnd = state["round"]
         board = [{"square": q, "name": SQUARE_NAMES[q], "id": s, "owner": owner_of(per, s),
-                  "size": size_of(per, s), "dir": state["dirs"][s], "dir_name": DIR_NAMES[state["dirs"][s]]}
+                  "size": size_of(per, s), "dir": state["dirs"][s], "dir_name": DIRECTION_WORDS[state["dirs"][s]]}
                  for q, stones in enumerate(state["board"]) for s in stones]
         hands = []
         for s in range(n):
@@ -743,5 +833,7 @@ class Geomancy(Engine):
     def result_lines(self, state: State) -> list[str]:
         detail = self.scores(state)
         order = sorted(range(state["players"]), key=lambda s: -detail[s]["total"])
-        return [f"{{p{s}}}: {detail[s]['total']} points ({detail[s]['board']} on the board, "
-                f"{detail[s]['prisoners']} in prisoners)" for s in order]
+        return [ngettext("{player}: {n} points ({board} on the board, {prisoners} in prisoners)",
+                         "{player}: {n} points ({board} on the board, {prisoners} in prisoners)",
+                         detail[s]["total"], player=seat_tag(s), board=detail[s]["board"],
+                         prisoners=detail[s]["prisoners"]) for s in order]

@@ -22,6 +22,7 @@ from functools import lru_cache
 from games.ai import Computer
 from games.core import Action
 from games.geoneo.rules import CARDS, colour_of, shapes
+from i18n import _
 
 SAMPLES = 12
 """Hidden hands sampled per card choice by strong."""
@@ -173,9 +174,9 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> dict:
 class GeoneoComputer(Computer):
     slug = "geoneo"
     strengths = {
-        "easy": "takes the best card, field or shape it sees now, but a random one a third of the time",
-        "normal": "takes the card, field and shape worth most right now",
-        "strong": "samples the hidden hands to play out each card, blocks the others' shapes, plans its clearing",
+        "easy": _("takes the best card, field or shape it sees now, but a random one a third of the time"),
+        "normal": _("takes the card, field and shape worth most right now"),
+        "strong": _("samples the hidden hands to play out each card, blocks the others' shapes, plans its clearing"),
     }
 
     def choose(self, view: dict, seat: int, actions: list[Action], strength: str, rng: random.Random) -> str:
@@ -250,7 +251,7 @@ class GeoneoComputer(Computer):
 
 def finish_round(engine, state: dict, seat: int) -> dict:
     """Plays the round to its placement (others' cards and the placing as normal plays them)."""
-    for _ in range(12):
+    for _step in range(12):
         if state["phase"] == "over":
             return state
         actor = next(iter(engine.to_act(state)))

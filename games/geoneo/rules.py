@@ -19,12 +19,24 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from games.core import SYSTEM, Action, Engine, Event, Result, Rng, State, rank_by_score, register
+from games.core import (
+    SYSTEM,
+    Action,
+    Engine,
+    Event,
+    Result,
+    Rng,
+    State,
+    left_the_game,
+    rank_by_score,
+    register,
+)
+from i18n import Text, _, from_data, join, ngettext, pgettext
 
 CARDS = tuple(v for v in range(1, 7) for _ in range(6))
 HAND = 9
 PIECES = {2: 18, 3: 12, 4: 9}
-COLOUR_NAMES = ("White", "Black", "Red")
+COLOUR_NAMES = (pgettext("piece colour", "White"), pgettext("piece colour", "Black"), pgettext("piece colour", "Red"))
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -46,6 +58,30 @@ def colour_of(seat: int, players: int) -> int:
 def half(points2: int) -> int | float:
     """Half points back to points (4.5 stays 4.5, 8.0 becomes 8)."""
     return points2 // 2 if points2 % 2 == 0 else points2 / 2
+
+
+def number(points: int | float) -> str | Text:
+    """Points as a player reads them: 8, or 4.5 with the language's decimal mark (4,5)."""
+    if points == int(points):
+        return str(int(points))
+    return pgettext("a number ending in a half", "{whole}.5", whole=int(points))
+
+
+def points_text(points: int | float, short: bool = False) -> Text:
+    """ "3 points", "4.5 points" ("3 pts" when ``short``)."""
+    count = 1 if points == 1 else 2  # (a half point takes the plural)
+    if short:
+        return ngettext("{points} pt", "{points} pts", count, points=number(points))
+    return ngettext("{points} point", "{points} points", count, points=number(points))
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder the table fills with a seat's name."""
+    return "{p" + str(seat) + "}"
+
+
+def team_name(colour: int) -> Text:
+    return _("Team {colour}", colour=COLOUR_NAMES[colour])
 
 
 # --- shapes ------------------------------------------------------------------------------------------------
@@ -92,12 +128,21 @@ def shapes(pieces: list[int | None], width: int, colour: int) -> list[tuple[str,
     return found
 
 
-def describe_shape(key: str, width: int) -> str:
-    kind = {"L": "Line", "R": "Rectangle", "T": "Triangle"}[key[0]]
+def shape_fields(key: str, width: int) -> str:
+    """The fields that name a shape: its ends or corners ("A1-C3"; a rectangle by two opposite corners)."""
     fields = [field_name(int(f), width) for f in key[1:].split(".")]
-    if kind == "Rectangle":
+    if key[0] == "R":
         fields = [fields[0], fields[3]]  # two opposite corners name it
-    return f"{kind} {'-'.join(fields)}"
+    return "-".join(fields)
+
+
+def describe_shape(key: str, width: int) -> Text:
+    fields = shape_fields(key, width)
+    if key[0] == "L":
+        return _("Line {fields}", fields=fields)
+    if key[0] == "R":
+        return _("Rectangle {fields}", fields=fields)
+    return _("Triangle {fields}", fields=fields)
 
 
 @register
@@ -106,24 +151,8 @@ class Geoneo(Engine):
     title = "GEONEO"
     min_players = 2
     max_players = 4
-    private_label = "My hand"
-    group_noun = "shape"
-    summary = (
-        "**GEONEO**: choose cards to pick a field, place your pieces, then clear away shapes for points.\n"
-        "• **Cards**: each round the start player plays a card; each next player adds or subtracts one of "
-        "theirs. Every result must stay 0-6 and the final one 1-6; with no card that fits you put one away.\n"
-        "• **Placing**: the start player puts a piece on a free field showing the final result. If none is "
-        "free, the last player places on a field showing the result before their card, then the player "
-        "before them, and so on. Placing is mandatory. A final 0 voids the round.\n"
-        "• With 4 players, opposite seats are a team with one colour; a player out of pieces places their "
-        "partner's.\n"
-        "• **Clearing away** starts when a player or team has placed every piece: in turn, choose a shape whose "
-        "corners are all your colour (line: fields end to end; rectangle: side x side; right triangle: leg x "
-        "leg / 2), score it and remove its corner pieces. No shape: you are skipped. Most points wins.\n"
-        "• When you have a single option (one card that fits, one free field, one shape), the table plays it for "
-        "you and says so in the log. If you time out, the table plays the lowest card that fits, the first free "
-        "field or the best shape."
-    )
+    private_label = _("My hand")
+    group_noun = _("shape")
 
     # --- setup ---------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:
@@ -152,10 +181,11 @@ class Geoneo(Engine):
         self._deal(state)
         events: list[Event] = []
         self._autoplay(state, events)  # a start with no choice is played by the table, like any other step
-        state["opening"] = [[e.text, e.seat] for e in events]
+        state["opening"] = [[e.text.to_data() if isinstance(e.text, Text) else e.text, e.seat] for e in events]
 
     def opening(self, state: State) -> list[Event]:
-        return [Event(text, seat) for text, seat in state.get("opening", [])]
+        """(States saved before the texts were kept as data hold English strings: shown as they are.)"""
+        return [Event(from_data(text), seat) for text, seat in state.get("opening", [])]
 
     def _deal(self, state: State) -> None:
         cards = list(CARDS)
@@ -213,7 +243,8 @@ class Geoneo(Engine):
             return [Action(f"f{i}", f"{field_name(i, width)} ({number})", "primary", "field")
                     for i in self._free(state, number)]
         width = state["width"]
-        return [Action(key, f"{describe_shape(key, width)}: {half(pts)} pts", "primary",
+        return [Action(key, _("{shape}: {points}", shape=describe_shape(key, width),
+                              points=points_text(half(pts), short=True)), "primary",
                        field_name(min(corners), width))
                 for key, pts, corners in shapes(state["pieces"], width, self._colour(state, seat))]
 
@@ -221,7 +252,7 @@ class Geoneo(Engine):
         """While a shape is chosen by its first corner (``group``, a field name): that corner and the other
         corners of the shapes it starts, for the board to mark."""
         width = state["width"]
-        found = [corners for key, _, corners in shapes(state["pieces"], width, self._colour(state, seat))
+        found = [corners for key, _pts, corners in shapes(state["pieces"], width, self._colour(state, seat))
                  if field_name(min(corners), width) == group]
         if not found:
             return None
@@ -232,7 +263,7 @@ class Geoneo(Engine):
         values = sorted(set(state["hands"][seat]))
         result = self._result(state)
         if result is None:
-            return [Action(f"c{v}", f"Play {v}", "primary", "card", secret=True) for v in values]
+            return [Action(f"c{v}", _("Play {card}", card=v), "primary", "card", secret=True) for v in values]
         last = len(state["round"]["plays"]) == state["players"] - 1
         low = 1 if last else 0
         acts = []
@@ -242,7 +273,7 @@ class Geoneo(Engine):
             if low <= result - v <= 6:
                 acts.append(Action(f"s{v}", f"-{v} = {result - v}", "danger", "card", secret=True))
         if not acts:
-            acts = [Action(f"d{v}", f"Put away {v} (nothing fits)", "secondary", "card", secret=True)
+            acts = [Action(f"d{v}", _("Put away {card} (nothing fits)", card=v), "secondary", "card", secret=True)
                     for v in values]
         return acts
 
@@ -267,12 +298,15 @@ class Geoneo(Engine):
         op = {"c": "first", "a": "+", "s": "-", "d": "away"}[kind]
         state["round"]["plays"].append({"seat": seat, "card": value, "op": op, "result": result})
         state["highlight"] = None
+        who = seat_ref(seat)
         if kind == "c":
-            events.append(Event(f"{{p{seat}}} opens the round with a {value}.", seat))
+            events.append(Event(_("{player} opens the round with a {card}.", player=who, card=value), seat))
         elif kind == "d":
-            events.append(Event(f"{{p{seat}}} has no card that fits and puts a {value} away (still {result}).", seat))
+            events.append(Event(_("{player} has no card that fits and puts a {card} away (still {result}).",
+                                  player=who, card=value, result=result), seat))
         else:
-            events.append(Event(f"{{p{seat}}} plays {op}{value}: {before} {op} {value} = {result}.", seat))
+            events.append(Event(_("{player} plays {sign}{card}: {before} {sign} {card} = {result}.", player=who,
+                                  sign=op, card=value, before=before, result=result), seat))
         if len(state["round"]["plays"]) == state["players"]:
             self._end_of_cards(state, events)
 
@@ -280,7 +314,7 @@ class Geoneo(Engine):
         plays = state["round"]["plays"]
         final = plays[-1]["result"]
         if final == 0:
-            events.append(Event("The final result is 0: the round is void, no piece is placed.", SYSTEM))
+            events.append(Event(_("The final result is 0: the round is void, no piece is placed."), SYSTEM))
             self._next_round(state, events)
             return
         # the start player places on the final result; failing that, the last player on the result before
@@ -293,7 +327,8 @@ class Geoneo(Engine):
                 state["phase"] = "place"
                 state["place"] = {"seat": seat, "number": number}
                 return
-        events.append(Event(f"No free field fits ({final} or the results before): nobody places.", SYSTEM))
+        events.append(Event(_("No free field fits ({result} or the results before): nobody places.", result=final),
+                            SYSTEM))
         self._next_round(state, events)
 
     def _next_round(self, state: State, events: list[Event]) -> None:
@@ -303,7 +338,8 @@ class Geoneo(Engine):
         state["phase"] = "play"
         if not any(state["hands"]):
             self._deal(state)
-            events.append(Event("All cards are played: the 36 cards are shuffled and dealt again.", SYSTEM))
+            events.append(Event(_("All cards are played: the {n} cards are shuffled and dealt again.", n=len(CARDS)),
+                                SYSTEM))
 
     # --- placing -------------------------------------------------------------------------------------
     def _place(self, state: State, seat: int, field: int, events: list[Event]) -> None:
@@ -312,13 +348,18 @@ class Geoneo(Engine):
         state["pieces"][field] = colour
         state["supply"][owner] -= 1
         state["highlight"] = [field]
-        whose = "" if owner == seat else f" (a piece of {{p{owner}}})"
-        events.append(Event(f"{{p{seat}}} places on {field_name(field, state['width'])}{whose}.", seat))
+        where = field_name(field, state["width"])
+        if owner == seat:
+            events.append(Event(_("{player} places on {field}.", player=seat_ref(seat), field=where), seat))
+        else:
+            events.append(Event(_("{player} places on {field} (a piece of {partner}).", player=seat_ref(seat),
+                                  field=where, partner=seat_ref(owner)), seat))
         if self._colour_done(state, colour):
             state["away"].extend(p["card"] for p in state["round"]["plays"])
             state["round"]["plays"] = []
             state["place"] = None
-            events.append(Event(f"{{p{seat}}}'s last piece is placed: clearing away begins with them.", seat))
+            events.append(Event(_("{player}'s last piece is placed: clearing away begins with them.",
+                                  player=seat_ref(seat)), seat))
             self._start_clearing(state, seat, events)
         else:
             self._next_round(state, events)
@@ -337,22 +378,28 @@ class Geoneo(Engine):
                 state["clearer"] = seat
                 return
             if not state["left"][seat]:
-                events.append(Event(f"{{p{seat}}} has no shape left and is skipped.", seat))
+                events.append(Event(_("{player} has no shape left and is skipped.", player=seat_ref(seat)), seat))
         state["clearer"] = None
         state["phase"] = "over"
-        events.append(Event("Nobody has a shape left: the game is over.", SYSTEM))
+        events.append(Event(_("Nobody has a shape left: the game is over."), SYSTEM))
 
     def _clear(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         colour = self._colour(state, seat)
         shape = next(s for s in shapes(state["pieces"], state["width"], colour) if s[0] == key)
-        _, points2, corners = shape
+        _key, points2, corners = shape
         for f in corners:
             state["pieces"][f] = None
         state["scores"][colour] += points2
         state["cleared"][colour] += len(corners)
         state["highlight"] = list(corners)
-        events.append(Event(f"{{p{seat}}} clears a {describe_shape(key, state['width'])} for {half(points2)} "
-                            f"points.", seat))
+        fields, points, who = shape_fields(key, state["width"]), points_text(half(points2)), seat_ref(seat)
+        if key[0] == "L":
+            text = _("{player} clears a Line {fields} for {points}.", player=who, fields=fields, points=points)
+        elif key[0] == "R":
+            text = _("{player} clears a Rectangle {fields} for {points}.", player=who, fields=fields, points=points)
+        else:
+            text = _("{player} clears a Triangle {fields} for {points}.", player=who, fields=fields, points=points)
+        events.append(Event(text, seat))
         self._set_clearer(state, (seat + 1) % state["players"], events)
 
     # --- absent and departing players ----------------------------------------------------------------
@@ -369,7 +416,8 @@ class Geoneo(Engine):
                 only = self.actions(state, seat)
                 if len(only) != 1:
                     return
-                events.append(Event(f"{{p{seat}}} has a single option; the table plays it.", SYSTEM))
+                events.append(Event(_("{player} has a single option; the table plays it.", player=seat_ref(seat)),
+                                    SYSTEM))
                 self._do(state, seat, only[0].key, events)
             guard += 1
             if guard > 10_000:
@@ -380,7 +428,8 @@ class Geoneo(Engine):
         self._do(state, seat, self.actions(state, seat)[0].key, events)
 
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
-        events.append(Event(f"{{p{seat}}} left the game; the table plays their seat from now on.", SYSTEM))
+        # (core's "left the game" first, so a moderator's removal is retold as such)
+        events.append(Event(join([left_the_game(seat), _("The table plays their seat from now on.")]), SYSTEM))
         if len(self.remaining(state)) < 2:
             state["phase"] = "over"
             return
@@ -398,7 +447,7 @@ class Geoneo(Engine):
     def on_timeout(self, state: State, seat: int, events: list[Event]) -> None:
         """The table plays for the idle player: the first legal option (lowest card that fits, the first
         free field, or the best shape)."""
-        events.append(Event(f"{{p{seat}}} ran out of time; the table plays for them.", SYSTEM))
+        events.append(Event(_("{player} ran out of time; the table plays for them.", player=seat_ref(seat)), SYSTEM))
         self._table_move(state, seat, events)
         self._autoplay(state, events)
 
@@ -440,7 +489,7 @@ class Geoneo(Engine):
         if state["deck"]:
             hidden.append(("deck", None))
         variants = []
-        for _ in range(3):
+        for _attempt in range(3):
             if len(hidden) < 2:
                 break
             (ka, sa), (kb, sb) = rng.sample(hidden, 2)
@@ -463,7 +512,7 @@ class Geoneo(Engine):
         scores = [half(state["scores"][self._colour(state, s)]) for s in range(n)]
         teams = [[0, 2], [1, 3]] if n == 4 else None
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state), teams),
-                      {"teams": teams, "team_names": [f"Team {COLOUR_NAMES[c]}" for c in (0, 1)] if teams else None})
+                      {"teams": teams, "team_names": [team_name(c) for c in (0, 1)] if teams else None})
 
     def teams(self, players: int) -> list[list[int]] | None:
         return [[0, 2], [1, 3]] if players == 4 else None
@@ -471,5 +520,6 @@ class Geoneo(Engine):
     def seating(self, players: int) -> list[str]:
         """Colours by seat; with 4 players, opposite seats form a team and share a colour."""
         if players == 4:
-            return [f"team {COLOUR_NAMES[s % 2]} (with seat {(s + 2) % 4 + 1})" for s in range(4)]
+            return [_("team {colour} (with seat {seat})", colour=COLOUR_NAMES[s % 2], seat=(s + 2) % 4 + 1)
+                    for s in range(4)]
         return [COLOUR_NAMES[s] if players <= 3 else "" for s in range(players)]

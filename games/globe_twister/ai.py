@@ -49,6 +49,7 @@ from games.globe_twister.solver import (
     plan,
     turn_candidates,
 )
+from i18n import _
 
 STRONG_NODES = 60_000
 """Positions the strong one-turn search may look at (the optimum of every puzzle a turn can solve in the tests
@@ -254,9 +255,9 @@ def next_key(program: list, step: dict | None, target: tuple, legal: set[str]) -
 class GlobeTwisterComputer(Computer):
     slug = "globe_twister"
     strengths = {
-        "easy": "tries a short solution, else a quick random improvement",
-        "normal": "plays the hint planner's turn: greedy, not always the shortest",
-        "strong": "finds the shortest program that rebuilds the photo, else plans two turns ahead",
+        "easy": _("tries a short solution, else a quick random improvement"),
+        "normal": _("plays the hint planner's turn: greedy, not always the shortest"),
+        "strong": _("finds the shortest program that rebuilds the photo, else plans two turns ahead"),
     }
 
     def choose(self, view: dict, seat: int, actions: list[Action], strength: str, rng: random.Random) -> str:

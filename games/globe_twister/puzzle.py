@@ -17,23 +17,28 @@ from __future__ import annotations
 
 from functools import cache
 
+from i18n import _, pgettext
+
 CELLS = tuple(range(9))
-CELL_NAMES = ("top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right")
+CELL_NAMES = (pgettext("cell", "top left"), pgettext("cell", "top"), pgettext("cell", "top right"),
+              pgettext("cell", "left"), pgettext("cell", "centre"), pgettext("cell", "right"),
+              pgettext("cell", "bottom left"), pgettext("cell", "bottom"), pgettext("cell", "bottom right"))
+"""The cells' names (lazy texts: said in the reader's language when shown)."""
 CARDS = ("g1", "g2", "g3", "b1", "b2", "b3", "b4", "b5", "r1", "r2")
 GREEN = ("g1", "g2", "g3")
 BLUE = ("b1", "b2", "b3", "b4", "b5")
 RED = ("r1", "r2")
 CARD_NAMES = {
-    "g1": "Green 1: turn 90° clockwise",
-    "g2": "Green 2: turn 90° counter-clockwise",
-    "g3": "Green 3: turn 180°",
-    "b1": "Blue 1: swap with the neighbour",
-    "b2": "Blue 2: swap with the diagonal neighbour",
-    "b3": "Blue 3: swap opposite corners",
-    "b4": "Blue 4: swap opposite edges",
-    "b5": "Blue 5: to the other end of the line",
-    "r1": "Red 1: into its own cell",
-    "r2": "Red 2: into its own cell, upright",
+    "g1": _("Green 1: turn 90° clockwise"),
+    "g2": _("Green 2: turn 90° counter-clockwise"),
+    "g3": _("Green 3: turn 180°"),
+    "b1": _("Blue 1: swap with the neighbour"),
+    "b2": _("Blue 2: swap with the diagonal neighbour"),
+    "b3": _("Blue 3: swap opposite corners"),
+    "b4": _("Blue 4: swap opposite edges"),
+    "b5": _("Blue 5: to the other end of the line"),
+    "r1": _("Red 1: into its own cell"),
+    "r2": _("Red 2: into its own cell, upright"),
 }
 SHORT_NAMES = {"g1": "G1", "g2": "G2", "g3": "G3", "b1": "B1", "b2": "B2", "b3": "B3", "b4": "B4", "b5": "B5",
                "r1": "R1", "r2": "R2"}
@@ -43,8 +48,10 @@ DIRECTIONS = {"b1": ORTHOGONAL, "b2": DIAGONAL, "b5": ORTHOGONAL}
 """The cards whose arrow matters, and the ways their arrow may point (decision 8)."""
 STEP = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1),
         "ne": (-1, 1), "se": (1, 1), "sw": (1, -1), "nw": (-1, -1)}
-DIR_NAMES = {"n": "up", "e": "right", "s": "down", "w": "left",
-             "ne": "up-right", "se": "down-right", "sw": "down-left", "nw": "up-left"}
+DIR_NAMES = {"n": pgettext("direction", "up"), "e": pgettext("direction", "right"),
+             "s": pgettext("direction", "down"), "w": pgettext("direction", "left"),
+             "ne": pgettext("direction", "up-right"), "se": pgettext("direction", "down-right"),
+             "sw": pgettext("direction", "down-left"), "nw": pgettext("direction", "up-left")}
 ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←", "ne": "↗", "se": "↘", "sw": "↙", "nw": "↖"}
 TURN = {"g1": 1, "g2": 3, "g3": 2}
 CORNERS = (0, 2, 6, 8)
@@ -75,7 +82,7 @@ def solved_in(k: int) -> Arrangement:
     out = [0] * 9
     for tile in CELLS:
         cell = tile
-        for _ in range(k):
+        for _step in range(k):
             cell = turn_cell_cw(cell)
         out[cell] = tile * 4 + k
     return tuple(out)
@@ -88,7 +95,7 @@ TARGETS_ANY = tuple(solved_in(k) for k in range(4))
 
 def turn_whole(arr: Arrangement, k: int = 1) -> Arrangement:
     """The whole puzzle turned ``k`` quarter turns clockwise (every tile moves and turns with it)."""
-    for _ in range(k % 4):
+    for _step in range(k % 4):
         out = [0] * 9
         for cell, code in enumerate(arr):
             out[turn_cell_cw(cell)] = (code & ~3) | ((code + 1) & 3)
@@ -220,4 +227,4 @@ def from_pairs(pairs) -> Arrangement:
 def describe(cell: int, card: str, direction: str | None) -> str:
     """"5 centre: B1 →"."""
     arrow = f" {ARROWS[direction]}" if direction else ""
-    return f"{cell + 1} {CELL_NAMES[cell]}: {SHORT_NAMES[card]}{arrow}"
+    return _("{number} {cell}: {card}", number=cell + 1, cell=CELL_NAMES[cell], card=SHORT_NAMES[card] + arrow)

@@ -34,6 +34,7 @@ from games.core import (
     RulesError,
     State,
     copy_state,
+    left_the_game,
     rank_by_score,
     register,
 )
@@ -55,11 +56,15 @@ from games.globe_twister.puzzle import (
     to_pairs,
 )
 from games.globe_twister.solver import LEVEL_NAMES, LEVELS, PUZZLES_PER_LEVEL, generate, plan
+from i18n import _, from_data, join, ngettext, pgettext
 
 REGIONS = ("asia", "north-america", "latin-america", "europe", "africa")
 PHOTOS = ("polar", *REGIONS)
-PHOTO_NAMES = {"polar": "Polar region", "asia": "Asia", "north-america": "North America",
-               "latin-america": "Latin America", "europe": "Europe", "africa": "Africa"}
+PHOTO_NAMES = {"polar": _("Polar region"), "asia": _("Asia"), "north-america": _("North America"),
+               "latin-america": _("Latin America"), "europe": _("Europe"), "africa": _("Africa")}
+TIEBREAKS = {"reds": _("most red cards left"), "cards": _("fewest cards in the final turn"),
+             "starter": _("turned the sand timer"), "left": _("the others left")}
+"""The tiebreakers that can decide a round, as the travel log names them."""
 TIMER_NAME = "sand"
 
 
@@ -75,9 +80,28 @@ def program_placements(program: list) -> list[tuple[int, str, str | None]]:
     return [(cell, entry[0], entry[1]) for cell, entry in enumerate(program) if entry is not None]
 
 
+def seat_tag(seat: int) -> str:
+    """A seat as the table names it later (``{p0}``): a parameter of a sentence, never translated."""
+    return f"{{p{seat}}}"
+
+
+def seats_text(seats) -> str:
+    """Seats in a sentence, "{p0}, {p2}" (each a part the table names)."""
+    return join([seat_tag(s) for s in seats], ", ")
+
+
 def placement_text(cell: int, card: str, direction: str | None) -> str:
     arrow = f" {ARROWS[direction]}" if direction else ""
-    return f"cell {cell + 1} ({CELL_NAMES[cell]}): {SHORT_NAMES[card]}{arrow}"
+    return _("cell {number} ({cell}): {card}", number=cell + 1, cell=CELL_NAMES[cell],
+             card=SHORT_NAMES[card] + arrow)
+
+
+def tiebreak_text(stored) -> str | None:
+    """A travel log's tiebreaker as shown. The state keeps its English words (as states always did: a stored
+    game goes on as it was), which name one of ``TIEBREAKS``; a text stored as ``Text.to_data`` reads too."""
+    if isinstance(stored, str):
+        return next((t for t in TIEBREAKS.values() if t == stored), stored)
+    return from_data(stored)
 
 
 @lru_cache(maxsize=4096)
@@ -86,13 +110,13 @@ def _frame_actions(program: tuple, hint: bool, lock_label: str) -> tuple[Action,
     acts = []
     for cell in CELLS:
         entry = program[cell]
-        what = entry_text(entry) if entry else "empty"
-        acts.append(Action(f"c{cell}", f"Cell {cell + 1} ({CELL_NAMES[cell]}): {what}", "secondary", "cell",
-                           secret=True))
+        what = entry_text(entry) if entry else pgettext("cell", "empty")
+        acts.append(Action(f"c{cell}", _("Cell {number} ({cell}): {card}", number=cell + 1, cell=CELL_NAMES[cell],
+                                         card=what), "secondary", "cell", secret=True))
     if hint:
-        acts.append(Action("hint", "Hint: show one card of a solution", "secondary", "control", secret=True))
+        acts.append(Action("hint", _("Hint: show one card of a solution"), "secondary", "control", secret=True))
     if any(program):
-        acts.append(Action("clear", "Take every card back", "danger", "control", secret=True))
+        acts.append(Action("clear", _("Take every card back"), "danger", "control", secret=True))
     acts.append(Action("lock", lock_label, "success", "control"))
     return tuple(acts)
 
@@ -108,13 +132,16 @@ def _card_actions(program: tuple, cell: int, hand: tuple) -> tuple[Action, ...]:
         if card in used or (card == current and card not in DIRECTIONS) or (card in RED and red_elsewhere):
             continue
         works = any(defined(cell, card, d) for d in DIRECTIONS.get(card, (None,)))
-        label = CARD_NAMES[card] + ("" if works else " (no effect here)") + (
-            " (turn its arrow)" if card == current else "")
+        label = CARD_NAMES[card]
+        if not works:
+            label = _("{label} (no effect here)", label=label)
+        if card == current:
+            label = _("{label} (turn its arrow)", label=label)
         style = "success" if card in GREEN else "danger" if card in RED else "primary"
         acts.append(Action(f"k{card}", label, style, "card", secret=True))
     if current is not None:
-        acts.append(Action("x", f"Take back {SHORT_NAMES[current]}", "danger", "control", secret=True))
-    acts.append(Action("back", "Back", "secondary", "control", secret=True))
+        acts.append(Action("x", _("Take back {card}", card=SHORT_NAMES[current]), "danger", "control", secret=True))
+    acts.append(Action("back", pgettext("button", "Back"), "secondary", "control", secret=True))
     return tuple(acts)
 
 
@@ -124,9 +151,11 @@ def _direction_actions(cell: int, card: str) -> tuple[Action, ...]:
     nothing but the card is used, decision 8)."""
     acts = []
     for d in DIRECTIONS[card]:
-        label = f"{ARROWS[d]} {DIR_NAMES[d]}" + ("" if defined(cell, card, d) else " (no effect here)")
+        label = join((ARROWS[d], DIR_NAMES[d]))
+        if not defined(cell, card, d):
+            label = _("{label} (no effect here)", label=label)
         acts.append(Action(f"d{d}", label, "primary", "direction", secret=True))
-    acts.append(Action("back", "Back", "secondary", "control", secret=True))
+    acts.append(Action("back", pgettext("button", "Back"), "secondary", "control", secret=True))
     return tuple(acts)
 
 
@@ -142,45 +171,31 @@ class GlobeTwister(Engine):
     title = "Globe Twister"
     min_players = 1
     max_players = 5
-    private_label = "My program"
-    group_noun = "cell"
+    private_label = _("My program")
+    group_noun = pgettext("group", "cell")
+    # the option values (polar, back, choose, the regions, random, the levels) are keys a player types: they
+    # stay in English in every language
     options = (
-        Option("photo", "Photo: polar (front side), back (each their own region), a region (for all), choose (each picks)",
-               "polar", choices=("polar", "back", "choose", *REGIONS)),
-        Option("no_red", "The Long Voyage: play without the red cards", False),
-        Option("no_timer", "Immediate Departure: no sand timer, the first lock-in stops everyone", False),
-        Option("timer", "Seconds of the sand timer turned by the first lock-in", 30, minimum=5, maximum=300),
-        Option("travel_log", "Complete travel log: as many rounds as players, most round wins", False),
-        Option("turn_limit", "Turns in a round before it ends without a winner", 10, minimum=1, maximum=50),
-        Option("puzzle", "Solo: random scramble or a level (tourist, backpacker, globetrotter, wild)", "random",
+        Option("photo", _("Photo: polar (front side), back (each their own region), a region (for all), choose "
+                          "(each picks)"), "polar", choices=("polar", "back", "choose", *REGIONS)),
+        Option("no_red", _("The Long Voyage: play without the red cards"), False),
+        Option("no_timer", _("Immediate Departure: no sand timer, the first lock-in stops everyone"), False),
+        Option("timer", _("Seconds of the sand timer turned by the first lock-in"), 30, minimum=5, maximum=300),
+        Option("travel_log", _("Complete travel log: as many rounds as players, most round wins"), False),
+        Option("turn_limit", _("Turns in a round before it ends without a winner"), 10, minimum=1, maximum=50),
+        Option("puzzle", _("Solo: random scramble or a level (tourist, backpacker, globetrotter, wild)"), "random",
                choices=("random", *LEVELS)),
-        Option("number", "Solo: the level's puzzle number (0: a fresh one made for you)", 0, minimum=0,
+        Option("number", _("Solo: the level's puzzle number (0: a fresh one made for you)"), 0, minimum=0,
                maximum=PUZZLES_PER_LEVEL),
-    )
-    summary = (
-        "**Globe Twister**: program action cards to rebuild your scrambled 3x3 souvenir photo.\n"
-        "• **Stage B** (everyone at once, in secret): place cards in your 3x3 programming frame, at most one per "
-        "cell, each card once, at most one red card. The first to lock in turns the sand timer; when it runs "
-        "out every program freezes.\n"
-        "• **Stage C**: the programs run in reading order, each card acting on the tile in its cell at that "
-        "moment. Green: turn the tile 90° clockwise / counter-clockwise / 180°. Blue: swap with the neighbour "
-        "the arrow points to (1) or the diagonal one (2), swap opposite corners (3) or edges (4), move the tile "
-        "to the other end of its row or column (5). Red: send the tile to its own cell (1), upright (2). A card "
-        "placed where it means nothing does nothing but is still used.\n"
-        "• **Winning**: a rebuilt photo wins; ties go to most red cards left, then fewest cards in the final "
-        "turn, then who turned the timer; still tied, they play again. Otherwise take your cards back (red cards played are gone) and "
-        "program again.\n"
-        "• **Solo**: a random scramble, or a puzzle of a level with its par; any of the four turns of the "
-        "whole photo counts as solved."
     )
 
     # --- options and setup ---------------------------------------------------------------------------
     def check_players(self, players: int, options: dict) -> None:
         super().check_players(players, options)
         if options["puzzle"] != "random" and players > 1:
-            raise RulesError("Puzzle levels are for solo play (one player).")
+            raise RulesError(_("Puzzle levels are for solo play (one player)."))
         if options["number"] and options["puzzle"] == "random":
-            raise RulesError("Choose a level (tourist, backpacker, globetrotter or wild) for a puzzle number.")
+            raise RulesError(_("Choose a level (tourist, backpacker, globetrotter or wild) for a puzzle number."))
 
     def setup(self, players: int, options: dict, state: State) -> None:
         rng = Rng(state)
@@ -203,8 +218,8 @@ class GlobeTwister(Engine):
             turn=1,
             stage=0,
             puzzles=[None] * players,
-            hands=[[] for _ in range(players)],
-            programs=[[None] * 9 for _ in range(players)],
+            hands=[[] for _step in range(players)],
+            programs=[[None] * 9 for _step in range(players)],
             steps=[None] * players,
             locked=[False] * players,
             starter=None,
@@ -218,7 +233,7 @@ class GlobeTwister(Engine):
 
     def opening(self, state: State) -> list[Event]:
         return [Event(self._round_text(state), SYSTEM)] if state["phase"] == "program" else [
-            Event("Each player chooses the side of their photo: the polar front or their region's back.", SYSTEM)]
+            Event(_("Each player chooses the side of their photo: the polar front or their region's back."), SYSTEM)]
 
     def _round_text(self, state: State) -> str:
         solo = state["solo"]
@@ -226,23 +241,28 @@ class GlobeTwister(Engine):
         if solo is not None:
             where = PHOTO_NAMES[photos[0]]
             if solo["level"] is None:
-                return f"Practice: rebuild the scrambled {where} photo (any turn of the whole photo counts)."
-            par = solo["par"]
-            what = f"puzzle {solo['number']}" if solo["number"] else "a fresh puzzle"
-            return (f"{LEVEL_NAMES[solo['level']]}, {what} ({where}): par {self._par_text(par)}, red cards "
-                    f"{'allowed' if solo['red'] else 'not allowed'}.")
-        head = f"Round {state['round'] + 1} of {state['rounds']}" if state["rounds"] > 1 else "The voyage begins"
+                return _("Practice: rebuild the scrambled {photo} photo (any turn of the whole photo counts).",
+                         photo=where)
+            what = _("puzzle {number}", number=solo["number"]) if solo["number"] else _("a fresh puzzle")
+            red = _("red cards allowed") if solo["red"] else _("red cards not allowed")
+            return _("{level}, {puzzle} ({photo}): par {par}, {red}.", level=LEVEL_NAMES[solo["level"]],
+                     puzzle=what, photo=where, par=self._par_text(solo["par"]), red=red)
         if state["decider"]:
-            head = f"Tie: {', '.join(f'{{p{s}}}' for s in state['active'])} play again"
+            head = _("Tie: {players} play again", players=seats_text(state["active"]))
+        elif state["rounds"] > 1:
+            head = _("Round {round} of {rounds}", round=state["round"] + 1, rounds=state["rounds"])
+        else:
+            head = _("The voyage begins")
         if len(set(photos)) == 1:
-            return f"{head}: everyone rebuilds the {PHOTO_NAMES[photos[0]]} photo."
-        return f"{head}: " + ", ".join(f"{{p{s}}} rebuilds {PHOTO_NAMES[p]}"
-                                       for s, p in zip(state["active"], photos, strict=True)) + "."
+            return _("{head}: everyone rebuilds the {photo} photo.", head=head, photo=PHOTO_NAMES[photos[0]])
+        each = join([_("{player} rebuilds {photo}", player=seat_tag(s), photo=PHOTO_NAMES[p])
+                     for s, p in zip(state["active"], photos, strict=True)], ", ")
+        return _("{head}: {who}.", head=head, who=each)
 
     @staticmethod
     def _par_text(par: dict) -> str:
         turns, cards = par["turns"], par["cards"]
-        return f"{turns} turn{'s' * (turns != 1)}, {cards} card{'s' * (cards != 1)}"
+        return join((ngettext("{n} turn", "{n} turns", turns), ngettext("{n} card", "{n} cards", cards)), ", ")
 
     def photo_of(self, state: State, seat: int) -> str:
         """The photo ``seat`` rebuilds this round: the polar front, or the back of the set in front of them
@@ -304,7 +324,7 @@ class GlobeTwister(Engine):
         state["turn"] += 1
         state["stage"] += 1
         n = state["players"]
-        state["programs"] = [[None] * 9 for _ in range(n)]
+        state["programs"] = [[None] * 9 for _step in range(n)]
         state["steps"] = [None] * n
         state["locked"] = [False] * n
         state["starter"] = None
@@ -330,8 +350,8 @@ class GlobeTwister(Engine):
     def actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "side":
             region = PHOTO_NAMES[state["regions"][seat]]
-            return [Action("front", "Polar region (front)", "primary", "side"),
-                    Action("back", f"{region} (back, fisheye)", "secondary", "side")]
+            return [Action("front", _("Polar region (front)"), "primary", "side"),
+                    Action("back", _("{region} (back, fisheye)", region=region), "secondary", "side")]
         program = tuple(None if e is None else tuple(e) for e in state["programs"][seat])
         step = state["steps"][seat]
         if step is None:
@@ -343,10 +363,10 @@ class GlobeTwister(Engine):
 
     def _lock_label(self, state: State) -> str:
         if len(self._in_play(state)) == 1 or state["starter"] is not None:
-            return "Lock in"
+            return _("Lock in")
         if state["options"]["no_timer"]:
-            return "Lock in: stop everyone"
-        return f"Lock in and turn the sand timer ({state['options']['timer']} s)"
+            return _("Lock in: stop everyone")
+        return _("Lock in and turn the sand timer ({seconds} s)", seconds=state["options"]["timer"])
 
     def _hint_available(self, state: State) -> bool:
         solo = state["solo"]
@@ -359,7 +379,11 @@ class GlobeTwister(Engine):
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         if state["phase"] == "side":
             state["sides"][seat] = key
-            events.append(Event(f"{{p{seat}}} takes the {'polar front' if key == 'front' else 'back'}.", seat))
+            if key == "front":
+                said = _("{player} takes the polar front.", player=seat_tag(seat))
+            else:
+                said = _("{player} takes the back.", player=seat_tag(seat))
+            events.append(Event(said, seat))
             self._maybe_start(state, events)
             return
         program = state["programs"][seat]
@@ -388,7 +412,7 @@ class GlobeTwister(Engine):
             program[step["cell"]] = [step["card"], key[1:]]
             state["steps"][seat] = None
         else:  # pragma: no cover - the keys above are all that is offered
-            raise RulesError("Unknown action.")
+            raise RulesError(_("Unknown action."))
 
     def _maybe_start(self, state: State, events: list[Event]) -> None:
         if state["phase"] == "side" and all(state["sides"][s] is not None or state["left"][s]
@@ -404,15 +428,16 @@ class GlobeTwister(Engine):
         if state["starter"] is None:
             state["starter"] = seat
             if alone:
-                events.append(Event(f"{{p{seat}}} locks in.", seat))
+                events.append(Event(_("{player} locks in.", player=seat_tag(seat)), seat))
             elif state["options"]["no_timer"]:
-                events.append(Event(f"{{p{seat}}} locks in and shouts \"Stop!\": every program freezes.", seat))
+                events.append(Event(_("{player} locks in and shouts \"Stop!\": every program freezes.",
+                                      player=seat_tag(seat)), seat))
                 self._freeze_all(state)
             else:
-                events.append(Event(f"{{p{seat}}} locks in and turns the sand timer "
-                                    f"({state['options']['timer']} s).", seat))
+                events.append(Event(_("{player} locks in and turns the sand timer ({seconds} s).",
+                                      player=seat_tag(seat), seconds=state["options"]["timer"]), seat))
         else:
-            events.append(Event(f"{{p{seat}}} locks in.", seat))
+            events.append(Event(_("{player} locks in.", player=seat_tag(seat)), seat))
         self._maybe_run(state, events)
 
     def _freeze_all(self, state: State) -> None:
@@ -432,7 +457,7 @@ class GlobeTwister(Engine):
         return f"{TIMER_NAME}{state['stage']}", float(state["options"]["timer"])
 
     def on_timer(self, state: State, name: str, events: list[Event]) -> None:
-        events.append(Event("The sand runs out: every program freezes.", SYSTEM))
+        events.append(Event(_("The sand runs out: every program freezes."), SYSTEM))
         self._freeze_all(state)
         self._maybe_run(state, events)
 
@@ -445,12 +470,13 @@ class GlobeTwister(Engine):
             found = plan(arr, hand, red=solo["red"], red_left=[c for c in RED if c in hand])
             solo["plan"] = [[list(p) for p in program] for program in found] if found else []
         if not solo["plan"]:
-            events.append(Event("No hint could be found for this puzzle.", seat))
+            events.append(Event(_("No hint could be found for this puzzle."), seat))
             return
         cell, card, direction = solo["plan"][0][len(solo["hints"])]
         solo["hints"].append([cell, card, direction])
         solo["hints_used"] += 1
-        events.append(Event(f"{{p{seat}}} takes a hint ({solo['hints_used']} so far).", seat))
+        events.append(Event(_("{player} takes a hint ({n} so far).", player=seat_tag(seat), n=solo["hints_used"]),
+                            seat))
 
     def _advance_plan(self, state: State, seat: int, played: list, before, after) -> None:
         """After a turn: the plan goes on if the turn did what its first program does and its red cards are
@@ -492,7 +518,8 @@ class GlobeTwister(Engine):
                 after = apply_card(arr, cell, card, direction)
                 effect = after != arr
                 steps.append({"cell": cell, "card": card, "dir": direction, "effect": effect})
-                texts.append(placement_text(cell, card, direction) + ("" if effect else " (no effect)"))
+                said = placement_text(cell, card, direction)
+                texts.append(said if effect else _("{placement} (no effect)", placement=said))
                 arr = after
             solved = is_solved(arr, any_rotation)
             state["puzzles"][seat] = to_pairs(arr)
@@ -504,10 +531,11 @@ class GlobeTwister(Engine):
                    "before": to_pairs(before), "after": to_pairs(arr), "steps": steps,
                    "cards": len(steps), "solved": solved, "red_discarded": played_red}
             runs.append(run)
-            what = "; ".join(texts) if texts else "no card"
-            outcome = "rebuilt!" if solved else "not yet."
-            events.append(Event(f"{{p{seat}}} runs {len(steps)} card{'s' * (len(steps) != 1)} ({what}): "
-                                f"{outcome}", seat))
+            what = join(texts, "; ") if texts else _("no card")
+            outcome = _("rebuilt!") if solved else _("not yet.")
+            events.append(Event(ngettext("{player} runs {n} card ({cards}): {outcome}",
+                                         "{player} runs {n} cards ({cards}): {outcome}", len(steps),
+                                         player=seat_tag(seat), cards=what, outcome=outcome), seat))
             if state["solo"] is not None:
                 solo = state["solo"]
                 solo["turns"] += 1
@@ -526,8 +554,9 @@ class GlobeTwister(Engine):
             if len(tied) == 1:
                 self._round_won(state, tied[0], why, events)
             else:
-                names = ", ".join(f"{{p{s}}}" for s in tied)
-                events.append(Event(f"{names} are still tied after every tiebreaker: they play again.", SYSTEM))
+                names = seats_text(tied)
+                events.append(Event(_("{players} are still tied after every tiebreaker: they play again.",
+                                      players=names), SYSTEM))
                 state["decider"] += 1
                 self._start_round(state, tied, events)
             return
@@ -535,8 +564,8 @@ class GlobeTwister(Engine):
             self._round_drawn(state, events)
             return
         self._next_turn(state)
-        events.append(Event(f"Nobody has rebuilt their photo: turn {state['turn']} begins (red cards played are "
-                            f"gone).", SYSTEM))
+        events.append(Event(_("Nobody has rebuilt their photo: turn {turn} begins (red cards played are gone).",
+                              turn=state["turn"]), SYSTEM))
 
     def _tiebreak(self, state: State, solved: list[int], cards: dict[int, int]) -> tuple[list[int], str | None]:
         """The rules' tiebreakers in order: most red cards left, fewest cards in the final turn, who turned
@@ -547,39 +576,48 @@ class GlobeTwister(Engine):
         most = max(reds.values())
         tied = [s for s in solved if reds[s] == most]
         if len(tied) == 1:
-            return tied, "most red cards left"
+            return tied, TIEBREAKS["reds"]
         fewest = min(cards[s] for s in tied)
         tied = [s for s in tied if cards[s] == fewest]
         if len(tied) == 1:
-            return tied, "fewest cards in the final turn"
+            return tied, TIEBREAKS["cards"]
         if state["starter"] in tied:
-            return [state["starter"]], "turned the sand timer"
+            return [state["starter"]], TIEBREAKS["starter"]
         return tied, None
 
     def _round_won(self, state: State, seat: int, why: str | None, events: list[Event]) -> None:
         state["wins"][seat] += 1
         photo = PHOTO_NAMES[self.photo_of(state, seat)]
         turns = state["turn"]
-        how = f" (tiebreaker: {why})" if why else ""
         if state["solo"] is not None:
-            events.append(Event(f"{{p{seat}}} rebuilds the {photo} photo in {turns} turn{'s' * (turns != 1)}!",
-                                seat))
+            said = ngettext("{player} rebuilds the {photo} photo in {n} turn!",
+                            "{player} rebuilds the {photo} photo in {n} turns!", turns, player=seat_tag(seat),
+                            photo=photo)
+        elif why:
+            said = _("{player} rebuilds the {photo} photo first (tiebreaker: {why})!", player=seat_tag(seat),
+                     photo=photo, why=why)
         else:
-            events.append(Event(f"{{p{seat}}} rebuilds the {photo} photo first{how}!", seat))
+            said = _("{player} rebuilds the {photo} photo first!", player=seat_tag(seat), photo=photo)
+        events.append(Event(said, seat))
         self._log_round(state, seat, why)
         self._next_round(state, events)
 
     def _round_drawn(self, state: State, events: list[Event]) -> None:
         limit = state["options"]["turn_limit"]
-        events.append(Event(f"Nobody rebuilt their photo in {limit} turn{'s' * (limit != 1)}: "
-                            f"{'the puzzle stays unsolved' if state['solo'] is not None else 'nobody wins this round'}.",
-                            SYSTEM))
+        if state["solo"] is not None:
+            said = ngettext("Nobody rebuilt their photo in {n} turn: the puzzle stays unsolved.",
+                            "Nobody rebuilt their photo in {n} turns: the puzzle stays unsolved.", limit)
+        else:
+            said = ngettext("Nobody rebuilt their photo in {n} turn: nobody wins this round.",
+                            "Nobody rebuilt their photo in {n} turns: nobody wins this round.", limit)
+        events.append(Event(said, SYSTEM))
         self._log_round(state, None, None)
         self._next_round(state, events)
 
     def _log_round(self, state: State, winner: int | None, why: str | None) -> None:
         state["travel_log"].append({
-            "round": state["round"] + 1, "winner": winner, "turns": state["turn"], "tiebreak": why,
+            "round": state["round"] + 1, "winner": winner, "turns": state["turn"],
+            "tiebreak": str.__str__(why) if why else None,  # the English words: a key of TIEBREAKS
             "deciders": state["decider"],
             "photos": {str(s): self.photo_of(state, s) for s in state["active"]},
         })
@@ -595,15 +633,15 @@ class GlobeTwister(Engine):
     def _finish(self, state: State, events: list[Event]) -> None:
         state["phase"] = "over"
         state["round"] = min(state["round"], state["rounds"] - 1)
-        state["programs"] = [[None] * 9 for _ in range(state["players"])]
+        state["programs"] = [[None] * 9 for _step in range(state["players"])]
         state["steps"] = [None] * state["players"]
-        events.append(Event("The voyage is over.", SYSTEM))
+        events.append(Event(_("The voyage is over."), SYSTEM))
 
     # --- absent and departing players ----------------------------------------------------------------
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
         """The game goes on without them: their program is dropped and they win no more rounds. A multiplayer
         game with one player left ends; a tie-break round with one player left is theirs."""
-        events.append(Event(f"{{p{seat}}} left the game.", SYSTEM))
+        events.append(Event(left_the_game(seat), SYSTEM))
         state["programs"][seat] = [None] * 9
         state["steps"][seat] = None
         remaining = self.remaining(state)
@@ -615,7 +653,7 @@ class GlobeTwister(Engine):
             return
         in_play = self._in_play(state)
         if state["decider"] and len(in_play) == 1:
-            self._round_won(state, in_play[0], "the others left", events)
+            self._round_won(state, in_play[0], TIEBREAKS["left"], events)
             return
         if not in_play:
             self._round_drawn(state, events)
@@ -626,7 +664,7 @@ class GlobeTwister(Engine):
         """The table stops the idle player: a side not chosen is the polar front; in stage B their program is
         locked in as it stands (a card choice in progress is dropped). This does not turn the sand timer; when
         everyone is locked in, stage C runs."""
-        events.append(Event(f"{{p{seat}}} ran out of time.", SYSTEM))
+        events.append(Event(_("{player} ran out of time.", player=seat_tag(seat)), SYSTEM))
         if state["phase"] == "side":
             state["sides"][seat] = "front"
             self._maybe_start(state, events)
@@ -673,7 +711,7 @@ class GlobeTwister(Engine):
         }
         solo = state["solo"]
         if solo is not None:
-            view["solo"] = {"level": solo["level"], "level_name": LEVEL_NAMES.get(solo["level"], "Practice"),
+            view["solo"] = {"level": solo["level"], "level_name": LEVEL_NAMES.get(solo["level"], _("Practice")),
                             "number": solo["number"], "par": dict(solo["par"]) if solo["par"] else None,
                             "red": solo["red"], "hints_used": solo["hints_used"], "turns": solo["turns"],
                             "cards": solo["cards"], "solved": solo["solved"]}
@@ -711,14 +749,18 @@ class GlobeTwister(Engine):
         run = after["last_run"]
         if run is None or (before["last_run"] is not None and before["last_run"]["stage"] == run["stage"]):
             return []
-        lines = []
-        for r in sorted(run["runs"], key=lambda r: r["seat"]):
-            cards = "; ".join(placement_text(s["cell"], s["card"], s["dir"]) + ("" if s["effect"] else " (no effect)")
-                              for s in r["steps"]) or "no card"
-            result = "rebuilt!" if r["solved"] else "not yet rebuilt"
-            lines.append(f"{{p{r['seat']}}}'s program: {cards}. {result}")
         runs = [self._run_view(r) for r in sorted(run["runs"], key=lambda r: r["seat"])]
-        return [{"text": f"**Turn {run['turn']}: the program{'s' * (len(runs) != 1)} run.**\n" + "\n".join(lines),
+        said = [ngettext("**Turn {turn}: the program run.**", "**Turn {turn}: the programs run.**", len(runs),
+                         turn=run["turn"])]
+        for r in sorted(run["runs"], key=lambda r: r["seat"]):
+            steps = [placement_text(s["cell"], s["card"], s["dir"]) for s in r["steps"]]
+            steps = [p if s["effect"] else _("{placement} (no effect)", placement=p)
+                     for p, s in zip(steps, r["steps"], strict=True)]
+            cards = join(steps, "; ") if steps else _("no card")
+            result = _("rebuilt!") if r["solved"] else _("not yet rebuilt")
+            said.append(_("{player}'s program: {cards}. {result}", player=seat_tag(r["seat"]), cards=cards,
+                          result=result))
+        return [{"text": join(said, "\n"),
                  "card": {"kind": "runs", "stage": run["stage"], "turn": run["turn"], "runs": runs},
                  "before_board": True}]
 
@@ -730,7 +772,7 @@ class GlobeTwister(Engine):
         if not others:
             return []
         variants = []
-        for _ in range(3):
+        for _step in range(3):
             new = copy.deepcopy(state)
             for s in others:
                 hand = list(new["hands"][s])
@@ -775,25 +817,37 @@ class GlobeTwister(Engine):
         solo = state["solo"]
         if solo is not None:
             if not solo["solved"]:
-                return [f"{{p0}} did not rebuild the photo ({solo['turns']} turns played)."]
-            line = (f"{{p0}} rebuilt the photo in {solo['turns']} turn{'s' * (solo['turns'] != 1)} with "
-                    f"{solo['cards']} card{'s' * (solo['cards'] != 1)}")
+                return [_("{player} did not rebuild the photo ({n} turns played).", player=seat_tag(0),
+                          n=solo["turns"])]
+            said = {"player": seat_tag(0), "turns": ngettext("{n} turn", "{n} turns", solo["turns"]),
+                    "cards": ngettext("{n} card", "{n} cards", solo["cards"]),
+                    "hints": ngettext("{n} hint", "{n} hints", solo["hints_used"])}
             if solo["par"]:
                 par = solo["par"]
                 made = solo["turns"] <= par["turns"] and solo["cards"] <= par["cards"]
-                line += f" (par {self._par_text(par)}: {'made it' if made else 'over par'})"
+                said.update(par=self._par_text(par), verdict=_("made it") if made else _("over par"))
+                if solo["hints_used"]:
+                    return [_("{player} rebuilt the photo in {turns} with {cards} (par {par}: {verdict}), {hints}.",
+                              **said)]
+                return [_("{player} rebuilt the photo in {turns} with {cards} (par {par}: {verdict}).", **said)]
             if solo["hints_used"]:
-                line += f", {solo['hints_used']} hint{'s' * (solo['hints_used'] != 1)}"
-            return [line + "."]
+                return [_("{player} rebuilt the photo in {turns} with {cards}, {hints}.", **said)]
+            return [_("{player} rebuilt the photo in {turns} with {cards}.", **said)]
         lines = []
         for entry in state["travel_log"]:
-            head = f"Round {entry['round']}: " if state["rounds"] > 1 else ""
             if entry["winner"] is None:
-                lines.append(f"{head}nobody rebuilt their photo.")
+                line = _("nobody rebuilt their photo.")
             else:
                 photo = PHOTO_NAMES[entry["photos"][str(entry["winner"])]]
-                why = f", tiebreaker: {entry['tiebreak']}" if entry["tiebreak"] else ""
-                lines.append(f"{head}{{p{entry['winner']}}} rebuilt the {photo} photo in turn {entry['turns']}{why}.")
+                seat = seat_tag(entry["winner"])
+                why = tiebreak_text(entry["tiebreak"]) if entry["tiebreak"] else None
+                line = _("{player} rebuilt the {photo} photo in turn {turn}, tiebreaker: {why}.", player=seat,
+                         photo=photo, turn=entry["turns"], why=why) if why else \
+                    _("{player} rebuilt the {photo} photo in turn {turn}.", player=seat, photo=photo,
+                      turn=entry["turns"])
+            lines.append(_("Round {round}: {result}", round=entry["round"], result=line) if state["rounds"] > 1
+                         else line)
         if state["rounds"] > 1:
-            lines.append("Round wins: " + ", ".join(f"{{p{s}}} {w}" for s, w in enumerate(state["wins"])) + ".")
+            wins = join([_("{player} {n}", player=seat_tag(s), n=w) for s, w in enumerate(state["wins"])], ", ")
+            lines.append(_("Round wins: {wins}.", wins=wins))
         return lines

@@ -35,6 +35,7 @@ from games.globe_twister.puzzle import (
     run_placements,
     solved_in,
 )
+from i18n import _
 
 BIT = {card: 1 << i for i, card in enumerate(CARDS)}
 RED_BITS = BIT["r1"] | BIT["r2"]
@@ -383,17 +384,17 @@ def random_program(rng, cards: int, *, greens: int | None = None, red: bool = Fa
     pool_green = list(GREEN)
     pool_move = ["b1", "b2", "b3", "b4", "b5"]
     if greens is None:
-        greens = min(3, sum(1 for _ in range(cards) if rng.below(2)))
+        greens = min(3, sum(1 for _step in range(cards) if rng.below(2)))
     greens = min(greens, cards, 3)
     chosen: list[str] = []
-    for _ in range(greens):
+    for _step in range(greens):
         chosen.append(pool_green.pop(rng.below(len(pool_green))))
     rest = cards - greens
     if red and rest > 0 and red_cards:
         reds = list(red_cards)
         chosen.append(reds[rng.below(len(reds))])
         rest -= 1
-    for _ in range(min(rest, len(pool_move))):
+    for _step in range(min(rest, len(pool_move))):
         chosen.append(pool_move.pop(rng.below(len(pool_move))))
     cells = list(CELLS)
     placements = []
@@ -424,8 +425,9 @@ def undo_program(after: Arrangement, placements, rng) -> Arrangement | None:
 
 # --- levels ------------------------------------------------------------------------------------------------
 LEVELS = ("tourist", "backpacker", "globetrotter", "wild")
-LEVEL_NAMES = {"tourist": "Tourist ★", "backpacker": "Backpacker ★★", "globetrotter": "Globetrotter ★★★",
-               "wild": "Into the Wild ★★★★★"}
+LEVEL_NAMES = {"tourist": _("Tourist ★"), "backpacker": _("Backpacker ★★"), "globetrotter": _("Globetrotter ★★★"),
+               "wild": _("Into the Wild ★★★★★")}
+"""The levels' names as shown (the stars are part of the name: the board draws them as stars)."""
 LEVEL_SPECS = {
     # turns, fewest and most par cards, greens per turn (low, high), moves per turn (low, high), red allowed
     "tourist": {"turns": 1, "cards": (3, 6), "greens": (0, 3), "moves": (1, 5), "red": True},
@@ -448,7 +450,7 @@ def generate(level: str, rng, *, tries: int = 400) -> dict:
     known solution (an upper bound)."""
     spec = LEVEL_SPECS[level]
     low, high = spec["cards"]
-    for _ in range(tries):
+    for _step in range(tries):
         red_cards = list(RED) if spec["red"] else []
         programs: list[list[Placement]] = []
         for _turn in range(spec["turns"]):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.geodeto.rules import COLOURS as COLOUR_NAMES
-from games.geodeto.rules import CONTINENT_NAMES, OCEAN
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from games.geodeto.rules import OCEAN, continent
+from i18n import _, here, ngettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -33,7 +33,6 @@ from render.common import (
     name_room,
     panel,
     played_by_computer,
-    plural,
     seat_mark,
     text,
     top_seats,
@@ -45,6 +44,7 @@ from render.geodeto.pieces import (
     CARD_INK,
     CARD_MUTED,
     CLOSED_TILE,
+    COLOUR_WORDS,
     CRAMPED_STEP,
     EPIDEMIC,
     HATCH,
@@ -79,7 +79,6 @@ from render.geodeto.players import (
     _players,
     chip_label,
     players_height,
-    short_name,
 )
 
 # --- layout --------------------------------------------------------------------------------------------------
@@ -178,16 +177,16 @@ def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: b
     d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + BAND_H), radius=9, fill=PYRAMID_FILL[c])
     d.rectangle((x0 + 2, y0 + BAND_H - 10, x1 - 2, y0 + BAND_H), fill=PYRAMID_FILL[c])
     ink = BAND_INK[c]
-    text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), CONTINENT_NAMES[c], BODY, ink, anchor="lm", bold=True)
-    legend = f"{LETTERS[c]} = {COLOUR_NAMES[c]}"
-    if text_w(BODY, CONTINENT_NAMES[c]) + text_w(SMALL, legend) + 26 > x1 - x0:
+    text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), continent(c), BODY, ink, anchor="lm", bold=True)
+    legend = _("{letter} = {colour}", letter=LETTERS[c], colour=_(COLOUR_WORDS[c]))
+    if text_w(BODY, continent(c)) + text_w(SMALL, legend) + 26 > x1 - x0:
         legend = LETTERS[c]
     text(d, (x1 - 10, y0 + 2 + (BAND_H - 2) / 2), legend, SMALL, ink, anchor="rm", bold=len(legend) == 1)
     if closed:
         body = (x0 + 3, y0 + BAND_H + 1, x1 - 2, y1 - 2)
         img.paste(_hatch(body[2] - body[0], body[3] - body[1]), body[:2])
         d.rounded_rectangle(box, radius=10, outline=PANEL_EDGE, width=2)
-        _epidemic_card(d, ((x0 + x1) / 2, (y0 + BAND_H + y1) / 2), "Closed")
+        _epidemic_card(d, ((x0 + x1) / 2, (y0 + BAND_H + y1) / 2), pgettext("continent", "Closed"))
         return
     base = y1 - 8
     for i in range(3):  # the three spots a tower may stand on
@@ -218,8 +217,8 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, mar
 
 @cached(maxsize=8)
 def _background(rows: tuple[tuple[int, int], ...], closed: int | None, top: int, height: int) -> Image.Image:
-    """What changes only with the rows' heights and the closed continent: the routes, the continents' tiles,
-    the players' panel."""
+    """What changes only with the rows' heights and the closed continent (and the language: ``cached``): the
+    routes, the continents' tiles, the players' panel."""
     img, d = canvas(height)
     _routes(d, list(rows))
     for c in range(6):
@@ -243,7 +242,7 @@ def _epidemic_card(d: ImageDraw.ImageDraw, centre, label: str) -> None:
     x, y = centre
     d.rounded_rectangle((x - 80, y - 38, x + 80, y + 38), radius=8, fill=EPIDEMIC, outline=BLACK, width=2)
     _virus(d, x - 56, y, 11, (220, 150, 200), WHITE)
-    text(d, (x + 16, y - 3), "Epidemic", BODY, WHITE, anchor="ms", bold=True)
+    text(d, (x + 16, y - 3), _("Epidemic"), BODY, WHITE, anchor="ms", bold=True)
     text(d, (x + 16, y + 5), label, SMALL, WHITE, anchor="mt", bold=True)
 
 
@@ -257,28 +256,33 @@ def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box
     card = entry.get("card")
     if not card:
         d.rounded_rectangle(box, radius=8, outline=PANEL_EDGE, width=2)
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 12), "Pile", SMALL, MUTED, anchor="mm")
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), "empty", SMALL, MUTED, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 12), _("Pile"), SMALL, MUTED, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), _("empty"), SMALL, MUTED, anchor="mm")
         return
     trio = tuple(pid(t) for t in reversed(card["trio"]))  # bottom first
     others = tuple(CONTINENT_KEYS.index(k) for k in card.get("continents", ())
                    if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
-    sprite = _goal_card_image(c, goal_label(card), trio, others[:1], entry["count"],
+    sprite = _goal_card_image(c, here(goal_label(card)), trio, others[:1], entry["count"],
                               bool(card.get("met") or choose), x1 - x0, y1 - y0)
     img.paste(sprite, (x0, y0))
 
 
 def _others(c: int, card: dict) -> tuple[str, ...]:
     """The other continents (names) a goal lying on continent ``c``'s pile may be formed on."""
-    return tuple(CONTINENT_NAMES[CONTINENT_KEYS.index(k)] for k in card.get("continents", ())
+    return tuple(continent(CONTINENT_KEYS.index(k)) for k in card.get("continents", ())
                  if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
 
 
-@cached(maxsize=256)
-def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple[str, ...]:
+def _name_lines(name: str, width: float, lines: int, size: int = SMALL, short: str | None = None) -> tuple[str, ...]:
     """A card's name (bold ``size``) wrapped into at most ``lines`` lines of ``width``: a word too long for a
     line is broken after its hyphen ("Amundsen-" / "Scott"); when the whole name does not fit, its short name
-    is tried ("Princess" / "Elisabeth"), and the last line is clipped only if that does not fit either."""
+    (``short``) is tried ("Princess" / "Elisabeth"), and the last line is clipped only if that does not fit
+    either. Names are said in the drawing's language."""
+    return _wrapped_name(str.__str__(here(name)), width, lines, size, str.__str__(here(short)) if short else None)
+
+
+@cached(maxsize=256)
+def _wrapped_name(name: str, width: float, lines: int, size: int, short_form: str | None) -> tuple[str, ...]:
     def wrap(s: str) -> tuple[list[str], bool]:
         words: list[str] = []
         for word in s.split():
@@ -299,8 +303,8 @@ def _name_lines(name: str, width: float, lines: int, size: int = SMALL) -> tuple
         return out, fits
 
     out, fits = wrap(name)
-    if not fits and short_name(name) != name:
-        short, short_fits = wrap(short_name(name))
+    if not fits and short_form and short_form != name:
+        short, short_fits = wrap(short_form)
         if short_fits:
             out = short
     return tuple(fit_text(line, size, width, bold=True) for line in out)
@@ -325,6 +329,7 @@ def _goal_card_need(c: int, card: dict) -> int:
 @cached(maxsize=32)
 def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[int, ...], count: int, gold: bool,
                      w: int, h: int) -> Image.Image:
+    """A public goal card (``label`` already in the drawing's language)."""
     img, d = canvas(h, w)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD, outline=HIGHLIGHT if gold else CARD_EDGE,
                         width=4 if gold else 2)
@@ -336,10 +341,10 @@ def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[in
     rx = (TRIO_X + 30 + w - 4) / 2  # the right column's centre
     top = GOAL_BAND + 4 + spare // 2
     text(d, (rx, top + 16), str(count), LARGE, CARD_INK, anchor="mm", bold=True)
-    text(d, (rx, top + 40), "left", SMALL, CARD_MUTED, anchor="mm")
+    text(d, (rx, top + 40), pgettext("cards", "left"), SMALL, CARD_MUTED, anchor="mm")
     if others:
         o = others[0]
-        text(d, (rx, h - 42), "or", SMALL, CARD_MUTED, anchor="mm")
+        text(d, (rx, h - 42), _("or"), SMALL, CARD_MUTED, anchor="mm")
         d.rounded_rectangle((rx - 13, h - 30, rx + 13, h - 7), radius=5, fill=PYRAMID_FILL[o],
                             outline=PYRAMID_EDGE[o] if o == 5 else CARD_EDGE, width=2 if o == 5 else 1)
         text(d, (rx, h - 18), LETTERS[o], SMALL, BAND_INK[o], anchor="mm", bold=True)
@@ -380,7 +385,7 @@ def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dic
     dest = OCEAN in marks["places"]
     d.rounded_rectangle(box, radius=12, fill=OCEAN_FILL, outline=HIGHLIGHT if dest else OCEAN_EDGE,
                         width=4 if marks.get("focus") == OCEAN else (3 if dest else 2))
-    text(d, ((x0 + x1) / 2, y0 + 5), "Ocean", BODY, OCEAN_INK, anchor="ma", bold=True)
+    text(d, ((x0 + x1) / 2, y0 + 5), _("Ocean"), BODY, OCEAN_INK, anchor="ma", bold=True)
     inner = (x0 + OCEAN_PAD, y0 + 32, x1 - OCEAN_PAD, y1 - 6)
     if _ocean_need(view, marks, squeeze, scale) <= y1 - y0:
         _flow(img, d, _ocean_items(view, marks), inner, marks, ships=True, squeeze=squeeze, scale=scale)
@@ -502,16 +507,16 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
     if where is not None:  # the card lies on the closed continent: only its place is left here
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, outline=PANEL_EDGE, width=2)
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
-        text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, MUTED, bold=True)
-        on = f"on {CONTINENT_NAMES[c]}"  # "Antarctica" under "Epidemic" where "on Antarctica" would be clipped
-        text(d, (x0 + 12, y0 + 29), on if text_w(SMALL, on) + 2 <= x1 - x0 - 20 else CONTINENT_NAMES[c], SMALL,
+        text(d, (x0 + 12, y0 + 4), _("Epidemic"), BODY, MUTED, bold=True)
+        on = _("on {continent}", continent=continent(c))  # "Antarctica" where "on Antarctica" would be clipped
+        text(d, (x0 + 12, y0 + 29), on if text_w(SMALL, on) + 2 <= x1 - x0 - 20 else continent(c), SMALL,
              MUTED, max_width=x1 - x0 - 20)
     else:
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, fill=EPIDEMIC, outline=edge, width=3 if choose else 2)
-        if text_w(BODY, "Epidemic") + 40 < x1 - x0:  # (its sign, where there is room beside its name)
+        if text_w(BODY, _("Epidemic")) + 40 < x1 - x0:  # (its sign, where there is room beside its name)
             _virus(d, x1 - 15, y0 + 16, 6, (220, 150, 200), WHITE)
-        text(d, (x0 + 12, y0 + 4), "Epidemic", BODY, WHITE, bold=True)
-        state = "free to play" if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
+        text(d, (x0 + 12, y0 + 4), _("Epidemic"), BODY, WHITE, bold=True)
+        state = _("free to play") if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
         text(d, (x0 + 12, y0 + 29), state, SMALL, WHITE, max_width=x1 - x0 - 20)
     y = y0 + h + 6
     pir = view.get("pirates") or {}
@@ -520,8 +525,8 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
     d.rounded_rectangle((x0, y, x1, y1), radius=8, fill=PIRATES, outline=HIGHLIGHT if choose else PANEL_EDGE,
                         width=3 if choose else 2)
     _flag(d, x1 - 18, y + 16, 9, WHITE)
-    text(d, (x0 + 12, y + 4), "Pirates", BODY, WHITE, bold=True)
-    state = "free to use" if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
+    text(d, (x0 + 12, y + 4), _("Pirates"), BODY, WHITE, bold=True)
+    state = _("free to use") if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
     text(d, (x0 + 12, y + 29), state, SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
     if captured:
         _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 56, x1 - 6, y1 - 6))
@@ -530,10 +535,10 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
 def _held_by(name: str, width: float) -> str:
     """Who holds an action card, in ``width`` px: "held by Bo", or "with Alice" where that would clip the name, or
     the name alone where even that would clip it below its short form (``fit_name``)."""
-    if text_w(SMALL, f"held by {name}") <= width:
-        return f"held by {name}"
-    if text_w(SMALL, "with ") + name_room(name, SMALL) <= width:
-        return f"with {fit_name(name, SMALL, width - text_w(SMALL, 'with '))}"
+    if text_w(SMALL, _("held by {name}", name=name)) <= width:
+        return _("held by {name}", name=name)
+    if text_w(SMALL, _("with {name}", name="")) + name_room(name, SMALL) <= width:
+        return _("with {name}", name=fit_name(name, SMALL, width - text_w(SMALL, _("with {name}", name=""))))
     return fit_name(name, SMALL, width)  # a narrow box: the name alone (it is under the card's name)
 
 
@@ -558,9 +563,9 @@ def _compact_cards(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, ch
     if where is not None:
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
     if where is not None or ep.get("holder") is None:
-        state, x = (f"on {CONTINENT_NAMES[c]}" if where is not None else "free"), x0 + 30
-        if text_w(SMALL, state) + 2 > x1 - x - 6:  # "Antarctica" nearer the virus, not "on Anta…"
-            state, x = state[3:], x0 + 23
+        state, x = (_("on {continent}", continent=continent(c)) if where is not None else _("free")), x0 + 30
+        if where is not None and text_w(SMALL, state) + 2 > x1 - x - 6:  # "Antarctica" nearer the virus
+            state, x = continent(c), x0 + 23
         text(d, (x, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
              bold=True, max_width=x1 - x - 3)
     else:
@@ -569,7 +574,8 @@ def _compact_cards(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, ch
     captured = len(pir.get("pyramids") or ())
     tail = f" +{captured}" if captured else ""
     if pir.get("holder") is None:
-        text(d, (x0 + 30, y0 + half * 1.5 + 1), "free" + tail, SMALL, WHITE, anchor="lm", bold=True)
+        free = _("free +{n}", n=captured) if captured else _("free")
+        text(d, (x0 + 30, y0 + half * 1.5 + 1), free, SMALL, WHITE, anchor="lm", bold=True)
     else:
         _holder(d, view, names, pir["holder"], (x0 + 30, y0 + half * 1.5 + 1), x1 - x0 - 36, tail)
 
@@ -612,15 +618,20 @@ def winners_of(view: dict) -> list[int]:
 
 def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
     if not seats:
-        return "Game over"
-    tail = ""
+        return _("Game over")
     if view.get("score_sheet"):
         best = view["score_sheet"]["players"][seats[0]]["total"]
-        tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(best, 'point')}!"
+        said = (ngettext("{names} wins with {n} point!", "{names} wins with {n} points!", best) if len(seats) == 1
+                else ngettext("{names} tie with {n} point!", "{names} tie with {n} points!", best))
     else:
-        tail = " wins!" if len(seats) == 1 else " win!"
-    room = WIDTH - 120 - text_w(STATUS, tail)
-    return join_fit([_name(names, s) for s in seats], STATUS, room) + tail
+        said = _("{names} wins!") if len(seats) == 1 else _("{names} win!")
+    room = WIDTH - 120 - text_w(STATUS, _format_with(said, names=""))
+    return _format_with(said, names=join_fit([_name(names, s) for s in seats], STATUS, room))
+
+
+def _format_with(text: str, **params) -> str:
+    """A message with more of its placeholders filled (``{names}`` once the names are fitted)."""
+    return type(text)(text.msgid, {**text.params, **params}, plural=text.plural, n=text.n, context=text.context)
 
 
 def _status(view: dict, names: list[str]) -> str:
@@ -629,19 +640,23 @@ def _status(view: dict, names: list[str]) -> str:
     step = view.get("step")
     if view["phase"] == "bonus":
         n = view.get("bonus") or 1
-        need = f"draw a bonus card ({n} left) or stop" if n > 1 else "draw a bonus card or stop"
+        need = _("draw a bonus card ({n} left) or stop", n=n) if n > 1 else _("draw a bonus card or stop")
     elif step and step.get("kind") == "move" and step.get("pyramid") is not None:
         p = pid(step["pyramid"])
         riders = _riders(view, p)
-        need = f"move the {pname(p)}{f' (carries {riders})' if riders else ''} to a gold mark"
+        need = _("move the {pyramid} to a gold mark", pyramid=pname(p))
+        carried = _("move the {pyramid} (carries {n}) to a gold mark", pyramid=pname(p), n=riders)
+        if riders and WIDTH - 2 * MARGIN - 64 - text_w(STATUS, _("{player}: {need}", player="", need=carried)) \
+                >= name_room(who, STATUS):  # the riders' halo shows them where a language needs the room
+            need = carried
     elif step and step.get("kind") == "draw":
-        need = "draw the top card of a pile"
+        need = _("draw the top card of a pile")
     elif step and step.get("kind") == "action":
-        need = "use an action card"
+        need = _("use an action card")
     else:
         need = _turn_need(view)
-    room = WIDTH - 2 * MARGIN - 64 - text_w(STATUS, f": {need}")
-    return f"{fit_name(who, STATUS, room)}: {need}"
+    room = WIDTH - 2 * MARGIN - 64 - text_w(STATUS, _("{player}: {need}", player="", need=need))
+    return _("{player}: {need}", player=fit_name(who, STATUS, room), need=need)
 
 
 def _riders(view: dict, p: int) -> int:
@@ -665,8 +680,8 @@ def _turn_need(view: dict) -> str:
               or (pir.get("holder") == seat and bool(pir.get("pyramids"))))
     draw = any(g.get("card") for g in view.get("public_goals") or ())
     if action:
-        return "move, draw or play an action card" if draw else "move or play an action card"
-    return "move a pyramid or draw a card" if draw else "move a pyramid"
+        return _("move, draw or play an action card") if draw else _("move or play an action card")
+    return _("move a pyramid or draw a card") if draw else _("move a pyramid")
 
 
 def _countdown(view: dict) -> str:
@@ -674,8 +689,10 @@ def _countdown(view: dict) -> str:
     if left is None:
         return ""
     if view["phase"] == "over":
-        return "Game over"
-    return f"{plural(left, 'goal')} to go (of {goal})" if goal else f"{plural(left, 'goal')} to go"
+        return _("Game over")
+    if goal:
+        return ngettext("{n} goal to go (of {goal})", "{n} goals to go (of {goal})", left, goal=goal)
+    return ngettext("{n} goal to go", "{n} goals to go", left)
 
 
 # --- marks: the step in progress and the last move --------------------------------------------------------------
@@ -702,7 +719,7 @@ def _marks(view: dict, focus: dict | None) -> dict:
     if last and last.get("pyramid") is not None:
         found = _find(view, pid(last["pyramid"]))
         if found:
-            _, t = found
+            _place, t = found
             i = t.index(pid(last["pyramid"]))
             for q in t[i:i + max(1, last.get("count") or 1)]:
                 marks["halos"][q] = SKY
@@ -745,7 +762,7 @@ def stall_warning(view: dict) -> str | None:
     playing = max(1, sum(1 for gone in left if not gone))
     if turns > STALL_ROUNDS_SHOWN * playing:
         return None
-    return f"Ends in {plural(max(1, turns), 'turn')} without a goal"
+    return ngettext("Ends in {n} turn without a goal", "Ends in {n} turns without a goal", max(1, turns))
 
 
 def _warning(d: ImageDraw.ImageDraw, label: str) -> float:
@@ -763,15 +780,26 @@ def _warning(d: ImageDraw.ImageDraw, label: str) -> float:
     return x1 - x0
 
 
-def lock_note(view: dict, names: list[str]) -> str | None:
-    """With two players, the pyramid the player to act may not take back: "small red: just picked by Bo"."""
+def lock_note(view: dict, names: list[str], room: float | None = None) -> str | None:
+    """With two players, the pyramid the player to act may not take back: "small red: just picked by Bo"; "small
+    red: just picked" where that would not fit ``room`` px (a language's longer words)."""
     p = view.get("forbidden")
     if p is None or view["phase"] == "over":
         return None
     left = view.get("left") or [False] * view["players"]
     others = [s for s in range(view["players"]) if s != view.get("current") and not left[s]]
-    by = f" by {fit_name(_name(names, others[0]), SMALL, 140)}" if len(others) == 1 else ""
-    return f"{pname(pid(p))}: just picked{by}"
+    bare = _("{pyramid}: just picked", pyramid=pname(pid(p)))
+    if len(others) == 1:
+        note = _("{pyramid}: just picked by {name}", pyramid=pname(pid(p)),
+                 name=fit_name(_name(names, others[0]), SMALL, 140))
+        if room is None or text_w(SMALL, note) + 2 <= room or text_w(SMALL, bare) + 2 > room:
+            return note
+    return bare
+
+
+def _lock_room(right_w: float) -> float:
+    """The room of the padlock's note on the header's first line, the countdown (or warning) ``right_w`` wide."""
+    return WIDTH - MARGIN - 4 - right_w - 20 - (MARGIN + 4 + text_w(BODY, TITLE) + 24) - 30
 
 
 def _lock_legend(d: ImageDraw.ImageDraw, note: str, right_w: float) -> None:
@@ -817,7 +845,7 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         header(d, TITLE, _status(view, names), right=None if warning else _countdown(view),
                seat=view.get("current"))
         right_w = _warning(d, warning) if warning else text_w(BODY, _countdown(view))
-        note = lock_note(view, names)
+        note = lock_note(view, names, _lock_room(right_w))
         if note:
             _lock_legend(d, note, right_w)
     ocean_box, cards_box, compact = ocean_column(view, marks, rows)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.geodeto.rules import CONTINENT_NAMES, GROUP_NAMES
+from games.geodeto.deck_texts import short_name
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from games.geodeto.rules import GROUP_NAMES, continent
+from i18n import _, ngettext
 from render.common import (
     BLACK,
     HEADER_H,
@@ -19,7 +21,6 @@ from render.common import (
     canvas,
     fit_text,
     header,
-    plural,
     text,
     wrap_text,
 )
@@ -43,6 +44,7 @@ from render.geodeto.pieces import (
     pid,
     text_w,
 )
+from render.geodeto.players import chip_label
 
 # --- goal cards (hands, claims) ---------------------------------------------------------------------------------
 HAND_CARD_W = (WIDTH - 2 * MARGIN - GAP) // 2
@@ -54,16 +56,73 @@ TWEET_LINE = 22
 def _card_lines(card: dict, room: float, compact: bool = False) -> tuple[tuple[str, ...], int]:
     """A big card's name lines and how many lines follow them (capital, or location and group; met / note;
     ``compact``: met / note only)."""
-    names = _name_lines(card["name"], room, 2, LARGE)
+    names = _name_lines(card["name"], room, 2, LARGE, short_name(card.get("id", "")) or chip_label(card))
     below = 0 if compact else 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
     return names, below + 1
 
 
+INFO_LINE = 26
+"""A line under a big card's name (capital, location, group, met): its height."""
+
+
+def _info(card: dict, met: bool | None, note: str | None, compact: bool) -> list[tuple[str, str, bool, tuple]]:
+    """The lines under a big card's name, each (kind, text, bold, colour): "line", or "met" (the gold box)."""
+    out: list[tuple[str, str, bool, tuple]] = []
+    if not compact and card.get("capital"):
+        out.append(("line", _("State, capital {capital}", capital=card["capital"]), False, CARD_INK))
+    elif not compact:
+        if card.get("location"):
+            out.append(("line", card["location"], False, CARD_INK))
+        group = GROUP_NAMES.get(card.get("group") or "")
+        out.append(("line", _("Sight: {group}", group=_(group)) if group else _("Sight"), bool(group), CARD_MUTED))
+    if met:
+        where = card.get("met_on")
+        out.append(("met", _("Met on {continent}!", continent=continent(CONTINENT_KEYS.index(where)))
+                    if where in CONTINENT_KEYS else _("Met!"), True, BLACK))
+    elif met is not None:
+        out.append(("line", _("Not met yet"), False, CARD_MUTED))
+    elif note:
+        out.append(("line", note, True, CARD_INK))
+    return out
+
+
+def _item_w(kind: str, label: str, bold: bool) -> float:
+    return text_w(SMALL, label, bold) + (36 if kind == "met" else 2)
+
+
+def _layout(card: dict, width: float, *, met: bool | None = None, note: str | None = None,
+            compact: bool = False) -> tuple[tuple[str, ...], list[tuple[tuple, float, float, float]], int]:
+    """Where a big card ``width`` wide puts its words: the name's lines (beside the trio), then each line under
+    it as (item, x, y, room) from the card's top left: beside the trio while it fits there, else (and below
+    the trio) across the card's whole width, so no word is clipped in any language; and the geo-tweet's top.
+    "Met on Oceania!" becomes "Met!" where even the whole width is too narrow (the gold frame says where)."""
+    side_x = 12 + PYR_W[2] + 20
+    side = width - 12 - side_x
+    below_trio = 40 + TRIO_H + 8
+    names, _lines = _card_lines(card, side)
+    y = 40 + NAME_LINE * (len(names) - 1) + 34
+    placed = []
+    for kind, label, bold, colour in _info(card, met, note, compact):
+        if kind == "line" and y < below_trio and _item_w(kind, label, bold) > side + 2:
+            y = below_trio  # too long beside the trio: under it, the whole width
+        x, room = (side_x, side) if y < below_trio else (12, width - 24)
+        if kind == "met" and _item_w(kind, label, bold) > room + 2:
+            label = _("Met!")
+        if kind == "line" and _item_w(kind, label, bold) > room + 2:  # too long even across the card: 2 lines
+            for part in wrap_text(label, SMALL, room, lines=2):
+                placed.append(((kind, part, bold, colour), x, y, room))
+                y += INFO_LINE
+            continue
+        placed.append(((kind, label, bold, colour), x, y, room))
+        y += INFO_LINE
+    if met is None and not note:
+        y += INFO_LINE  # (the line "met" or a note takes on other cards: the tweets of a row line up)
+    return names, placed, max(y + 4, 40 + TRIO_H + 10)
+
+
 def _card_top(card: dict, width: float, compact: bool = False) -> int:
     """From a big card's top to its geo-tweet: stripe, name, the lines under it, or the trio when taller."""
-    names, below = _card_lines(card, width - 24 - PYR_W[2] - 20, compact)
-    text_h = 40 + NAME_LINE * (len(names) - 1) + 34 + 26 * below + 4
-    return max(text_h, 40 + TRIO_H + 10)
+    return _layout(card, width, met=bool(card.get("met")) if "met" in card else None, compact=compact)[2]
 
 
 def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met: bool | None = None,
@@ -80,49 +139,31 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     for k, c in enumerate(conts):
         sx0 = x0 + 2 + k * sw
         d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + 32), fill=PYRAMID_FILL[c])
-        text(d, (sx0 + 10, y0 + 17), CONTINENT_NAMES[c], SMALL, BAND_INK[c], anchor="lm", bold=True,
+        text(d, (sx0 + 10, y0 + 17), continent(c), SMALL, BAND_INK[c], anchor="lm", bold=True,
              max_width=sw - 14)
     if met:
         d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
     trio = [pid(t) for t in reversed(card["trio"])]
     draw_trio(img, d, trio, x0 + 12 + PYR_W[2] / 2 + 4, y0 + 40 + TRIO_H)
+    names, placed, own_top = _layout(card, x1 - x0, met=met, note=note, compact=compact)
     tx = x0 + 12 + PYR_W[2] + 20
     room = x1 - 12 - tx
-    names, _ = _card_lines(card, room)
     y = y0 + 40
-    for k, line in enumerate(names):
+    for line in names:
         text(d, (tx, y), line, LARGE, CARD_INK, bold=True, max_width=room)
-        y += NAME_LINE if k < len(names) - 1 else 34
-    if compact:
-        pass
-    elif card.get("capital"):
-        text(d, (tx, y), f"State, capital {card['capital']}", SMALL, CARD_INK, max_width=room)
-        y += 26
-    else:
-        if card.get("location"):
-            text(d, (tx, y), card["location"], SMALL, CARD_INK, max_width=room)
-            y += 26
-        group = GROUP_NAMES.get(card.get("group") or "")
-        text(d, (tx, y), f"Sight: {group}" if group else "Sight", SMALL, CARD_MUTED, bold=bool(group),
-             max_width=room)
-        y += 26
-    if met is not None:
-        where = card.get("met_on")
-        if met:
-            label = f"Met on {CONTINENT_NAMES[CONTINENT_KEYS.index(where)]}!" if where in CONTINENT_KEYS else "Met!"
-            if text_w(SMALL, label) + 36 > room + 2:  # a narrow card (a big hand): the gold frame says where
-                label = "Met!"
-            w = min(text_w(SMALL, label) + 36, room + 2)
-            d.rounded_rectangle((tx - 2, y - 1, tx + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
-            _check(d, tx + 12, y + 11)
-            text(d, (tx + 26, y + 11), label, SMALL, BLACK, anchor="lm", bold=True, max_width=w - 30)
+        y += NAME_LINE
+    for (kind, label, bold, colour), dx, dy, width in placed:
+        x, y = x0 + dx, y0 + dy
+        if kind == "met":
+            w = min(_item_w(kind, label, bold), width + 2)
+            d.rounded_rectangle((x - 2, y - 1, x + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
+            _check(d, x + 12, y + 11)
+            text(d, (x + 26, y + 11), label, SMALL, colour, anchor="lm", bold=True, max_width=w - 30)
         else:
-            text(d, (tx, y), "Not met yet", SMALL, CARD_MUTED)
-    elif note:
-        text(d, (tx, y), note, SMALL, CARD_INK, bold=True, max_width=room)
-    ty = y0 + (top if top is not None else _card_top(card, x1 - x0))
+            text(d, (x, y), label, SMALL, colour, bold=bold, max_width=width)
+    ty = y0 + (top if top is not None else own_top)
     tweet = (card.get("tweet") or "") if tweet_lines > 0 else ""
-    for k, line in enumerate(wrap_text(tweet, SMALL, x1 - x0 - 24, lines=tweet_lines) if tweet else ()):
+    for k, line in enumerate(wrap_text(tweet, SMALL, x1 - x0 - 24, lines=tweet_lines, prose=True) if tweet else ()):
         text(d, (x0 + 12, ty + k * TWEET_LINE), line, SMALL, CARD_INK)
 
 
@@ -144,6 +185,12 @@ def _hand_grid(n: int) -> tuple[int, int, bool]:
     return 3, 3, True
 
 
+def _tops(shown: list[dict], cols: int, card_w: int, compact: bool) -> list[int]:
+    """Per row of cards, where its geo-tweets start (the row's cards' tweets line up)."""
+    tops = [max(_card_top(card, card_w, compact) for card in shown[i:i + cols]) for i in range(0, len(shown), cols)]
+    return tops or [_card_top({"name": ""}, card_w)]
+
+
 def draw_private(view: dict, name: str) -> Image.Image:
     """The seat's goal cards ("My goals"), two or three a row, each marked when its trio stands on the board
     now; at most 800 x 600 (geo-tweets shortened, then left out, as the hand grows)."""
@@ -151,9 +198,11 @@ def draw_private(view: dict, name: str) -> Image.Image:
     cols, rows, compact = _hand_grid(len(hand))
     shown = hand[:HAND_SHOWN]
     card_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
-    tops = [max(_card_top(card, card_w, compact) for card in shown[i:i + cols]) for i in range(0, len(shown), cols)]
-    tops = tops or [_card_top({"name": ""}, card_w)]  # per row: the cards' tweets line up
-    room = (600 - HEADER_H - GAP - 4) // len(tops) - GAP
+    room = (600 - HEADER_H - GAP - 4) // rows - GAP
+    tops = _tops(shown, cols, card_w, compact)
+    if not compact and max(tops) + 8 > room:  # a language's longer words take more lines: names and met only
+        compact = True
+        tops = _tops(shown, cols, card_w, compact)
     tweet = 0 if compact else max(0, min(4, (room - max(tops) - 8) // TWEET_LINE))
     heights = [top + tweet * TWEET_LINE + 8 for top in tops]
     height = HEADER_H + GAP + sum(h + GAP for h in heights) + 4
@@ -161,18 +210,20 @@ def draw_private(view: dict, name: str) -> Image.Image:
     seat = view.get("seat")
     met = sum(1 for c in hand if c.get("met"))
     mine = seat is not None and view.get("current") == seat and view.get("phase") in ("turn", "bonus")
+    cards = ngettext("{n} goal card", "{n} goal cards", len(hand))
     if mine:
-        status = f"Your turn - {plural(len(hand), 'goal card')}"
+        status = _("Your turn - {cards}", cards=cards)
     else:
-        status = f"{fit_text(name, STATUS, 300)}: {plural(len(hand), 'goal card')}"
+        status = _("{name}: {cards}", name=fit_text(name, STATUS, 300), cards=cards)
     if met:
-        status += f", {met} met now"
+        status = ngettext("{status}, {n} met now", "{status}, {n} met now", met, status=status)
     if len(hand) > len(shown):
-        status += f" ({len(hand) - len(shown)} not shown)"
-    title = f"{TITLE} - {name}'s goals" if len(name) <= 24 else f"{TITLE} - your goals"
+        status = _("{status} ({n} not shown)", status=status, n=len(hand) - len(shown))
+    title = (_("{game} - {name}'s goals", game=TITLE, name=name) if len(name) <= 24
+             else _("{game} - your goals", game=TITLE))
     header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
     if not hand:
-        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), "No goal cards in hand.", LARGE, MUTED, anchor="mm")
+        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), _("No goal cards in hand."), LARGE, MUTED, anchor="mm")
     for i, card in enumerate(shown):
         col, row = i % cols, i // cols
         x = MARGIN + col * (card_w + GAP)

@@ -10,6 +10,8 @@ from PIL import Image, ImageDraw
 from games.geodeto.rules import COLOURS as COLOUR_NAMES
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
 from games.geodeto.rules import SIZES as SIZE_NAMES
+from games.geodeto.rules import pname as _pyramid_name
+from i18n import N_, _, here
 from render.common import (
     BLACK,
     GREEN,
@@ -19,11 +21,13 @@ from render.common import (
     YELLOW,
     cached,
     font,
+    plain,
 )
 from render.common import BLUE as _BLUE
 
 GAME = "geodeto"
-TITLE = "Geodeto"
+TITLE = _("Geodeto")
+"""The game's name (as published in every language; a message so that it is drawn like every other word)."""
 
 RED = (206, 50, 44)
 IVORY = (246, 246, 240)
@@ -94,14 +98,24 @@ def pid(p) -> int:
     return COLOUR_NAMES.index(p["colour"]) * 3 + SIZE_NAMES.index(p["size"])
 
 
+COLOUR_WORDS = (N_("blue"), N_("yellow"), N_("red"), N_("green"), N_("white"), N_("black"))
+"""The colours' names as the continents' legends say them ("B = blue")."""
+
+
 def pname(p: int) -> str:
-    return f"{SIZE_NAMES[p % 3]} {COLOUR_NAMES[p // 3]}"
+    """"small red" (a message: said in the drawing's language)."""
+    return _pyramid_name(p)
+
+
+def text_w(size: int, s: str, bold: bool = False) -> float:
+    """``s``'s width in the font of ``size`` as ``common.text`` draws it: in the drawing's language (``i18n.using``),
+    made drawable (``common.plain``); ``bold``: the bold face."""
+    return _text_w(size, plain(here(s)), bold)
 
 
 @cached(maxsize=1024)
-def text_w(size: int, s: str, bold: bool = False) -> float:
-    """``s``'s width in the font of ``size`` (``bold``: the bold face; measured once: names, labels and chips are
-    measured often)."""
+def _text_w(size: int, s: str, bold: bool = False) -> float:
+    """Measured once: names, labels and chips are measured often (keyed by the words drawn, not the English)."""
     return font(size, bold=bold).getlength(s)
 
 

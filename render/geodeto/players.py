@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from games.geodeto.deck_texts import short_name as card_short_name
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
+from i18n import N_, Text, _, ngettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -16,7 +18,6 @@ from render.common import (
     name_room,
     played_by_computer,
     player_row,
-    plural,
     star,
     text,
 )
@@ -33,7 +34,7 @@ from render.geodeto.pieces import (
 
 
 def _name(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else _("Player {n}", n=seat + 1)
 
 
 # --- players -------------------------------------------------------------------------------------------------
@@ -49,20 +50,28 @@ MARK_W = 52
 
 
 CHIP_LABELS = {
-    "czech-republic": "Czechia", "great-britain": "Britain", "eiffel-tower": "Eiffel Tower",
-    "great-wall-of-china": "Great Wall", "mt-everest": "Everest", "south-africa": "S. Africa",
-    "victoria-falls": "Victoria Falls", "pyramids-of-giza": "Giza", "mt-kilimanjaro": "Kilimanjaro",
-    "statue-of-liberty": "Liberty", "christ-the-redeemer": "Redeemer", "new-zealand": "N. Zealand",
-    "papua-new-guinea": "Papua", "mariana-trench": "Mariana", "sydney-opera-house": "Opera House",
-    "great-barrier-reef": "Barrier Reef", "easter-island-moai": "Moai", "amundsen-scott-station": "South Pole",
-    "halley-research-station": "Halley", "princess-elisabeth-station": "Elisabeth", "mt-vinson": "Vinson",
-    "lambert-glacier": "Lambert",
+    "czech-republic": pgettext("goal label", "Czechia"), "great-britain": pgettext("goal label", "Britain"), "eiffel-tower": pgettext("goal label", "Eiffel Tower"),
+    "great-wall-of-china": pgettext("goal label", "Great Wall"), "mt-everest": pgettext("goal label", "Everest"), "south-africa": pgettext("goal label", "S. Africa"),
+    "victoria-falls": pgettext("goal label", "Victoria Falls"), "pyramids-of-giza": pgettext("goal label", "Giza"), "mt-kilimanjaro": pgettext("goal label", "Kilimanjaro"),
+    "statue-of-liberty": pgettext("goal label", "Liberty"), "christ-the-redeemer": pgettext("goal label", "Redeemer"), "new-zealand": pgettext("goal label", "N. Zealand"),
+    "papua-new-guinea": pgettext("goal label", "Papua"), "mariana-trench": pgettext("goal label", "Mariana"), "sydney-opera-house": pgettext("goal label", "Opera House"),
+    "great-barrier-reef": pgettext("goal label", "Barrier Reef"), "easter-island-moai": pgettext("goal label", "Moai"),
+    "amundsen-scott-station": pgettext("goal label", "South Pole"), "halley-research-station": pgettext("goal label", "Halley"),
+    "princess-elisabeth-station": pgettext("goal label", "Elisabeth"), "mt-vinson": pgettext("goal label", "Vinson"), "lambert-glacier": pgettext("goal label", "Lambert"),
 }
 """A fulfilled goal's label in the players' panel, where its name would be too long (else its short name)."""
 
 
 def chip_label(card: dict) -> str:
-    return CHIP_LABELS.get(card.get("id", ""), short_name(card["name"]))
+    """A goal's short label (a message: said in the drawing's language)."""
+    key = card.get("id", "")
+    if key in CHIP_LABELS:
+        return CHIP_LABELS[key]
+    short = card_short_name(key)
+    if short:
+        return short
+    name = card["name"]  # a card the deck does not know: its name, without " Station"
+    return name[: -len(" Station")] if not isinstance(name, Text) and name.endswith(" Station") else name
 
 
 def _chips(view: dict, seat: int) -> list[tuple[str, int]]:
@@ -76,7 +85,7 @@ def _chips(view: dict, seat: int) -> list[tuple[str, int]]:
     return out
 
 
-NO_GOAL = "no goal"
+NO_GOAL = N_("no goal")
 
 
 def player_columns(n: int) -> int:
@@ -141,7 +150,7 @@ def _points_words(view: dict, names: list[str], s: int, width: float, winners: l
     total = view["score_sheet"]["players"][s]["total"]
     if bare:
         return str(total)
-    right = plural(total, "pt")
+    right = ngettext("{n} pt", "{n} pts", total)
     if played_by_computer(view, s):
         least = name_room(_name(names, s), SMALL) + MARK_W + COMPUTER_MARK_W
         if width - 16 - text_w(BODY, right) - (26 if s in winners else 0) < least:
@@ -158,7 +167,11 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     cy = (y0 + y1) / 2
     over = view["phase"] == "over"
     left = (view.get("left") or [False] * view["players"])[s]
-    name = _name(names, s) + ((" (removed)" if left == "removed" else " (left)") if left else "")
+    if left:
+        name = (_("{name} (removed)", name=_name(names, s)) if left == "removed"
+                else _("{name} (left)", name=_name(names, s)))
+    else:
+        name = _name(names, s)
     name_w = text_w(BODY, name) + 2
     computer = played_by_computer(view, s)
     mark_w = MARK_W + (COMPUTER_MARK_W if computer else 0)  # from the row's edge to the name
@@ -175,8 +188,8 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     goals = _goals_fitting(chips, f"+{2 * extras}" if extras else "", avail)
     if least and sum(_goal_item_w(item) for item in goals) > avail:
         goals = []  # a computer's name keeps its short form: the extra cards' points give way here
-    if not chips and not extras and text_w(SMALL, NO_GOAL) + 2 <= avail:
-        goals = [("none", NO_GOAL)]
+    if not chips and not extras and text_w(SMALL, _(NO_GOAL)) + 2 <= avail:
+        goals = [("none", _(NO_GOAL))]
     goals_w = sum(_goal_item_w(item) for item in goals)
     room = x1 - 8 - right_w - 8 - (x0 + mark_w) - goals_w - (8 if goals else 0)
     current = not over and s == view.get("current")
@@ -209,7 +222,8 @@ def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners:
     cols = player_columns(n)
     col_w = (x1 - x0 - 8) / cols
     bare = view["phase"] == "over" and bool(view.get("score_sheet")) and any(  # every total alike
-        not _points_words(view, names, s, col_w - 4, winners, False).endswith(("pt", "pts")) for s in range(n))
+        _points_words(view, names, s, col_w - 4, winners, False) == str(view["score_sheet"]["players"][s]["total"])
+        for s in range(n))
     for s in range(n):
         r, k = divmod(s, cols)
         bx = x0 + 4 + k * col_w
@@ -217,7 +231,3 @@ def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners:
         _player_cell(d, view, names, s, (bx + 2, by + 1, bx + col_w - 2, by + PLAYER_ROW - 3), winners, bare)
 
 
-
-def short_name(name: str) -> str:
-    """A card's name without " Station" ("Amundsen-Scott", "Princess Elisabeth"): where room is short."""
-    return name[: -len(" Station")] if name.endswith(" Station") else name

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from games.geodeto.rules import GROUP_NAMES
+from i18n import N_, _
 from render.common import (
     BODY,
     COMPUTER_MARK_W,
@@ -44,12 +45,12 @@ from render.geodeto.pieces import (
 
 # --- the score sheet ---------------------------------------------------------------------------------------------
 SHEET_ROWS = (
-    ("groups", "Groups (3 / 1)"),
-    ("fulfilled", "Fulfilled goals (+2)"),
-    ("hand", "Cards in hand (-1)"),
-    ("continents", "Continents (+2)"),
-    ("last", "Last goal (+1)"),
-    ("extras", "Extra cards (+2)"),
+    ("groups", N_("Groups (3 / 1)")),
+    ("fulfilled", N_("Fulfilled goals (+2)")),
+    ("hand", N_("Cards in hand (-1)")),
+    ("continents", N_("Continents (+2)")),
+    ("last", N_("Last goal (+1)")),
+    ("extras", N_("Extra cards (+2)")),
 )
 
 
@@ -67,12 +68,13 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
     groups = list(GROUP_NAMES)
     lines: list[tuple[str, str, bool]] = []  # (key, label, sub-row)
     for key, label in SHEET_ROWS:
-        lines.append((key, label, False))
+        lines.append((key, _(label), False))
         if key == "groups":
-            lines.extend((f"group:{g}", GROUP_NAMES[g], True) for g in groups)
+            lines.extend((f"group:{g}", _(GROUP_NAMES[g]), True) for g in groups)
     height = HEADER_H + GAP + head_h + row_h * (len(lines) + 1) + 2 * GAP + 2
     img, d = canvas(height)
-    header(d, f"{TITLE} - score sheet", _winner_text(view, names, winners), right="Game over", winner=True)
+    header(d, _("{game} - score sheet", game=TITLE), _winner_text(view, names, winners), right=_("Game over"),
+           winner=True)
     top = HEADER_H + GAP
     panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
     x = MARGIN + label_w
@@ -106,7 +108,7 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
                 _cell(d, cx, y + row_h / 2, f"{value:+d}" if value else "0", _count(row, key), BODY, col_w)
         y += row_h
     d.line((MARGIN + 8, y + 1, WIDTH - MARGIN - 8, y + 1), fill=PANEL_EDGE, width=2)
-    text(d, (MARGIN + 12, y + row_h / 2 + 3), "Total", BODY, TEXT, anchor="lm", bold=True)
+    text(d, (MARGIN + 12, y + row_h / 2 + 3), _("Total"), BODY, TEXT, anchor="lm", bold=True)
     for s, row in enumerate(players):
         cx = x + col_w * (s + 0.5)
         won = s in winners
@@ -153,7 +155,7 @@ def _column_name(name: str, width: float, robot: float) -> tuple[list[str], int]
         return lines, 0
     short = short_name(name)
     lines = wrap_text(short, SMALL, width - robot, lines=2)
-    head, _, rest = short.rpartition(" ")
+    head, _sep, rest = short.rpartition(" ")
     if " ".join(lines) == short or not head:
         return lines, 0
     if head.endswith("'s"):  # the first name of whose seat it took, clipped

@@ -6,7 +6,9 @@ import math
 
 from PIL import Image, ImageDraw
 
-from games.geomancy.model import DIR_NAMES, SQUARE_NAMES
+from games.geomancy.model import SQUARE_NAMES
+from games.geomancy.rules import DIRECTION_WORDS, HEIGHT_WORDS, SIZE_NAMES
+from i18n import _, here, join, ngettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -28,9 +30,9 @@ from render.common import (
     join_fit,
     name_room,
     panel,
+    plain,
     played_by_computer,
     player_row,
-    plural,
     star,
     text,
     top_seats,
@@ -51,7 +53,6 @@ from render.geomancy.pieces import (
     PANEL_TOP,
     PANEL_X,
     ROUND_WORDS,
-    SIZE_NAMES,
     SS,
     STONE_W,
     TITLE,
@@ -330,7 +331,27 @@ LINE = 28
 
 
 def _name(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else here(_("Player {number}", number=seat + 1))
+
+
+def _with_name(message, name: str, size: float, room: float, bold: bool = False) -> str:
+    """``message(name)`` (a sentence naming a player) within ``room`` px: the name clipped (``fit_name``) to
+    what the rest of the sentence, in the drawing's language, leaves."""
+    return _fitted(message, lambda avail: fit_name(name, size, avail), size, room, bold)
+
+
+def _fitted(message, fit, size: float, room: float, bold: bool = False) -> str:
+    """``message(fit(avail))`` within ``room`` px in the drawing's language: ``fit`` shortens the names to
+    ``avail`` px (measured in the regular face: a bold line gives the names what its wider letters take)."""
+    f = font(size, bold=bold)
+    avail = room - f.getlength(plain(here(message(""))))
+    for _attempt in range(8):
+        said = message(fit(avail))
+        over = f.getlength(plain(here(said))) - room
+        if over <= 0:
+            break
+        avail -= max(over, 2)
+    return said
 
 
 def _hand_icons(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float) -> float:
@@ -362,23 +383,24 @@ def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[s
     left = view.get("left") or [False] * n
     passed = set(view.get("passed") or ())
     for s in range(n):
-        pts = plural(view["scores"][s], "pt")
+        pts = ngettext("{n} pt", "{n} pts", view["scores"][s])
         won = s in winners
-        pts_w = font(BODY).getlength(pts) + (26 if won else 0)
+        pts_w = font(BODY).getlength(here(pts)) + (26 if won else 0)
         player_row(d, (x0, y, x1, y + ROW), s, _name(names, s), name_width=x1 - x0 - pts_w - 14,
                    current=not over and s in to_act, gone=left[s], size=BODY,
                    computer=played_by_computer(view, s))
         cy = y + ROW / 2
         text(d, (x1 - 8, cy), pts, BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
         if won:
-            star(d, (x1 - 8 - font(BODY).getlength(pts) - 14, cy), 10)
+            star(d, (x1 - 8 - font(BODY).getlength(here(pts)) - 14, cy), 10)
         if compact:
             y += ROW + 4
             continue
         cy2 = y + ROW + LINE2 / 2
         if over:
             detail = (view.get("score_detail") or [{}] * n)[s]
-            words = f"board {detail.get('board', 0)} + prisoners {detail.get('prisoners', 0)}"
+            words = _("board {board} + prisoners {prisoners}", board=detail.get("board", 0),
+                      prisoners=detail.get("prisoners", 0))
             text(d, (x0 + 24, cy2), words, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 32)
             y += BLOCK
             continue
@@ -387,11 +409,11 @@ def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[s
         room = x1 - 8 - x
         note = ""
         if caught:
-            note = plural(caught, "prisoner")
-            if font(SMALL).getlength(note) > room:
-                note = f"{caught} caught"
+            note = ngettext("{n} prisoner", "{n} prisoners", caught)
+            if font(SMALL).getlength(here(note)) > room:
+                note = ngettext("{n} caught", "{n} caught", caught)
         elif s in passed and not left[s]:
-            note = "passed"
+            note = pgettext("player", "passed")
         if note:
             text(d, (x1 - 8, cy2), note, SMALL, TEXT if caught else MUTED, anchor="rm", max_width=room)
         y += BLOCK
@@ -415,8 +437,9 @@ def _stone_line(img: Image.Image, d: ImageDraw.ImageDraw, stones: list[dict], wo
     text(d, (x + 6, cy), words, SMALL, colour, anchor="lm", max_width=x1 - x - 6)
 
 
-REASON_WORDS = {"upright": "upright", "off": "off the board", "knocked off": "knocked off", "tie": "a tie",
-                "choice": "not kept"}
+REASON_WORDS = {"upright": pgettext("recast", "upright"), "off": pgettext("recast", "off the board"),
+                "knocked off": pgettext("recast", "knocked off"), "tie": pgettext("recast", "a tie"),
+                "choice": pgettext("recast", "not kept")}
 """Why a stone came back to hand (``rules.REASONS``), short: "recast: upright"."""
 
 
@@ -430,7 +453,7 @@ def _last_lines(view: dict, names: list[str], room: float) -> list[tuple[list[di
         stones = {st["id"]: st for st in cast["stones"]}
         landed = [st for st in cast["stones"] if st["recast"] is None]
         if landed:
-            lines.append((landed, "landed", TEXT))
+            lines.append((landed, pgettext("stones", "landed"), TEXT))
         by_reason: dict[str, list[dict]] = {}
         for rc in cast["recasts"]:
             st = stones.get(rc["id"]) or _stone_of(per, rc["id"])
@@ -438,27 +461,38 @@ def _last_lines(view: dict, names: list[str], room: float) -> list[tuple[list[di
         for reason, sts in by_reason.items():
             if reason == "upright":  # drawn standing, as on the board
                 sts = [dict(st, upright=True) for st in sts]
-            lines.append((sts, f"recast: {REASON_WORDS.get(reason, reason)}", SKY))
+            lines.append((sts, _("recast: {reason}", reason=REASON_WORDS.get(reason, reason)), SKY))
         for k in cast["knocks"]:  # (knocked off the board: a recast line says so)
             if k["to"] is not None:
-                lines.append(([_stone_of(per, k["id"])], f"knocked {SQUARE_NAMES[k['from']]} → "
-                                                         f"{SQUARE_NAMES[k['to']]}", TEXT))
+                lines.append(([_stone_of(per, k["id"])], _("knocked {origin} → {target}",
+                                                           origin=SQUARE_NAMES[k["from"]],
+                                                           target=SQUARE_NAMES[k["to"]]), TEXT))
     elif turn and turn.get("kind") == "reorient" and view.get("last_reorient"):
         rot = view["last_reorient"]
-        lines.append(([_stone_of(per, rot["id"])], f"{SQUARE_NAMES[rot['square']]}: {DIR_NAMES[rot['from']]} → "
-                                                   f"{DIR_NAMES[rot['to']]}", TEXT))
+        lines.append(([_stone_of(per, rot["id"])], join((f"{SQUARE_NAMES[rot['square']]}:",
+                                                         DIRECTION_WORDS[rot["from"]], "→",
+                                                         DIRECTION_WORDS[rot["to"]])), TEXT))
     for cap in view.get("last_captures") or ():
-        where = SQUARE_NAMES[cap["square"]]
-        tails = ((f"'s aura {cap['strength']} took it", f"'s aura {cap['strength']}") if cap["how"] == "aura" else
-                 (" landed on it", " landed"))
-        head, name = f"{where}: ", _name(names, cap["by"])
-        for tail in tails:  # the shorter words where the longer would clip the name below its short form
-            avail = room - 30 - font(SMALL).getlength(head + tail)
-            if avail >= name_room(name, SMALL):
-                break
-        who = fit_name(name, SMALL, avail)
-        lines.append(([cap], head + who + tail, SKY))
+        lines.append(([cap], _capture_words(cap, _name(names, cap["by"]), room - 30), SKY))
     return lines
+
+
+def _capture_words(cap: dict, name: str, room: float) -> str:
+    """ "e4: Ana's aura 3 took it": who captured the stone and how, the shorter words where the longer would
+    clip the name below its short form."""
+    where, strength = SQUARE_NAMES[cap["square"]], cap["strength"]
+    if cap["how"] == "aura":
+        forms = (lambda who: _("{square}: {name}'s aura {strength} took it", square=where, name=who,
+                               strength=strength),
+                 lambda who: _("{square}: {name}'s aura {strength}", square=where, name=who, strength=strength))
+    else:
+        forms = (lambda who: _("{square}: {name} landed on it", square=where, name=who),
+                 lambda who: _("{square}: {name} landed", square=where, name=who))
+    for form in forms:
+        avail = room - font(SMALL).getlength(here(form("")))
+        if avail >= name_room(name, SMALL):
+            break
+    return form(fit_name(name, SMALL, avail))
 
 
 def _stone_of(per: int, stone: int) -> dict:
@@ -471,14 +505,21 @@ def _last_title(view: dict, names: list[str], room: float) -> str | None:
         return None
     kind = turn["kind"]
     cast = view.get("last_cast")
-    tails = {"reorient": " turned a stone", "pass": " passed", "timeout": " ran out of time", "left": " left"}
-    if kind == "cast" and cast:
-        tail = f" cast {len(cast['stones'])} at {SQUARE_NAMES[cast['aim']]}"
-    elif kind in tails:
-        tail = tails[kind]
-    else:
+    if kind == "cast" and not cast or kind not in ("cast", "reorient", "pass", "timeout", "left"):
         return None
-    return fit_name(_name(names, turn["seat"]), SMALL, room - font(SMALL).getlength(tail)) + tail
+
+    def message(who: str) -> str:
+        if kind == "cast":
+            return ngettext("{name} cast {n} at {square}", "{name} cast {n} at {square}", len(cast["stones"]),
+                            name=who, square=SQUARE_NAMES[cast["aim"]])
+        if kind == "reorient":
+            return _("{name} turned a stone", name=who)
+        if kind == "pass":
+            return _("{name} passed", name=who)
+        if kind == "timeout":
+            return _("{name} ran out of time", name=who)
+        return _("{name} left", name=who)
+    return _with_name(message, _name(names, turn["seat"]), SMALL, room, bold=True)
 
 
 def _choice_stones(view: dict) -> list[dict]:
@@ -518,10 +559,10 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
     crowded = bool(choice) and 8 + view["players"] * BLOCK + SECTION + len(choice) * CHOICE_ROW > y1 - y0
     y = _players(img, d, view, names, x0 + 6, x1 - 6, y0 + 8, winners, compact=overlay is not None or crowded)
     if overlay == "auras":
-        y = _section(d, x0, x1, y, "AURAS")
-        for line in wrap_text("Each chip: a colour's aura on that square (the strongest two). A stone falls to an "
-                              "enemy aura stronger than its pips: small 1, medium 2, large 3. One colour's auras "
-                              "add up; colours never combine.", SMALL, x1 - x0 - 24, lines=12):
+        y = _section(d, x0, x1, y, _("AURAS"))
+        for line in wrap_text(_("Each chip: a colour's aura on that square (the strongest two). A stone falls to "
+                                "an enemy aura stronger than its pips: small 1, medium 2, large 3. One colour's "
+                                "auras add up; colours never combine."), SMALL, x1 - x0 - 24, lines=12):
             if y + 24 > y1 - 4:
                 break
             text(d, (x0 + 12, y), line, SMALL, TEXT)
@@ -530,10 +571,11 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
     _key(img, d, view, x0, x1, y1)
     if choice:
         q = view["choices"][0]["square"]
-        y = _section(d, x0, x1, y, f"KEEP ONE ON {SQUARE_NAMES[q].upper()}", HIGHLIGHT)
+        y = _section(d, x0, x1, y, _("KEEP ONE ON {square}", square=SQUARE_NAMES[q].upper()), HIGHLIGHT)
         for st in choice:
             put_stone(img, st["owner"], st["size"], st["dir"], x0 + 36, y + CHOICE_ROW / 2 - 2)
-            text(d, (x0 + 68, y + CHOICE_ROW / 2 - 2), f"{SIZE_NAMES[st['size'] - 1]}, facing {st['dir_name']}",
+            text(d, (x0 + 68, y + CHOICE_ROW / 2 - 2), _("{size}, facing {direction}", size=SIZE_NAMES[st["size"] - 1],
+                                                                    direction=DIRECTION_WORDS[st["dir"]]),
                  SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 78)
             y += CHOICE_ROW
     title = _last_title(view, names, x1 - x0 - 24)
@@ -544,7 +586,7 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
     room = max(0, int((y1 - 4 - y) // LINE))
     if len(lines) > room:  # the last line that fits says how many more there are
         shown = lines[:max(0, room - 1)]
-        shown.append(([], f"+{len(lines) - len(shown)} more", MUTED))
+        shown.append(([], _("+{n} more", n=len(lines) - len(shown)), MUTED))
         lines = shown[:room]
     for stones, words, colour in lines:
         _stone_line(img, d, stones, words, x0 + 12, x1 - 10, y, colour)
@@ -559,15 +601,19 @@ def _key(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, x0: float, x1: fl
     the aura goes, the drop height (and "no knocks" when they are off)."""
     if y1 - (PANEL_TOP + _panel_height(view)) < KEY_H + 6:
         return
-    y = _section(d, x0, x1, y1 - KEY_H - 4, "KEY")
+    y = _section(d, x0, x1, y1 - KEY_H - 4, _("KEY"))
     seat = view["to_act"][0] if view["to_act"] else 0
     x = x0 + 12
     for size in (1, 2, 3):
         put_stone(img, seat, size, 0, x + STONE_W[size - 1] * 0.33, y + LINE / 2, 66)
         x += STONE_W[size - 1] * 0.66 + 4
-    text(d, (x + 6, y + LINE / 2), "1, 2, 3 pips", SMALL, TEXT, anchor="lm")
-    text(d, (x0 + 12, y + LINE * 1.5), "The tip aims the aura", SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 24)
-    note = f"Drop height {view.get('height', 'medium')}" + ("" if view.get("knocks", True) else ", no knocks")
+    text(d, (x + 6, y + LINE / 2), _("1, 2, 3 pips"), SMALL, TEXT, anchor="lm", max_width=x1 - 10 - x - 6)
+    text(d, (x0 + 12, y + LINE * 1.5), _("The tip aims the aura"), SMALL, TEXT, anchor="lm",
+         max_width=x1 - x0 - 24)
+    height = view.get("height", "medium")
+    height = HEIGHT_WORDS.get(height, height)
+    note = (_("Drop height {height}", height=height) if view.get("knocks", True) else
+            _("Drop height {height}, no knocks", height=height))
     text(d, (x0 + 12, y + LINE * 2.5), note, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 24)
 
 
@@ -580,11 +626,16 @@ def winners_of(view: dict) -> list[int]:
 
 def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
     if not seats:
-        return "Game over"
+        return _("Game over")
     best = view["scores"][seats[0]]
-    tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(best, 'point')}!"
-    room = WIDTH - 120 - font(STATUS).getlength(tail)
-    return join_fit([_name(names, s) for s in seats], STATUS, room) + tail
+    if len(seats) == 1:
+        def message(who):
+            return ngettext("{names} wins with {n} point!", "{names} wins with {n} points!", best, names=who)
+    else:
+        def message(who):
+            return ngettext("{names} tie with {n} point!", "{names} tie with {n} points!", best, names=who)
+    return _fitted(message, lambda avail: join_fit([_name(names, s) for s in seats], STATUS, avail), STATUS,
+                   WIDTH - 120, bold=True)
 
 
 def _status(view: dict, names: list[str], focus: dict | None) -> tuple[str, int | None]:
@@ -594,26 +645,37 @@ def _status(view: dict, names: list[str], focus: dict | None) -> tuple[str, int 
         return "", None
     kind = (focus or {}).get("kind")
     if view["phase"] == "choose" and view.get("choices"):
-        need = f"keep one of your stones on {SQUARE_NAMES[view['choices'][0]['square']]}"
+        need = _("keep one of your stones on {square}", square=SQUARE_NAMES[view["choices"][0]["square"]])
     elif view.get("step"):
         step = view["step"]
         size = next((st["size"] for st in view["board"] if st["id"] == step["id"]), 1)
-        need = f"point the {SIZE_NAMES[size - 1]} on {SQUARE_NAMES[step['square']]} a new way"
+        need = _point_words(size, SQUARE_NAMES[step["square"]])
     elif kind == "aim":
-        need = f"aim at a square of rank {focus['rank'] + 1}"
+        need = _("aim at a square of rank {rank}", rank=focus["rank"] + 1)
     elif kind == "reorient":
-        need = "pick a stone to turn, or pass"
+        need = _("pick a stone to turn, or pass")
     else:
         k = view["castable"][seat]
-        need = f"cast {plural(k, 'stone')}, turn one or pass" if k else "turn a stone or pass"
-    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(f": {need}")
-    return f"{fit_name(_name(names, seat), STATUS, room)}: {need}", seat
+        need = (ngettext("cast {n} stone, turn one or pass", "cast {n} stones, turn one or pass", k) if k else
+                _("turn a stone or pass"))
+
+    def message(who):
+        return _("{name}: {task}", name=who, task=need)
+    return _with_name(message, _name(names, seat), STATUS, WIDTH - 2 * MARGIN - 64), seat
+
+
+def _point_words(size: int, square: str) -> str:
+    if size == 1:
+        return _("point the small on {square} a new way", square=square)
+    if size == 2:
+        return _("point the medium on {square} a new way", square=square)
+    return _("point the large on {square} a new way", square=square)
 
 
 def _round_note(view: dict) -> str:
     if view["phase"] == "over":
-        return "Game over"
-    return f"Round {view['round']} of 3: {ROUND_WORDS[view['round'] - 1]} stones"
+        return _("Game over")
+    return _("Round {round} of 3: {stones}", round=view["round"], stones=ROUND_WORDS[view["round"] - 1])
 
 
 # --- the board image -----------------------------------------------------------------------------------------
@@ -640,7 +702,7 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     if over:
         header(d, TITLE, _winner_text(view, names, winners), right=_round_note(view), winner=True)
     elif overlay == "auras":
-        header(d, TITLE, "Auras: their strength on each square", right=_round_note(view))
+        header(d, TITLE, _("Auras: their strength on each square"), right=_round_note(view))
     else:
         status, seat = _status(view, names, focus)
         header(d, TITLE, status, right=_round_note(view), seat=seat)

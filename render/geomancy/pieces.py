@@ -6,6 +6,8 @@ import math
 
 from PIL import Image, ImageDraw
 
+from games.geomancy.rules import ROUND_STONES
+from i18n import _, pgettext
 from render.common import (
     BLACK,
     HEADER_H,
@@ -16,12 +18,13 @@ from render.common import (
 )
 
 GAME = "geomancy"
-TITLE = "Geomancy"
-OVERLAYS = {"auras": "Auras"}
+TITLE = pgettext("game", "Geomancy")
+"""The game's name, kept as published in every language (a message, so the pseudo-language shows it was said)."""
+OVERLAYS = {"auras": _("Auras")}
 """Other ways to draw the board, on request (``focus={"overlay": name}``): {name: button label}."""
 
-SIZE_NAMES = ("small", "medium", "large")
-ROUND_WORDS = ("small", "medium", "large")
+ROUND_WORDS = ROUND_STONES
+"""What each round casts ("small stones")."""
 
 # --- layout ----------------------------------------------------------------------------------------------
 S = 56

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from games.globe_twister.puzzle import (
+    DIR_NAMES,
     DIRECTIONS,
     RED,
     SHORT_NAMES,
@@ -15,6 +16,7 @@ from games.globe_twister.puzzle import (
     move_of,
 )
 from games.globe_twister.rules import PHOTO_NAMES
+from i18n import _, ngettext, pgettext
 from render.common import (
     BAR,
     BLACK,
@@ -31,7 +33,6 @@ from render.common import (
     canvas,
     computer_mark,
     fit_name,
-    plural,
     seat_mark,
     star,
     text,
@@ -49,6 +50,7 @@ from render.globe_twister.pieces import (
     draw_frame,
     draw_puzzle,
     frame_size,
+    photo_name_lines,
     puzzle_size,
     thumbnail,
     turn_icon,
@@ -93,7 +95,7 @@ def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | Non
     text(d, (x, 23), title, BODY, TEXT, anchor="lm", bold=True, max_width=GIF_W - x - 150)
     turn_no = card.get("turn")
     if turn_no:
-        text(d, (GIF_W - 12, 23), f"turn {turn_no}", SMALL, MUTED, anchor="rm")
+        text(d, (GIF_W - 12, 23), _("turn {turn}", turn=turn_no), SMALL, MUTED, anchor="rm")
     px, py = 12, 58
     photo = card["photo"]
     draw_puzzle(img, d, (px, py), GIF_T, photo, pairs, solved=result == "rebuilt", marks=marks)
@@ -107,16 +109,16 @@ def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | Non
         d.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=BLACK)
         turn_icon(d, (cx, cy), which, 18, HIGHLIGHT)
     fx = px + puzzle_size(GIF_T) + 24
-    text(d, (fx, py - 4), "program", SMALL, MUTED)
+    text(d, (fx, py - 4), pgettext("label", "program"), SMALL, MUTED)
     draw_frame(d, (fx, py + 22), GIF_C, card["program"], active=active, done=done, numbers=False, size=BODY,
                gap=4)
     ty = py + 22 + frame_size(GIF_C) + 12
     th = py + puzzle_size(GIF_T) - ty - 2
     if th >= 60:  # the photo to rebuild, small
         thumbnail(img, d, (fx + 2, ty + 2), th, photo)
-        text(d, (fx + th + 16, ty), "rebuild", SMALL, MUTED)
+        text(d, (fx + th + 16, ty), pgettext("label", "rebuild"), SMALL, MUTED)
         name = PHOTO_NAMES.get(photo, photo)
-        for k, line in enumerate(wrap_text(name, SMALL, GIF_W - fx - th - 28, lines=2)):
+        for k, line in enumerate(photo_name_lines(photo, name, SMALL, GIF_W - fx - th - 28)):
             text(d, (fx + th + 16, ty + 26 + 24 * k), line, SMALL, TEXT)
     # the caption under it all
     cy0 = height - 58
@@ -135,10 +137,11 @@ def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | Non
 
 def _step_words(step: dict, k: int, total: int) -> str:
     cell, card, direction = step["cell"], step["card"], step.get("dir")
-    way = {"n": "up", "e": "right", "s": "down", "w": "left", "ne": "up-right", "se": "down-right",
-           "sw": "down-left", "nw": "up-left"}.get(direction or "", "")
-    what = CARD_WORDS[card] + (f" ({way})" if way and card in DIRECTIONS else "")
-    return f"Card {k} of {total}: cell {cell + 1}, {SHORT_NAMES[card]} {what}"
+    what = CARD_WORDS[card]
+    if direction in DIR_NAMES and card in DIRECTIONS:
+        what = _("{what} ({direction})", what=what, direction=DIR_NAMES[direction])
+    return _("Card {k} of {total}: cell {number}, {card} {what}", k=k, total=total, number=cell + 1,
+             card=SHORT_NAMES[card], what=what)
 
 
 def _done_words(step: dict, before, changed: list[int]) -> str:
@@ -146,21 +149,27 @@ def _done_words(step: dict, before, changed: list[int]) -> str:
     cell, card, direction = step["cell"], step["card"], step.get("dir")
     name = SHORT_NAMES[card]
     if not changed:
-        return f"{name}: no effect here, nothing moves (the card is used all the same)"
+        return _("{card}: no effect here, nothing moves (the card is used all the same)", card=name)
+    if card == "g1":
+        return _("{card}: the tile in cell {number} turned a quarter turn clockwise", card=name, number=cell + 1)
+    if card == "g2":
+        return _("{card}: the tile in cell {number} turned a quarter turn counter-clockwise", card=name,
+                 number=cell + 1)
     if card in TURN:
-        return f"{name}: the tile in cell {cell + 1} turned " + {"g1": "a quarter turn clockwise",
-                                                                 "g2": "a quarter turn counter-clockwise",
-                                                                 "g3": "a half turn"}[card]
+        return _("{card}: the tile in cell {number} turned a half turn", card=name, number=cell + 1)
     dest = _moved_to(cell, card, direction, before)
     if card in RED:
-        upright = ", upright" if card == "r2" else ""
-        return f"{name}: the tile went home to cell {dest + 1}{upright}" if dest is not None else \
-            f"{name}: the tile was already home; now upright"
+        if dest is None:
+            return _("{card}: the tile was already home; now upright", card=name)
+        if card == "r2":
+            return _("{card}: the tile went home to cell {number}, upright", card=name, number=dest + 1)
+        return _("{card}: the tile went home to cell {number}", card=name, number=dest + 1)
     if card == "b5" and dest is not None:
-        return f"{name}: cell {cell + 1} moved to cell {dest + 1}, the others shifted back"
+        return _("{card}: cell {number} moved to cell {to}, the others shifted back", card=name, number=cell + 1,
+                 to=dest + 1)
     if dest is not None:
-        return f"{name}: cells {cell + 1} and {dest + 1} swapped"
-    return f"{name}: done"
+        return _("{card}: cells {number} and {to} swapped", card=name, number=cell + 1, to=dest + 1)
+    return _("{card}: done", card=name)
 
 
 def run_frames(card: dict, title: str | None = None) -> list[tuple[Image.Image, int]]:
@@ -169,10 +178,11 @@ def run_frames(card: dict, title: str | None = None) -> list[tuple[Image.Image, 
     frames = card.get("frames") or [card["before"]]
     steps = card.get("steps") or []
     total = len(steps)
-    title = title or "The program runs"
+    title = title or ngettext("The program runs", "The programs run", 1)
     out = [(_gif_frame(card, frames[0], title=title,
-                       caption=f"Before: {plural(total, 'card')} to play, in reading order" if total else
-                       "No card in the frame: nothing moves"), FIRST_MS)]
+                       caption=ngettext("Before: {n} card to play, in reading order",
+                                        "Before: {n} cards to play, in reading order", total) if total else
+                       _("No card in the frame: nothing moves")), FIRST_MS)]
     done: list[int] = []
     for k, step in enumerate(steps):
         before, after = frames[k], frames[min(k + 1, len(frames) - 1)]
@@ -193,7 +203,7 @@ def run_frames(card: dict, title: str | None = None) -> list[tuple[Image.Image, 
                                marks={c: SKY for c in changed}), DONE_MS))
     result = "rebuilt" if card.get("solved") else None
     out.append((_gif_frame(card, frames[-1], title=title,
-                           caption="After: rebuilt!" if result else "After: not rebuilt yet", done=done,
+                           caption=_("After: rebuilt!") if result else _("After: not rebuilt yet"), done=done,
                            result=result), LAST_MS))
     return out
 
@@ -208,25 +218,25 @@ RUNS_NAME = 18
 RUNS_GRID = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2)}
 """Players -> (columns, rows) of blocks."""
 
-_SHORT_ACT = {"g1": "quarter turn right", "g2": "quarter turn left", "g3": "half turn", "b1": "swap",
-              "b2": "swap diagonally", "b3": "swap corners", "b4": "swap edges", "b5": "to the line's end",
-              "r1": "send home", "r2": "send home upright"}
+_SHORT_ACT = {"g1": _("quarter turn right"), "g2": _("quarter turn left"), "g3": _("half turn"), "b1": _("swap"),
+              "b2": _("swap diagonally"), "b3": _("swap corners"), "b4": _("swap edges"), "b5": _("to the line's end"),
+              "r1": _("send home"), "r2": _("send home upright")}
 
 
 def _short_done(step: dict, before, changed: list[int]) -> str:
     cell, card = step["cell"], step["card"]
     if not changed:
-        return "no effect"
+        return _("no effect")
     if card in TURN:
-        return f"cell {cell + 1} turned"
+        return _("cell {number} turned", number=cell + 1)
     dest = _moved_to(cell, card, step.get("dir"), before)
     if card in RED:
-        return f"home to cell {dest + 1}" if dest is not None else "turned upright"
+        return _("home to cell {number}", number=dest + 1) if dest is not None else _("turned upright")
     if card == "b5" and dest is not None:
-        return f"cell {cell + 1} to {dest + 1}, line shifted"
+        return _("cell {number} to {to}, line shifted", number=cell + 1, to=dest + 1)
     if dest is not None:
-        return f"cells {cell + 1} ↔ {dest + 1} swapped"
-    return "done"
+        return _("cells {number} ↔ {to} swapped", number=cell + 1, to=dest + 1)
+    return pgettext("card", "done")
 
 
 def _runs_layout(n: int) -> tuple[list[tuple[int, int, int, int, str, int]], int]:
@@ -260,11 +270,14 @@ def _runs_frame(runs: Sequence[dict], names: Sequence[str] | None, turn: int | N
     blocks, height = _runs_layout(len(runs))
     img, d = canvas(height, RUNS_W)
     d.rectangle((0, 0, RUNS_W, RUNS_HEAD - 1), fill=BAR)
-    head = f"Turn {turn}: the program runs" if len(runs) == 1 else f"Turn {turn}: the programs run"
-    text(d, (10, RUNS_HEAD / 2), head if turn else head.split(": ", 1)[1].capitalize(), RUNS_NAME, TEXT,
-         anchor="lm", bold=True, max_width=RUNS_W - 170)
+    if turn:
+        head = ngettext("Turn {turn}: the program runs", "Turn {turn}: the programs run", len(runs), turn=turn)
+    else:
+        head = ngettext("The program runs", "The programs run", len(runs))
+    text(d, (10, RUNS_HEAD / 2), head, RUNS_NAME, TEXT, anchor="lm", bold=True, max_width=RUNS_W - 170)
     most = max((len(r.get("steps") or []) for r in runs), default=0)
-    right = {"before": "before", "after": "after"}.get(phase) or f"card {k + 1} of {most}"
+    right = {"before": pgettext("label", "before"), "after": pgettext("label", "after")}.get(phase) or \
+        _("card {k} of {total}", k=k + 1, total=most)
     text(d, (RUNS_W - 10, RUNS_HEAD / 2), right, RUNS_TEXT, MUTED, anchor="rm")
     for i, (run, (x0, y0, x1, y1, mode, t)) in enumerate(zip(runs, blocks, strict=True)):
         _runs_block(img, d, run, names, (x0, y0, x1, y1), mode, t, k, phase, done[i])
@@ -287,7 +300,7 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
     if run.get("computer"):
         computer_mark(d, (nx + 8, y0 + 20), 8)
         nx += 22
-    name = names[seat] if names and seat is not None and seat < len(names) else "Program"
+    name = names[seat] if names and seat is not None and seat < len(names) else _("Program")
     text(d, (nx, y0 + 19), fit_name(name, RUNS_NAME, x1 - nx - 14), RUNS_NAME, TEXT, anchor="lm", bold=True)
     size = puzzle_size(t)
     px = x0 + 10 if mode == "right" else (x0 + x1 - size) / 2
@@ -328,32 +341,37 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
     chip = 34
     lines: list[tuple[str, tuple]] = []
     if phase == "before":
-        lines = [(plural(len(steps), "card") + " to play" if steps else "no card played", TEXT)]
+        lines = [(ngettext("{n} card to play", "{n} cards to play", len(steps)) if steps else _("no card played"),
+                  TEXT)]
     elif phase == "after":
-        lines = [("rebuilt!", HIGHLIGHT) if run.get("solved") else ("not rebuilt yet", MUTED)]
+        lines = [(_("rebuilt!"), HIGHLIGHT) if run.get("solved") else (_("not rebuilt yet"), MUTED)]
     elif shown:
         step = steps[k]
         card_chip(d, (wx, wy, wx + chip, wy + chip), step["card"], step.get("dir"), cell=step["cell"], size=RUNS_TEXT,
                   style="full", icon=False)
         if acting:
-            lines = [(f"cell {step['cell'] + 1}: {_SHORT_ACT[step['card']]}", HIGHLIGHT)]
+            lines = [(_("cell {number}: {action}", number=step["cell"] + 1, action=_SHORT_ACT[step["card"]]),
+                      HIGHLIGHT)]
         else:
             changed = _changed(frames[k], frames[min(k + 1, len(frames) - 1)])
             lines = [(_short_done(step, frames[k], changed), SKY if changed else MUTED)]
     else:
-        lines = [(f"done: {plural(len(steps), 'card')}" if steps else "no card played", MUTED)]
-    if mode == "right":  # the photo to rebuild, under the words
-        side = int(min(ww, y1 - 10 - (wy + chip + 66)))  # under a chip and two lines of words
-        if side >= 60:
-            ty = y1 - 10 - side
-            text(d, (wx, ty - 12), "rebuild", RUNS_TEXT, MUTED, anchor="ls")
-            thumbnail(img, d, (wx, ty), side, run["photo"])
-    # below the puzzle: the words beside the chip; right of it: under the chip (the column is narrow)
+        lines = [(ngettext("done: {n} card", "done: {n} cards", len(steps)) if steps else _("no card played"),
+                  MUTED)]
+    # below the puzzle: the words beside the chip, two lines; right of it: under the chip (the column is
+    # narrow: three lines where a language needs them, German "Feld 9: / diagonal / tauschen")
     tx = wx + chip + 8 if shown and mode == "below" else wx
     room = ww - (tx - wx)
     y = wy + (chip / 2 if mode == "below" else (chip + 14 if shown else 10))
-    for words, colour in lines:
-        wrapped = wrap_text(words, RUNS_TEXT, room, lines=2)
+    said = [(wrap_text(words, RUNS_TEXT, room, lines=3 if mode == "right" else 2), colour) for words, colour in lines]
+    if mode == "right":  # the photo to rebuild, under the words
+        extra = 20 * max([len(wrapped) - 2 for wrapped, _colour in said] + [0])
+        side = int(min(ww, y1 - 10 - (wy + chip + 66 + extra)))  # under a chip and the lines of words
+        if side >= 60:
+            ty = y1 - 10 - side
+            text(d, (wx, ty - 12), pgettext("label", "rebuild"), RUNS_TEXT, MUTED, anchor="ls")
+            thumbnail(img, d, (wx, ty), side, run["photo"])
+    for wrapped, colour in said:
         top = y - (len(wrapped) - 1) * 10 if mode == "below" else y
         for n, line in enumerate(wrapped):
             text(d, (tx, top + 20 * n), line, RUNS_TEXT, colour, anchor="lm", bold=colour == HIGHLIGHT)

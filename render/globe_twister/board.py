@@ -10,6 +10,7 @@ from games.globe_twister.puzzle import (
     RED,
     SHORT_NAMES,
 )
+from i18n import _, here, ngettext, pgettext
 from render.common import (
     BODY,
     COMPUTER_MARK_W,
@@ -34,7 +35,6 @@ from render.common import (
     panel,
     played_by_computer,
     player_row,
-    plural,
     star,
     text,
     wrap_text,
@@ -50,23 +50,33 @@ from render.globe_twister.pieces import (
     frame_size,
     hourglass,
     padlock,
+    photo_name_lines,
     puzzle_size,
     thumbnail,
 )
 
 
+def _turns(n: int) -> str:
+    return ngettext("{n} turn", "{n} turns", n)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n)
+
+
 # --- the view, in words -------------------------------------------------------------------------------------
 def _level(view: dict) -> tuple[str, int]:
-    """The solo level's name without its stars, and how many stars (drawn, the font has none)."""
+    """The solo level's name (in the drawing's language) without its stars, and how many stars (drawn, the font
+    has none)."""
     solo = view.get("solo") or {}
-    name = solo.get("level_name") or "Practice"
+    name = here(solo.get("level_name") or _("Practice"))
     return name.replace("★", "").strip(), name.count("★")
 
 
 def _par(par: dict | None) -> str:
     if not par:
         return ""
-    return f"par {plural(par['turns'], 'turn')}, {plural(par['cards'], 'card')}"
+    return _("par {turns}, {cards}", turns=_turns(par["turns"]), cards=_cards(par["cards"]))
 
 
 def winners_of(view: dict) -> list[int]:
@@ -90,63 +100,73 @@ def _winner_text(view: dict, names: list[str]) -> str:
     solo = view.get("solo")
     if solo is not None:
         if not solo.get("solved"):
-            return "Not rebuilt: nobody won"
-        return f"Rebuilt in {plural(solo['turns'], 'turn')} with {plural(solo['cards'], 'card')}!"
+            return _("Not rebuilt: nobody won")
+        return _("Rebuilt in {turns} with {cards}!", turns=_turns(solo["turns"]), cards=_cards(solo["cards"]))
     seats = _winning_seats(view)
     if not seats:
-        return "Nobody rebuilt a photo: nobody won"
-    tail = " wins!" if len(seats) == 1 else " tie!"
-    if view["rounds"] > 1:
-        tail = f" {'wins' if len(seats) == 1 else 'tie'} with {plural(view['wins'][seats[0]], 'round')}!"
-    room = WIDTH - 120 - font(STATUS).getlength(tail)
-    return join_fit([names[s] for s in seats], STATUS, room) + tail
+        return _("Nobody rebuilt a photo: nobody won")
+
+    def said(who: str) -> str:
+        if view["rounds"] > 1:
+            wins = view["wins"][seats[0]]
+            if len(seats) == 1:
+                return ngettext("{names} wins with {n} round!", "{names} wins with {n} rounds!", wins, names=who)
+            return ngettext("{names} tie with {n} round!", "{names} tie with {n} rounds!", wins, names=who)
+        return _("{names} wins!", names=who) if len(seats) == 1 else _("{names} tie!", names=who)
+
+    room = WIDTH - 120 - font(STATUS).getlength(here(said("")))
+    return said(join_fit([names[s] for s in seats], STATUS, room))
 
 
 def _status(view: dict, names: list[str]) -> str:
     phase = view["phase"]
     if phase == "program" and shown_run(view) is not None:
         played = view["last_run"]["turn"]
-        return f"Turn {played} played, nobody rebuilt: program turn {view['turn']}" if view["players"] > 1 else \
-            f"Turn {played} played: program turn {view['turn']}, then lock in"
+        if view["players"] > 1:
+            return _("Turn {played} played, nobody rebuilt: program turn {turn}", played=played, turn=view["turn"])
+        return _("Turn {played} played: program turn {turn}, then lock in", played=played, turn=view["turn"])
     to_act = view["to_act"]
     n = view["players"]
     if phase == "side":
-        need = ": choose the polar front or your region's back"
         if len(to_act) <= 2:
-            return join_names([names[s] for s in to_act]) + need if font(STATUS).getlength(
-                join_names([names[s] for s in to_act]) + need) <= WIDTH - 2 * MARGIN - 20 else "Choose" + need[8:]
-        return "Choose a side" + need[7:]
+            who = _("{names}: choose the polar front or your region's back",
+                    names=join_names([here(names[s]) for s in to_act]))
+            if font(STATUS).getlength(here(who)) <= WIDTH - 2 * MARGIN - 20:
+                return who
+            return _("Choose the polar front or your region's back")
+        return _("Choose a side: the polar front or your region's back")
     solo = view.get("solo") is not None
     locked = [s for s in view["active"] if view["locked"][s] and not view["left"][s]]
     if view.get("timer"):
         secs = round(view["timer"]["seconds"])
         still = len(to_act)
-        return f"Sand timer running ({secs} s): {still} still programming"
+        return _("Sand timer running ({seconds} s): {n} still programming", seconds=secs, n=still)
     if solo:
-        return "Program your cards, then lock in"
+        return _("Program your cards, then lock in")
     if view.get("decider"):
-        need = " play again: program, then lock in"
-        room = WIDTH - 2 * MARGIN - 20 - font(STATUS).getlength(need)
-        return join_fit([names[s] for s in view["active"]], STATUS, room) + need
+        room = WIDTH - 2 * MARGIN - 20 - font(STATUS).getlength(here(_("{names} play again: program, then lock in",
+                                                                       names="")))
+        return _("{names} play again: program, then lock in",
+                 names=join_fit([names[s] for s in view["active"]], STATUS, room))
     if not locked:
-        return "Everyone: program, then lock in" if not view.get("no_timer") else \
-            "Everyone: program; the first lock-in stops all"
-    return f"{len(locked)} of {n} locked in"
+        return _("Everyone: program, then lock in") if not view.get("no_timer") else \
+            _("Everyone: program; the first lock-in stops all")
+    return _("{locked} of {n} locked in", locked=len(locked), n=n)
 
 
 def _right_note(view: dict) -> str:
     solo = view.get("solo")
     turn = view.get("turn") or 1
     if solo is not None:
-        name, _ = _level(view)
-        number = f" #{solo['number']}" if solo.get("number") else ""
-        return f"{name}{number} - turn {turn}"
-    parts = []
+        name = _level(view)[0]
+        if solo.get("number"):
+            return _("{level} #{number} - turn {turn}", level=name, number=solo["number"], turn=turn)
+        return _("{level} - turn {turn}", level=name, turn=turn)
     if view["rounds"] > 1:
-        parts.append(f"Round {view['round']} of {view['rounds']}")
-    if view["phase"] != "side":
-        parts.append(f"turn {turn}" if parts else f"Turn {turn}")
-    return ", ".join(parts)
+        if view["phase"] == "side":
+            return _("Round {round} of {rounds}", round=view["round"], rounds=view["rounds"])
+        return _("Round {round} of {rounds}, turn {turn}", round=view["round"], rounds=view["rounds"], turn=turn)
+    return _("Turn {turn}", turn=turn) if view["phase"] != "side" else ""
 
 
 def shown_run(view: dict) -> dict | None:
@@ -205,15 +225,17 @@ def board_height(view: dict) -> int:
     return HEADER_H + 8 + p["rows"] * h + (p["rows"] - 1) * 8 + 8 + FOOTER_H
 
 
-def _red_chips(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float, *, h: int = 28) -> float:
-    """The red cards the seat still holds (R1, R2), a crossed-out grey chip for each one played. Returns the
-    right edge."""
+def _red_chips(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float, *, h: int = 28,
+               room: float | None = None) -> float:
+    """The red cards the seat still holds (R1, R2), a crossed-out grey chip for each one played, within ``room``
+    px when given. Returns the right edge."""
     hand = view["hands"][seat]
     reds = [c for c in RED]
     if not any(c in hand for c in reds) and view.get("solo") is not None and not view["solo"].get("red"):
-        text(d, (x, cy), "no red cards", SMALL, MUTED, anchor="lm")
-        return x + font(SMALL).getlength("no red cards")
-    w = 44
+        none = _("no red cards")
+        text(d, (x, cy), none, SMALL, MUTED, anchor="lm")
+        return x + font(SMALL).getlength(here(none))
+    w = 44 if room is None else min(44, (room - 6) / 2)
     for card in reds:
         box = (x, cy - h / 2, x + w, cy + h / 2)
         if card in hand:
@@ -232,18 +254,20 @@ def _seat_status(view: dict, seat: int, run: dict | None) -> tuple[str, tuple]:
         return "", MUTED
     if view["phase"] == "side":
         side = view["photos"][seat]["side"]
-        return ("choosing a side", HIGHLIGHT) if side is None else (f"took the {side}", TEXT)
+        if side is None:
+            return _("choosing a side"), HIGHLIGHT
+        return (_("took the front") if side == "front" else _("took the back")), TEXT
     if seat not in view["active"]:
-        return "watching", MUTED
+        return _("watching"), MUTED
     if view["phase"] == "over":
         if seat in _winning_seats(view):
-            return "wins", HIGHLIGHT
-        return ("rebuilt", TEXT) if view["solved"][seat] else ("", MUTED)
+            return pgettext("status", "wins"), HIGHLIGHT
+        return (_("rebuilt"), TEXT) if view["solved"][seat] else ("", MUTED)
     if run is not None and run.get("solved"):
-        return "rebuilt!", HIGHLIGHT
+        return _("rebuilt!"), HIGHLIGHT
     if view["locked"][seat]:
-        return "locked in", SKY
-    return "programming", HIGHLIGHT
+        return _("locked in"), SKY
+    return _("programming"), HIGHLIGHT
 
 
 def _name_row(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, box, run: dict | None) -> None:
@@ -260,7 +284,7 @@ def _name_row(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, b
             icons.append("timer")
     elif word in ("rebuilt!", "wins"):
         icons.append("star")
-    word_w = font(SMALL).getlength(word) + 2 if word else 0
+    word_w = font(SMALL).getlength(here(word)) + 2 if word else 0
     right = x1 - 8 - word_w - 26 * len(icons)
     least = name_room(names[seat], SMALL) + (COMPUTER_MARK_W if played_by_computer(view, seat) else 0)
     if word and right - x0 - 8 - 52 < least:
@@ -285,7 +309,7 @@ def _name_row(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, b
 
 def _run_words(run: dict) -> str:
     k = run["cards"]
-    return f"{plural(k, 'card')} played" if k else "no card played"
+    return ngettext("{n} card played", "{n} cards played", k) if k else _("no card played")
 
 
 def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, box,
@@ -311,8 +335,8 @@ def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
             fw, bw = frame_size(p["c"], 3), puzzle_size(p["tb"])
             space = (x1 - x0 - fw - bw) / 3
             fx, bx = x0 + space, x0 + 2 * space + fw
-            text(d, (fx + fw / 2, y), "program", SMALL, MUTED, anchor="ma")
-            text(d, (bx + bw / 2, y), "before", SMALL, MUTED, anchor="ma")
+            text(d, (fx + fw / 2, y), pgettext("label", "program"), SMALL, MUTED, anchor="ma")
+            text(d, (bx + bw / 2, y), pgettext("label", "before"), SMALL, MUTED, anchor="ma")
             y += 26
             draw_frame(d, (fx, y), p["c"], run["program"], numbers=False, size=SMALL, gap=3)
             draw_puzzle(img, d, (bx, y + 2), p["tb"], photo, run["before"])
@@ -335,16 +359,20 @@ def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
         bw = puzzle_size(p["tb"])
         bx = cx0
         if p["c"]:
-            text(d, (cx0, y), "program", SMALL, MUTED)
+            text(d, (cx0, y), pgettext("label", "program"), SMALL, MUTED)
             draw_frame(d, (cx0, y + 24), p["c"], run["program"], numbers=False, size=SMALL, gap=3)
             bx = cx0 + frame_size(p["c"], 3) + 12
-        text(d, (bx, y), "before", SMALL, MUTED)
+        text(d, (bx, y), pgettext("label", "before"), SMALL, MUTED)
         draw_puzzle(img, d, (bx + 2, y + 26), p["tb"], photo, run["before"])
-        text(d, (bx, y + 26 + bw + 8), plural(run["cards"], "card"), SMALL, TEXT, max_width=cx1 - bx)
+        text(d, (bx, y + 26 + bw + 8), _cards(run["cards"]), SMALL, TEXT, max_width=cx1 - bx)
         return
     th = p["thumb"]
+    narrow = cx1 - cx0 - th - 14 < 100
+    name = here(view["photos"][seat]["name"])
+    if narrow and view["rounds"] > 1 and len(photo_name_lines(photo, name, SMALL, cx1 - cx0 - 2)) > 1:
+        th -= 24  # the name on two lines: a smaller photo leaves room for the round wins under it
     thumbnail(img, d, (cx0 + 2, y + 6), th, photo)
-    if cx1 - cx0 - th - 14 < 100:  # a narrow column: the details under the photo
+    if narrow:  # a narrow column: the details under the photo
         _details(d, view, seat, cx0, y + th + 14, cx1, compact=True)
     else:  # beside it
         _details(d, view, seat, cx0 + th + 14, y + 2, cx1, compact=True)
@@ -353,34 +381,43 @@ def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
 def _details(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, y: float, x1: float, *,
              compact: bool = False) -> None:
     """The photo's name, the red cards left, round wins, who turned the timer."""
-    if not compact:
-        text(d, (x, y), "rebuild", SMALL, MUTED)
+    if not compact and view["rounds"] > 1:
+        y += 2  # the round wins take the place of the "rebuild" label: both would not fit beside the photo
+    elif not compact:
+        text(d, (x, y), pgettext("label", "rebuild"), SMALL, MUTED)
         y += 24
-    name = view["photos"][seat]["name"]
+    name = here(view["photos"][seat]["name"])
     size = BODY if not compact and font(BODY).getlength(name) + 2 <= x1 - x else SMALL
-    for line in wrap_text(name, size, x1 - x - 2, lines=2):  # "Latin / America" in a narrow column
+    for line in photo_name_lines(view["photos"][seat]["photo"], name, size, x1 - x - 2):  # a narrow column
         text(d, (x, y), line, size, TEXT, bold=True)
         y += 24 if size == SMALL else 28
     y += 2
-    _red_chips(d, view, seat, x, y + 16)
+    _red_chips(d, view, seat, x, y + 16, room=x1 - x)
     y += 40
     if view["rounds"] > 1:
-        text(d, (x, y), f"wins: {view['wins'][seat]}" if compact else plural(view["wins"][seat], "round") + " won",
-             SMALL, TEXT, max_width=x1 - x)
+        wins = view["wins"][seat]
+        said = _("wins: {n}", n=wins) if compact else ngettext("{n} round won", "{n} rounds won", wins)
+        if font(SMALL).getlength(here(said)) > x1 - x:  # a narrow column: a star and the number
+            star(d, (x + 10, y + 12), 10)
+            text(d, (x + 26, y), str(wins), SMALL, TEXT, bold=True)
+        else:
+            text(d, (x, y), said, SMALL, TEXT)
 
 
 def _key(d: ImageDraw.ImageDraw, view: dict, box) -> None:
     """How a turn works, in three lines, with a card of each colour."""
     x0, y0, x1, y1 = box
-    panel(d, box, "HOW A TURN WORKS")
+    panel(d, box, _("HOW A TURN WORKS"))
     y = y0 + 40
-    for card, words in (("g1", "turn a tile"), ("b1", "move tiles"), ("r1", "send a tile home")):
+    how = _("Cells run 1 to 9; the first lock-in stops all.") if view.get("no_timer") else \
+        _("Cells run 1 to 9; the first lock-in turns the {seconds} s timer.", seconds=view.get("timer_seconds", 30))
+    lines = wrap_text(how, SMALL, x1 - x0 - 28, lines=3)
+    step = min(34, (y1 - 8 - y - 24 * len(lines)) / 3)  # three lines of words need the rows closer
+    for card, words in (("g1", _("turn a tile")), ("b1", _("move tiles")), ("r1", _("send a tile home"))):
         card_chip(d, (x0 + 14, y, x0 + 62, y + 28), card, size=SMALL, icon=False)
         text(d, (x0 + 74, y + 14), words, SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 84)
-        y += 34
-    timer = "the first lock-in stops all" if view.get("no_timer") else \
-        f"the first lock-in turns the {view.get('timer_seconds', 30)} s timer"
-    for line in wrap_text(f"Cells run 1 to 9; {timer}.", SMALL, x1 - x0 - 28, lines=3):
+        y += step
+    for line in lines:
         text(d, (x0 + 14, y), line, SMALL, MUTED)
         y += 24
 
@@ -414,7 +451,8 @@ def _side_options(img: Image.Image, d: ImageDraw.ImageDraw, where: tuple[float, 
     """The two sides side by side, ``size`` px each, named under them; the one taken framed in gold."""
     x0, y, x1 = where
     gap = (x1 - x0 - 2 * size) / 3
-    for k, (which, label) in enumerate((("front", "front: Polar region"), ("back", "back: your region"))):
+    for k, (which, label) in enumerate((("front", (pgettext("side", "front"), _("Polar region"))),
+                                        ("back", (pgettext("side", "back"), _("your region"))))):
         x = x0 + gap + k * (size + gap)
         if which == "front":
             thumbnail(img, d, (x, y), size, "polar")
@@ -424,7 +462,7 @@ def _side_options(img: Image.Image, d: ImageDraw.ImageDraw, where: tuple[float, 
             globe(d, (x + size / 2, y + size / 2), size * 0.36, (40, 70, 100), MUTED)
         if side == which:
             d.rectangle((x - 6, y - 6, x + size + 5, y + size + 5), outline=HIGHLIGHT, width=4)
-        for j, line in enumerate(label.split(": ")):
+        for j, line in enumerate(label):
             text(d, (x + size / 2, y + size + 10 + 24 * j), line, SMALL, HIGHLIGHT if side == which else TEXT,
                  anchor="ma", bold=j == 0, max_width=size + gap - 8)
 
@@ -455,18 +493,22 @@ def _solo_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: lis
     y += 36
     lines = []
     if solo.get("number"):
-        lines.append(f"puzzle {solo['number']} of the level")
+        lines.append(_("puzzle {number} of the level", number=solo["number"]))
     if solo.get("par"):
         lines.append(_par(solo["par"]))
-    lines.append("red cards " + ("allowed" if solo.get("red") else "not allowed"))
-    lines.append("any turn of the photo counts")
+    lines.append(_("red cards allowed") if solo.get("red") else _("red cards not allowed"))
+    lines.append(_("any turn of the photo counts"))
     for line in lines:
         text(d, (x, y), line, SMALL, TEXT, max_width=cx1 - x - 12)
         y += 26
     over = view["phase"] == "over"
-    played = f"{'played' if over else 'so far'}: {plural(solo['turns'], 'turn')}, {plural(solo['cards'], 'card')}"
+    counts = {"turns": _turns(solo["turns"]), "cards": _cards(solo["cards"]),
+              "hints": ngettext("{n} hint", "{n} hints", solo.get("hints_used") or 0)}
     if solo.get("hints_used"):
-        played += f", {plural(solo['hints_used'], 'hint')}"
+        played = _("played: {turns}, {cards}, {hints}", **counts) if over else \
+            _("so far: {turns}, {cards}, {hints}", **counts)
+    else:
+        played = _("played: {turns}, {cards}", **counts) if over else _("so far: {turns}, {cards}", **counts)
     text(d, (x, y), played, SMALL, TEXT if over else MUTED, max_width=cx1 - x - 12)
     y += 26
     par = solo.get("par")
@@ -474,29 +516,29 @@ def _solo_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: lis
         made = solo["turns"] <= par["turns"] and solo["cards"] <= par["cards"]
         if made:
             star(d, (x + 9, y + 11), 9)
-        text(d, (x + (24 if made else 0), y), "within par!" if made else "over par", SMALL,
+        text(d, (x + (24 if made else 0), y), _("within par!") if made else _("over par"), SMALL,
              HIGHLIGHT if made else TEXT, bold=made)
         y += 26
     y += 8
     if run is not None:
         c, tb = 44, 44
-        text(d, (x, y), "last program", SMALL, MUTED)
+        text(d, (x, y), _("last program"), SMALL, MUTED)
         bx = x + frame_size(c, 3) + 24
-        text(d, (bx, y), "before it", SMALL, MUTED)
+        text(d, (bx, y), _("before it"), SMALL, MUTED)
         draw_frame(d, (x, y + 26), c, run["program"], numbers=False, size=SMALL, gap=3)
         draw_puzzle(img, d, (bx + 2, y + 28), tb, photo, run["before"])
         y += 26 + max(frame_size(c, 3), puzzle_size(tb)) + 10
-        text(d, (x, y), _run_words(run) + (": rebuilt!" if run["solved"] else ""), SMALL,
+        text(d, (x, y), _("{played}: rebuilt!", played=_run_words(run)) if run["solved"] else _run_words(run), SMALL,
              HIGHLIGHT if run["solved"] else TEXT)
         return
     th = 150
-    text(d, (x, y), "rebuild", SMALL, MUTED)
+    text(d, (x, y), pgettext("label", "rebuild"), SMALL, MUTED)
     thumbnail(img, d, (x + 2, y + 28), th, photo)
     tx = x + th + 20
     text(d, (tx, y + 28), view["photos"][seat]["name"], BODY, TEXT, bold=True, max_width=cx1 - tx - 10)
     if view["locked"][seat]:
         padlock(d, (tx + 9, y + 72), 9, SKY)
-        text(d, (tx + 26, y + 72), "locked in", SMALL, SKY, anchor="lm", bold=True)
+        text(d, (tx + 26, y + 72), _("locked in"), SMALL, SKY, anchor="lm", bold=True)
     _red_chips(d, view, seat, tx, y + 108)
 
 
@@ -508,7 +550,7 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     over = view["phase"] == "over"
     winners = _winning_seats(view) if over else []
     if over:  # the gold banner only when someone won
-        header(d, TITLE, _winner_text(view, names), right="Game over", winner=bool(_winning_seats(view)))
+        header(d, TITLE, _winner_text(view, names), right=_("Game over"), winner=bool(_winning_seats(view)))
     else:
         header(d, TITLE, _status(view, names), right=_right_note(view), seat=None)
     runs = shown_run(view) or {}

@@ -10,6 +10,7 @@ from games.globe_twister.puzzle import (
     RED,
     SHORT_NAMES,
 )
+from i18n import _, ngettext
 from render.common import (
     BODY,
     HEADER_H,
@@ -23,7 +24,6 @@ from render.common import (
     WIDTH,
     canvas,
     header,
-    plural,
     star,
     text,
     wrap_text,
@@ -48,31 +48,40 @@ PRIVATE_C = 80
 PRIVATE_THUMB = 138
 
 
+def _title(name: str) -> str:
+    """The panel's title: the game and whose program (a long name: "your program")."""
+    if len(name) <= 22:
+        return _("{game} - {name}'s program", game=TITLE, name=name)
+    return _("{game} - your program", game=TITLE)
+
+
 def _private_status(view: dict) -> tuple[str, bool]:
     """What the player must do now (and whether it is their move)."""
     phase = view["phase"]
     seat = view.get("seat")
     if phase == "over":
-        return "The voyage is over", False
+        return _("The voyage is over"), False
     if phase == "side":
         side = view["photos"][seat]["side"] if seat is not None else None
-        return ("Choose the polar front or your region's back", True) if side is None else \
-            (f"You took the {side}: waiting for the others", False)
+        if side is None:
+            return _("Choose the polar front or your region's back"), True
+        return (_("You took the front: waiting for the others") if side == "front" else
+                _("You took the back: waiting for the others")), False
     if seat is None or seat not in view["active"]:
-        return "Watching this round", False
+        return _("Watching this round"), False
     if view["left"][seat]:
-        return "You left the game", False
+        return _("You left the game"), False
     if view["locked"][seat]:
-        return "Locked in: waiting for the others", False
+        return _("Locked in: waiting for the others"), False
     step = view.get("step")
     if step:
         cell = step["cell"]
         if step.get("card"):
-            return f"Cell {cell + 1}: point {SHORT_NAMES[step['card']]}'s arrow", True
-        return f"Cell {cell + 1} ({CELL_NAMES[cell]}): pick a card", True
+            return _("Cell {number}: point {card}'s arrow", number=cell + 1, card=SHORT_NAMES[step["card"]]), True
+        return _("Cell {number} ({cell}): pick a card", number=cell + 1, cell=CELL_NAMES[cell]), True
     if any(view.get("program") or ()):
-        return "Pick a cell for the next card, or lock in", True
-    return "Pick a cell (1-9) for your first card", True
+        return _("Pick a cell for the next card, or lock in"), True
+    return _("Pick a cell (1-9) for your first card"), True
 
 
 def _hand_rows(d: ImageDraw.ImageDraw, view: dict, seat: int, box) -> None:
@@ -102,9 +111,9 @@ def _hand_rows(d: ImageDraw.ImageDraw, view: dict, seat: int, box) -> None:
         words = CARD_WORDS[card]
         colour = TEXT
         if gone:
-            words, colour = "played: gone", GONE
+            words, colour = _("played: gone"), GONE
         elif card in where:
-            words, colour = f"in cell {where[card] + 1}", HIGHLIGHT
+            words, colour = _("in cell {number}", number=where[card] + 1), HIGHLIGHT
         text(d, (x + 60, cy), words, SMALL, colour, anchor="lm", max_width=colw - 70)
 
 
@@ -119,10 +128,10 @@ def draw_private(view: dict, name: str) -> Image.Image:
     height = HEADER_H + 12 + 28 + max(puzzle_size(PRIVATE_T), frame_size(PRIVATE_C)) + 14 + 30 + hand_h + 8
     img, d = canvas(height)
     status, mine = _private_status(view)
-    title = f"{TITLE} - {name}'s program" if len(name) <= 22 else f"{TITLE} - your program"
+    title = _title(name)
     right = _right_note(view) if view.get("phase") != "side" else None
     if view.get("timer") and not view["locked"][seat]:
-        right = f"sand timer: {round(view['timer']['seconds'])} s"
+        right = _("sand timer: {seconds} s", seconds=round(view["timer"]["seconds"]))
     header(d, title, status, right=right, seat=seat, arrow=mine)
     y = HEADER_H + 12
     photo = view["photos"][seat]["photo"]
@@ -130,18 +139,18 @@ def draw_private(view: dict, name: str) -> Image.Image:
     step = view.get("step")
     # the puzzle
     x = MARGIN + 6
-    text(d, (x, y), "YOUR PUZZLE", SMALL, MUTED, bold=True)
+    text(d, (x, y), _("YOUR PUZZLE"), SMALL, MUTED, bold=True)
     marks = {step["cell"]: HIGHLIGHT} if step else None
     draw_puzzle(img, d, (x + 2, y + 30), PRIVATE_T, photo, pairs, solved=bool(view["solved"][seat]), marks=marks)
     # the frame
     fx = x + puzzle_size(PRIVATE_T) + 26
-    text(d, (fx, y), "PROGRAM (runs 1 to 9)", SMALL, MUTED, bold=True)
+    text(d, (fx, y), _("PROGRAM (runs 1 to 9)"), SMALL, MUTED, bold=True)
     hints = (solo or {}).get("hints") or []
     draw_frame(d, (fx, y + 30), PRIVATE_C, view.get("program"), step=step, hints=hints, size=LARGE)
     # the photo to rebuild, the level
     rx = fx + frame_size(PRIVATE_C) + 22
     rw = WIDTH - MARGIN - rx
-    text(d, (rx, y), "REBUILD", SMALL, MUTED, bold=True)
+    text(d, (rx, y), _("REBUILD"), SMALL, MUTED, bold=True)
     th = min(PRIVATE_THUMB, rw - 4)
     thumbnail(img, d, (rx + 2, y + 32), th, photo)
     ty = y + 32 + th + 10
@@ -160,14 +169,16 @@ def draw_private(view: dict, name: str) -> Image.Image:
                 ty += 24
             ty += 2
         if hints:
-            text(d, (rx, ty), plural(len(hints), "hint") + " (gold)", SMALL, HIGHLIGHT, max_width=rw)
+            text(d, (rx, ty), ngettext("{n} hint (gold)", "{n} hints (gold)", len(hints)), SMALL, HIGHLIGHT,
+                 max_width=rw)
     elif view["rounds"] > 1:
-        text(d, (rx, ty), plural(view["wins"][seat], "round") + " won", SMALL, TEXT, max_width=rw)
+        wins = view["wins"][seat]
+        text(d, (rx, ty), ngettext("{n} round won", "{n} rounds won", wins), SMALL, TEXT, max_width=rw)
     # the cards
     hy = y + 30 + max(puzzle_size(PRIVATE_T), frame_size(PRIVATE_C)) + 14
     d.line((MARGIN, hy - 6, WIDTH - MARGIN, hy - 6), fill=PANEL_EDGE, width=2)
-    note = "each card once, at most one red card; a red card played is gone"
-    text(d, (MARGIN + 6, hy), "CARDS", SMALL, MUTED, bold=True)
+    note = _("each card once, at most one red card; a red card played is gone")
+    text(d, (MARGIN + 6, hy), _("CARDS"), SMALL, MUTED, bold=True)
     text(d, (MARGIN + 90, hy), note, SMALL, MUTED, max_width=WIDTH - 2 * MARGIN - 96)
     _hand_rows(d, view, seat, (MARGIN + 6, hy + 28, WIDTH - MARGIN, hy + 28 + 5 * 32))
     return img
@@ -177,15 +188,14 @@ def _private_side(view: dict, name: str, seat: int) -> Image.Image:
     """Before the first turn (The Shock of Experience): the two sides to choose from, and why."""
     img, d = canvas(HEADER_H + 16 + 170 + 70)
     status, mine = _private_status(view)
-    title = f"{TITLE} - {name}'s program" if len(name) <= 22 else f"{TITLE} - your program"
-    header(d, title, status, seat=seat, arrow=mine)
+    header(d, _title(name), status, seat=seat, arrow=mine)
     y = HEADER_H + 16
     _side_options(img, d, (MARGIN, y + 4, WIDTH / 2 + 20), 170, view["photos"][seat]["side"])
     x = WIDTH / 2 + 30
-    lines = ["The front, the polar region, is the easier picture: the rules advise it for your first games.",
-             "The back is a fisheye view of the region of the set in front of you."]
+    lines = [_("The front, the polar region, is the easier picture: the rules advise it for your first games."),
+             _("The back is a fisheye view of the region of the set in front of you.")]
     for para in lines:
-        for line in wrap_text(para, BODY, WIDTH - MARGIN - x - 8, lines=3):
+        for line in wrap_text(para, BODY, WIDTH - MARGIN - x - 8, lines=4):  # German: four lines
             text(d, (x, y), line, BODY, TEXT)
             y += 30
         y += 14

@@ -16,6 +16,7 @@ from games.globe_twister.puzzle import (
     TURN,
     defined,
 )
+from i18n import _, here, pgettext
 from render.common import (
     BLACK,
     BLUE,
@@ -31,11 +32,13 @@ from render.common import (
     WHITE,
     font,
     text,
+    wrap_text,
 )
 from render.globe_twister import photos
 
 GAME = "globe_twister"
-TITLE = "Globe Twister"
+TITLE = pgettext("game", "Globe Twister")
+"""The game's name, as published in every language (a message only so that the pseudo-language test sees it said)."""
 
 CARD_FILL = {"g": GREEN, "b": BLUE, "r": VERMILLION}
 """Green turns a tile, blue moves tiles, red sends a tile home; each card also shows its name and arrow."""
@@ -55,19 +58,33 @@ images are sent as RGB PNGs (docs/rendering.md, "Globe Twister")."""
 GAP = 2
 """Between the tiles of a puzzle (px)."""
 CARD_WORDS = {
-    "g1": "turn 90 degrees clockwise",
-    "g2": "turn 90 degrees counter-clockwise",
-    "g3": "turn 180 degrees",
-    "b1": "swap with the neighbour",
-    "b2": "swap with the diagonal one",
-    "b3": "swap opposite corners",
-    "b4": "swap opposite edges",
-    "b5": "to the other end of its line",
-    "r1": "to its own cell",
-    "r2": "to its own cell, upright",
+    "g1": _("turn 90 degrees clockwise"),
+    "g2": _("turn 90 degrees counter-clockwise"),
+    "g3": _("turn 180 degrees"),
+    "b1": _("swap with the neighbour"),
+    "b2": _("swap with the diagonal one"),
+    "b3": _("swap opposite corners"),
+    "b4": _("swap opposite edges"),
+    "b5": _("to the other end of its line"),
+    "r1": _("to its own cell"),
+    "r2": _("to its own cell, upright"),
 }
 """The cards in a few words (``CARD_NAMES`` without the colour and number, which the chip shows)."""
 assert set(CARD_WORDS) == set(CARD_NAMES)
+PHOTO_LINES = {"polar": pgettext("two lines", "Polar\nregion"), "north-america": pgettext("two lines", "North\nAmerica"),
+               "latin-america": pgettext("two lines", "Latin\nAmerica")}
+"""The photos' names on two lines, for a narrow column: where a language writes a name as one long word
+(German "Lateinamerika"), its translation says where it breaks ("Latein-/amerika")."""
+
+
+def photo_name_lines(photo: str, name: str, size: float, width: float) -> list[str]:
+    """A photo's name (in the drawing's language) on one line of ``width`` px, else on two."""
+    whole = here(name)
+    if font(size).getlength(whole) <= width:
+        return [whole]
+    if photo in PHOTO_LINES:
+        return here(PHOTO_LINES[photo]).split("\n")[:2]
+    return wrap_text(whole, size, width, lines=2)
 
 _VEC = {d: (dc, dr) for d, (dr, dc) in STEP.items()}
 
@@ -332,7 +349,7 @@ def draw_frame(d: ImageDraw.ImageDraw, xy: tuple[float, float], c: int, program:
                 d.line([(inner[0] + 3, inner[3] - 3), (inner[2] - 3, inner[1] + 3)], fill=BLACK, width=5)
                 d.line([(inner[0] + 3, inner[3] - 3), (inner[2] - 3, inner[1] + 3)], fill=WHITE, width=2)
                 if c >= 70:
-                    text(d, ((box[0] + box[2]) / 2, box[3] - 6), "no effect", SMALL, WHITE, anchor="md")
+                    text(d, ((box[0] + box[2]) / 2, box[3] - 6), _("no effect"), SMALL, WHITE, anchor="md")
         elif cell in hint_at:
             h = hint_at[cell]
             card_chip(d, inner, h["card"], h.get("dir"), cell=cell, style="ghost", size=size)

@@ -233,7 +233,7 @@ async def test_game_leave_in_three_player_game_goes_on(fake, runner):
 
 async def test_rules_are_ephemeral(fake, runner):
     await fake.slash(CY, CHANNEL, "rules", game="geek_out")
-    assert "n(n+1)/2" in last_ephemeral(fake, CY)
+    assert fake.ephemerals(CY)[-1]["embeds"][0]["title"] == "Geek Out! Masters: A turn"
     assert not fake.messages_in(CHANNEL)
 
 

@@ -122,7 +122,7 @@ def test_superhero_may_turn_a_die_into_a_dragon_and_is_forced_to_if_it_is_the_on
     log = []
     s = arranged(active={1: "hero", 2: "hero"}, used={3: "42"}, scored={4: "42"}, log=log)
     assert s["scores"][0] == [0] and s["current"] == 1
-    assert log[:2] == ["Ana's Superhero flipped a Superhero to a Dragon.", "A Dragon eats Ana's 1 × 42: 0 points this turn."]
+    assert log[:2] == ["Ana's Superhero flipped a Superhero to a Dragon.", "A Dragon eats Ana's 1 die showing 42: 0 points this turn."]
     # with another choice it is the player's to make, and legal
     s = arranged(active={1: "hero", 2: "hero", 3: "heart"}, used={4: "42"})
     assert labels(s) == ["Heart: bring in a die", "Superhero: flip a die"]
@@ -294,7 +294,7 @@ def test_dragon_left_busts_the_turn():
     log = []
     s = arranged(active={2: "42", 3: "dragon"}, scored={4: "42", 5: "42"}, used={1: "meeple"}, log=log)
     assert s["scores"][0] == [0] and s["current"] == 1  # the turn already ended: the other player is up
-    assert log[0] == "A Dragon eats Ana's 3 × 42: 0 points this turn."
+    assert log[0] == "A Dragon eats Ana's 3 dice showing 42: 0 points this turn."
     assert log[1].startswith("Bo starts turn 1 and rolls ")
 
 
@@ -302,7 +302,7 @@ def test_the_bust_sentence_reads_well():
     cases = [
         ({2: "dragon", 3: "dragon"}, {}, "2 Dragons end Ana's turn: 0 points this turn."),
         ({2: "dragon"}, {}, "A Dragon ends Ana's turn: 0 points this turn."),
-        ({2: "dragon", 3: "dragon", 5: "42"}, {4: "42"}, "2 Dragons eat Ana's 2 × 42: 0 points this turn."),
+        ({2: "dragon", 3: "dragon", 5: "42"}, {4: "42"}, "2 Dragons eat Ana's 2 dice showing 42: 0 points this turn."),
     ]
     for active, scored, line in cases:
         log = []
@@ -327,7 +327,7 @@ def test_no_used_dice_forces_a_pass():
     log = []
     s = arranged(active={1: "42", 2: "42", 3: "42"}, log=log)
     assert s["scores"][0] == [6] and s["current"] == 1
-    assert log[0] == "Ana has no used dice to roll and banks 3 × 42 = 6 points."
+    assert log[0] == "Ana has no used dice to roll and banks 6 points for 3 dice showing 42."
 
 
 def test_continue_rolls_the_used_dice_only():
@@ -350,7 +350,7 @@ def test_pass_banks_the_triangle_number_and_banked_points_are_never_lost():
     assert labels(s)[1] == "Pass: bank 10 points"
     s, text = play(s, "p")
     assert s["scores"][0] == [10]
-    assert text[0] == "Ana passes and banks 4 × 42 = 10 points."
+    assert text[0] == "Ana passes and banks 10 points for 4 dice showing 42."
     # the next bust of this player does not touch the banked 10
     s["current"] = 0
     for d in s["dice"]:
@@ -406,7 +406,7 @@ def test_timeout_finishes_the_turn_and_passes():
     s = arranged(active={2: "42", 3: "42"}, used={1: "meeple"})
     s, text = timeout(s)
     assert s["scores"][0] == [3] and s["current"] == 1
-    assert text[:2] == ["Ana ran out of time; the table finishes their turn.", "Ana passes and banks 2 × 42 = 3 points."]
+    assert text[:2] == ["Ana ran out of time; the table finishes their turn.", "Ana passes and banks 3 points for 2 dice showing 42."]
 
 
 def test_timeout_never_flips_a_superhero_into_a_dragon_when_a_42_can_be_saved():
@@ -419,7 +419,7 @@ def test_timeout_never_flips_a_superhero_into_a_dragon_when_a_42_can_be_saved():
     assert text[1:4] == [
         "Ana's Superhero flipped a 42 to a Heart.",
         "Ana's Superhero flipped a Heart to a 42.",
-        "Ana passes and banks 4 × 42 = 10 points.",
+        "Ana passes and banks 10 points for 4 dice showing 42.",
     ]
     # with inactive dice a Heart could gamble; the table still flips the 42 and expects at least those 10
     s = arranged(active={1: "hero", 2: "hero", 3: "42"}, scored={4: "42", 5: "42", 6: "42"})

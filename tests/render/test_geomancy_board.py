@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
+import i18n
 import render
+from games.ai import computer_name, stand_in_name
 from games.geomancy.model import DIR_NAMES, parse_square
 from games.geomancy.rules import OFF_BOARD, Geomancy, forced, size_of
 from render import geomancy as gm
 from render import render_board
-from render.common import PLAYER_COLOURS, record_texts
+from render.common import PLAYER_COLOURS, has_glyph, least_name, record_layout, record_texts, short_name
+from tests.render.test_languages import is_a_name, leaks
 from tests.render.test_legibility import geomancy_focuses, geomancy_states
 
 E = Geomancy()
@@ -261,3 +265,47 @@ def test_every_board_is_800_by_600_the_shape_discord_shows():
         for focus in [None, *geomancy_focuses(s)]:
             img = png(render_board("geomancy", view, NAMES[: s["players"]], "Ana casts.", focus))
             assert img.size == (800, 600), (what, focus, img.size)
+
+
+# --- languages ----------------------------------------------------------------------------------------------
+LANGUAGE_NAMES = ["Ana", computer_name("strong", 2), stand_in_name("Dee Long"), "Wilhelmina Cholmondeley-Smythe",
+                  "Bo", "Eve"]
+"""A person, a computer, a computer that took a person's seat, a long name: the harness's seats, and a long one."""
+
+
+@pytest.fixture(scope="module")
+def pseudo():
+    code = i18n.install_pseudo()
+    yield code
+    i18n.remove_language(code)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es", "qps"])
+def test_every_stage_reads_in_every_language(locale, pseudo):
+    """Every stage for 2-6 players with the overlay, an aim rank and the stones to turn (more than
+    tests/render/test_languages.py's four boards), drawn in each language: no label clipped (a name aside), no
+    text outside the image, every glyph in the font, and in qps no word left unmarked."""
+    clipped, outside, missing, leaked = set(), set(), set(), set()
+    for what, s in geomancy_states():
+        view = E.view(s, None)
+        who = LANGUAGE_NAMES[: s["players"]]
+        with i18n.using(locale):
+            forms = {str(i18n.here(n)) for n in who} | {short_name(n) for n in who}
+            forms |= {f for f in (least_name(n) for n in who) if f}
+        forms = sorted(forms, key=len, reverse=True)
+        for focus in (None, *geomancy_focuses(s)):
+            with record_layout() as (fits, boxes):
+                render_board("geomancy", view, who, None, focus, (1, 2), locale=locale)
+            clipped |= {(what, asked, drawn) for asked, drawn in fits if drawn != asked and not is_a_name(asked, forms)}
+            for text, (x0, y0, x1, y1), (w, h) in boxes:
+                if x0 < -1 or y0 < -1 or x1 > w + 1 or y1 > h + 1:
+                    outside.add((what, text))
+                missing |= {(what, ch) for ch in text if not ch.isspace() and not has_glyph(ch)}
+            if locale == pseudo:
+                words = [w for n in who for w in str(n).replace("-", " ").split()]  # a clipped name leaves a stub
+                leaked |= {(what, w) for w in leaks([t for t, _box, _size in boxes], forms)
+                           if not any(word.startswith(w) for word in words)}
+    assert not clipped, sorted(clipped)[:20]
+    assert not outside, sorted(outside)[:20]
+    assert not missing, sorted(missing)[:20]
+    assert not leaked, sorted(leaked)[:20]

@@ -1,0 +1,144 @@
+"""/rules <game>: a game's rules as a few short pages, each with an example the game's own renderer draws from
+a position its engine reached (games/<game>/rulebook.py), for the asker only and in their language.
+
+Previous / Next edit the same message. Their custom_id is ``gr:<game>:<page>`` (the page the button opens,
+0-based), a DynamicItem, so they work after a restart; an id that names no game or page gets a sentence.
+The table's Rules button opens the same first page.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from bot import renderpool
+from bot.cogs.tables import GAME_CHOICES
+from bot.tables import board_view, name_seats
+from bot.ui.messages import COLOUR, strength_words
+from games import get_engine
+from games.core import all_engines
+from games.rulebook import NAMES, example, pages
+from i18n import _, pgettext
+
+PREFIX = "gr:"
+
+
+def _games() -> set[str]:
+    return {e.slug for e in all_engines()}
+
+
+def parse(custom_id: str) -> tuple[str, int] | None:
+    """(game, page) of a rule page button's id, or None when it names no game or page of ours."""
+    match = re.fullmatch(r"gr:([a-z_]+):(\d{1,2})", custom_id)
+    if match is None or match[1] not in _games():
+        return None
+    game, page = match[1], int(match[2])
+    return (game, page) if page < len(pages(game)) else None
+
+
+class RulePageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gr:(?P<body>.*)"):
+    """Previous / Next under a rule page. The template takes anything after the prefix, so a malformed or
+    forged id still reaches ``open_page`` and gets its sentence."""
+
+    def __init__(self, custom_id: str, label: str = "?", disabled: bool = False):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id,
+                                           disabled=disabled))
+        self.custom_id = custom_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
+        return cls(item.custom_id or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_page(interaction, self.custom_id)
+
+
+def buttons(game: str, page: int, locale: str) -> discord.ui.View:
+    last = len(pages(game)) - 1
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulePageButton(f"{PREFIX}{game}:{max(page - 1, 0)}",
+                                 i18n.localize(pgettext("button", "Previous"), locale), disabled=page == 0))
+    view.add_item(RulePageButton(f"{PREFIX}{game}:{min(page + 1, last)}",
+                                 i18n.localize(pgettext("button", "Next"), locale), disabled=page == last))
+    return view
+
+
+def filename(game: str, page: int) -> str:
+    return f"rules-{game}-{page + 1}.png"
+
+
+async def draw(game: str, page: int, locale: str) -> bytes:
+    """The page's example drawn by the game's renderer in ``locale`` (in a render worker)."""
+    engine = get_engine(game)
+    shown = example(game, page)
+    names = list(NAMES[:shown.state["players"]])
+    last = " ".join(name_seats(i18n.localize(e.text, locale), names) for e in shown.events) or None
+    return await renderpool.board(game, board_view(engine, shown.state), names, last, shown.focus, locale=locale)
+
+
+async def content(game: str, page: int, locale: str) -> dict:
+    """The message of a rule page: its embed (and, on the last page, what each computer strength does), the
+    picture and the buttons."""
+    engine = get_engine(game)
+    book = pages(game)
+    shown = book[page]
+    embed = discord.Embed(title=i18n.localize(_("{game}: {title}", game=engine.title, title=shown.title), locale),
+                          description=i18n.localize(shown.text, locale), colour=COLOUR)
+    embed.set_image(url=f"attachment://{filename(game, page)}")
+    embed.set_footer(text=i18n.localize(_("Page {page} of {pages}", page=page + 1, pages=len(book)), locale))
+    embeds = [embed]
+    if page == len(book) - 1:
+        computers = discord.Embed(title=i18n.localize(_("Computer players"), locale),
+                                  description=i18n.localize(strength_words(game), locale), colour=COLOUR)
+        computers.set_footer(text=i18n.localize(
+            _("Add one in a lobby (the menu), or /play with computers and strength."), locale))
+        embeds.append(computers)
+    image = await draw(game, page, locale)
+    return {"embeds": embeds, "attachments": [discord.File(io.BytesIO(image), filename(game, page))],
+            "view": buttons(game, page, locale)}
+
+
+async def send_rules(interaction: discord.Interaction, game: str) -> None:
+    """Page 1 of ``game``'s rules, for the asker only, in their language (/rules and the table's Rules)."""
+    locale = i18n.pick(interaction.locale)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.edit_original_response(**await content(game, 0, locale))
+
+
+def rule_message(message: discord.Message | None) -> bool:
+    """Whether ``message`` is a rule page (only those are ever turned into another page: a forged id on a
+    board must not replace the board)."""
+    if message is None or not message.flags.ephemeral:
+        return False
+    return any(str(getattr(child, "custom_id", None) or "").startswith(PREFIX)
+               for row in message.components for child in getattr(row, "children", [row]))
+
+
+async def open_page(interaction: discord.Interaction, custom_id: str) -> None:
+    """A Previous / Next click: the message becomes that page (in the clicker's language). A click from a
+    screen that had not refreshed yet (a double click) is served as well: the page is still the rules'."""
+    locale = i18n.pick(interaction.locale)
+    target = parse(custom_id)
+    if target is None or not rule_message(interaction.message):
+        await interaction.response.send_message(
+            i18n.localize(_("There is no such rule page: use /rules to open a game's rules."), locale),
+            ephemeral=True)
+        return
+    await interaction.response.defer()
+    await interaction.edit_original_response(**await content(*target, locale))
+
+
+class Rules(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="How a game is played (only you see it)")
+    @app_commands.describe(game="The game whose rules you want to read")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await send_rules(interaction, game.value)
