@@ -285,6 +285,8 @@ async def test_mod_language_switches_the_public_language_and_bad_input_changes_n
     await open_table(fake, "geek-out", (ANA, BO))
     assert lobby(fake)["embeds"][0]["title"] == "Geek Out! Masters · sala"
     assert fake.ephemerals(ANA)[-1]["content"].startswith("Opened a Geek Out! Masters table here")  # Ana: en-US
+    it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")  # a public answer: the server's language
+    assert fake.replies_to(it)[-1]["content"].startswith("Nadie tiene aún puntuación en Geek Out! Masters")
     # bad input: a member without Manage Server, a language Discord does not offer; nothing changes
     await fake.slash(BO, CHANNEL, "mod", "language", language="de")
     assert fake.ephemerals(BO)[-1]["content"] == "You need the Manage Server permission to do that."
