@@ -19,6 +19,7 @@ import discord.gateway
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help, greet
@@ -30,6 +31,7 @@ from bot.cogs.rules import PREFIX as RULES_PREFIX
 from bot.cogs.rules import RulePageButton, Rules, open_page
 from bot.cogs.tables import Tables, play_group, say
 from bot.database import open_store
+from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
 from bot.loopwatch import LoopWatch
 from bot.settings import Settings
@@ -38,6 +40,7 @@ from bot.tables import Defaults, TableService
 from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
+from i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +59,7 @@ discord.gateway.DiscordWebSocket.poll_event = _poll_event_then_yield
 # Geotable never joins a voice channel: discord.py's warnings about missing voice libraries are noise in its log
 discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
-PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_messages": "Manage Messages"}
+PERMISSION_NAMES = {"manage_guild": N_("Manage Server"), "manage_messages": N_("Manage Messages")}
 """Permission names as Discord's own UI shows them."""
 
 
@@ -148,6 +151,7 @@ class Geotable(commands.AutoShardedBot):
             self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout, self.settings.computer_pause),
             shards=self.settings.shards,
         )
+        self.service.discord_locale = lambda guild_id: guild_locale(self.get_guild(guild_id))
         tables = Tables(self)
         await self.add_cog(tables)
         self.tree.add_command(play_group(tables.open_table))
@@ -256,7 +260,7 @@ class Geotable(commands.AutoShardedBot):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:", RULES_PREFIX)):
-            await say(interaction, "This button doesn't belong to any game I know.")
+            await say(interaction, _("This button doesn't belong to any game I know."))
         elif custom_id.startswith(RULES_PREFIX):  # a rule page's (bot/cogs/rules.py), when not on the message
             if not components.on_message(interaction.message, custom_id):
                 await open_page(interaction, custom_id)
@@ -265,21 +269,21 @@ class Geotable(commands.AutoShardedBot):
                 await self.get_cog("Learn").unlisted(interaction, custom_id)
         elif custom_id.startswith("gp:"):  # /privacy's (bot/cogs/privacy.py), when not on the message (forged)
             if not components.on_message(interaction.message, custom_id):
-                await say(interaction, "This button no longer works: use `/privacy` again.")
+                await say(interaction, _("This button no longer works: use `/privacy` again."))
         elif not components.on_message(interaction.message, custom_id):
             await components.dispatch_unlisted(interaction, custom_id)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
         if isinstance(error, app_commands.MissingPermissions):
-            perms = " and ".join(PERMISSION_NAMES.get(p, p.replace("_", " ").title())
-                                 for p in error.missing_permissions)
-            await say(interaction, f"You need the {perms} permission to do that.")
+            perms = i18n.join([i18n.Text(PERMISSION_NAMES.get(p, p.replace("_", " ").title()))
+                               for p in error.missing_permissions], " and ")
+            await say(interaction, _("You need the {permissions} permission to do that.", permissions=perms))
             return
         if isinstance(error, app_commands.NoPrivateMessage):
-            await say(interaction, "Games are played in server channels, not in direct messages.")
+            await say(interaction, _("Games are played in server channels, not in direct messages."))
             return
         if isinstance(error, app_commands.CheckFailure):
-            await say(interaction, "You can't use this command here.")
+            await say(interaction, _("You can't use this command here."))
             return
         if isinstance(error, app_commands.TransformerError):  # a value Discord let through that we can't use
             log.info("command %s: %s", interaction.command and interaction.command.qualified_name, error)
@@ -294,9 +298,9 @@ class Geotable(commands.AutoShardedBot):
         """The answer to a failure of ours: a click or a game command leaves the game as it was (every change
         is one statement); another command (moderation, settings) is named, since its words must fit it."""
         if command is None or command.split()[0] in ("play", "game"):
-            text = "Something went wrong on my side; the game is unchanged. Please try again."
+            text = _("Something went wrong on my side; the game is unchanged. Please try again.")
         else:
-            text = f"Something went wrong on my side while running /{command}. Please try again."
+            text = _("Something went wrong on my side while running /{command}. Please try again.", command=command)
         with contextlib.suppress(discord.HTTPException):
             await say(interaction, text)
 
@@ -412,5 +416,5 @@ async def run(settings: Settings, **options) -> int:
 def transformer_sentence(error: app_commands.TransformerError) -> str:
     """A command option whose value the command can't take (e.g. a kind of channel no game can be played in)."""
     if error.type is discord.AppCommandOptionType.channel:
-        return "I can't use that kind of channel here: pick a text channel, a thread, a forum or a voice channel."
-    return "I can't use that value here; please pick another."
+        return _("I can't use that kind of channel here: pick a text channel, a thread, a forum or a voice channel.")
+    return _("I can't use that value here; please pick another.")

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import discord
 
+import i18n
+from bot.language import member_language
 from bot.store import Shards, Store
 
 log = logging.getLogger(__name__)
@@ -55,6 +57,8 @@ class Panel:
     """When that token was issued, on the bot's clock."""
     message_id: int | None = None
     """The panel message, once known (a "My hand" panel learns it when first drawn)."""
+    locale: str = i18n.DEFAULT
+    """The language the panel speaks: its player's (the latest click's ``interaction.locale``)."""
 
 
 class Panels:
@@ -73,7 +77,7 @@ class Panels:
         for row in await self.store.live_panels(self.clock() - (TOKEN_LIFETIME - MARGIN), shards):
             interaction = StoredInteraction(client, row["application_id"], row["token"])
             self._by_table.setdefault(row["table_id"], {})[row["user_id"]] = Panel(
-                interaction, row["seat"], row["opened"], row["message_id"])
+                interaction, row["seat"], row["opened"], row["message_id"], i18n.pick(row["locale"]))
 
     def get(self, table_id: int, user_id: int) -> Panel | None:
         return self._by_table.get(table_id, {}).get(user_id)
@@ -84,7 +88,7 @@ class Panels:
         one it replaces when that is another message (the caller removes it)."""
         panels = self._by_table.setdefault(table_id, {})
         old = panels.get(user_id)
-        new = panels[user_id] = Panel(interaction, seat, self.clock(), message_id)
+        new = panels[user_id] = Panel(interaction, seat, self.clock(), message_id, member_language(interaction))
         self.save(table_id, user_id, new)
         if old is not None and (message_id is None or old.message_id != message_id):
             return new, old
@@ -110,7 +114,8 @@ class Panels:
                 else:
                     await self.store.save_panel(
                         table_id, user_id, seat=panel.seat, application_id=panel.interaction.application_id,
-                        token=panel.interaction.token, message_id=panel.message_id, opened=panel.opened)
+                        token=panel.interaction.token, message_id=panel.message_id, opened=panel.opened,
+                        locale=panel.locale)
             except Exception:  # a panel not kept across a restart is revived by the player's next click
                 log.exception("could not store the panel of %s at table %s", user_id, table_id)
 

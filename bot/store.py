@@ -337,6 +337,9 @@ class GuildSettings:
     """Games allowed everywhere: threads allowed although their channel is forbidden."""
     retention_days: int | None = None
     """Finished games older than this many days are deleted with their logs (None: kept forever)."""
+    language: str | None = None
+    """The language of the server's public messages and boards as a moderator set it (``/mod language``:
+    "en", "de", "es"); None follows the server's Discord language (bot/language.py)."""
 
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         """Whether a game may be started in ``channel_id`` (a thread's ``parent_id``: its channel or forum)."""
@@ -357,10 +360,11 @@ class GuildSettings:
     def from_row(cls, row: Mapping) -> GuildSettings:
         stored = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
         retention = row["retention_days"] or None
+        language = row["language"] or None
         if isinstance(stored, dict):
             return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
-                       list(stored.get("also", [])), retention)
-        return cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention)
+                       list(stored.get("also", [])), retention, language)
+        return cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention, language=language)
 
 
 POSTGRES_SCHEMES = ("postgresql", "postgres")
@@ -672,13 +676,14 @@ class Store(abc.ABC):
 
     # --- private panels (bot/panels.py) ---------------------------------------------------------------
     async def save_panel(self, table_id: int, user_id: int, *, seat: int, application_id: int, token: str,
-                         message_id: int | None, opened: float) -> None:
+                         message_id: int | None, opened: float, locale: str | None = None) -> None:
+        """``locale``: the language the panel speaks (its player's), kept for after a restart."""
         await self._execute(
-            "INSERT INTO panels (table_id, user_id, seat, application_id, token, message_id, opened)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET seat = excluded.seat,"
+            "INSERT INTO panels (table_id, user_id, seat, application_id, token, message_id, opened, locale)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET seat = excluded.seat,"
             " application_id = excluded.application_id, token = excluded.token, message_id = excluded.message_id,"
-            " opened = excluded.opened",
-            (table_id, user_id, seat, application_id, token, message_id, opened),
+            " opened = excluded.opened, locale = excluded.locale",
+            (table_id, user_id, seat, application_id, token, message_id, opened, locale),
         )
 
     async def delete_panel(self, table_id: int, user_id: int | None = None) -> None:
@@ -694,7 +699,8 @@ class Store(abc.ABC):
         await self._execute("DELETE FROM panels WHERE opened < ?", (opened_since,))
         where, args = shards.sql("t.guild_id") if shards else ("TRUE", ())
         rows = await self._fetch(
-            "SELECT p.table_id, p.user_id, p.seat, p.application_id, p.token, p.message_id, p.opened FROM panels p"
+            "SELECT p.table_id, p.user_id, p.seat, p.application_id, p.token, p.message_id, p.opened, p.locale"
+            " FROM panels p"
             f" JOIN tables t ON t.id = p.table_id WHERE p.opened >= ? AND {where} ORDER BY p.opened",
             (opened_since, *args))
         return [dict(r) for r in rows]
@@ -757,10 +763,11 @@ class Store(abc.ABC):
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self._execute(
-            "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels, retention_days) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
-            " allowed_channels = excluded.allowed_channels, retention_days = excluded.retention_days",
-            (s.guild_id, s.turn_timeout, s.stored_channels(), s.retention_days or None),
+            "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels, retention_days, language)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
+            " allowed_channels = excluded.allowed_channels, retention_days = excluded.retention_days,"
+            " language = excluded.language",
+            (s.guild_id, s.turn_timeout, s.stored_channels(), s.retention_days or None, s.language or None),
         )
 
     # --- user settings -------------------------------------------------------------------------------

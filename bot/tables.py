@@ -23,12 +23,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from bot import computers, ratings, renderpool, thinkpool
+import i18n
+from bot import computers, language, ratings, renderpool, thinkpool
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
 from bot.store import FORMER_ID, ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
 from games import get_engine
 from games.ai import STRENGTHS
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
+from i18n import Text, _
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +75,11 @@ def choice_groups(actions: list[Action], always: bool = False) -> dict[str, list
 def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
     """The groups a player picks as a first step: those of two or more actions."""
     return [g for g, acts in (groups or {}).items() if len(acts) > 1]
+
+
+def rules_words(exc: RulesError) -> str:
+    """An engine's refusal as it said it (a ``Text``: ``str(exc)`` would make it plain English)."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
 def is_invited(player: dict) -> bool:
@@ -128,11 +135,16 @@ def rematch_seats(players: list[dict], host: dict) -> list[dict]:
 
 
 class UserError(Exception):
-    """A refusal to show the user (ephemeral): the sentence says why. ``stale`` means their board is old."""
+    """A refusal to show the user (ephemeral): the sentence (a ``Text``, said in the member's language when
+    shown) says why. ``stale`` means their board is old."""
 
     def __init__(self, message: str, *, stale: bool = False):
         super().__init__(message)
+        self.text = message
         self.stale = stale
+
+    def __str__(self) -> str:
+        return self.text  # the Text itself (``str(exc)`` keeps it, so it can still be translated)
 
 
 @dataclass
@@ -173,6 +185,10 @@ class Table:
     or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
     to do but wait."""
 
+    last_words: str | None = None
+    """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
+    after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""
+
     posted: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
     moment as another waits for it to link the new lobby."""
@@ -204,6 +220,12 @@ class Table:
     @property
     def names(self) -> list[str]:
         return [computers.display_name(p) for p in self.row.players]
+
+    def last_move(self, lang: str) -> str:
+        """The last move in words, in ``lang`` when it is known as said, else as stored."""
+        if self.last_words is not None:
+            return i18n.localize(self.last_words, lang)
+        return self.row.last_move or ""
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, p in enumerate(self.row.players):
@@ -268,7 +290,8 @@ class Table:
         """What the board marks for the choice in progress of the one seat to act (for a table closed before
         its end, the closing note its board shows instead of whose turn it was)."""
         if self.status == "ended":
-            return {"closed": f"Closed: {self.row.end_reason}" if self.row.end_reason else "Closed"}
+            return {"closed": _("Closed: {reason}", reason=self.row.end_reason) if self.row.end_reason
+                    else _("Closed"), "right": _("Closed")}
         if self.status == "finished":
             return ending_focus(self.state, self.names)
         to_act = self.to_act()
@@ -277,8 +300,8 @@ class Table:
         return self.engine.focus(self.state, to_act[0], self.pick_of(to_act[0]))
 
     def describe(self, events: list[Event]) -> str:
-        """Event texts with seat placeholders replaced by player names."""
-        return " ".join(name_seats(e.text, self.names) for e in events)
+        """Event texts with seat placeholders replaced by player names (a ``Text``)."""
+        return i18n.join([name_seats(e.text, self.names) for e in events])
 
 
 def board_view(engine: Engine, state: State) -> dict:
@@ -303,13 +326,15 @@ def departure_words(state: State, names: list[str]) -> str | None:
     if ended is None:
         return None
     seat, removed = ended
-    return f"{names[seat]} {'was removed by a moderator' if removed else 'left'}"
+    if removed:
+        return _("{player} was removed by a moderator", player=names[seat])
+    return _("{player} left", player=names[seat])
 
 
 def ending_focus(state: State, names: list[str]) -> dict | None:
     """The board's top bar for a game a departure ended: that, not the renderer's winner banner."""
     words = departure_words(state, names)
-    return {"closed": f"Ended early: {words}", "right": "Game over"} if words else None
+    return {"closed": _("Ended early: {why}", why=words), "right": _("Game over")} if words else None
 
 
 def channels_sentence(settings: GuildSettings) -> str:
@@ -319,18 +344,41 @@ def channels_sentence(settings: GuildSettings) -> str:
 
     forbidden = settings.forbidden_channels
     if settings.allowed_channels is None:
-        also = f"; also in {listed(settings.also_threads)}" if settings.also_threads else ""
+        if forbidden and settings.also_threads:
+            return _("Games may be started in every channel except {channels}; also in {threads}.",
+                     channels=listed(forbidden), threads=listed(settings.also_threads))
         if forbidden:
-            return f"Games may be started in every channel except {listed(forbidden)}{also}."
-        return "Games may be started in every channel."
+            return _("Games may be started in every channel except {channels}.", channels=listed(forbidden))
+        return _("Games may be started in every channel.")
     if not settings.allowed_channels:
-        return "No channel allows games now; moderators can use /mod channels allow or /mod channels everywhere."
-    return (f"Games may be started only in {listed(settings.allowed_channels)} (and their threads)"
-            + (f", not in {listed(forbidden)}." if forbidden else "."))
+        return _("No channel allows games now; moderators can use /mod channels allow or /mod channels everywhere.")
+    if forbidden:
+        return _("Games may be started only in {channels} (and their threads), not in {forbidden}.",
+                 channels=listed(settings.allowed_channels), forbidden=listed(forbidden))
+    return _("Games may be started only in {channels} (and their threads).",
+             channels=listed(settings.allowed_channels))
+
+
+_SEAT = re.compile(r"\{p(\d+)\}")
 
 
 def name_seats(text: str, names: list[str]) -> str:
-    return re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))], text)
+    """``text`` with its seat placeholders (``{p0}``) replaced by the players' names; a ``Text`` stays one
+    (the names become its parameters, so it can still be said in another language)."""
+    if isinstance(text, Text):
+        return _named(text, {f"p{i}": name for i, name in enumerate(names)})
+    return _SEAT.sub(lambda m: names[int(m.group(1))], text)
+
+
+def _named(text, seats: dict):
+    if isinstance(text, Text):
+        if text.parts is not None:
+            return Text(None, parts=tuple(_named(p, seats) for p in text.parts), sep=text.sep)
+        params = {k: _named(v, seats) for k, v in text.params.items()}
+        return Text(text.msgid, {**seats, **params}, plural=text.plural, n=text.n, context=text.context)
+    if isinstance(text, str) and "{p" in text:
+        return _SEAT.sub(lambda m: str(seats.get(f"p{m.group(1)}", m.group(0))), text)
+    return text
 
 
 @dataclass
@@ -407,6 +455,8 @@ class TableService:
         """table -> the task of its computers' move under way (thinking in a worker, then committing)."""
         self._computer_changes: list[Change] = []
         """Computer moves committed since the deadline loop last asked (``fire_due`` hands them over)."""
+        self.discord_locale = lambda guild_id: None
+        """guild -> its Discord language (preferred locale): the client's guild cache (bot/client.py)."""
 
     # --- loading -------------------------------------------------------------------------------------
     async def get(self, table_id: int) -> Table | None:
@@ -437,6 +487,7 @@ class TableService:
         table.timer_due = None
         table.base, table.since = row.version, {}
         table.held = set()
+        table.last_words = None
         table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
         if row.status not in ("lobby", "playing"):
             self._forget(table)
@@ -456,7 +507,7 @@ class TableService:
             return await attempt()
         except StaleVersion:
             await self._reload(table)
-            raise UserError("This board is out of date; here is the current one.", stale=True) from None
+            raise UserError(_("This board is out of date; here is the current one."), stale=True) from None
 
     def _remember(self, table: Table) -> None:
         self._cache[table.id] = table
@@ -493,6 +544,10 @@ class TableService:
         await self.store.save_guild_settings(settings)
         self._settings[settings.guild_id] = replace(settings)
 
+    async def language(self, guild_id: int) -> str:
+        """The language of what the guild's channels see (bot/language.py decides)."""
+        return language.choose((await self.settings(guild_id)).language, self.discord_locale(guild_id))
+
     async def turn_timeout(self, guild_id: int) -> int:
         return (await self.settings(guild_id)).turn_timeout or self.defaults.turn_timeout
 
@@ -505,16 +560,16 @@ class TableService:
         try:
             options = engine.normalise_options(options)
         except RulesError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError(rules_words(exc)) from None
         seated = [host]
         for strength in computers:
             if strength not in STRENGTHS:
-                raise UserError(f"A computer plays {', '.join(STRENGTHS[:-1])} or {STRENGTHS[-1]}, "
-                                f"not {strength!r}.")
+                raise UserError(_("A computer plays {strengths} or {last}, not {given}.",
+                                  strengths=", ".join(STRENGTHS[:-1]), last=STRENGTHS[-1], given=repr(strength)))
             seated.append(new_computer(strength, seated))
         if len(seated) > engine.max_players:
-            raise UserError(f"{engine.title} seats at most {engine.max_players} players, so at most "
-                            f"{engine.max_players - 1} computers beside you.")
+            raise UserError(_("{game} seats at most {n} players, so at most {computers} computers beside you.",
+                              game=engine.title, n=engine.max_players, computers=engine.max_players - 1))
         await self._check_channel(guild_id, channel_id, parent_id)
         async with self.lock(channel_id):
             return await self._create_lobby(guild_id, channel_id, engine, options, seated)
@@ -522,7 +577,7 @@ class TableService:
     async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
         settings = await self.settings(guild_id)
         if not settings.allows(channel_id, parent_id):
-            raise UserError(f"Games can't be started in this channel. {channels_sentence(settings)}")
+            raise UserError(_("Games can't be started in this channel. {rules}", rules=channels_sentence(settings)))
 
     async def _create_lobby(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
                             seated: list[dict], host_seat: int = 0, takeover: bool = True) -> Table:
@@ -538,7 +593,7 @@ class TableService:
                 others=seated[:host_seat] + seated[host_seat + 1:], host_seat=host_seat, takeover=takeover,
             )
         except ChannelBusy:
-            raise UserError("A game is already open in this channel.") from None
+            raise UserError(_("A game is already open in this channel.")) from None
         table = Table(row, engine)
         self._remember(table)
         return table
@@ -551,13 +606,13 @@ class TableService:
         board offers the rematch then), nor where the channel rules no longer allow games."""
         old = await self.get(table_id)
         if old is None:
-            raise UserError("This board is gone: there is no such game.")
+            raise UserError(_("This board is gone: there is no such game."))
         if old.status in ("lobby", "playing"):
-            raise UserError("This game is not over yet: a rematch comes after its end.")
+            raise UserError(_("This game is not over yet: a rematch comes after its end."))
         if old.status != "finished":
-            raise UserError("This game was closed before its end, so it has no rematch. /play opens a new table.")
+            raise UserError(_("This game was closed before its end, so it has no rematch. /play opens a new table."))
         if user["id"] not in game_people(old.players):
-            raise UserError("Only the players of this game can ask for its rematch. /play opens a new table.")
+            raise UserError(_("Only the players of this game can ask for its rematch. /play opens a new table."))
         guild_id, channel_id = old.row.guild_id, old.row.channel_id
         await self._check_channel(guild_id, channel_id, parent_id)
         seats = rematch_seats(old.players, user)
@@ -578,20 +633,27 @@ class TableService:
         latest = await self.store.history(guild_id, channel_id, limit=1)
         if latest and latest[0].table_id != old.id:
             newer = latest[0]
-            where = (f": https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"
-                     if newer.message_id else ".")
-            raise UserError("A newer game has been played in this channel since this one; its final board "
-                            f"has its own Rematch button{where}")
+            if newer.message_id:
+                raise UserError(_("A newer game has been played in this channel since this one; its final board "
+                                  "has its own Rematch button: {link}",
+                                  link=f"https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"))
+            raise UserError(_("A newer game has been played in this channel since this one; its final board "
+                              "has its own Rematch button."))
         return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
                                         old.row.takeover)
 
     def _busy_sentence(self, table: Table) -> str:
-        where = ""
+        game = table.engine.title
         if table.row.message_id:
-            where = (f": https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
-                     f"{table.row.message_id}")
-        state = "waiting in its lobby" if table.status == "lobby" else "being played"
-        return f"A game of {table.engine.title} is already {state} in this channel{where or '.'}"
+            link = (f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
+                    f"{table.row.message_id}")
+            if table.status == "lobby":
+                return _("A game of {game} is already waiting in its lobby in this channel: {link}", game=game,
+                         link=link)
+            return _("A game of {game} is already being played in this channel: {link}", game=game, link=link)
+        if table.status == "lobby":
+            return _("A game of {game} is already waiting in its lobby in this channel.", game=game)
+        return _("A game of {game} is already being played in this channel.", game=game)
 
     async def lobby(self, table_id: int, key: str, user: dict) -> Change:
         """Join, leave or start a lobby. Lobby buttons are not version-checked: each is safe to repeat."""
@@ -601,8 +663,8 @@ class TableService:
 
     async def _lobby(self, table: Table, key: str, user: dict) -> Change:
         if table.status != "lobby":
-            raise UserError("This game has already started." if table.status == "playing"
-                            else "This lobby is closed.")
+            raise UserError(_("This game has already started.") if table.status == "playing"
+                            else _("This lobby is closed."))
         players = list(table.players)
         mine = next((s for s, p in enumerate(players) if p["id"] == user["id"]), None)
         kept = mine is not None and is_invited(players[mine])  # a rematch keeps this seat for them
@@ -610,36 +672,37 @@ class TableService:
         host_id = table.row.host_id
         if key.startswith(("computer.", "drop.", "takeover.")):
             if not seated:
-                raise UserError("Only a seated player can change the seats and options of this lobby.")
+                raise UserError(_("Only a seated player can change the seats and options of this lobby."))
             if user["id"] != host_id and any(p["id"] == host_id for p in players):  # as Start: the host decides
-                raise UserError("Only the host can switch whether a computer takes over a seat."
-                                if key.startswith("takeover.") else "Only the host can add or remove computers.")
+                raise UserError(_("Only the host can switch whether a computer takes over a seat.")
+                                if key.startswith("takeover.") else _("Only the host can add or remove computers."))
             if key.startswith("takeover."):
                 return await self._set_takeover(table, user, key == "takeover.on")
             text = self._seat_computer(table, players, user, key)
         elif key == "join":
             if seated:
-                raise UserError("You are already seated at this table.")
+                raise UserError(_("You are already seated at this table."))
             if kept:
                 players[mine] = {"id": user["id"], "name": user["name"]}
-                text = f"{user['name']} took their seat again."
+                text = _("{player} took their seat again.", player=user["name"])
             else:
                 seat = free_seat(players, table.engine.max_players)
                 if seat is None:
-                    raise UserError(f"The table is full ({table.engine.max_players} players).")
-                text = f"{user['name']} joined" + (f" in the seat kept for {players[seat]['name']}."
-                                                   if seat < len(players) else ".")
+                    raise UserError(_("The table is full ({n} players).", n=table.engine.max_players))
+                text = (_("{player} joined in the seat kept for {other}.", player=user["name"],
+                          other=players[seat]["name"]) if seat < len(players)
+                        else _("{player} joined.", player=user["name"]))
                 players[seat:seat + 1] = [{"id": user["id"], "name": user["name"]}]
         elif key == "leave":
             if not seated and not kept:
-                raise UserError("You are not seated at this table.")
+                raise UserError(_("You are not seated at this table."))
             return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
         elif key == "start":
             return await self._start(table, user, sitting(players), [p for p in players if is_invited(p)])
         elif key.startswith("partner."):
             text = self._pick_partner(table, players, user, key[8:])
         else:
-            raise UserError("That button is not part of this lobby.")
+            raise UserError(_("That button is not part of this lobby."))
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
         table.row = await self.store.get_table(table.id)
         return Change(table, text)
@@ -649,31 +712,36 @@ class TableService:
             return Change(table, "")
         await self._write(table, self.store.set_takeover(table.id, table.version, on))
         table.row = await self.store.get_table(table.id)
-        return Change(table, f"{user['name']}: " + ("a computer takes over the seat of a player who leaves."
-                                                    if on else "nobody takes over the seat of a player who leaves."))
+        return Change(table, _("{player}: a computer takes over the seat of a player who leaves.", player=user["name"])
+                      if on else _("{player}: nobody takes over the seat of a player who leaves.", player=user["name"]))
 
     @staticmethod
     def _seat_computer(table: Table, players: list[dict], user: dict, key: str) -> str:
         """``computer.<strength>`` seats a computer, ``drop.<seat>`` removes the computer in that seat:
         ``players`` is changed in place; the sentence says what happened."""
-        kind, _, what = key.partition(".")
+        kind, _dot, what = key.partition(".")
         if kind == "computer":
             if what not in STRENGTHS:
-                raise UserError("That button is not part of this lobby.")
+                raise UserError(_("That button is not part of this lobby."))
             seat = free_seat(players, table.engine.max_players)
             if seat is None:
-                raise UserError(f"The table is full ({table.engine.max_players} players).")
+                raise UserError(_("The table is full ({n} players).", n=table.engine.max_players))
             computer = new_computer(what, players)
-            instead = f" in the seat kept for {players[seat]['name']}" if seat < len(players) else ""
+            name = computers.display_name(computer)
+            if seat < len(players):
+                text = _("{player} added {computer} in the seat kept for {other}.", player=user["name"],
+                         computer=name, other=players[seat]["name"])
+            else:
+                text = _("{player} added {computer}.", player=user["name"], computer=name)
             players[seat:seat + 1] = [computer]
-            return f"{user['name']} added {computer['name']}{instead}."
+            return text
         seat = int(what) if what.isdigit() else -1
         if 0 <= seat < len(players) and not is_computer(players[seat]):
-            raise UserError("That seat is a person's, not a computer's.")
+            raise UserError(_("That seat is a person's, not a computer's."))
         if not 0 <= seat < len(players):
-            raise UserError("There is no computer in that seat any more.")
+            raise UserError(_("There is no computer in that seat any more."))
         gone = players.pop(seat)
-        return f"{user['name']} removed {gone['name']}."
+        return _("{player} removed {computer}.", player=user["name"], computer=computers.display_name(gone))
 
     @staticmethod
     def _pick_partner(table: Table, players: list[dict], user: dict, partner: str) -> str:
@@ -681,44 +749,50 @@ class TableService:
         theirs, trading places with whoever sat there. ``players`` is changed in place."""
         teams = table.engine.teams(len(players))
         if teams is None:
-            raise UserError(f"{table.engine.title} has no teams with {len(players)} players.")
+            raise UserError(_("{game} has no teams with {n} players.", game=table.engine.title, n=len(players)))
         seat_of = {p["id"]: s for s, p in enumerate(players)}
         if user["id"] not in seat_of or is_invited(players[seat_of[user["id"]]]):
-            raise UserError("Only a seated player can pick a partner.")
+            raise UserError(_("Only a seated player can pick a partner."))
         chosen = seat_of.get(int(partner)) if partner.removeprefix("-").isdigit() else None
         if chosen is None:
-            raise UserError("That player is not seated at this table any more.")
+            raise UserError(_("That player is not seated at this table any more."))
         mine = seat_of[user["id"]]
         if chosen == mine:
-            raise UserError("Pick another player as your partner.")
+            raise UserError(_("Pick another player as your partner."))
         team = next(t for t in teams if mine in t)
         if chosen in team:
-            raise UserError(f"{players[chosen]['name']} is already your partner.")
+            raise UserError(_("{player} is already your partner.", player=players[chosen]["name"]))
         # the partner takes a seat of my team (the first free of me), its player takes the partner's old seat
         target = next(s for s in team if s != mine)
         players[target], players[chosen] = players[chosen], players[target]
-        return f"{user['name']} teamed up with {players[target]['name']}."
+        return _("{player} teamed up with {partner}.", player=user["name"], partner=players[target]["name"])
 
     async def _start(self, table: Table, user: dict, players: list[dict], kept: Sequence[dict] = ()) -> Change:
         """``kept``: seats a rematch kept for people who did not come back; the game starts without them."""
         if not any(p["id"] == user["id"] for p in players):
-            raise UserError("Only a seated player can start the game.")
+            raise UserError(_("Only a seated player can start the game."))
         if user["id"] != table.row.host_id and any(p["id"] == table.row.host_id for p in players):
-            raise UserError("Only the host can start the game.")
+            raise UserError(_("Only the host can start the game."))
         engine = table.engine
         if len(players) < engine.min_players:
-            raise UserError(f"{engine.title} needs at least {engine.min_players} players"
-                            + ("; a kept seat counts once its player joins." if kept else "."))
+            if kept:
+                raise UserError(_("{game} needs at least {n} players; a kept seat counts once its player joins.",
+                                  game=engine.title, n=engine.min_players))
+            raise UserError(_("{game} needs at least {n} players.", game=engine.title, n=engine.min_players))
         state = engine.new(len(players), table.row.options, table.row.seed)
         first = sorted(engine.to_act(state))
-        names = [p["name"] for p in players]
-        opening = name_seats(" ".join(e.text for e in engine.opening(state)), names)
-        text = "The game begins" + (f" without {', '.join(p['name'] for p in kept)}." if kept else ".") + (
-            f" {opening}" if opening else f" {names[first[0]]} goes first." if len(first) == 1 else "")
+        names = [computers.display_name(p) for p in players]
+        opening = i18n.join([name_seats(e.text, names) for e in engine.opening(state)])
+        begins = (_("The game begins without {players}.", players=", ".join(p["name"] for p in kept)) if kept
+                  else _("The game begins."))
+        then = opening or (_("{player} goes first.", player=names[first[0]]) if len(first) == 1 else "")
+        text = i18n.join([begins, then])
+        lang = await self.language(table.row.guild_id)
         due = await self._turn_due(table, state, players)
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
-                                                 due if first else None, last_move=text))
+                                                 due if first else None, last_move=i18n.localize(text, lang)))
         table.row = await self.store.get_table(table.id)
+        table.last_words = text
         table.state = state
         table.turn_due = due if first else None
         return Change(table, text, before=frozenset())
@@ -734,9 +808,9 @@ class TableService:
 
     async def _act(self, table: Table, version: int, key: str, user_id: int, token: str | None) -> Change:
         if table.status == "lobby":
-            raise UserError("The game has not started yet.")
+            raise UserError(_("The game has not started yet."))
         if table.status != "playing":
-            raise UserError("This game is over.")
+            raise UserError(_("This game is over."))
         seat = self._check_turn(table, user_id, version, token)
         return await self._apply(table, seat, key)
 
@@ -751,12 +825,12 @@ class TableService:
         the same now (see ``_seat_unchanged``)."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("You are not playing at this table.")
+            raise UserError(_("You are not playing at this table."))
         if version != table.version and not self._seat_unchanged(table, seat, version, token):
-            raise UserError("This board is out of date; here is the current one.", stale=True)
+            raise UserError(_("This board is out of date; here is the current one."), stale=True)
         if seat not in table.engine.to_act(table.state):
-            waiting = ", ".join(table.names[s] for s in table.to_act())
-            raise UserError(f"It is not your turn: waiting for {waiting}.")
+            waiting = i18n.join([table.names[s] for s in table.to_act()], ", ")
+            raise UserError(_("It is not your turn: waiting for {players}.", players=waiting))
         return seat
 
     @staticmethod
@@ -807,11 +881,12 @@ class TableService:
         try:
             state, events = engine.apply(table.state, seat, key)
         except RulesError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError(rules_words(exc)) from None
         before = engine.to_act(table.state)
         tokens = {s: table.seat_token(s) for s in before if s != seat}
         # a step that says nothing (a die picked, its target to come) keeps the last move on show
-        text = text or table.describe(events) or table.row.last_move or ""
+        text = text or table.describe(events) or table.last_words or table.row.last_move or ""
+        lang = await self.language(table.row.guild_id)
         seated = table.players if players is None else players
         over = engine.is_over(state)
         result = engine.result(state) if over else None
@@ -836,23 +911,25 @@ class TableService:
         names = [computers.display_name(p) for p in seated]
         board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
                                                        text, ending_focus(state, names) if over else None,
-                                                       tuple(computer_seats(seated))))
+                                                       tuple(computer_seats(seated)), locale=lang))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
-            turn_due=due, standings=standings, last_move=text, timer_due=timer_due, players=players,
+            turn_due=due, standings=standings, last_move=i18n.localize(text, lang), timer_due=timer_due,
+            players=players,
             ratings=ratings.plan(table.row.game, standings) if standings is not None else None,
         ))
         table.state = state
         table.row.version += 1
-        table.row.last_move = text
+        table.row.last_move = i18n.localize(text, lang)
+        table.last_words = text
         table.row.players = seated
         table.turn_due = due
         self._track(table, seat, tokens, event)
         table.held = held
-        table.early_board = (looks, board)
+        table.early_board = (looks, board, lang)
         if timer_due is not None:
             table.timer_due = timer_due or None
         if over:
@@ -870,18 +947,20 @@ class TableService:
         """A game in play with no person left in it (the last one left, was removed, or had their seat handed
         to a computer) ends there: nobody is left to watch the computers play it out."""
         table = change.table
-        await self.store.close_table(table.id, "ended", "only computers were left at the table")
+        lang = await self.language(table.row.guild_id)
+        await self.store.close_table(table.id, "ended", i18n.localize(_("only computers were left at the table"),
+                                                                      lang))
         table.row = await self.store.get_table(table.id)
         self._forget(table)
         change.closed = True
-        change.text = f"{change.text} Only computers were left at the table, so the game ended."
+        change.text = i18n.join([change.text, _("Only computers were left at the table, so the game ended.")])
 
     async def _open(self, table_id: int) -> Table:
         table = await self.get(table_id)
         if table is None:
-            raise UserError("This board is gone: there is no such game.")
+            raise UserError(_("This board is gone: there is no such game."))
         if table.status in ("finished", "ended"):
-            raise UserError("This game is over.")
+            raise UserError(_("This game is over."))
         return table
 
     async def _write(self, table: Table, coro) -> None:
@@ -899,19 +978,22 @@ class TableService:
         if table.status == "lobby":
             user = next((p for p in table.players if p["id"] == user_id), None)
             if user is None:
-                raise UserError("That user is not seated at this table." if by else "You are not seated at this table.")
+                raise UserError(_("That user is not seated at this table.") if by
+                                else _("You are not seated at this table."))
             return await self._lobby_remove(table, user, by)
         if table.status != "playing":
-            raise UserError("This game is over.")
+            raise UserError(_("This game is over."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("That user is not playing at this table." if by else "You are not playing at this table.")
+            raise UserError(_("That user is not playing at this table.") if by
+                            else _("You are not playing at this table."))
         if not self._people_in_play(table, but=seat):
             return await self._last_person_leaves(table, seat, by)
         if table.row.takeover:
-            name = table.players[seat]["name"]
-            went = f"{name} was removed by a moderator." if by else f"{name} left."
-            return await self._hand_over(table, seat, f"{went} A computer plays their seat from now on.")
+            name = table.names[seat]
+            went = (_("{player} was removed by a moderator. A computer plays their seat from now on.", player=name)
+                    if by else _("{player} left. A computer plays their seat from now on.", player=name))
+            return await self._hand_over(table, seat, went)
         return await self._apply(table, SYSTEM, f"remove:{seat}" if by else f"leave:{seat}")
 
     @staticmethod
@@ -931,12 +1013,13 @@ class TableService:
 
     async def _hand_over_user(self, table: Table, user_id: int, by: str) -> Change:
         if table.status != "playing":
-            raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
+            raise UserError(_("The game has not started yet.") if table.status == "lobby"
+                            else _("This game is over."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("That user is not playing at this table.")
-        name = table.players[seat]["name"]
-        return await self._hand_over(table, seat, f"A moderator ({by}) handed {name}'s seat to a computer.")
+            raise UserError(_("That user is not playing at this table."))
+        return await self._hand_over(table, seat, _("A moderator ({moderator}) handed {player}'s seat to a computer.",
+                                                    moderator=by, player=table.names[seat]))
 
     async def _hand_over(self, table: Table, seat: int, text: str) -> Change:
         """The logged table event ``handover:<seat>``, written with the new seating (one statement)."""
@@ -947,26 +1030,37 @@ class TableService:
     async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
         players = [p for p in table.players if p["id"] != user["id"]]
         gone = next((p for p in table.players if p["id"] == user["id"]), {})
-        went = (f"was removed by a moderator ({by})" if by else
-                "gave up their kept seat" if is_invited(gone) else "left")
+        name = user["name"]
         if not computers.people(sitting(players)):  # computers (and kept seats) alone never keep a lobby open
-            await self.store.close_table(table.id, "ended", "everyone left the lobby")
+            lang = await self.language(table.row.guild_id)
+            await self.store.close_table(table.id, "ended", i18n.localize(_("everyone left the lobby"), lang))
             table.row = await self.store.get_table(table.id)
             self._forget(table)
-            return Change(table, f"{user['name']} {went}; the lobby is closed.", closed=True)
+            if by:
+                text = _("{player} was removed by a moderator ({moderator}); the lobby is closed.", player=name,
+                         moderator=by)
+            elif is_invited(gone):
+                text = _("{player} gave up their kept seat; the lobby is closed.", player=name)
+            else:
+                text = _("{player} left; the lobby is closed.", player=name)
+            return Change(table, text, closed=True)
         host = table.row.host_id if table.row.host_id != user["id"] else computers.people(sitting(players))[0]["id"]
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host))
         table.row = await self.store.get_table(table.id)
-        return Change(table, f"{user['name']} {went}.")
+        if by:
+            return Change(table, _("{player} was removed by a moderator ({moderator}).", player=name, moderator=by))
+        if is_invited(gone):
+            return Change(table, _("{player} gave up their kept seat.", player=name))
+        return Change(table, _("{player} left.", player=name))
 
     async def end(self, table: Table, reason: str) -> Change:
         async with self.lock(table.row.channel_id):
             if table.status not in ("lobby", "playing"):
-                raise UserError("This game is already over.")
+                raise UserError(_("This game is already over."))
             await self.store.close_table(table.id, "ended", reason)
             table.row = await self.store.get_table(table.id)
             self._forget(table)
-            return Change(table, f"The game was ended: {reason}", closed=True)
+            return Change(table, _("The game was ended: {reason}", reason=reason), closed=True)
 
     async def set_ping_message(self, table: Table, message_id: int | None) -> None:
         table.row.ping_message_id = message_id
@@ -1131,7 +1225,7 @@ class TableService:
             table.turn_due = await self._turn_due(table, table.state, table.players)
             await self.store.set_deadline(table.id, "turn", table.turn_due)
             return True, None
-        change.text = " ".join(texts)
+        change.text = i18n.join(texts)
         change.before = before
         change.announcements = announced
         return True, change
@@ -1192,10 +1286,11 @@ class TableService:
         if current is None or current > self.clock():
             return None
         if kind == "lobby" and table.status == "lobby":
-            await self.store.close_table(table.id, "ended", "nobody started the lobby")
+            lang = await self.language(table.row.guild_id)
+            await self.store.close_table(table.id, "ended", i18n.localize(_("nobody started the lobby"), lang))
             table.row = await self.store.get_table(table.id)
             self._forget(table)
-            return Change(table, "Nobody started this lobby in time, so it closed.", closed=True)
+            return Change(table, _("Nobody started this lobby in time, so it closed."), closed=True)
         if kind == "timer" and table.status == "playing" and table.engine.timer(table.state):
             name = table.engine.timer(table.state)[0]
             return await self._apply(table, SYSTEM, f"timer:{name}")
@@ -1217,7 +1312,7 @@ class TableService:
                 if table.status != "playing":
                     break
             if change is not None:
-                change.text = " ".join(texts)
+                change.text = i18n.join(texts)
                 change.before = before
                 change.timed_out = tuple(timed_out)
                 change.announcements = announced
@@ -1231,31 +1326,35 @@ class TableService:
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
             if table.status != "playing":
-                raise UserError("The game has not started yet." if table.status == "lobby" else "This game is over.")
+                raise UserError(_("The game has not started yet.") if table.status == "lobby"
+                                else _("This game is over."))
             seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             always = table.engine.grouped(table.state, seat)
             offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
                        for g in pickable(choice_groups(acts, always))}
             if group and group not in offered:
-                raise UserError("That choice is not available now.")
+                raise UserError(_("That choice is not available now."))
             group = offered.get(group, "")
             table.picks[seat] = (table.version, group)
             return table
 
     # --- drawing -------------------------------------------------------------------------------------
-    async def render_private(self, table: Table, seat: int) -> bytes:
-        """The seat's own secret part (a hand) as PNG, drawn in a worker process. Only for that seat's eyes."""
+    async def render_private(self, table: Table, seat: int, lang: str = i18n.DEFAULT) -> bytes:
+        """The seat's own secret part (a hand) as PNG in ``lang`` (its player's), drawn in a worker process.
+        Only for that seat's eyes."""
         view = table.engine.view(table.state, seat)
-        return await renderpool.private(table.row.game, view, table.names[seat])
+        return await renderpool.private(table.row.game, view, table.names[seat], locale=lang)
 
-    async def render(self, table: Table) -> bytes:
-        """The public board as PNG, drawn in a worker process (see bot/renderpool.py). A move's board was
-        started while its commit was under way (``_apply``): it is used when it still shows the table."""
+    async def render(self, table: Table, lang: str | None = None) -> bytes:
+        """The public board as PNG in ``lang`` (default: the server's), drawn in a worker process (see
+        bot/renderpool.py). A move's board was started while its commit was under way (``_apply``): it is used
+        when it still shows the table in that language."""
+        lang = lang or await self.language(table.row.guild_id)
         early = table.early_board
         table.early_board = None
-        if early is not None and early[0] == table.looks():
+        if early is not None and early[0] == table.looks() and early[2] == lang:
             return await early[1]
         view = board_view(table.engine, table.state)
-        return await renderpool.board(table.row.game, view, table.names, table.row.last_move, table.focus(),
-                                      tuple(computer_seats(table.players)))
+        return await renderpool.board(table.row.game, view, table.names, table.last_move(lang), table.focus(),
+                                      tuple(computer_seats(table.players)), locale=lang)

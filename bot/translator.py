@@ -164,15 +164,19 @@ def name_problems(commands: Iterable[dict]) -> list[str]:
     return out
 
 
-# --- whose language (until bot/language.py decides it: the server's /mod language setting) ---------------------
+# --- whose language (bot/language.py decides) -------------------------------------------------------------------
 def member_language(interaction: discord.Interaction) -> str:
     """The language of what only the member sees (an ephemeral answer): their Discord client's."""
     return i18n.pick(interaction.locale)
 
 
-def server_language(interaction: discord.Interaction) -> str:
-    """The language of what the channel sees (a public answer, its image): the server's Discord language."""
-    return i18n.pick(interaction.guild_locale)
+async def server_language(interaction: discord.Interaction) -> str:
+    """The language of what the channel sees (a public answer, its image): the server's (``/mod language``, else
+    its Discord language)."""
+    from bot import language
+
+    return await language.server_language(interaction.client.service, interaction.guild_id,
+                                          interaction.guild_locale)
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

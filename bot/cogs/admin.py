@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from bot import language as languages
 from bot.cogs.tables import say
 from bot.store import GuildSettings
 from bot.tables import UserError, channels_sentence
@@ -112,6 +113,24 @@ class Admin(commands.Cog):
         self.bot.wake_pruning()
         await tell(interaction, retention_set_sentence(settings.retention_days))
 
+    @mod.command(name="language", description="The language of this server's game messages and boards")
+    @app_commands.describe(language="The language; left out: show the setting")
+    @app_commands.choices(language=[*(app_commands.Choice(name=name, value=code)
+                                      for code, name in languages.CHOICES.items()),
+                                    app_commands.Choice(name="Follow the server's Discord language",
+                                                        value=languages.FOLLOW)])
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction,
+                       language: app_commands.Choice[str] | None = None) -> None:
+        settings = await self.service.settings(interaction.guild_id)
+        if language is not None and language.value not in (*languages.CHOICES, languages.FOLLOW):
+            await say(interaction, i18n._("I don't speak that language: pick English, Deutsch or Español."))
+            return
+        if language is not None:  # the bare command looks the setting up, changing nothing
+            settings.language = None if language.value == languages.FOLLOW else language.value
+            await self.service.save_settings(settings)
+        await say(interaction, language_sentence(settings.language, interaction.guild_locale, changed=language is not None))
+
     @mod.command(name="channels", description="Choose the channels where games may be started")
     @app_commands.describe(
         action="allow: only listed channels; forbid: every channel but these; everywhere; show the rules",
@@ -134,6 +153,22 @@ class Admin(commands.Cog):
         if action != "show":
             await self.service.save_settings(settings)
         await tell(interaction, channels_sentence(settings))
+
+
+def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:
+    """What ``/mod language`` says: the server's language for public messages now, and where it comes from."""
+    name = i18n.language_name(languages.choose(setting, guild_locale))
+    if setting and changed:
+        return i18n._("Game messages and boards in this server are now in {language}.", language=name)
+    if setting:
+        return i18n._("Game messages and boards in this server are in {language} (set with `/mod language`). "
+                      "What only one member sees follows their own Discord language.", language=name)
+    if changed:
+        return i18n._("Game messages and boards in this server now follow its Discord language: {language}.",
+                      language=name)
+    return i18n._("Game messages and boards in this server follow its Discord language: {language}. "
+                  "`/mod language` sets another; what only one member sees follows their own Discord language.",
+                  language=name)
 
 
 def retention_shown_sentence(days: int | None) -> i18n.Text:

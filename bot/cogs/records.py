@@ -80,7 +80,7 @@ class Records(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.response.defer(thinking=True)
         board = await self.bot.store.leaderboard(interaction.guild_id, game.value, TOP, interaction.user.id)
-        lang = server_language(interaction)
+        lang = await server_language(interaction)
         if not board.rows:
             await interaction.edit_original_response(content=i18n.localize(_(
                 "Nobody is rated in {game} on this server yet: a game between two or more people, without"
@@ -102,7 +102,7 @@ class Records(commands.Cog):
         who = member or interaction.user
         await interaction.response.defer(thinking=True)
         found = await self.bot.store.stats(interaction.guild_id, who.id, TREND)
-        name, lang = who.display_name, server_language(interaction)
+        name, lang = who.display_name, await server_language(interaction)
         if not found:
             await interaction.edit_original_response(content=i18n.localize(
                 _("{name} has not finished a game on this server yet.", name=name), lang))

@@ -72,7 +72,7 @@ class Replays(commands.Cog):
         title = get_engine(game.game).title
         await interaction.response.defer(thinking=True)
         players = game.players or row.players
-        lang = server_language(interaction)  # a replay is posted in the channel
+        lang = await server_language(interaction)  # a replay is posted in the channel
         try:
             made = await renderpool.replay(game.game, players, row.options, row.seed, actions, row.last_move,
                                            heading(game, title), locale=lang)

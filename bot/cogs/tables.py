@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import inspect
 import io
 import logging
@@ -14,14 +15,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot import renderpool
 from bot.computers import is_computer
+from bot.language import member_language
 from bot.panels import Panels
 from bot.tables import Change, KeyedLocks, Table, UserError, board_view, is_invited, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
-from games.ai import STRENGTHS
+from games.ai import STRENGTHS, strength_name
 from games.core import Engine, Option
+from i18n import _, localize
 from render import (
     has_board,
     has_card,
@@ -64,8 +68,19 @@ def user_of(interaction: discord.Interaction) -> dict:
     return {"id": interaction.user.id, "name": interaction.user.display_name}
 
 
+def in_member_language(interaction: discord.Interaction, text: str) -> str:
+    """``text`` in the member's language: a ``Text`` is translated; a plain string is looked up as a message
+    (``say(interaction, "...")``'s literal is extracted into the catalogs), else said as it is."""
+    lang = member_language(interaction)
+    if not isinstance(text, i18n.Text) and lang != i18n.DEFAULT:
+        text = i18n.Text(text)
+    return localize(text, lang)
+
+
 async def say(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral sentence, whether or not the interaction was already acknowledged."""
+    """An ephemeral sentence in the member's language, whether or not the interaction was already
+    acknowledged."""
+    text = in_member_language(interaction, text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -169,9 +184,10 @@ def computers_asked(count: int | None, strength: str | None) -> tuple[int, str]:
     computer of that strength (the player asked for a computer); with ``computers:0`` it seats none, and the
     reply says the strength had nothing to apply to."""
     if count is None and strength:
-        return 1, f" A {strength} computer sits with you (strength alone seats one; more with computers:N)."
+        return 1, _("A {strength} computer sits with you (strength alone seats one; more with computers:N).",
+                    strength=strength_name(strength) if strength in STRENGTHS else strength)
     if not count and strength:
-        return 0, " The strength applies to computers: add some with computers:N or from the lobby."
+        return 0, _("The strength applies to computers: add some with computers:N or from the lobby.")
     return count or 0, ""
 
 
@@ -235,17 +251,16 @@ class Tables(commands.Cog):
         except UserError as exc:
             await say(interaction, str(exc))
             return
-        await interaction.response.send_message(
-            f"Opened a {table.engine.title} table here; the lobby is below.{note}", ephemeral=True
-        )
-        await self.publish(Change(table, f"{interaction.user.display_name} opened the table."))
+        reply = i18n.join([_("Opened a {game} table here; the lobby is below.", game=table.engine.title), note])
+        await interaction.response.send_message(in_member_language(interaction, reply), ephemeral=True)
+        await self.publish(Change(table, _("{player} opened the table.", player=interaction.user.display_name)))
 
     # --- /game ---------------------------------------------------------------------------------------
     async def table_here(self, interaction: discord.Interaction) -> Table | None:
         """The open table of the interaction's channel; answers the user when there is none."""
         table = await self.service.in_channel(interaction.channel_id)
         if table is None:
-            await say(interaction, "There is no game in this channel. Start one with /play.")
+            await say(interaction, _("There is no game in this channel. Start one with /play."))
         return table
 
     @game.command(name="status", description="Post the current board of this channel's game again")
@@ -253,7 +268,7 @@ class Tables(commands.Cog):
         table = await self.table_here(interaction)
         if table is None:
             return
-        await interaction.response.send_message("Here is the board again, below.", ephemeral=True)
+        await say(interaction, _("Here is the board again, below."))
         await self.publish(Change(table), fresh=True)
 
     @game.command(name="leave", description="Leave this channel's game (it goes on without you)")
@@ -266,19 +281,19 @@ class Tables(commands.Cog):
         except UserError as exc:
             await say(interaction, str(exc))
             return
-        await say(interaction, "You left the game.")
+        await say(interaction, _("You left the game."))
         await self.publish(change)
 
     @game.command(name="pings", description="Whether I mention you when your turn comes (in every server)")
     @app_commands.describe(enabled="on: mention me when it is my turn; off: don't")
     async def pings(self, interaction: discord.Interaction, enabled: Literal["on", "off"]) -> None:
         await self.service.store.set_pings(interaction.user.id, enabled == "on")
-        await say(interaction, messages.pings_sentence(enabled == "on"))
+        await say(interaction, messages.pings_sentence(enabled == "on", member_language(interaction)))
 
     # --- clicks --------------------------------------------------------------------------------------
     async def on_click(self, interaction: discord.Interaction, table_id: int | None, version: int, key: str) -> None:
         if table_id is None:
-            await say(interaction, "This button doesn't belong to any game I know.")
+            await say(interaction, _("This button doesn't belong to any game I know."))
             return
         if self.service.is_open(table_id):  # only tables that exist: forged ids must not grow the map
             self._seen.setdefault(table_id, {})[interaction.user.id] = self.service.clock()
@@ -290,7 +305,7 @@ class Tables(commands.Cog):
         elif key == "rules":
             table = await self.service.get(table_id)
             if table is None:
-                await say(interaction, "This board is gone: there is no such game.")
+                await say(interaction, _("This board is gone: there is no such game."))
             else:
                 from bot.cogs.rules import send_rules  # (rules.py imports this module)
 
@@ -299,7 +314,7 @@ class Tables(commands.Cog):
             await self._show_overlay(interaction, table_id, key[8:])
         elif key == "pings.off":
             await self.service.store.set_pings(interaction.user.id, False)
-            await say(interaction, messages.pings_sentence(False))
+            await say(interaction, messages.pings_sentence(False, member_language(interaction)))
         elif key == components.REMATCH:
             await self._rematch(interaction, table_id)
         else:
@@ -309,15 +324,17 @@ class Tables(commands.Cog):
         """The board drawn another way (Geomancy's auras), for the asker only; anyone may look."""
         table = await self.service.get(table_id)
         if table is None or table.state is None or name not in overlays(table.row.game):
-            await say(interaction, "There is nothing like that to show for this game.")
+            await say(interaction, _("There is nothing like that to show for this game."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = member_language(interaction)
         view = board_view(table.engine, table.state)
-        image = await renderpool.board(table.row.game, view, table.names, table.row.last_move, {"overlay": name},
-                                       marked_seats(table))
+        image = await renderpool.board(table.row.game, view, table.names, table.last_move(lang), {"overlay": name},
+                                       marked_seats(table), locale=lang)
         label = overlays(table.row.game)[name]
         await interaction.edit_original_response(
-            content=f"{label} of table {table.id} now (only you can see this).",
+            content=i18n.say(lang, "{overlay} of table {table} now (only you can see this).",
+                             overlay=localize(label, lang), table=table.id),
             attachments=[discord.File(io.BytesIO(image), filename=f"{name}{table.id}-{table.version}.png")])
 
     async def _rematch(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -330,13 +347,15 @@ class Tables(commands.Cog):
             await say(interaction, str(exc))
             return
         kept = [p for p in table.players if is_invited(p)]
-        await say(interaction, messages.rematch_reply(table, kept))
-        await self.publish(Change(table, f"{interaction.user.display_name} asked for a rematch."))
+        await say(interaction, messages.rematch_reply(table, kept, member_language(interaction)))
+        await self.publish(Change(table, _("{player} asked for a rematch.", player=interaction.user.display_name)))
         if kept:
             mention = [p["id"] for p in kept if await self.service.store.pings_enabled(p["id"])]
             channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+            call = messages.rematch_call(table, interaction.user.display_name, kept,
+                                         await self.service.language(table.row.guild_id))
             await channel.send(
-                f"{messages.rematch_call(table, interaction.user.display_name, kept)}\n{self._link(table)}"[:2000],
+                f"{call}\n{self._link(table)}"[:2000],
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention],
                                                          everyone=False, roles=False, replied_user=False))
 
@@ -389,36 +408,37 @@ class Tables(commands.Cog):
                 seat = table.seat_of(interaction.user.id)
                 if seat is not None:
                     await self._keep_panel(interaction, table)
-                    await self._edit_panel(table, interaction.user.id, note="That was out of date; here is the "
-                                                                           "table now.")
+                    await self._edit_panel(table, interaction.user.id,
+                                           note=_("That was out of date; here is the table now."))
                     # said in a message of its own too: the panel's note goes with its next redraw
-                    text = "That was out of date: the table changed before your click arrived. Your panel " \
-                           "shows it now."
+                    text = _("That was out of date: the table changed before your click arrived. Your panel "
+                             "shows it now.")
             elif interaction.message is not None and interaction.message.id == table.row.message_id:
                 shown = components.message_version(interaction.message)
                 if shown is None or shown < table.version:  # the board itself fell behind: heal it
                     table.drawn = ()
                     await self.publish(Change(table))
-                    text = "This board was out of date; it shows the current state now."
+                    text = _("This board was out of date; it shows the current state now.")
                 else:
-                    text = "That board was out of date: it changed before your click arrived. Have another look."
+                    text = _("That board was out of date: it changed before your click arrived. Have another look.")
             elif table.row.message_id:
-                text = f"This board is out of date. The current one: {self._link(table)}"
-        await interaction.followup.send(text, ephemeral=True)
+                text = _("This board is out of date. The current one: {link}", link=self._link(table))
+        await interaction.followup.send(in_member_language(interaction, text), ephemeral=True)
 
     # --- private panels ------------------------------------------------------------------------------
     async def _open_panel(self, interaction: discord.Interaction, table_id: int) -> None:
         """A fresh panel (the player's secret part and, on their turn, their moves); the previous one goes."""
         table = await self.service.get(table_id)
         if table is None or table.status != "playing":
-            await say(interaction, "This game is not running.")
+            await say(interaction, _("This game is not running."))
             return
         if not has_private(table.row.game):
-            await say(interaction, f"{table.engine.title} has no private hand: everything is on the board.")
+            await say(interaction, _("{game} has no private hand: everything is on the board.",
+                                     game=table.engine.title))
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await say(interaction, "You are not playing at this table.")
+            await say(interaction, _("You are not playing at this table."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self._publish_lock(table.row.channel_id):  # no publication edits panels meanwhile
@@ -444,16 +464,17 @@ class Tables(commands.Cog):
         if panel is None:
             return
         try:
+            lang = panel.locale
             if table.status != "playing" or table.seat_of(user_id) is None:
                 self.panels.drop(table.id, user_id, panel)
                 await panel.interaction.edit_original_response(
-                    content=messages.panel_closed(table), attachments=[], view=None)
+                    content=messages.panel_closed(table, lang), attachments=[], view=None)
                 return
-            image = await self.service.render_private(table, panel.seat)
+            image = await self.service.render_private(table, panel.seat, lang)
             message = await panel.interaction.edit_original_response(
-                content=messages.panel_text(table, panel.seat, note),
+                content=messages.panel_text(table, panel.seat, note, lang),
                 attachments=[discord.File(io.BytesIO(image), filename=f"panel{table.id}-{table.version}.png")],
-                view=components.panel_view(table, panel.seat),
+                view=components.panel_view(table, panel.seat, lang),
             )
             if panel.message_id != message.id:  # a "My hand" panel learns its message when first drawn
                 panel.message_id = message.id
@@ -465,7 +486,7 @@ class Tables(commands.Cog):
     async def _refresh_panels(self, table: Table) -> None:
         live = self.panels.live(table.id)
         if live:
-            await asyncio.gather(*(self._edit_panel(table, user_id) for user_id, _ in live))
+            await asyncio.gather(*(self._edit_panel(table, user_id) for user_id, _panel in live))
         if table.status not in ("lobby", "playing"):
             self.panels.drop_table(table.id)
 
@@ -482,23 +503,24 @@ class Tables(commands.Cog):
         table = change.table
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
         async with self._publish_lock(table.row.channel_id):
+            lang = await self.service.language(table.row.guild_id)  # what the channel sees is in the server's
             above = [a for a in change.announcements if a.get("before_board")]
             if above:  # e.g. a run's animation: then the board afresh under it, the channel's last message
-                await self._announce(table, channel, above)
+                await self._announce(table, channel, above, lang)
                 fresh = True
-            looks = table.looks()
+            looks = (*table.looks(), lang)
             redraw = fresh or looks != table.drawn
             if redraw:  # else a publication queued before this one already drew the table as it is now
-                await self._show_board(table, change, channel, fresh, answer)
+                await self._show_board(table, change, channel, fresh, answer, lang)
                 table.drawn = looks
             if answer is not None:
                 await answer.settle()
-            await self._ping(table, change, channel)
+            await self._ping(table, change, channel, lang)
             if redraw and table.state is not None:
                 await self._refresh_panels(table)
             if table.status not in ("lobby", "playing"):
                 self._seen.pop(table.id, None)
-            await self._after(table, change, channel)
+            await self._after(table, change, channel, lang)
             # last: a crash before this line shows the board (and its end) again at the next start
             if table.row.shown_version < looks[0]:
                 await self.service.store.set_shown_version(table.id, looks[0])
@@ -516,15 +538,16 @@ class Tables(commands.Cog):
             if table is None:
                 return
             if table.status == "ended":
-                change = Change(table, f"This table was closed: {table.row.end_reason}", closed=True)
+                change = Change(table, _("This table was closed: {reason}", reason=table.row.end_reason), closed=True)
             else:
                 change = Change(table, finished=table.status == "finished")
             await self.publish(change)
         except Exception:
             log.exception("could not show table %s again", table_id)
 
-    async def _show_board(self, table: Table, change: Change, channel, fresh: bool, answer: Ack | None = None) -> None:
-        kwargs = await self._message(table, change)
+    async def _show_board(self, table: Table, change: Change, channel, fresh: bool, answer: Ack | None = None,
+                          lang: str = i18n.DEFAULT) -> None:
+        kwargs = await self._message(table, change, lang)
         old = table.row.message_id
         if old and not fresh and table.messages_since_board < BURIED_AFTER and not self._too_old(old):
             if answer is not None and answer.message_id == old and answer.take():
@@ -555,7 +578,7 @@ class Tables(commands.Cog):
             except discord.HTTPException:
                 log.info("could not retire the old board %s of table %s", old, table.id)
 
-    async def _ping(self, table: Table, change: Change, channel) -> None:
+    async def _ping(self, table: Table, change: Change, channel, lang: str = i18n.DEFAULT) -> None:
         """Mentions the players whose turn just came (in message content: mentions in embeds and edits do
         not notify), unless they clicked at the table moments ago or switched pings off. The table keeps at
         most one ping message in the channel: each new one replaces the last."""
@@ -574,7 +597,7 @@ class Tables(commands.Cog):
                 if await self.service.store.pings_enabled(user_id):
                     mention.append(user_id)
         old = table.row.ping_message_id
-        text = messages.ping(table, mention, change.timed_out) if table.status == "playing" else ""
+        text = messages.ping(table, mention, change.timed_out, lang) if table.status == "playing" else ""
         if old and (text or change.before != frozenset(table.to_act())):
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).delete()
@@ -583,51 +606,53 @@ class Tables(commands.Cog):
             table.ping_text = text
             text += f"\n{self._link(table)}"
             message = await channel.send(
-                text[:2000], view=components.ping_view(table) if mention else None,
+                text[:2000], view=components.ping_view(table, lang) if mention else None,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention],
                                                          everyone=False, roles=False, replied_user=False),
             )
             await self.service.set_ping_message(table, message.id)
 
-    async def _after(self, table: Table, change: Change, channel) -> None:
+    async def _after(self, table: Table, change: Change, channel, lang: str = i18n.DEFAULT) -> None:
         """What the channel sees besides the board: announcements (a claimed goal card), the final standings
         (with the score sheet, in words and as an image where the game draws one), a closing note."""
         quiet = discord.AllowedMentions.none()
-        await self._announce(table, channel, [a for a in change.announcements if not a.get("before_board")])
+        await self._announce(table, channel, [a for a in change.announcements if not a.get("before_board")], lang)
         if change.finished:
             result = table.result()
             if result is not None:
                 files = []
                 if has_score_sheet(table.row.game):
                     view = board_view(table.engine, table.state)
-                    image = await renderpool.run(render_score_sheet, table.row.game, view, table.names,
-                                                 marked_seats(table))
+                    image = await renderpool.run(functools.partial(render_score_sheet, locale=lang),
+                                                 table.row.game, view, table.names, marked_seats(table))
                     files = [discord.File(io.BytesIO(image), filename=f"scores{table.id}.png")]
-                await channel.send(messages.standings(table, result), files=files, allowed_mentions=quiet)
+                await channel.send(messages.standings(table, result, lang), files=files, allowed_mentions=quiet)
         elif change.closed and change.text:
-            await channel.send(change.text[:2000], allowed_mentions=quiet)
+            await channel.send(localize(change.text, lang)[:2000], allowed_mentions=quiet)
 
-    async def _announce(self, table: Table, channel, items: list[dict]) -> None:
+    async def _announce(self, table: Table, channel, items: list[dict], lang: str = i18n.DEFAULT) -> None:
         """Posts announcements, each with its card's picture (drawn with the players' names) when there is one."""
         for k, item in enumerate(items):
             files = []
             if item.get("card") is not None and has_card(table.row.game):
                 card = {**item["card"], "names": list(table.names), "computers": list(marked_seats(table))}
-                image = await renderpool.run(render_card, table.row.game, card, item.get("note"))
+                image = await renderpool.run(functools.partial(render_card, locale=lang), table.row.game, card,
+                                             item.get("note"))
                 kind = "gif" if image[:3] == b"GIF" else "png"  # an animation plays inline as a GIF
                 name = f"card{table.id}-{table.version}" + (f"-{k}" if len(items) > 1 else "")
                 files = [discord.File(io.BytesIO(image), filename=f"{name}.{kind}")]
-            await channel.send(item["text"][:2000], files=files, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(localize(item["text"], lang)[:2000], files=files,
+                               allowed_mentions=discord.AllowedMentions.none())
 
-    async def _message(self, table: Table, change: Change) -> dict:
+    async def _message(self, table: Table, change: Change, lang: str = i18n.DEFAULT) -> dict:
         if table.status == "lobby" or (table.status == "ended" and table.state is None):
-            note = change.text if table.status == "lobby" else f"Closed: {table.row.end_reason}"
-            view = components.lobby_view(table) if table.status == "lobby" else None
-            return {"embed": messages.lobby_embed(table, note), "view": view, "attachments": []}
-        drawing = asyncio.ensure_future(self.service.render(table))  # the words are built while it draws
+            note = change.text if table.status == "lobby" else _("Closed: {reason}", reason=table.row.end_reason)
+            view = components.lobby_view(table, lang) if table.status == "lobby" else None
+            return {"embed": messages.lobby_embed(table, note, lang), "view": view, "attachments": []}
+        drawing = asyncio.ensure_future(self.service.render(table, lang))  # the words are built while it draws
         filename = f"table{table.id}-{table.version}.png"
-        embed = messages.table_embed(table, filename)
-        view = components.table_view(table)
+        embed = messages.table_embed(table, filename, lang)
+        view = components.table_view(table, lang)
         image = await drawing
         return {"embed": embed, "attachments": [discord.File(io.BytesIO(image), filename=filename)], "view": view}
 

@@ -16,12 +16,16 @@ import re
 
 import discord
 
-from bot.computers import is_computer, strength_lines
+import i18n
+from bot.computers import display_name, is_computer, strength_lines
 from bot.tables import MAX_BUTTONS, Table, choice_groups, free_seat, group_key, pickable
-from games.ai import STRENGTHS
+from games.ai import STRENGTHS, strength_name
 from games.core import Action
+from i18n import DEFAULT, N_, localize, pgettext, say
 from render import has_private, overlays
 
+MY_VIEW = N_("My view")
+"""The private-panel button of a game that names it no other way (``Engine.private_label``)."""
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -149,25 +153,30 @@ def _token_suffix(table: Table, seat: int | None) -> str:
 MENU_ROWS = 4  # four rows of menus or buttons; the fifth row holds the utility buttons
 
 
-def _buttons(table: Table, actions: list[Action], seat: int | None = None) -> list[discord.ui.Item]:
-    return [button(table, a.key, a.label, a.style, row=i // 5, emoji=a.emoji, seat=seat)
+def _label(text: str, lang: str) -> str:
+    return localize(text, lang)
+
+
+def _buttons(table: Table, actions: list[Action], seat: int | None = None, lang: str = DEFAULT) -> list[discord.ui.Item]:
+    return [button(table, a.key, _label(a.label, lang), a.style, row=i // 5, emoji=a.emoji, seat=seat)
             for i, a in enumerate(actions)]
 
 
-def _menus(table: Table, actions: list[Action], seat: int | None = None) -> list[discord.ui.Item]:
+def _menus(table: Table, actions: list[Action], seat: int | None = None, lang: str = DEFAULT) -> list[discord.ui.Item]:
     """Menus of 25 options in the given order (best first), one per row."""
     items: list[discord.ui.Item] = []
     for row, start in enumerate(range(0, min(len(actions), 25 * MENU_ROWS), 25)):
         chunk = actions[start:start + 25]
-        options = [discord.SelectOption(label=a.label[:100], value=a.key) for a in chunk]
-        placeholder = f"Choose ({start + 1}-{start + len(chunk)} of {len(actions)}, best first)"
+        options = [discord.SelectOption(label=_label(a.label, lang)[:100], value=a.key) for a in chunk]
+        placeholder = say(lang, "Choose ({first}-{last} of {total}, best first)", first=start + 1,
+                          last=start + len(chunk), total=len(actions))
         items.append(TableSelect(f"{table.id}:{table.version}:m{row}{_token_suffix(table, seat)}", options,
                                  placeholder, row=row))
     return items
 
 
 def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None, *,
-                 private: bool = True) -> list[discord.ui.Item]:
+                 private: bool = True, lang: str = DEFAULT) -> list[discord.ui.Item]:
     """The components for a list of ``seat``'s actions: buttons when they fit in four rows. A longer list (or
     one the engine wants grouped, ``Engine.grouped``) comes in two steps, never paged: first its groups
     (``Action.group``, e.g. a shape's first corner) as buttons, a group of one action as that action's own
@@ -178,15 +187,21 @@ def action_items(table: Table, actions: list[Action], group: str = "", seat: int
     groups = choice_groups(actions, always)
     owner = seat if private else None
     if groups is None:
-        return _buttons(table, actions, owner) if len(actions) <= MAX_BUTTONS else _menus(table, actions, owner)
+        return (_buttons(table, actions, owner, lang) if len(actions) <= MAX_BUTTONS
+                else _menus(table, actions, owner, lang))
     if group in pickable(groups):
         chosen = groups[group]
-        items = _buttons(table, chosen, owner) if len(chosen) <= MAX_BUTTONS else _menus(table, chosen, owner)
-        return items + [button(table, "pick.", "Back", "secondary", row=4, emoji="↩", seat=owner)]
-    noun = table.engine.group_noun
-    return [button(table, f"pick.{group_key(g)}", f"{g} · {len(acts)} {noun}s", "primary", row=i // 5, seat=owner)
+        items = (_buttons(table, chosen, owner, lang) if len(chosen) <= MAX_BUTTONS
+                 else _menus(table, chosen, owner, lang))
+        return items + [button(table, "pick.", localize(pgettext("button", "Back"), lang), "secondary", row=4,
+                               emoji="↩", seat=owner)]
+    noun = localize(table.engine.group_noun, lang)
+    return [button(table, f"pick.{group_key(g)}", say(lang, "{group} · {count} {noun}s", group=localize(g, lang),
+                                                       count=len(acts), noun=noun),
+                   "primary", row=i // 5, seat=owner)
             if len(acts) > 1 else
-            button(table, acts[0].key, acts[0].label, acts[0].style, row=i // 5, emoji=acts[0].emoji, seat=owner)
+            button(table, acts[0].key, _label(acts[0].label, lang), acts[0].style, row=i // 5, emoji=acts[0].emoji,
+                   seat=owner)
             for i, (g, acts) in enumerate(groups.items())]
 
 
@@ -194,14 +209,14 @@ REMATCH = "rematch"
 """The key of the final board's Rematch button (``gt:<table>:<version>:rematch``)."""
 
 
-def table_view(table: Table) -> discord.ui.View | None:
+def table_view(table: Table, lang: str = DEFAULT) -> discord.ui.View | None:
     """The components of a running table: the public legal moves of the player to act. Secret moves (a card
     from a hand) are offered only in the player's own ephemeral panel; when several seats act at once, each
     plays from their panel. A finished game's final board has one button, Rematch (a game a moderator closed,
     or that ended among computers, has none)."""
     if table.status == "finished":
         view = discord.ui.View(timeout=None)
-        view.add_item(button(table, REMATCH, "Rematch", "success", emoji="🔁"))
+        view.add_item(button(table, REMATCH, localize(pgettext("button", "Rematch"), lang), "success", emoji="🔁"))
         return view
     if table.status != "playing":
         return None
@@ -212,30 +227,32 @@ def table_view(table: Table) -> discord.ui.View | None:
         # public message's custom_ids (nor is one needed: only that seat can move the table on meanwhile); the
         # seat still decides how its moves are grouped (Engine.grouped)
         public = [a for a in table.actions_for(to_act[0]) if not a.secret]
-        for item in action_items(table, public, table.pick_of(to_act[0]), to_act[0], private=False):
+        for item in action_items(table, public, table.pick_of(to_act[0]), to_act[0], private=False, lang=lang):
             view.add_item(item)
     if has_private(table.row.game):
-        view.add_item(button(table, "hand", table.engine.private_label or "My view", "success", row=4, emoji="🂠"))
+        label = table.engine.private_label or MY_VIEW
+        view.add_item(button(table, "hand", localize(i18n.Text(label), lang), "success", row=4, emoji="🂠"))
     for name, label in overlays(table.row.game).items():
-        view.add_item(button(table, f"overlay.{name}", label, "secondary", row=4, emoji="🔍"))
-    view.add_item(button(table, "rules", "Rules", "secondary", row=4, emoji="📖"))
+        view.add_item(button(table, f"overlay.{name}", localize(label, lang), "secondary", row=4, emoji="🔍"))
+    view.add_item(button(table, "rules", localize(pgettext("button", "Rules"), lang), "secondary", row=4,
+                         emoji="📖"))
     return view
 
 
-def panel_view(table: Table, seat: int) -> discord.ui.View | None:
+def panel_view(table: Table, seat: int, lang: str = DEFAULT) -> discord.ui.View | None:
     """A player's own panel: on their turn, every move they can make (secret ones included)."""
     actions = table.actions_for(seat) if seat in table.to_act() else []
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    for item in action_items(table, actions, table.pick_of(seat), seat):
+    for item in action_items(table, actions, table.pick_of(seat), seat, lang=lang):
         view.add_item(item)
     return view
 
 
-def ping_view(table: Table) -> discord.ui.View:
+def ping_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(button(table, "pings.off", "Stop pinging me", "secondary", emoji="🔕"))
+    view.add_item(button(table, "pings.off", say(lang, "Stop pinging me"), "secondary", emoji="🔕"))
     return view
 
 
@@ -243,34 +260,43 @@ ADD_COMPUTER = "computer"
 """The group of the lobby's "Add a computer" menu (its values are the keys ``computer.<strength>``)."""
 
 
-def lobby_view(table: Table) -> discord.ui.View:
+def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
     """Join, Leave, Start, Rules and the takeover switch; a menu to add a computer at a strength (each option
     says what the strength does) while a seat is free; a Remove button per computer seat; Team up with ... per
     seated player in a team game. Every row fits Discord's five."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(table, "join", "Join", "success", row=0))
-    view.add_item(button(table, "leave", "Leave", "secondary", row=0))
-    view.add_item(button(table, "start", "Start", "primary", row=0))
-    view.add_item(button(table, "rules", "Rules", "secondary", row=0, emoji="📖"))
+    view.add_item(button(table, "join", localize(pgettext("button", "Join"), lang), "success", row=0))
+    view.add_item(button(table, "leave", localize(pgettext("button", "Leave"), lang), "secondary", row=0))
+    view.add_item(button(table, "start", localize(pgettext("button", "Start"), lang), "primary", row=0))
+    view.add_item(button(table, "rules", localize(pgettext("button", "Rules"), lang), "secondary", row=0, emoji="📖"))
     takeover = table.row.takeover
     view.add_item(button(table, "takeover.off" if takeover else "takeover.on",
-                         f"Computer takes a leaver's seat: {'on' if takeover else 'off'}",
+                         say(lang, "Computer takes a leaver's seat: on") if takeover
+                         else say(lang, "Computer takes a leaver's seat: off"),
                          "success" if takeover else "secondary", row=0, emoji="🤖"))
     row = 1
     if free_seat(table.players, table.engine.max_players) is not None:  # a kept seat yields when none is free
         lines = strength_lines(table.row.game)
-        options = [discord.SelectOption(label=f"Add a computer: {s}", value=f"{ADD_COMPUTER}.{s}", emoji="🤖",
-                                        description=lines[s][:100]) for s in STRENGTHS]
+        options = [discord.SelectOption(label=say(lang, "Add a computer: {strength}",
+                                                  strength=localize(strength_name(s), lang)),
+                                        value=f"{ADD_COMPUTER}.{s}", emoji="🤖",
+                                        description=localize(lines[s], lang)[:100]) for s in STRENGTHS]
         view.add_item(TableSelect(f"{table.id}:{table.version}:{ADD_COMPUTER}", options,
-                                  "Add a computer player (pick its strength)", row=row))
+                                  say(lang, "Add a computer player (pick its strength)"), row=row))
         row += 1
     drops = [(seat, p) for seat, p in enumerate(table.players) if is_computer(p)]
     for k, (seat, player) in enumerate(drops):
-        view.add_item(button(table, f"drop.{seat}", f"Remove {player['name']}", "danger", row=row + k // 5,
-                             emoji="✖"))
+        view.add_item(button(table, f"drop.{seat}", say(lang, "Remove {player}", player=_name(player, lang)),
+                             "danger", row=row + k // 5, emoji="✖"))
     row += (len(drops) + 4) // 5
     if table.engine.teams(len(table.players)):  # a team game: each player can pick their partner
         for player in table.players:
-            view.add_item(button(table, f"partner.{player['id']}", f"Team up with {player['name']}", row=row,
+            view.add_item(button(table, f"partner.{player['id']}",
+                                 say(lang, "Team up with {player}", player=_name(player, lang)), row=row,
                                  emoji="🤝"))
     return view
+
+
+def _name(player: dict, lang: str) -> str:
+    """A seat's name as shown (a computer's is a ``Text``, said in ``lang``)."""
+    return localize(display_name(player), lang)

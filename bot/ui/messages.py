@@ -1,249 +1,323 @@
-"""The words of every message: lobby, table status, pings, panels, final standings, rules. Limits are Discord's."""
+"""The words of every message: lobby, table status, pings, panels, final standings, rules. Limits are Discord's.
+
+Each builder takes ``lang``, the language it speaks (bot/language.py picks it: the server's for what the
+channel sees, the member's for what only they see); English by default."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.computers import HANDOVER_STRENGTH, computer_seats, is_computer, strength_lines, strength_of
+import i18n
+from bot.computers import (
+    HANDOVER_STRENGTH,
+    computer_seats,
+    display_name,
+    is_computer,
+    strength_lines,
+    strength_of,
+)
 from bot.tables import Table, departure_words, is_invited, name_seats, sitting
+from games.ai import strength_name
 from games.core import Result, was_removed
+from i18n import DEFAULT, N_, _, localize, ngettext, say
 
 COLOUR = discord.Colour.from_rgb(86, 180, 233)
-ORDINALS = ("1st", "2nd", "3rd") + tuple(f"{n}th" for n in range(4, 21))
+YOUR_LABELS = (N_("Your hand"), N_("Your program"), N_("Your goals"), N_("Your view"))
+"""What a player's panel is called ("My hand" on the board's button, "Your hand" above the panel)."""
 
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def lobby_embed(table: Table, note: str = "") -> discord.Embed:
+def strength_word(strength: str, lang: str = DEFAULT) -> str:
+    return localize(strength_name(strength), lang)
+
+
+def ordinal(place: int, lang: str = DEFAULT) -> str:
+    """1st, 2nd, ... for a place counted from 0 (at most "20th")."""
+    n = min(place, 19) + 1
+    if n <= 3:
+        return (say(lang, "1st"), say(lang, "2nd"), say(lang, "3rd"))[n - 1]
+    return say(lang, "{n}th", n=n)
+
+
+def both(items: list[str], lang: str = DEFAULT) -> str:
+    """"A and B" (and "A and B and C")."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = say(lang, "{first} and {second}", first=out, second=item)
+    return out
+
+
+def lobby_embed(table: Table, note: str = "", lang: str = DEFAULT) -> discord.Embed:
     engine = table.engine
     notes = engine.seating(len(table.players)) if len(table.players) >= engine.min_players else [""] * len(
         table.players)
-    seats = "\n".join(
-        f"{i + 1}. {seat_words(p)}" + (" (host)" if p["id"] == table.row.host_id else "")
-        + (" · seat kept: press **Join**" if is_invited(p) and table.status == "lobby" else "")
-        + (f" · {notes[i]}" if notes[i] else "")
-        for i, p in enumerate(table.players)
-    )
+    names = [localize(n, lang) for n in table.names]
+    lines = []
+    for i, p in enumerate(table.players):
+        line = f"{i + 1}. {seat_words(p, lang)}"
+        if p["id"] == table.row.host_id:
+            line += " " + say(lang, "(host)")
+        if is_invited(p) and table.status == "lobby":
+            line += " · " + say(lang, "seat kept: press **Join**")
+        if notes[i]:
+            line += f" · {localize(notes[i], lang)}"
+        lines.append(line)
+    seats = "\n".join(lines)
     teams = engine.teams(len(table.players))
     if teams and table.status == "lobby":
-        seats += ("\n\n**Teams**: " + " · ".join(" & ".join(table.names[s] for s in team) for team in teams)
-                  + "\nPick your partner with **Team up with ...** before the start.")
-    options = ", ".join(engine.describe_options(table.row.options, max(len(table.players), engine.min_players)))
+        seats += ("\n\n" + say(lang, "**Teams**: {teams}", teams=" · ".join(" & ".join(names[s] for s in team)
+                                                                         for team in teams))
+                  + "\n" + say(lang, "Pick your partner with **Team up with ...** before the start."))
+    options = ", ".join(localize(engine.describe_options(table.row.options,
+                                                         max(len(table.players), engine.min_players)), lang))
     if table.status == "lobby":
         seated = len(sitting(table.players))
-        how = (f"{seated}/{engine.max_players} seated; {start_words(seated, engine.min_players)} "
-               "Press **Join** to take a seat, or add a computer from the menu; the host presses **Start**.\n"
-               + kept_words(table) + computers_words(table))
-        title = f"{engine.title} · lobby"
+        how = (say(lang, "{seated}/{most} seated; {start} Press **Join** to take a seat, or add a computer from the "
+                         "menu; the host presses **Start**.", seated=seated, most=engine.max_players,
+                   start=start_words(seated, engine.min_players, lang))
+               + "\n" + kept_words(table, lang) + computers_words(table, lang))
+        title = say(lang, "{game} · lobby", game=engine.title)
     else:
-        how = "This lobby is closed."
-        title = f"{engine.title} · lobby closed"
+        how = say(lang, "This lobby is closed.")
+        title = say(lang, "{game} · lobby closed", game=engine.title)
     embed = discord.Embed(
         title=title,
-        description=_clip(f"{seats}\n\n{how}" + (f"\nOptions: {options}" if options else "")
-                          + (f"\n\n{note}" if note else ""), 4000),
+        description=_clip(f"{seats}\n\n{how}" + ("\n" + say(lang, "Options: {options}", options=options)
+                                                  if options else "")
+                          + (f"\n\n{localize(note, lang)}" if note else ""), 4000),
         colour=COLOUR,
     )
-    embed.set_footer(text=f"Table {table.id}")
+    embed.set_footer(text=say(lang, "Table {table}", table=table.id))
     return embed
 
 
-def kept_words(table: Table) -> str:
+def kept_words(table: Table, lang: str = DEFAULT) -> str:
     """A rematch's lobby: whom it waits for ("Rematch: waiting for Bo, Cy ..."), or nothing."""
     kept = [p for p in table.players if is_invited(p)]
     if not kept:
         return ""
     who = ", ".join(f"<@{p['id']}>" for p in kept)
-    return (f"**Rematch**: waiting for {who}: press **Join** to take your seat again. A newcomer takes a kept "
-            "seat only when no other is free; **Start** begins without the seats still kept.\n")
+    return say(lang, "**Rematch**: waiting for {players}: press **Join** to take your seat again. A newcomer takes a "
+                     "kept seat only when no other is free; **Start** begins without the seats still kept.",
+               players=who) + "\n"
 
 
-def rematch_reply(table: Table, kept: list[dict]) -> str:
+def rematch_reply(table: Table, kept: list[dict], lang: str = DEFAULT) -> str:
     """The ephemeral answer to a Rematch click."""
-    waiting = f" Seats are kept for {', '.join(p['name'] for p in kept)}." if kept else ""
-    return f"Rematch! A new {table.engine.title} lobby is below, with you as the host.{waiting}"
+    text = say(lang, "Rematch! A new {game} lobby is below, with you as the host.", game=table.engine.title)
+    if kept:
+        text += " " + say(lang, "Seats are kept for {players}.", players=", ".join(p["name"] for p in kept))
+    return text
 
 
-def rematch_call(table: Table, host: str, kept: list[dict]) -> str:
+def rematch_call(table: Table, host: str, kept: list[dict], lang: str = DEFAULT) -> str:
     """The one message that calls the people of the last game back to their kept seats."""
     who = " ".join(f"<@{p['id']}>" for p in kept)
-    return f"🔁 {who}: {host} asked for a rematch of **{table.engine.title}**. Press **Join** to take your seat again."
+    return "🔁 " + say(lang, "{players}: {host} asked for a rematch of **{game}**. Press **Join** to take your seat "
+                             "again.", players=who, host=host, game=table.engine.title)
 
 
 ROBOT = "🤖"
 """Marks a computer's seat in words, as the robot's head does on the boards."""
 
 
-def start_words(seated: int, least: int) -> str:
+def start_words(seated: int, least: int, lang: str = DEFAULT) -> str:
     """How many players a lobby needs: "at least 2 players to start.", and how many more while too few sit."""
     more = least - seated
-    return f"at least {least} player{'' if least == 1 else 's'} to start" + (
-        f": {more} more needed." if more > 0 else ".")
+    if more > 0:
+        return localize(ngettext("at least {n} player to start: {more} more needed.",
+                                 "at least {n} players to start: {more} more needed.", least, more=more), lang)
+    return localize(ngettext("at least {n} player to start.", "at least {n} players to start.", least), lang)
 
 
-def seat_words(player: dict) -> str:
+def seat_words(player: dict, lang: str = DEFAULT) -> str:
     """A seat in the lobby: a person's mention; a computer by its name, which says "computer" and its strength
     or whose seat it took ("Computer 2 (strong)", "Computer for Dee"), the strength added where the name lacks
     it; never a mention: it has no Discord account."""
     if not is_computer(player):
         return f"<@{player['id']}>"
-    strength = strength_of(player)
-    return f"{ROBOT} **{player['name']}**" + ("" if f"({strength})" in player["name"] else f" ({strength})")
+    strength = strength_word(strength_of(player), lang)
+    name = localize(display_name(player), lang)
+    return f"{ROBOT} **{name}**" + ("" if f"({strength})" in name else f" ({strength})")
 
 
-def strength_words(game: str) -> str:
+def strength_words(game: str, lang: str = DEFAULT) -> str:
     """What each strength does, a line each ("**easy**: ...")."""
-    return "\n".join(f"{ROBOT} **{s}**: {line}" for s, line in strength_lines(game).items())
+    return "\n".join(f"{ROBOT} **{strength_word(s, lang)}**: {localize(line, lang)}"
+                     for s, line in strength_lines(game).items())
 
 
-def computers_words(table: Table) -> str:
-    takeover = (f"on: a computer ({HANDOVER_STRENGTH}) takes the seat of a player who leaves or is removed, so the "
-                "game goes on"
-                if table.row.takeover else "off: the seat of a player who leaves during the game stays empty")
-    return f"**Computer players**\n{strength_words(table.row.game)}\nTaking over a leaver's seat: {takeover}."
+def computers_words(table: Table, lang: str = DEFAULT) -> str:
+    takeover = (say(lang, "on: a computer ({strength}) takes the seat of a player who leaves or is removed, so the "
+                          "game goes on", strength=strength_word(HANDOVER_STRENGTH, lang))
+                if table.row.takeover else say(lang, "off: the seat of a player who leaves during the game stays empty"))
+    return (say(lang, "**Computer players**") + "\n" + strength_words(table.row.game, lang) + "\n"
+            + say(lang, "Taking over a leaver's seat: {how}.", how=takeover))
 
 
-def in_sentence(group: str) -> str:
+def in_sentence(group: str, lang: str = DEFAULT) -> str:
     """A group's title inside a sentence: "The Ocean" heads a button, "the Ocean" follows "from"."""
-    return "the " + group[4:] if group.startswith("The ") else group
+    group = localize(group, lang)
+    return "the " + group[4:] if lang == DEFAULT and group.startswith("The ") else group
 
 
-def table_embed(table: Table, filename: str) -> discord.Embed:
-    names = table.names
+def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Embed:
+    names = [localize(n, lang) for n in table.names]
     lines = []
     if table.status == "playing":
         to_act = table.to_act()
-        lines.append("To act: " + ", ".join(
-            f"{ROBOT} **{names[s]}** (a computer: it moves by itself)" if is_computer(table.players[s]) else
-            f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act))
+        lines.append(say(lang, "To act: {players}", players=", ".join(
+            f"{ROBOT} " + say(lang, "**{name}** (a computer: it moves by itself)", name=names[s])
+            if is_computer(table.players[s]) else
+            f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act)))
         notice = table.engine.notice(table.state)
         if notice:
-            lines.append(f"⚠️ {notice}")
+            lines.append(f"⚠️ {localize(notice, lang)}")
         if table.timer_due and table.engine.timer(table.state):
             # Discord counts a relative timestamp down by itself: no edits needed
-            lines.append(f"⏳ Time runs out <t:{int(table.timer_due)}:R>.")
+            lines.append("⏳ " + say(lang, "Time runs out {when}.", when=f"<t:{int(table.timer_due)}:R>"))
         if len(to_act) == 1 and table.pick_of(to_act[0]):
-            noun, group = table.engine.group_noun, in_sentence(table.pick_of(to_act[0]))
-            if noun == "choice":  # not "Choosing a choice from Aim at rank 3"
-                lines.append(f"Picked **{group}**: choose below (Back to pick another).")
+            noun, group = localize(table.engine.group_noun, lang), in_sentence(table.pick_of(to_act[0]), lang)
+            if table.engine.group_noun == "choice":  # not "Choosing a choice from Aim at rank 3"
+                lines.append(say(lang, "Picked **{group}**: choose below (Back to pick another).", group=group))
             else:
-                lines.append(f"Choosing a {noun} from **{group}** (Back to pick another).")
+                lines.append(say(lang, "Choosing a {noun} from **{group}** (Back to pick another).", noun=noun,
+                                 group=group))
     elif table.status == "finished":
         result = table.result()
-        lines.append(f"**Game over.** {winners_sentence(table, result)}" if result else "**Game over.**")
+        over = say(lang, "**Game over.**")
+        lines.append(f"{over} {winners_sentence(table, result, lang)}" if result else over)
     elif table.status == "ended":
-        lines.append(f"**Ended:** {table.row.end_reason}")
-    if table.row.last_move:
-        lines.append(f"Last move: {table.row.last_move}")
+        lines.append(say(lang, "**Ended:** {reason}", reason=table.row.end_reason))
+    last = table.last_move(lang)
+    if last:
+        lines.append(say(lang, "Last move: {move}", move=last))
     embed = discord.Embed(
-        title=f"{table.engine.title} · table {table.id}", description=_clip("\n".join(lines), 4000), colour=COLOUR
+        title=say(lang, "{game} · table {table}", game=table.engine.title, table=table.id),
+        description=_clip("\n".join(lines), 4000), colour=COLOUR
     )
     embed.set_image(url=f"attachment://{filename}")
     return embed
 
 
 # --- pings and panels ----------------------------------------------------------------------------------------
-def ping(table: Table, mention: list[int], timed_out: tuple[int, ...]) -> str:
+def ping(table: Table, mention: list[int], timed_out: tuple[int, ...], lang: str = DEFAULT) -> str:
     """The one short ping message of a table: who timed out, and a real mention for whose turn came."""
     parts = []
     if timed_out:
-        who = " and ".join(f"**{table.names[s]}**" for s in timed_out)
-        parts.append(f"⏰ {who} ran out of time; the table played for them.")
+        who = both([f"**{localize(table.names[s], lang)}**" for s in timed_out], lang)
+        parts.append("⏰ " + say(lang, "{players} ran out of time; the table played for them.", players=who))
     if mention:
-        parts.append(" ".join(f"<@{u}>" for u in mention) + f": your turn in **{table.engine.title}**.")
+        parts.append(say(lang, "{players}: your turn in **{game}**.", players=" ".join(f"<@{u}>" for u in mention),
+                         game=table.engine.title))
     return " ".join(parts)
 
 
-def pings_sentence(enabled: bool) -> str:
+def pings_sentence(enabled: bool, lang: str = DEFAULT) -> str:
     if enabled:
-        return "I will mention you when your turn comes. (/game pings off to stop.)"
-    return "I won't mention you when your turn comes any more. (/game pings on to have it back.)"
+        return say(lang, "I will mention you when your turn comes. (/game pings off to stop.)")
+    return say(lang, "I won't mention you when your turn comes any more. (/game pings on to have it back.)")
 
 
-def panel_text(table: Table, seat: int, note: str = "") -> str:
+def panel_text(table: Table, seat: int, note: str = "", lang: str = DEFAULT) -> str:
     """The words above a player's panel: whose turn, what to do, the last move."""
-    label = (table.engine.private_label or "My view").replace("My ", "Your ", 1)
+    label = localize(i18n.Text((table.engine.private_label or "My view").replace("My ", "Your ", 1)), lang)
     to_act = table.to_act()
     if seat in to_act:
-        doing = "**Your move**: choose below."
+        doing = say(lang, "**Your move**: choose below.")
         if table.pick_of(seat):
-            noun, group = table.engine.group_noun, in_sentence(table.pick_of(seat))
-            doing = (f"**Your move**: picked **{group}**, choose below." if noun == "choice" else
-                     f"**Your move**: choose a {noun} from **{group}**.")
+            noun, group = localize(table.engine.group_noun, lang), in_sentence(table.pick_of(seat), lang)
+            doing = (say(lang, "**Your move**: picked **{group}**, choose below.", group=group)
+                     if table.engine.group_noun == "choice" else
+                     say(lang, "**Your move**: choose a {noun} from **{group}**.", noun=noun, group=group))
     else:
-        doing = "It is not your turn: waiting for " + ", ".join(table.names[s] for s in to_act) + "."
-    lines = [f"{label} (only you can see this; kept up to date while you play from it). {doing}"]
-    if table.row.last_move:
-        lines.append(f"Last move: {table.row.last_move}")
+        doing = say(lang, "It is not your turn: waiting for {players}.",
+                    players=", ".join(localize(table.names[s], lang) for s in to_act))
+    lines = [say(lang, "{label} (only you can see this; kept up to date while you play from it). {doing}",
+                 label=label, doing=doing)]
+    last = table.last_move(lang)
+    if last:
+        lines.append(say(lang, "Last move: {move}", move=last))
     if note:
-        lines.append(f"*{note}*")
+        lines.append(f"*{localize(note, lang)}*")
     return _clip("\n".join(lines), 2000)
 
 
-def panel_closed(table: Table) -> str:
-    return "This game is over." if table.status != "playing" else "You are no longer playing at this table."
+def panel_closed(table: Table, lang: str = DEFAULT) -> str:
+    return (say(lang, "This game is over.") if table.status != "playing"
+            else say(lang, "You are no longer playing at this table."))
 
 
 # --- the end ---------------------------------------------------------------------------------------------------
-def _entries(table: Table, result: Result, group: tuple[int, ...]) -> list[str]:
+def _entries(table: Table, result: Result, group: tuple[int, ...], lang: str = DEFAULT) -> list[str]:
     """The names in one ranking group: a team as one entry ("Team White (Ana & Cy)"), else each player."""
     names, left = table.names, table.state["left"]
 
     def who(s: int) -> str:
-        gone = " (removed by a moderator)" if was_removed(table.state, s) else " (left)"
-        return played_by(table.players[s], names[s]) + (gone if left[s] else "")
+        gone = say(lang, "(removed by a moderator)") if was_removed(table.state, s) else say(lang, "(left)")
+        return played_by(table.players[s], names[s], lang) + (f" {gone}" if left[s] else "")
 
     teams = result.detail.get("teams") if result.detail else None
     if not teams:
         return [who(s) for s in group]
-    team_names = result.detail.get("team_names") or [f"Team {i + 1}" for i in range(len(teams))]
+    team_names = result.detail.get("team_names") or [_("Team {n}", n=i + 1) for i in range(len(teams))]
     out = []
     for i, team in enumerate(teams):
         if set(team) & set(group):
-            out.append(f"**{team_names[i]}** (" + " & ".join(who(s) for s in team) + ")")
+            out.append(f"**{localize(i18n.from_data(team_names[i]), lang)}** (" + " & ".join(who(s) for s in team)
+                       + ")")
     return out
 
 
-def played_by(player: dict, name: str) -> str:
+def played_by(player: dict, name: str, lang: str = DEFAULT) -> str:
     """A name in the standings: a computer's marked, one that took a person's seat says whose."""
+    name = localize(name, lang)
     if not is_computer(player):
         return f"**{name}**"
     was = player.get("was")
-    return f"{ROBOT} **{name}**" + (f" (took over {was['name']}'s seat)" if was else "")
+    return f"{ROBOT} **{name}**" + (" " + say(lang, "(took over {player}'s seat)", player=was["name"]) if was else "")
 
 
-def winners_sentence(table: Table, result: Result) -> str:
+def winners_sentence(table: Table, result: Result, lang: str = DEFAULT) -> str:
     if result.no_winner:
-        return "Nobody won."
-    entries = _entries(table, result, result.winners)
+        return say(lang, "Nobody won.")
+    entries = _entries(table, result, result.winners, lang)
     gone = departure_words(table.state, table.names)
     if gone:  # not an ordinary win: the others' departures ended the game
-        rest = f" {', '.join(entries)} {'finishes' if len(entries) == 1 else 'finish'} first by default." if entries else ""
-        return f"The game ended early: {gone}.{rest}"
+        text = say(lang, "The game ended early: {why}.", why=gone)
+        if entries:
+            text += " " + localize(ngettext("{players} finishes first by default.",
+                                            "{players} finish first by default.", len(entries),
+                                            players=", ".join(entries)), lang)
+        return text
     if len(entries) > 1:
-        return "Shared victory: " + ", ".join(entries) + "!"
-    return f"{entries[0]} wins!" if entries else ""
+        return say(lang, "Shared victory: {players}!", players=", ".join(entries))
+    return say(lang, "{player} wins!", player=entries[0]) if entries else ""
 
 
-def standings(table: Table, result: Result) -> str:
-    lines = [f"🏆 **{table.engine.title}: final standings**"]
+def standings(table: Table, result: Result, lang: str = DEFAULT) -> str:
+    lines = ["🏆 " + say(lang, "**{game}: final standings**", game=table.engine.title)]
     place = 0
     for group in () if result.no_winner else result.ranking:  # no places when nobody won
-        entries = _entries(table, result, group)
+        entries = _entries(table, result, group, lang)
         score = result.scores[group[0]]
-        lines.append(f"{ORDINALS[min(place, len(ORDINALS) - 1)]}: {' = '.join(entries)}, "
-                     f"{score} point{'' if score == 1 else 's'}")
+        points = localize(ngettext("{n} point", "{n} points", 1 if score == 1 else 2, n=score), lang)
+        lines.append(say(lang, "{place}: {players}, {points}", place=ordinal(place, lang), players=" = ".join(entries),
+                         points=points))
         place += len(entries)
-    lines.append(winners_sentence(table, result))
-    computers = [table.names[s] + ("" if f"({strength})" in table.names[s] else f" ({strength})")
-                 for s, strength in computer_seats(table.players).items()]
+    lines.append(winners_sentence(table, result, lang))
+    computers = []
+    for s, strength in computer_seats(table.players).items():
+        name, word = localize(table.names[s], lang), strength_word(strength, lang)
+        computers.append(name + ("" if f"({word})" in name else f" ({word})"))
     if computers:
-        lines.append(f"{ROBOT} Played by a computer: {', '.join(computers)}.")
-    details = [name_seats(line, table.names) for line in table.engine.result_lines(table.state)]
+        lines.append(f"{ROBOT} " + say(lang, "Played by a computer: {players}.", players=", ".join(computers)))
+    details = [localize(name_seats(line, table.names), lang) for line in table.engine.result_lines(table.state)]
     if details:
-        lines += ["", "**Score sheet**", *details]
+        lines += ["", say(lang, "**Score sheet**"), *details]
     return _clip("\n".join(lines), 2000)
 
 

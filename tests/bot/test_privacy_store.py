@@ -102,7 +102,8 @@ async def test_deleting_a_person_anonymises_them_everywhere_in_the_server_and_on
     assert [s.name for s in (await store.leaderboard(OTHER_GUILD, "geek_out")).rows] == ["Bo", "Ana"]
     assert (await store.get_table(elsewhere)).players == [ANA, BO]
     assert (await store.live_panels(0.0)) == [{"table_id": first, "user_id": BO["id"], "seat": 1, "application_id": 5,
-                                               "token": "u", "message_id": None, "opened": 1.0}]
+                                               "token": "u", "message_id": None, "opened": 1.0,
+                                               "locale": None}]
     # asking again finds nothing more to do
     assert await store.person_tables(GUILD, ANA["id"]) == []
     assert (await store.forget_person(GUILD, ANA["id"])).tables == 0

@@ -197,11 +197,11 @@ async def test_panels_are_kept_replaced_and_forgotten_once_their_token_is_too_ol
         await store.save_panel(t.id, snowflake, seat=1, application_id=snowflake + 1, token="old", message_id=None,
                                opened=1000.0)
         await store.save_panel(t.id, snowflake, seat=1, application_id=snowflake + 1, token="new",
-                               message_id=snowflake + 2, opened=2000.0)  # a click on the panel renews it
+                               message_id=snowflake + 2, opened=2000.0, locale="de")  # a click renews it
     await store.save_panel(tables[0].id, 5, seat=0, application_id=1, token="stale", message_id=3, opened=500.0)
     [mine] = await store.live_panels(1500.0, Shards(2, (0,)))
     assert mine == {"table_id": tables[0].id, "user_id": snowflake, "seat": 1, "application_id": snowflake + 1,
-                    "token": "new", "message_id": snowflake + 2, "opened": 2000.0}
+                    "token": "new", "message_id": snowflake + 2, "opened": 2000.0, "locale": "de"}
     assert len(await store.live_panels(0.0)) == 2  # the stale one was deleted by the first read
     await store.delete_panel(tables[0].id, snowflake)
     await store.delete_panel(tables[1].id)
