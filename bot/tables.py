@@ -365,9 +365,7 @@ _SEAT = re.compile(r"\{p(\d+)\}")
 def name_seats(text: str, names: list[str]) -> str:
     """``text`` with its seat placeholders (``{p0}``) replaced by the players' names; a ``Text`` stays one
     (the names become its parameters, so it can still be said in another language)."""
-    if isinstance(text, Text):
-        return _named(text, {f"p{i}": name for i, name in enumerate(names)})
-    return _SEAT.sub(lambda m: names[int(m.group(1))], text)
+    return _named(text, {f"p{i}": name for i, name in enumerate(names)})
 
 
 def _named(text, seats: dict):
@@ -376,8 +374,13 @@ def _named(text, seats: dict):
             return Text(None, parts=tuple(_named(p, seats) for p in text.parts), sep=text.sep)
         params = {k: _named(v, seats) for k, v in text.params.items()}
         return Text(text.msgid, {**seats, **params}, plural=text.plural, n=text.n, context=text.context)
-    if isinstance(text, str) and "{p" in text:
-        return _SEAT.sub(lambda m: str(seats.get(f"p{m.group(1)}", m.group(0))), text)
+    if isinstance(text, str) and _SEAT.search(text):
+        # an engine's parameter "{p0}" (or "{p0}'s"): the name itself, a computer's staying a Text (str() or
+        # re.sub would make it English)
+        pieces = [seats.get(f"p{piece}", "{p" + piece + "}") if i % 2 else piece
+                  for i, piece in enumerate(_SEAT.split(text))]
+        pieces = [piece for piece in pieces if piece != ""]
+        return pieces[0] if len(pieces) == 1 else Text(None, parts=tuple(pieces), sep="")
     return text
 
 

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from i18n import Text, _
+from i18n import Text, _, join
 
 SYSTEM = -1
 """The seat of the table itself: timeouts and moderator removals are actions of this seat."""
@@ -211,8 +211,15 @@ class Engine(ABC):
         return None
 
     def describe_options(self, options: dict, players: int) -> list[str]:
-        """The options in words for the lobby ("turns = 3"), with defaults resolved for ``players``."""
-        return [f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()]
+        """The options in words for the lobby ("turns = 3", "knocks = on"), with defaults resolved for
+        ``players``: an option's name and a word as /play names them in the reader's language (the
+        ``commands`` catalog's "option name" and "choice name")."""
+        def value(v: Any) -> Any:
+            if isinstance(v, bool):
+                return Text("on" if v else "off", context="choice name")
+            return Text(v, context="choice name") if isinstance(v, str) else str(v)
+
+        return [join([Text(k, context="option name"), value(v)], " = ") for k, v in options.items()]
 
     def check_players(self, players: int, options: dict) -> None:
         if not self.min_players <= players <= self.max_players:
