@@ -75,7 +75,7 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
         except RulesError as exc:
             raise ReplayError(f"move {number} ({key}) no longer plays: {exc}") from None
         said = i18n.join([name_seats(e.text, names) for e in events])  # the names as they were at that move
-        who = i18n.localize(_("Table"), locale) if seat == SYSTEM else names[seat]
+        who = i18n.localize(_("Table") if seat == SYSTEM else names[seat], locale)  # a computer's name is a Text
         if said:  # a step of a longer choice says nothing of its own: no line
             lines.append(f"{number:3}. {who}: {i18n.localize(said, locale)}")
         if seat == SYSTEM and key.startswith("handover:"):  # from here on the seat is the computer's
@@ -91,7 +91,8 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
         lasts[-1] = final_last
     if engine.is_over(state):
         result = engine.result(state)
-        places = ", ".join(f"{names[s]} {result.scores[s]:g}" for group in result.ranking for s in group)
+        places = ", ".join(f"{i18n.localize(names[s], locale)} {result.scores[s]:g}"
+                           for group in result.ranking for s in group)
         lines += ["", i18n.localize(_("Final scores: {scores}", scores=places), locale)]
     over = engine.is_over(state)
     total = len(states) - 1

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 import i18n
 from bot import renderpool
+from bot.computers import display_name
 from bot.replay import ReplayError
 from bot.store import FinishedGame, table_id_of
 from bot.translator import server_language, tell
@@ -23,18 +24,18 @@ from i18n import _
 def heading(game: FinishedGame, title: str) -> i18n.Text:
     """The move list's first lines: which game, who played, when it ended."""
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(game.finished_at))
-    names = i18n.join([_("{name} (a computer took over)", name=p["was"]["name"]) if "was" in p else p["name"]
+    names = i18n.join([_("{name} (a computer took over)", name=p["was"]["name"]) if "was" in p else display_name(p)
                        for p in game.players], ", ")
     return _("{game}, game #{id}, finished {when}\nPlayers: {names}\n", game=title, id=game.short_id, when=when,
              names=names)
 
 
 def summary(game: FinishedGame, title: str, frames: int, moves: int) -> i18n.Text:
-    winners = [p["name"] for p in game.winners]
+    winners = [display_name(p) for p in game.winners]
     parts = [_("Replay of game #{id} ({game}), finished {when}:", id=game.short_id, game=title,
                when=f"<t:{int(game.finished_at)}:f>")]
     if winners:
-        parts.append(_("Won by {names}.", names=", ".join(winners)))
+        parts.append(_("Won by {names}.", names=i18n.join(winners, ", ")))
     parts.append(_("{moves} moves in {frames} frames; the move list is attached.", moves=moves, frames=frames))
     if game.message_id and game.channel_id:
         parts.append(_("Final board: {url}",

@@ -30,7 +30,7 @@ from tests.bot.test_languages_e2e import (
     untranslated,
 )
 
-ALLOWED = set(NAMES) | {"GEONEO", "Geodeto", "Geomancy", "Globe", "Twister", "Geek", "Out", "Masters", "Discord"}
+ALLOWED = set(NAMES) | {"GEONEO", "Geodeto", "Geomancy", "Globe", "Twister", "Geek", "Out", "Masters", "Discord", "UTC"}
 """Words that stay as they are in every language: player names, game titles."""
 
 
