@@ -111,7 +111,7 @@ async def test_a_solo_globe_twister_puzzle_in_a_pseudo_language_server(fake, pse
     assert not all_leaks(fake), all_leaks(fake)
 
 
-async def test_moderation_replay_and_history_in_a_pseudo_language_server(fake, pseudo_server):
+async def test_moderation_timeouts_replay_and_history_in_a_pseudo_language_server(fake, pseudo_server):
     await fake.slash(ANA, CHANNEL, "play", "geek-out", turns=1)
     for who in (BO, CY):
         await click_key(fake, who, lobby(fake), "join")
@@ -121,6 +121,10 @@ async def test_moderation_replay_and_history_in_a_pseudo_language_server(fake, p
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="x")
     await fake.slash(ANA, CHANNEL, "play", "geek-out", turns=1, computers=1)
     await click_key(fake, ANA, lobby(fake), "start")
+    await fake.wait_until(lambda: to_act(boards(fake)[-1]) == ANA, what="Ana's turn")
+    clock = pseudo_server.bot.service.clock  # Ana sits idle past the turn timeout: the table plays for her
+    pseudo_server.bot.service.clock = lambda: clock() + 3600  # (it stays an hour ahead)
+    await fake.wait_until(lambda: any("⏰" in m["content"] for m in fake.messages_in(CHANNEL)), what="a timeout")
     for _ in range(200):
         await fake.wait_until(lambda: standings(fake) or to_act(boards(fake)[-1]) == ANA, what="Ana's turn")
         if standings(fake):
