@@ -69,22 +69,35 @@ class Option:
     maximum: int | None = None
 
     def validate(self, value: Any) -> Any:
+        name = option_word(self.name)
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise RulesError(_("Option {option} must be true or false.", option=self.name))
+                raise RulesError(_("Option {option} must be true or false.", option=name))
         elif isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(_("Option {option} must be a whole number.", option=self.name))
+                raise RulesError(_("Option {option} must be a whole number.", option=name))
             if self.minimum is not None and value < self.minimum:
-                raise RulesError(_("Option {option} must be at least {minimum}.", option=self.name,
+                raise RulesError(_("Option {option} must be at least {minimum}.", option=name,
                                    minimum=self.minimum))
             if self.maximum is not None and value > self.maximum:
-                raise RulesError(_("Option {option} must be at most {maximum}.", option=self.name,
+                raise RulesError(_("Option {option} must be at most {maximum}.", option=name,
                                    maximum=self.maximum))
         if self.choices and value not in self.choices:
-            raise RulesError(_("Option {option} must be one of {choices}.", option=self.name,
-                               choices=", ".join(map(str, self.choices))))
+            raise RulesError(_("Option {option} must be one of {choices}.", option=name,
+                               choices=join([choice_word(c) for c in self.choices], ", ")))
         return value
+
+
+def option_word(name: str) -> Text:
+    """An option's name as /play shows it in the reader's language (the ``commands`` catalog's)."""
+    return Text(name, context="option name")
+
+
+def choice_word(value: Any) -> Any:
+    """An option's value as /play names it in the reader's language: a choice or on/off; a number as it is."""
+    if isinstance(value, bool):
+        return Text("on" if value else "off", context="choice name")
+    return Text(value, context="choice name") if isinstance(value, str) else str(value)
 
 
 @dataclass(frozen=True)
@@ -214,12 +227,7 @@ class Engine(ABC):
         """The options in words for the lobby ("turns = 3", "knocks = on"), with defaults resolved for
         ``players``: an option's name and a word as /play names them in the reader's language (the
         ``commands`` catalog's "option name" and "choice name")."""
-        def value(v: Any) -> Any:
-            if isinstance(v, bool):
-                return Text("on" if v else "off", context="choice name")
-            return Text(v, context="choice name") if isinstance(v, str) else str(v)
-
-        return [join([Text(k, context="option name"), value(v)], " = ") for k, v in options.items()]
+        return [join([option_word(k), choice_word(v)], " = ") for k, v in options.items()]
 
     def check_players(self, players: int, options: dict) -> None:
         if not self.min_players <= players <= self.max_players:
