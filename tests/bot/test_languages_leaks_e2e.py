@@ -19,12 +19,11 @@ from tests.bot.test_globe_twister_e2e import click_key as panel_key
 from tests.bot.test_globe_twister_e2e import panel
 from tests.bot.test_languages_e2e import (
     NAMES,
-    boards,
+    UTILITY,
     click_key,
     components,
     key_of,
     lobby,
-    move,
     standings,
     to_act,
     untranslated,
@@ -62,6 +61,31 @@ async def pseudo_server(fake, database):
     await r.start()
     yield r
     await r.stop()
+
+
+def boards(fake):
+    """The channel's boards (an announcement or a score sheet has an image too, but no embed)."""
+    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]]
+
+
+async def move(fake):
+    """Ana, to act, makes a move: a public one when the board offers it, else from her panel."""
+    b = boards(fake)[-1]
+    menus = [c for c in components(b) if c["type"] == 3]
+    public = [c for c in components(b) if c["type"] == 2 and key_of(c) not in UTILITY
+              and not key_of(c).startswith("overlay.")]
+    if menus:
+        await fake.select(ANA, b, menus[0]["options"][0]["value"])
+    elif public:
+        chosen = next((c for c in public if key_of(c) == "p"), public[0])
+        await fake.click(ANA, b, custom_id=chosen["custom_id"])
+    else:
+        await click_key(fake, ANA, b, "hand")
+        first = components(fake.ephemerals(ANA)[-1])[0]
+        if first["type"] == 3:
+            await fake.select(ANA, fake.ephemerals(ANA)[-1], first["options"][0]["value"])
+        else:
+            await fake.click(ANA, fake.ephemerals(ANA)[-1], custom_id=first["custom_id"])
 
 
 def all_leaks(fake) -> list[str]:
