@@ -149,6 +149,36 @@ def test_the_check_finds_an_unmarked_sentence(tmp_path, monkeypatch):
     assert unmarked() == ["bot/x.py:Plain words here  (line 3)"]
 
 
+MSGID_ARGUMENT = {"_": 0, "N_": 0, "ngettext": 0, "say": 1, "pgettext": 1, "npgettext": 1}
+"""Which positional argument of a marker is the message id (``say(lang, msgid)``, ``pgettext(context, msgid)``)."""
+
+
+def marked_but_not_extracted() -> list[str]:
+    """Literal message ids the code marks that the extractor (babel) did not put in any area's catalog: these
+    stay English in every language, although the source looks marked."""
+    extracted = {m.id if isinstance(m.id, str) else m.id[0] for area in catalogs.DOMAINS
+                 for m in catalogs.extract(area)}
+    missed = []
+    for top in SOURCES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and _call_name(node) in MSGID_ARGUMENT \
+                        and len(node.args) > MSGID_ARGUMENT[_call_name(node)]:
+                    msgid = node.args[MSGID_ARGUMENT[_call_name(node)]]
+                    if isinstance(msgid, ast.Constant) and isinstance(msgid.value, str) \
+                            and msgid.value not in extracted:
+                        missed.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: {msgid.value!r}")
+    return missed
+
+
+def test_every_marked_message_reaches_the_catalogs():
+    """A marker nested inside another marker's arguments (``say(lang, "To act: {players}", players=", ".join(
+    say(lang, "...") ...))``) was once skipped by the extractor: the German To act line named a computer in
+    English."""
+    missed = marked_but_not_extracted()
+    assert not missed, "marked but never extracted (write the inner call on its own):\n" + "\n".join(missed)
+
+
 @pytest.mark.parametrize("area", catalogs.all_domains())
 def test_every_catalog_is_complete(area):
     assert catalogs.problems([area]) == []
