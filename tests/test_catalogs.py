@@ -179,6 +179,22 @@ def test_every_marked_message_reaches_the_catalogs():
     assert not missed, "marked but never extracted (write the inner call on its own):\n" + "\n".join(missed)
 
 
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_translation_names_commands_as_the_members_discord_shows_them(lang):
+    """A German client shows /spielen, not /play: a translation that writes "/play" sends its reader looking for
+    a command they cannot find (the commands area holds each command's name in the language)."""
+    names = {m.id: m.string for m in catalogs.read("commands", lang) if m.context == "command name" and m.string}
+    english = {m.id for m in catalogs.read("commands", lang) if m.context == "command name"} - {
+        name for name, said in names.items() if said == name}
+    wrong = []
+    for area in catalogs.all_domains():
+        for message in catalogs.read(area, lang):
+            for said in message.string if isinstance(message.string, (list, tuple)) else [message.string]:
+                wrong += [f"{area}: /{word} in {said!r}" for word in re.findall(r"(?<![\w/])/([a-z]+)\b", said or "")
+                          if word in english]
+    assert not wrong, "\n".join(wrong)
+
+
 @pytest.mark.parametrize("area", catalogs.all_domains())
 def test_every_catalog_is_complete(area):
     assert catalogs.problems([area]) == []
