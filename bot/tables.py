@@ -376,6 +376,8 @@ def _named(text, seats: dict):
             return Text(None, parts=tuple(_named(p, seats) for p in text.parts), sep=text.sep)
         params = {k: _named(v, seats) for k, v in text.params.items()}
         return Text(text.msgid, {**seats, **params}, plural=text.plural, n=text.n, context=text.context)
+    if isinstance(text, str) and _SEAT.fullmatch(text):  # a seat alone: its name as is (a computer's is a Text)
+        return seats.get(text[1:-1], text)
     if isinstance(text, str) and "{p" in text:
         return _SEAT.sub(lambda m: str(seats.get(f"p{m.group(1)}", m.group(0))), text)
     return text

@@ -3,11 +3,13 @@ took over), the To act line names a computer without a mention."""
 
 import random
 
+import i18n
 from bot.computers import handed_over, new_computer
 from bot.store import TableRow
-from bot.tables import Table
+from bot.tables import Table, name_seats
 from bot.ui import components, messages
 from games import get_engine
+from i18n import _
 
 ANA = {"id": 101, "name": "Ana"}
 DEE = {"id": 104, "name": "Dee"}
@@ -91,3 +93,13 @@ def test_the_takeover_words_say_each_thing_once():
     assert "Taking over a leaver's seat: off: the seat of a player who leaves during the game stays empty." in off
     assert "leaves leaves" not in off and "leaves their seat" not in off
     assert "Taking over a leaver's seat: on: a computer (normal) takes the seat" in lobby_text([ANA, DEE])
+
+
+def test_a_computer_named_in_a_move_is_said_in_the_reader_s_language():
+    """Geek Out's "{player} starts turn ..." gets its seat as a parameter ("{p1}"): the computer's name there
+    follows the language like the rest of the sentence (it said "Computer (normal) empieza el turno 1")."""
+    table = table_of([ANA, new_computer("normal", [ANA])], "playing", seed=1)
+    text = name_seats(_("{player} starts turn {turn} and rolls {faces}.", player="{p1}", turn=1, faces="42"),
+                      table.names)
+    assert i18n.localize(text, "es").startswith("Ordenador (normal) empieza el turno 1")
+    assert str(text).startswith("Computer (normal) starts turn 1")
