@@ -58,6 +58,8 @@ NOT_SHOWN: dict[str, str] = {
     "bot/cogs/tables.py:Computer players seated with": "/play's option description (the commands area)",
     "bot/cogs/tables.py:How well the computers": "/play's option description (the commands area)",
     "bot/greeting.py:command name": "the catalog context of command names",
+    "games/core.py:option name": "the catalog context of /play's option names (the lobby's options)",
+    "games/core.py:choice name": "the catalog context of /play's choices (the lobby's options)",
     "bot/ui/messages.py:My view": "the fallback panel name, said through YOUR_LABELS",
     "games/geomancy/rules.py:knocked off": "a reason key (REASONS)",
     **{f"games/globe_twister/puzzle.py:{w}": "check_program's reasons, for tests (the engine says its own)"

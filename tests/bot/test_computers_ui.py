@@ -103,3 +103,15 @@ def test_a_computer_named_in_a_move_is_said_in_the_reader_s_language():
                       table.names)
     assert i18n.localize(text, "es").startswith("Ordenador (normal) empieza el turno 1")
     assert str(text).startswith("Computer (normal) starts turn 1")
+
+
+def test_the_lobby_s_options_use_the_names_the_member_s_discord_shows():
+    """/play's options are called züge, fallhöhe, anstoßen in a German client: the lobby names them so, with
+    values in words (it said "Optionen: turns = 1" and "knocks = true")."""
+    geomancy = get_engine("geomancy")
+    said = geomancy.describe_options(geomancy.normalise_options({}), 2)
+    assert [str(s) for s in said] == ["height = medium", "knocks = true"]
+    assert [i18n.localize(s, "de") for s in said] == ["fallhöhe = mittel", "anstoßen = ja"]
+    assert [i18n.localize(s, "es") for s in said] == ["altura = media", "empujones = sí"]
+    table = table_of([ANA, DEE], "lobby")
+    assert "züge = 1" in messages.lobby_embed(table, lang="de").description
