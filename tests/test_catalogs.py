@@ -185,15 +185,19 @@ def test_every_marked_message_reaches_the_catalogs():
 def test_a_translation_names_commands_as_the_members_discord_shows_them(lang):
     """A German client shows /spielen, not /play: a translation that writes "/play" sends its reader looking for
     a command they cannot find (the commands area holds each command's name in the language)."""
-    names = {m.id: m.string for m in catalogs.read("commands", lang) if m.context == "command name" and m.string}
-    english = {m.id for m in catalogs.read("commands", lang) if m.context == "command name"} - {
-        name for name, said in names.items() if said == name}
+    def translated(context: str) -> set[str]:
+        """The English names of ``context`` that read differently in ``lang``."""
+        return {m.id for m in catalogs.read("commands", lang) if m.context == context and m.string != m.id}
+
+    commands, options = translated("command name"), translated("option name")
     wrong = []
     for area in catalogs.all_domains():
         for message in catalogs.read(area, lang):
             for said in message.string if isinstance(message.string, (list, tuple)) else [message.string]:
-                wrong += [f"{area}: /{word} in {said!r}" for word in re.findall(r"(?<![\w/])/([a-z]+)\b", said or "")
-                          if word in english]
+                for command in re.findall(r"(?<![\w/])/([a-z]+(?: [a-z]+)?)", said or ""):
+                    wrong += [f"{area}: /{command} in {said!r}" for word in command.split() if word in commands]
+                wrong += [f"{area}: {option}: in {said!r}" for option in re.findall(r"\b([a-z_]+):", said or "")
+                          if option in options]
     assert not wrong, "\n".join(wrong)
 
 
