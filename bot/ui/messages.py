@@ -16,7 +16,7 @@ from bot.computers import (
     strength_lines,
     strength_of,
 )
-from bot.tables import Table, departure_words, is_invited, name_seats, sitting
+from bot.tables import Table, departure_words, end_words, is_invited, name_seats, sitting
 from games.ai import strength_name
 from games.core import Result, was_removed
 from i18n import DEFAULT, N_, _, localize, ngettext, say
@@ -195,7 +195,7 @@ def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Emb
         over = say(lang, "**Game over.**")
         lines.append(f"{over} {winners_sentence(table, result, lang)}" if result else over)
     elif table.status == "ended":
-        lines.append(say(lang, "**Ended:** {reason}", reason=table.row.end_reason))
+        lines.append(say(lang, "**Ended:** {reason}", reason=end_words(table.row.end_reason)))
     last = table.last_move(lang)
     if last:
         lines.append(say(lang, "Last move: {move}", move=last))

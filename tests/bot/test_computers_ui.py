@@ -115,3 +115,15 @@ def test_the_lobby_s_options_use_the_names_the_member_s_discord_shows():
     assert [i18n.localize(s, "es") for s in said] == ["altura = media", "empujones = sí"]
     table = table_of([ANA, DEE], "lobby")
     assert "züge = 1" in messages.lobby_embed(table, lang="de").description
+
+
+def test_a_moderator_s_end_reason_says_who_in_the_reader_s_language():
+    """The reason is stored "<reason> (by <name>)" (the privacy code finds the name there): a German board said
+    "Beendet: Test (by Mo)"."""
+    table = table_of([ANA, DEE], "ended")
+    table.row.end_reason = "zu langsam (by Mo)"
+    assert "**Ended:** zu langsam (by Mo)" in messages.table_embed(table, "board.png").description
+    assert "**Beendet:** zu langsam (von Mo)" in messages.table_embed(table, "board.png", "de").description
+    table.row.end_reason = "spam (by a former member)"
+    assert "**Terminada:** spam (por un antiguo miembro)" in messages.table_embed(table, "board.png", "es").description
+    assert i18n.localize(table.focus()["closed"], "de") == "Geschlossen: spam (von einem ehemaligen Mitglied)"
