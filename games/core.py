@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from i18n import Text, _, join, pgettext
+from i18n import Text, _, join, ngettext, pgettext
 
 SYSTEM = -1
 """The seat of the table itself: timeouts and moderator removals are actions of this seat."""
@@ -204,6 +204,10 @@ class Engine(ABC):
     """Games with secret information name the button that shows a player their own part ("My hand")."""
     group_noun: ClassVar[str] = "choice"
     """What one action of a group is called when a long list is offered group by group ("shape")."""
+
+    def group_size(self, n: int) -> Text:
+        """How many actions a group holds, on its button ("3 choices"): a plural each language forms itself."""
+        return ngettext("{n} choice", "{n} choices", n)
 
     # --- identity and options ------------------------------------------------------------------------
     def normalise_options(self, given: dict | None) -> dict:

@@ -221,6 +221,13 @@ def test_a_message_shared_by_two_areas_is_said_the_same_in_both(lang):
     """The bot loads one catalog per language: a message id has one translation, whichever area it is in."""
     differing = {key: sorted(said) for key, said in _translations(lang).items() if len(said) > 1}
     assert not differing, differing
+    plurals: dict[tuple, set] = {}  # ("{n} move" in Geodeto's buttons and in its lessons: one of them wins)
+    for area in catalogs.all_domains():
+        for message in catalogs.read(area, lang):
+            if message.pluralizable and all(message.string):
+                plurals.setdefault((message.context, message.id), set()).add(tuple(message.string))
+    differing = {key: sorted(said) for key, said in plurals.items() if len(said) > 1}
+    assert not differing, differing
 
 
 @pytest.mark.parametrize("lang", catalogs.TRANSLATED)

@@ -195,9 +195,8 @@ def action_items(table: Table, actions: list[Action], group: str = "", seat: int
                  else _menus(table, chosen, owner, lang))
         return items + [button(table, "pick.", localize(pgettext("button", "Back"), lang), "secondary", row=4,
                                emoji="↩", seat=owner)]
-    noun = localize(table.engine.group_noun, lang)
-    return [button(table, f"pick.{group_key(g)}", say(lang, "{group} · {count} {noun}s", group=localize(g, lang),
-                                                       count=len(acts), noun=noun),
+    return [button(table, f"pick.{group_key(g)}", say(lang, "{group} · {count}", group=localize(g, lang),
+                                                       count=table.engine.group_size(len(acts))),
                    "primary", row=i // 5, seat=owner)
             if len(acts) > 1 else
             button(table, acts[0].key, _label(acts[0].label, lang), acts[0].style, row=i // 5, emoji=acts[0].emoji,
