@@ -4,7 +4,7 @@ took over), the To act line names a computer without a mention."""
 import random
 
 import i18n
-from bot.computers import handed_over, new_computer
+from bot.computers import handed_over, new_computer, strength_lines
 from bot.store import TableRow
 from bot.tables import Table, name_seats
 from bot.ui import components, messages
@@ -127,3 +127,16 @@ def test_a_moderator_s_end_reason_says_who_in_the_reader_s_language():
     table.row.end_reason = "spam (by a former member)"
     assert "**Terminada:** spam (por un antiguo miembro)" in messages.table_embed(table, "board.png", "es").description
     assert i18n.localize(table.focus()["closed"], "de") == "Geschlossen: spam (von einem ehemaligen Mitglied)"
+
+
+def test_every_strength_line_fits_the_lobby_menu_in_every_language():
+    """Discord's select options take 100 characters of description: the German Geek Out "easy" line (115) was
+    cut mid-word ("bis zu einer zufälligen Zah"). The lines fit; a longer one would end at a word."""
+    for game in ("geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"):
+        for strength, line in strength_lines(game).items():
+            for lang in ("en", "de", "es"):
+                assert len(i18n.localize(line, lang)) <= 100, (game, strength, lang, i18n.localize(line, lang))
+    table = table_of([ANA], "lobby")
+    [menu] = [item.item for item in components.lobby_view(table, "de").children if getattr(item.item, "options", None)]
+    assert menu.options[0].description == i18n.localize(strength_lines("geek_out")["easy"], "de")
+    assert components.whole_words("bis zu einer zufälligen Zahl", 25) == "bis zu einer zufälligen…"
