@@ -26,7 +26,16 @@ from dataclasses import dataclass, field, replace
 import i18n
 from bot import computers, language, ratings, renderpool, thinkpool
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
-from bot.store import FORMER_ID, ChannelBusy, GuildSettings, Shards, StaleVersion, Store, TableRow
+from bot.store import (
+    FORMER_ID,
+    FORMER_MEMBER,
+    ChannelBusy,
+    GuildSettings,
+    Shards,
+    StaleVersion,
+    Store,
+    TableRow,
+)
 from games import get_engine
 from games.ai import STRENGTHS
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
@@ -290,7 +299,7 @@ class Table:
         """What the board marks for the choice in progress of the one seat to act (for a table closed before
         its end, the closing note its board shows instead of whose turn it was)."""
         if self.status == "ended":
-            return {"closed": _("Closed: {reason}", reason=self.row.end_reason) if self.row.end_reason
+            return {"closed": _("Closed: {reason}", reason=end_words(self.row.end_reason)) if self.row.end_reason
                     else _("Closed"), "right": _("Closed")}
         if self.status == "finished":
             return ending_focus(self.state, self.names)
@@ -362,6 +371,20 @@ def channels_sentence(settings: GuildSettings) -> str:
 _SEAT = re.compile(r"\{p(\d+)\}")
 
 
+_ENDED_BY = re.compile(r"(.*) \(by (.+)\)", re.S)
+
+
+def end_words(reason: str | None) -> str | None:
+    """A stored end reason in the reader's language: a moderator's is kept as "<reason> (by <name>)" (the
+    store finds that name again to anonymise it), and only its "(by ...)" is said anew."""
+    found = _ENDED_BY.fullmatch(reason or "")
+    if not found:
+        return reason
+    who = found.group(2)
+    return _("{reason} (by {moderator})", reason=found.group(1),
+             moderator=_("a former member") if who == FORMER_MEMBER else who)
+
+
 def name_seats(text: str, names: list[str]) -> str:
     """``text`` with its seat placeholders (``{p0}``) replaced by the players' names; a ``Text`` stays one
     (the names become its parameters, so it can still be said in another language)."""
@@ -376,6 +399,8 @@ def _named(text, seats: dict):
             return Text(None, parts=tuple(_named(p, seats) for p in text.parts), sep=text.sep)
         params = {k: _named(v, seats) for k, v in text.params.items()}
         return Text(text.msgid, {**seats, **params}, plural=text.plural, n=text.n, context=text.context)
+    if isinstance(text, str) and _SEAT.fullmatch(text):  # a seat alone: its name as is (a computer's is a Text)
+        return seats.get(text[1:-1], text)
     if isinstance(text, str) and "{p" in text:
         return _SEAT.sub(lambda m: str(seats.get(f"p{m.group(1)}", m.group(0))), text)
     return text
@@ -1060,7 +1085,7 @@ class TableService:
             await self.store.close_table(table.id, "ended", reason)
             table.row = await self.store.get_table(table.id)
             self._forget(table)
-            return Change(table, _("The game was ended: {reason}", reason=reason), closed=True)
+            return Change(table, _("The game was ended: {reason}", reason=end_words(reason)), closed=True)
 
     async def set_ping_message(self, table: Table, message_id: int | None) -> None:
         table.row.ping_message_id = message_id

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from i18n import Text, _
+from i18n import Text, _, join, ngettext, pgettext
 
 SYSTEM = -1
 """The seat of the table itself: timeouts and moderator removals are actions of this seat."""
@@ -174,6 +174,13 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+
+def option_value(value: Any) -> str:
+    """An option's value in the lobby's words: yes/no said in the language, a choice as /play names it."""
+    if isinstance(value, bool):
+        return pgettext("option value", "true") if value else pgettext("option value", "false")
+    return Text(value, context="choice name") if isinstance(value, str) else str(value)
+
 class Engine(ABC):
     """Base class of every game: subclasses set the class attributes and implement the abstract methods.
 
@@ -198,6 +205,10 @@ class Engine(ABC):
     group_noun: ClassVar[str] = "choice"
     """What one action of a group is called when a long list is offered group by group ("shape")."""
 
+    def group_size(self, n: int) -> Text:
+        """How many actions a group holds, on its button ("3 choices"): a plural each language forms itself."""
+        return ngettext("{n} choice", "{n} choices", n)
+
     # --- identity and options ------------------------------------------------------------------------
     def normalise_options(self, given: dict | None) -> dict:
         given = dict(given or {})
@@ -211,8 +222,9 @@ class Engine(ABC):
         return None
 
     def describe_options(self, options: dict, players: int) -> list[str]:
-        """The options in words for the lobby ("turns = 3"), with defaults resolved for ``players``."""
-        return [f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()]
+        """The options in words for the lobby ("turns = 3"), with defaults resolved for ``players``: each name
+        as /play's option is called in the reader's Discord ("züge = 3"), a choice's value as its choice."""
+        return [join([Text(k, context="option name"), "=", option_value(v)]) for k, v in options.items()]
 
     def check_players(self, players: int, options: dict) -> None:
         if not self.min_players <= players <= self.max_players:

@@ -18,6 +18,7 @@ from discord.ext import commands
 import i18n
 from bot import renderpool
 from bot.cogs.tables import GAME_CHOICES
+from bot.computers import display_name
 from bot.store import GameStats, Standing
 from bot.translator import member_language, server_language
 from games import get_engine
@@ -135,9 +136,9 @@ class Records(commands.Cog):
         lines = [i18n.localize(_("The latest finished games in this channel, newest first:") if channel is not None
                                else _("The latest finished games in this server, newest first:"), lang)]
         for game in found:
-            people = ", ".join(p["name"] for p in game.players)
+            people = i18n.join([display_name(p) for p in game.players], ", ")  # a computer's in the language
             winners = game.winners
-            won = (_("won by **{names}**", names=", ".join(w["name"] for w in winners)) if winners
+            won = (_("won by **{names}**", names=i18n.join([display_name(w) for w in winners], ", ")) if winners
                    else _("nobody won"))
             link = (_(" · [final board]({url})", url=f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
                                                        f"{game.message_id}") if game.message_id and game.channel_id
