@@ -299,7 +299,7 @@ class Table:
         """What the board marks for the choice in progress of the one seat to act (for a table closed before
         its end, the closing note its board shows instead of whose turn it was)."""
         if self.status == "ended":
-            return {"closed": _("Closed: {reason}", reason=reason_words(self.row.end_reason)) if self.row.end_reason
+            return {"closed": _("Closed: {reason}", reason=end_words(self.row.end_reason)) if self.row.end_reason
                     else _("Closed"), "right": _("Closed")}
         if self.status == "finished":
             return ending_focus(self.state, self.names)
@@ -368,22 +368,21 @@ def channels_sentence(settings: GuildSettings) -> str:
              channels=listed(settings.allowed_channels))
 
 
-_BY = re.compile(r"(?P<reason>.*) \(by (?P<name>.+)\)", re.S)
-
-
-def reason_words(reason: str | None) -> str:
-    """A closed table's stored reason as players read it: a moderator's "<why> (by <name>)" (the stored form,
-    which /privacy delete rewrites to "(by a former member)") said in the reader's language; the bot's own
-    reasons are stored in the server's language already."""
-    found = _BY.fullmatch(reason or "")
-    if found is None:
-        return reason or ""
-    if found["name"] == FORMER_MEMBER:
-        return _("{reason} (by a former member)", reason=found["reason"])
-    return _("{reason} (by {moderator})", reason=found["reason"], moderator=found["name"])
-
-
 _SEAT = re.compile(r"\{p(\d+)\}")
+
+
+_ENDED_BY = re.compile(r"(.*) \(by (.+)\)", re.S)
+
+
+def end_words(reason: str | None) -> str | None:
+    """A stored end reason in the reader's language: a moderator's is kept as "<reason> (by <name>)" (the
+    store finds that name again to anonymise it), and only its "(by ...)" is said anew."""
+    found = _ENDED_BY.fullmatch(reason or "")
+    if not found:
+        return reason
+    who = found.group(2)
+    return _("{reason} (by {moderator})", reason=found.group(1),
+             moderator=_("a former member") if who == FORMER_MEMBER else who)
 
 
 def name_seats(text: str, names: list[str]) -> str:
@@ -1087,7 +1086,7 @@ class TableService:
             await self.store.close_table(table.id, "ended", reason)
             table.row = await self.store.get_table(table.id)
             self._forget(table)
-            return Change(table, _("The game was ended: {reason}", reason=reason_words(reason)), closed=True)
+            return Change(table, _("The game was ended: {reason}", reason=end_words(reason)), closed=True)
 
     async def set_ping_message(self, table: Table, message_id: int | None) -> None:
         table.row.ping_message_id = message_id

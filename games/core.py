@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from i18n import Text, _, join
+from i18n import Text, _, join, ngettext, pgettext
 
 SYSTEM = -1
 """The seat of the table itself: timeouts and moderator removals are actions of this seat."""
@@ -84,20 +84,13 @@ class Option:
                                    maximum=self.maximum))
         if self.choices and value not in self.choices:
             raise RulesError(_("Option {option} must be one of {choices}.", option=name,
-                               choices=join([choice_word(c) for c in self.choices], ", ")))
+                               choices=join([option_value(c) for c in self.choices], ", ")))
         return value
 
 
 def option_word(name: str) -> Text:
     """An option's name as /play shows it in the reader's language (the ``commands`` catalog's)."""
     return Text(name, context="option name")
-
-
-def choice_word(value: Any) -> Any:
-    """An option's value as /play names it in the reader's language: a choice or on/off; a number as it is."""
-    if isinstance(value, bool):
-        return Text("on" if value else "off", context="choice name")
-    return Text(value, context="choice name") if isinstance(value, str) else str(value)
 
 
 @dataclass(frozen=True)
@@ -187,6 +180,13 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+
+def option_value(value: Any) -> str:
+    """An option's value in the lobby's words: yes/no said in the language, a choice as /play names it."""
+    if isinstance(value, bool):
+        return pgettext("option value", "true") if value else pgettext("option value", "false")
+    return Text(value, context="choice name") if isinstance(value, str) else str(value)
+
 class Engine(ABC):
     """Base class of every game: subclasses set the class attributes and implement the abstract methods.
 
@@ -211,6 +211,10 @@ class Engine(ABC):
     group_noun: ClassVar[str] = "choice"
     """What one action of a group is called when a long list is offered group by group ("shape")."""
 
+    def group_size(self, n: int) -> Text:
+        """How many actions a group holds, on its button ("3 choices"): a plural each language forms itself."""
+        return ngettext("{n} choice", "{n} choices", n)
+
     # --- identity and options ------------------------------------------------------------------------
     def normalise_options(self, given: dict | None) -> dict:
         given = dict(given or {})
@@ -224,10 +228,9 @@ class Engine(ABC):
         return None
 
     def describe_options(self, options: dict, players: int) -> list[str]:
-        """The options in words for the lobby ("turns = 3", "knocks = on"), with defaults resolved for
-        ``players``: an option's name and a word as /play names them in the reader's language (the
-        ``commands`` catalog's "option name" and "choice name")."""
-        return [join([option_word(k), choice_word(v)], " = ") for k, v in options.items()]
+        """The options in words for the lobby ("turns = 3"), with defaults resolved for ``players``: each name
+        as /play's option is called in the reader's Discord ("züge = 3"), a choice's value as its choice."""
+        return [join([Text(k, context="option name"), "=", option_value(v)]) for k, v in options.items()]
 
     def check_players(self, players: int, options: dict) -> None:
         if not self.min_players <= players <= self.max_players:

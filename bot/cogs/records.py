@@ -136,7 +136,7 @@ class Records(commands.Cog):
         lines = [i18n.localize(_("The latest finished games in this channel, newest first:") if channel is not None
                                else _("The latest finished games in this server, newest first:"), lang)]
         for game in found:
-            people = i18n.join([display_name(p) for p in game.players], ", ")  # a computer's name is a Text
+            people = i18n.join([display_name(p) for p in game.players], ", ")  # a computer's in the language
             winners = game.winners
             won = (_("won by **{names}**", names=i18n.join([display_name(w) for w in winners], ", ")) if winners
                    else _("nobody won"))

@@ -94,7 +94,7 @@ async def content(game: str, page: int, locale: str) -> dict:
     embeds = [embed]
     if page == len(book) - 1:
         computers = discord.Embed(title=i18n.localize(_("Computer players"), locale),
-                                  description=i18n.localize(strength_words(game), locale), colour=COLOUR)
+                                  description=strength_words(game, locale), colour=COLOUR)
         computers.set_footer(text=i18n.localize(
             _("Add one in a lobby (the menu), or /play with computers and strength."), locale))
         embeds.append(computers)

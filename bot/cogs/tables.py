@@ -20,16 +20,7 @@ from bot import renderpool
 from bot.computers import is_computer
 from bot.language import member_language
 from bot.panels import Panels
-from bot.tables import (
-    Change,
-    KeyedLocks,
-    Table,
-    UserError,
-    board_view,
-    is_invited,
-    is_lobby_key,
-    reason_words,
-)
+from bot.tables import Change, KeyedLocks, Table, UserError, board_view, end_words, is_invited, is_lobby_key
 from bot.ui import components, messages
 from games import all_engines
 from games.ai import STRENGTHS, strength_name
@@ -547,7 +538,7 @@ class Tables(commands.Cog):
             if table is None:
                 return
             if table.status == "ended":
-                change = Change(table, _("This table was closed: {reason}", reason=reason_words(table.row.end_reason)), closed=True)
+                change = Change(table, _("This table was closed: {reason}", reason=end_words(table.row.end_reason)), closed=True)
             else:
                 change = Change(table, finished=table.status == "finished")
             await self.publish(change)
@@ -655,7 +646,7 @@ class Tables(commands.Cog):
 
     async def _message(self, table: Table, change: Change, lang: str = i18n.DEFAULT) -> dict:
         if table.status == "lobby" or (table.status == "ended" and table.state is None):
-            note = change.text if table.status == "lobby" else _("Closed: {reason}", reason=reason_words(table.row.end_reason))
+            note = change.text if table.status == "lobby" else _("Closed: {reason}", reason=end_words(table.row.end_reason))
             view = components.lobby_view(table, lang) if table.status == "lobby" else None
             return {"embed": messages.lobby_embed(table, note, lang), "view": view, "attachments": []}
         drawing = asyncio.ensure_future(self.service.render(table, lang))  # the words are built while it draws

@@ -60,6 +60,15 @@ async def _dispatch(interaction: discord.Interaction, body: str, key: str | None
     await handler(interaction, table_id, version, key if key is not None else parsed_key)
 
 
+def whole_words(text: str, limit: int) -> str:
+    """``text`` within Discord's ``limit``: a longer one ends at a word's end, with "…" (a German strength line
+    was cut mid-word, "bis zu einer zufälligen Zah")."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gt:(?P<body>.*)"):
     def __init__(self, body: str, *, label: str = "?", style=discord.ButtonStyle.secondary, row: int | None = None,
                  emoji: str | None = None):
@@ -195,9 +204,8 @@ def action_items(table: Table, actions: list[Action], group: str = "", seat: int
                  else _menus(table, chosen, owner, lang))
         return items + [button(table, "pick.", localize(pgettext("button", "Back"), lang), "secondary", row=4,
                                emoji="↩", seat=owner)]
-    noun = localize(table.engine.group_noun, lang)
-    return [button(table, f"pick.{group_key(g)}", say(lang, "{group} · {count} {noun}s", group=localize(g, lang),
-                                                       count=len(acts), noun=noun),
+    return [button(table, f"pick.{group_key(g)}", say(lang, "{group} · {count}", group=localize(g, lang),
+                                                       count=table.engine.group_size(len(acts))),
                    "primary", row=i // 5, seat=owner)
             if len(acts) > 1 else
             button(table, acts[0].key, _label(acts[0].label, lang), acts[0].style, row=i // 5, emoji=acts[0].emoji,
@@ -280,7 +288,7 @@ def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
         options = [discord.SelectOption(label=say(lang, "Add a computer: {strength}",
                                                   strength=localize(strength_name(s), lang)),
                                         value=f"{ADD_COMPUTER}.{s}", emoji="🤖",
-                                        description=localize(lines[s], lang)[:100]) for s in STRENGTHS]
+                                        description=whole_words(localize(lines[s], lang), 100)) for s in STRENGTHS]
         view.add_item(TableSelect(f"{table.id}:{table.version}:{ADD_COMPUTER}", options,
                                   say(lang, "Add a computer player (pick its strength)"), row=row))
         row += 1

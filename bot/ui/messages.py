@@ -16,7 +16,7 @@ from bot.computers import (
     strength_lines,
     strength_of,
 )
-from bot.tables import Table, departure_words, is_invited, name_seats, reason_words, sitting
+from bot.tables import Table, departure_words, end_words, is_invited, name_seats, sitting
 from games.ai import strength_name
 from games.core import Result, was_removed
 from i18n import DEFAULT, N_, _, localize, ngettext, say
@@ -164,14 +164,18 @@ def in_sentence(group: str, lang: str = DEFAULT) -> str:
     return "the " + group[4:] if lang == DEFAULT and group.startswith("The ") else group
 
 
+def acting_computer(name: str, lang: str = DEFAULT) -> str:
+    """A computer on the To act line: no mention. (Not nested in the line's own say(): the extractor missed it.)"""
+    return f"{ROBOT} " + say(lang, "**{name}** (a computer: it moves by itself)", name=name)
+
+
 def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Embed:
     names = [localize(n, lang) for n in table.names]
     lines = []
     if table.status == "playing":
         to_act = table.to_act()
         lines.append(say(lang, "To act: {players}", players=", ".join(
-            f"{ROBOT} " + say(lang, "**{name}** (a computer: it moves by itself)", name=names[s])
-            if is_computer(table.players[s]) else
+            acting_computer(names[s], lang) if is_computer(table.players[s]) else
             f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act)))
         notice = table.engine.notice(table.state)
         if notice:
@@ -191,7 +195,7 @@ def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Emb
         over = say(lang, "**Game over.**")
         lines.append(f"{over} {winners_sentence(table, result, lang)}" if result else over)
     elif table.status == "ended":
-        lines.append(say(lang, "**Ended:** {reason}", reason=reason_words(table.row.end_reason)))
+        lines.append(say(lang, "**Ended:** {reason}", reason=end_words(table.row.end_reason)))
     last = table.last_move(lang)
     if last:
         lines.append(say(lang, "Last move: {move}", move=last))

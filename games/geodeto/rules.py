@@ -217,6 +217,10 @@ class Geodeto(Engine):
     max_players = 6
     private_label = _("My goals")
     group_noun = pgettext("noun", "move")
+
+    def group_size(self, n: int) -> Text:
+        return ngettext("{n} move", "{n} moves", n)
+
     options = (
         Option("goals", _("Goals to fulfil before the game ends (0: 10 for 2-3 players, 12 for 4 or more)"), 0,
                minimum=0, maximum=16),

@@ -154,6 +154,9 @@ class Geoneo(Engine):
     private_label = _("My hand")
     group_noun = _("shape")
 
+    def group_size(self, n: int) -> Text:
+        return ngettext("{n} shape", "{n} shapes", n)
+
     # --- setup ---------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:
         board = standard_board()

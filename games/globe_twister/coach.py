@@ -69,7 +69,7 @@ class GlobeTwisterCoach(Coach):
         elif step.get("card") is None:
             picked = step["cell"]
             choice = _("Pick the card for cell {cell} ({where}): each button says what the card does to the tile "
-                       "in that cell.", cell=picked + 1, where=_(CELL_NAMES[picked]))
+                       "in that cell.", cell=picked + 1, where=CELL_NAMES[picked])
         else:
             choice = _("Pick the direction of the card's arrow on cell {cell}: the tile it swaps with, or moves "
                        "towards, lies that way.", cell=step["cell"] + 1)

@@ -56,7 +56,7 @@ from games.globe_twister.puzzle import (
     to_pairs,
 )
 from games.globe_twister.solver import LEVEL_NAMES, LEVELS, PUZZLES_PER_LEVEL, generate, plan
-from i18n import _, from_data, join, ngettext, pgettext
+from i18n import Text, _, from_data, join, ngettext, pgettext
 
 REGIONS = ("asia", "north-america", "latin-america", "europe", "africa")
 PHOTOS = ("polar", *REGIONS)
@@ -173,6 +173,10 @@ class GlobeTwister(Engine):
     max_players = 5
     private_label = _("My program")
     group_noun = pgettext("group", "cell")
+
+    def group_size(self, n: int) -> Text:
+        return ngettext("{n} cell", "{n} cells", n)
+
     # the option values (polar, back, choose, the regions, random, the levels) are keys a player types: they
     # stay in English in every language
     options = (

@@ -3,11 +3,13 @@ took over), the To act line names a computer without a mention."""
 
 import random
 
-from bot.computers import handed_over, new_computer
+import i18n
+from bot.computers import handed_over, new_computer, strength_lines
 from bot.store import TableRow
-from bot.tables import Table
+from bot.tables import Table, name_seats
 from bot.ui import components, messages
 from games import get_engine
+from i18n import _
 
 ANA = {"id": 101, "name": "Ana"}
 DEE = {"id": 104, "name": "Dee"}
@@ -91,3 +93,50 @@ def test_the_takeover_words_say_each_thing_once():
     assert "Taking over a leaver's seat: off: the seat of a player who leaves during the game stays empty." in off
     assert "leaves leaves" not in off and "leaves their seat" not in off
     assert "Taking over a leaver's seat: on: a computer (normal) takes the seat" in lobby_text([ANA, DEE])
+
+
+def test_a_computer_named_in_a_move_is_said_in_the_reader_s_language():
+    """Geek Out's "{player} starts turn ..." gets its seat as a parameter ("{p1}"): the computer's name there
+    follows the language like the rest of the sentence (it said "Computer (normal) empieza el turno 1")."""
+    table = table_of([ANA, new_computer("normal", [ANA])], "playing", seed=1)
+    text = name_seats(_("{player} starts turn {turn} and rolls {faces}.", player="{p1}", turn=1, faces="42"),
+                      table.names)
+    assert i18n.localize(text, "es").startswith("Ordenador (normal) empieza el turno 1")
+    assert str(text).startswith("Computer (normal) starts turn 1")
+
+
+def test_the_lobby_s_options_use_the_names_the_member_s_discord_shows():
+    """/play's options are called züge, fallhöhe, anstoßen in a German client: the lobby names them so, with
+    values in words (it said "Optionen: turns = 1" and "knocks = true")."""
+    geomancy = get_engine("geomancy")
+    said = geomancy.describe_options(geomancy.normalise_options({}), 2)
+    assert [str(s) for s in said] == ["height = medium", "knocks = true"]
+    assert [i18n.localize(s, "de") for s in said] == ["fallhöhe = mittel", "anstoßen = ja"]
+    assert [i18n.localize(s, "es") for s in said] == ["altura = media", "empujones = sí"]
+    table = table_of([ANA, DEE], "lobby")
+    assert "züge = 1" in messages.lobby_embed(table, lang="de").description
+
+
+def test_a_moderator_s_end_reason_says_who_in_the_reader_s_language():
+    """The reason is stored "<reason> (by <name>)" (the privacy code finds the name there): a German board said
+    "Beendet: Test (by Mo)"."""
+    table = table_of([ANA, DEE], "ended")
+    table.row.end_reason = "zu langsam (by Mo)"
+    assert "**Ended:** zu langsam (by Mo)" in messages.table_embed(table, "board.png").description
+    assert "**Beendet:** zu langsam (von Mo)" in messages.table_embed(table, "board.png", "de").description
+    table.row.end_reason = "spam (by a former member)"
+    assert "**Terminada:** spam (por un antiguo miembro)" in messages.table_embed(table, "board.png", "es").description
+    assert i18n.localize(table.focus()["closed"], "de") == "Geschlossen: spam (von einem ehemaligen Mitglied)"
+
+
+def test_every_strength_line_fits_the_lobby_menu_in_every_language():
+    """Discord's select options take 100 characters of description: the German Geek Out "easy" line (115) was
+    cut mid-word ("bis zu einer zufälligen Zah"). The lines fit; a longer one would end at a word."""
+    for game in ("geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"):
+        for strength, line in strength_lines(game).items():
+            for lang in ("en", "de", "es"):
+                assert len(i18n.localize(line, lang)) <= 100, (game, strength, lang, i18n.localize(line, lang))
+    table = table_of([ANA], "lobby")
+    [menu] = [item.item for item in components.lobby_view(table, "de").children if getattr(item.item, "options", None)]
+    assert menu.options[0].description == i18n.localize(strength_lines("geek_out")["easy"], "de")
+    assert components.whole_words("bis zu einer zufälligen Zahl", 25) == "bis zu einer zufälligen…"

@@ -235,7 +235,7 @@ async def test_a_mixed_table_each_member_reads_their_own_language_and_the_channe
     first = to_act(b)
     for who in (ANA, BO, CY):  # each opens their hand
         await click_key(fake, who, boards(fake)[-1], "hand")
-    opening = {ANA: "Your hand (only you can see this", BO: "Deine Hand (nur du siehst das",
+    opening = {ANA: "Your hand (only you can see this", BO: "Deine Karten (nur du siehst das",
                CY: "Tu mano (solo tú lo ves"}
     waiting = {ANA: "It is not your turn: waiting for ", BO: "Du bist nicht dran: Wir warten auf ",
                CY: "No es tu turno: esperando a "}

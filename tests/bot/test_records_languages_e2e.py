@@ -2,6 +2,7 @@
 language (issue 19): what only the member sees follows their Discord language, what the channel sees the
 server's; the pseudo-language shows every word of them went through the catalogs."""
 
+import random
 import re
 
 import pytest
@@ -10,6 +11,8 @@ import i18n
 from bot.store import FORMER_PLAYER
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.harness import BotRunner
+from tests.bot.test_computers_e2e import ana_moves_when_her_turn_comes
+from tests.bot.test_geodeto_e2e import over
 from tests.bot.test_privacy_e2e import ephemeral_message, play_to_the_end
 
 PLAIN_WORD = re.compile(r"(?<![\w/#@<:.-])[A-Za-z]*[aeiouncyAEIOUNCY][A-Za-z]*(?![\w>])")
@@ -89,3 +92,21 @@ async def test_no_word_of_these_answers_escapes_translation(fake, bot):
         assert not {t: w for t, w in found.items() if w}
     finally:
         i18n.remove_language(qps)
+
+
+async def test_history_names_computers_in_the_members_language(fake, tmp_path):
+    """A finished game against a computer: /history said "Ana, Computer (normal); ganada por ..." in Spanish."""
+    runner = BotRunner(fake, str(tmp_path / "geotable.db"), computer_pause=0.01)
+    await runner.start()
+    try:
+        await fake.slash(ANA, CHANNEL, "play", "geek-out", turns=1, computers=1)
+        await fake.click(ANA, fake.messages_in(CHANNEL)[-1], "Start")
+        rng = random.Random(7)
+        while not over(fake):
+            await ana_moves_when_her_turn_comes(fake, rng)
+        fake.locales[BO] = "es-ES"
+        await fake.slash(BO, CHANNEL, "history")
+        line = ephemeral_message(fake, BO)["content"].splitlines()[1]
+        assert "Ordenador (normal)" in line and "Computer" not in line, line
+    finally:
+        await runner.stop()

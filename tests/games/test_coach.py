@@ -14,6 +14,7 @@ from games.geek_out.ai import points_solver, rolls
 from games.geek_out.rules import DICE
 from games.geomancy.model import STEPS, square_probability
 from games.geoneo.rules import shapes
+from games.globe_twister.puzzle import CELL_NAMES
 
 
 def setup_module():
@@ -215,6 +216,9 @@ def test_globe_twister_each_click_of_a_placement_explains_its_own_buttons():
         said.setdefault(kind, str(advice.choice))
         if kind != "cell":
             assert f"cell {step['cell'] + 1}" in str(advice.choice)
+        if kind == "card":  # the cell's name in the reader's language ("Feld 1 (oben links)", not "(top left)")
+            where = i18n.localize(CELL_NAMES[step["cell"]], "de")
+            assert f"({where})" in i18n.localize(advice.choice, "de") and where != str(CELL_NAMES[step["cell"]])
         state, _ = engine.apply(state, 0, advice.key)
     assert set(said) == {"cell", "card", "arrow"} and len(set(said.values())) == 3, said
 

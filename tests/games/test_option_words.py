@@ -27,9 +27,10 @@ def test_the_lobbys_options_are_said_in_the_readers_language(engine):
 def test_option_words_in_german_and_english_as_play_names_them():
     engine = get_engine("geomancy")
     lines = engine.describe_options(engine.normalise_options({}), 2)
-    assert lines == ["height = medium", "knocks = on"]  # the English, as /play names them
+    assert lines == ["height = medium", "knocks = true"]  # the English, as /play names them
     german = i18n.localize(lines, "de")
-    assert german[0].startswith("fallhöhe = ") and german[1] == "anstoßen = an", german
+    assert german[0].startswith("fallhöhe = ") and german[1].startswith("anstoßen = "), german
+    assert "true" not in german[1] and "medium" not in german[0], german
 
 
 def test_a_refused_option_names_it_and_its_choices_in_the_readers_language():
