@@ -37,9 +37,9 @@ from bot.store import (
     TableRow,
 )
 from games import get_engine
-from games.ai import STRENGTHS
+from games.ai import STRENGTHS, strength_name
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
-from i18n import Text, _
+from i18n import Text, _, join
 
 log = logging.getLogger(__name__)
 
@@ -591,7 +591,8 @@ class TableService:
         for strength in computers:
             if strength not in STRENGTHS:
                 raise UserError(_("A computer plays {strengths} or {last}, not {given}.",
-                                  strengths=", ".join(STRENGTHS[:-1]), last=STRENGTHS[-1], given=repr(strength)))
+                                  strengths=join([strength_name(s) for s in STRENGTHS[:-1]], ", "),
+                                  last=strength_name(STRENGTHS[-1]), given=repr(strength)))
             seated.append(new_computer(strength, seated))
         if len(seated) > engine.max_players:
             raise UserError(_("{game} seats at most {n} players, so at most {computers} computers beside you.",
