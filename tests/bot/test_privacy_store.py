@@ -32,7 +32,10 @@ async def everything(store) -> dict[str, list[dict]]:
 
 
 def mentions(rows: list[dict], *needles) -> list[dict]:
-    return [r for r in rows if any(str(n) in json.dumps(r, default=str) for n in needles)]
+    """The rows naming any of ``needles`` (ids, names) in a value; times (floats) aside: a timestamp such as
+    1795510823.1000388 holds the digits of the id 1000."""
+    return [r for r in rows if any(str(n) in json.dumps({k: v for k, v in r.items() if not isinstance(v, float)},
+                                                        default=str) for n in needles)]
 
 
 async def ended_lobby(store, host, players, *, guild=GUILD, channel=30, reason="nobody started it"):
