@@ -396,7 +396,7 @@ def _named(text, seats: dict):
         if text.parts is not None:
             return Text(None, parts=tuple(_named(p, seats) for p in text.parts), sep=text.sep)
         params = {k: _named(v, seats) for k, v in text.params.items()}
-        return Text(text.msgid, {**seats, **params}, plural=text.plural, n=text.n, context=text.context)
+        return text.with_params(**{**seats, **params})
     if isinstance(text, str) and _SEAT.search(text):
         # an engine's parameter "{p0}" (or "{p0}'s"): the name itself, a computer's staying a Text (str() or
         # re.sub would make it English)

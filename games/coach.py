@@ -9,6 +9,7 @@ them against the engine. ``choice`` explains the decision in front of the learne
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import import_module
 
@@ -28,13 +29,14 @@ class Advice:
     """The numbers ``why`` states (for the tests)."""
 
 
-class Coach:
+class Coach(ABC):
     slug = ""
     goal: Text | str = ""
     """How the game is won, in two sentences: the lesson's first screen shows it to a newcomer."""
 
+    @abstractmethod
     def advise(self, engine: Engine, state: State, seat: int) -> Advice:
-        raise NotImplementedError
+        """The advice for ``seat``, which is to act in ``state``."""
 
 
 _COACHES: dict[str, Coach] = {}

@@ -104,6 +104,10 @@ class Text(str):
     def __reduce__(self):  # pickles as what it is (the render and thinking workers get Text, not English)
         return (_rebuild, (self.to_data(),))
 
+    def with_params(self, **params: Any) -> Text:
+        """The same message with more (or other) parameters filled (e.g. ``{names}`` once fitted)."""
+        return Text(self.msgid, {**self.params, **params}, plural=self.plural, n=self.n, context=self.context)
+
     def to_data(self) -> list:
         """A JSON-safe form (for game states and stored rows); :func:`from_data` makes the Text again."""
         if self.parts is not None:
@@ -144,6 +148,12 @@ def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Text:
 def pgettext(context: str, msgid: str, **params: Any) -> Text:
     """``_`` for a short English word that means two things ("Pass" the verb, "Pass" a card's name)."""
     return Text(msgid, params, context=context)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """``ngettext`` with a context (two areas share an English singular but want different words)."""
+    params.setdefault("n", n)
+    return Text(singular, params, plural=plural, n=n, context=context)
 
 
 def N_(msgid: str) -> str:

@@ -404,12 +404,6 @@ def join_fit(names: Sequence[str], size: float, max_width: float) -> str:
     return join_names([fitted[k] for k in range(len(names))])
 
 
-def plural(n: int | float, word: str) -> str:
-    """English only ("3 cards"): on its way out. A word on a board is ``i18n.ngettext("{n} card", "{n} cards",
-    n)``, so every language gets its own plural; each game's renderer moves to that, then this goes."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def top_seats(scores: Sequence[float], left: Sequence[bool]) -> list[int]:
     """The seats (not left) with the best score: the winners when the view does not name them."""
     alive = [s for s in range(len(scores)) if not left[s]] or list(range(len(scores)))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from PIL import Image, ImageDraw
 
 from games.geoneo.rules import COLOUR_NAMES, field_name, points_text, shapes, team_name
-from i18n import Text, _, here, ngettext, pgettext
+from i18n import Text, _, here, ngettext, npgettext, pgettext
 from render.common import (
     BLACK,
     BODY,
@@ -165,12 +165,6 @@ def _last_move(d: ImageDraw.ImageDraw, view: dict) -> None:
 
 
 # --- the side panel --------------------------------------------------------------------------------------
-def npgettext(context: str, singular: str, plural: str, n: int, **params) -> Text:
-    """``ngettext`` with a context (Geek Out's "{players} win with ..." has the same English singular)."""
-    params.setdefault("n", n)
-    return Text(singular, params, plural=plural, n=n, context=context)
-
-
 def colour_label(view: dict, colour: int) -> Text:
     return team_name(colour) if view["players"] == 4 else COLOUR_NAMES[colour]
 

@@ -15,6 +15,7 @@ levels, in order.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import random
@@ -114,10 +115,14 @@ class LessonSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gls:(?P
         return cls(match["body"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        lesson, _sep, rest = self.body.partition(":")
-        version = rest.split(":", 1)[0]
-        await interaction.client.get_cog("Learn").click(interaction, f"{lesson}:{version}:{values[0] or '-'}")
+        await interaction.client.get_cog("Learn").click(interaction, chosen(interaction, self.body))
+
+
+def chosen(interaction: discord.Interaction, body: str) -> str:
+    """A menu's ``<lesson>:<version>:<n>`` with the chosen value (an action key) in place of ``n``."""
+    values = (interaction.data or {}).get("values") or [""]
+    lesson, _sep, rest = body.partition(":")
+    return f"{lesson}:{rest.split(':', 1)[0]}:{values[0] or '-'}"
 
 
 class Learn(commands.Cog):
@@ -152,9 +157,7 @@ class Learn(commands.Cog):
         """A click whose component is not on the message as Discord has it now (an older screen of the lesson,
         or a forged id): discord.py's item dispatch skips it, so it is answered here."""
         if custom_id.startswith("gls:"):
-            lesson, _sep, rest = custom_id[4:].partition(":")
-            values = (interaction.data or {}).get("values") or [""]
-            await self.click(interaction, f"{lesson}:{rest.split(':', 1)[0]}:{values[0] or '-'}")
+            await self.click(interaction, chosen(interaction, custom_id[4:]))
         else:
             await self.click(interaction, custom_id[3:])
 
@@ -202,8 +205,7 @@ class Learn(commands.Cog):
             await interaction.followup.send(localize(_("That is an older step of your lesson: use its latest "
                                                        "message."), lang), ephemeral=True)
             return
-        lesson = Lesson(lesson.id, lesson.user_id, lesson.guild_id, lesson.game, lesson.options, lesson.seed,
-                        lesson.players, log_, len(log_))
+        lesson = dataclasses.replace(lesson, log=log_, version=len(log_))
         await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
 
     @staticmethod

@@ -631,7 +631,7 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
 
 def _format_with(text: str, **params) -> str:
     """A message with more of its placeholders filled (``{names}`` once the names are fitted)."""
-    return type(text)(text.msgid, {**text.params, **params}, plural=text.plural, n=text.n, context=text.context)
+    return text.with_params(**params)
 
 
 def _status(view: dict, names: list[str]) -> str:

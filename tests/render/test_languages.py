@@ -54,7 +54,7 @@ def _named(text, names: list) -> object:
     if text.parts is not None:
         return i18n.Text(None, parts=tuple(_named(p, names) for p in text.parts), sep=text.sep)
     params = {k: _named(v, names) if isinstance(v, str) else v for k, v in text.params.items()}
-    return i18n.Text(text.msgid, {**seats, **params}, plural=text.plural, n=text.n, context=text.context)
+    return text.with_params(**{**seats, **params})
 
 
 @cache
