@@ -172,14 +172,15 @@ def lesson_positions(engine: Engine, n: int, seed0: int = 0) -> list[tuple]:
     """(players, options, seed, log, state, key) at the learner's turns of seeded lessons, set up as /learn sets
     them up: the computer plays "normal"; the learner follows the coach's advice four times in five (else a
     random legal move: ``key``), so the positions are the ones a learner meets, in the order met."""
-    from bot.cogs.learn import LEARNER, LEVELS, computers_move, lesson_setup
+    from bot.cogs.learn import LEVELS, OPPONENT, lesson_setup
+    from games.coach import LEARNER, computers_move
 
     out, seed = [], seed0
     while len(out) < n:
         level = seed % len(LEVELS) if engine.slug == "globe_twister" else 0
         players, options = lesson_setup(engine.slug, level)
         state, log = engine.new(players, options, seed), []
-        state, _ = computers_move(engine, state, seed, log)
+        state, _ = computers_move(engine, state, seed, log, OPPONENT)
         pick = random.Random(seed)
         for _step in range(200):
             if not engine.to_act(state) or len(out) >= n:
@@ -189,7 +190,7 @@ def lesson_positions(engine: Engine, n: int, seed0: int = 0) -> list[tuple]:
             out.append((players, options, seed, list(log), state, key))
             state, _ = engine.apply(state, LEARNER, key)
             log.append((LEARNER, key))
-            state, _ = computers_move(engine, state, seed, log)
+            state, _ = computers_move(engine, state, seed, log, OPPONENT)
         seed += 1
     return out
 
@@ -197,13 +198,14 @@ def lesson_positions(engine: Engine, n: int, seed0: int = 0) -> list[tuple]:
 def lesson_step(engine: Engine, position: tuple, lang: str = "de") -> None:
     """What one click costs the bot, without Discord (bot/cogs/learn.py ``click`` and ``panel``): replay the
     lesson from its log, play the learner's move, the computer's answer, the next advice and the board."""
-    from bot.cogs.learn import LEARNER, computers_move
+    from bot.cogs.learn import OPPONENT
+    from games.coach import LEARNER, computers_move
 
     players, options, seed, log, _state, key = position
     state = engine.replay(players, options, seed, log)
     after, _ = engine.apply(state, LEARNER, key)
     log = [*log, (LEARNER, key)]
-    after, _ = computers_move(engine, after, seed, log)
+    after, _ = computers_move(engine, after, seed, log, OPPONENT)
     if engine.to_act(after):
         advise(engine, after, LEARNER)
     render.render_board(engine.slug, engine.view(after, None), NAMES[:players], None, None,
@@ -261,7 +263,8 @@ def bench_learn(engine: Engine, quick: bool) -> dict:
     learner meets them, the position caches emptied at each lesson's start (so a turn's first click pays for
     its plan and the turn's later clicks find it, as in the bot); then whole steps, each from a state where
     only the position on screen was advised (the panel before the click)."""
-    from bot.cogs.learn import LEARNER, OPPONENT
+    from bot.cogs.learn import OPPONENT
+    from games.coach import LEARNER
 
     positions = lesson_positions(engine, 120 if quick else 400)
     caches = position_caches(engine.slug)
