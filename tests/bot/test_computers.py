@@ -242,6 +242,34 @@ async def test_globe_twister_computers_program_at_once_but_lock_in_only_after_th
         await service.store.close()
 
 
+async def test_computers_entering_their_programs_draw_a_board_each_not_one_per_key(database, monkeypatch):
+    """A Globe Twister computer enters its program with a key per click (cell, card, direction) in one firing.
+    Each key once started a board of its own in the render workers (some 20-60 at a stage's start), all but the
+    last thrown away, and the firing's board (and with it the deadline loop, and the computers' lock-in after
+    the people's) waited behind them: now only a computer's last key of the firing draws its board."""
+    from bot import renderpool
+
+    drawn = []
+
+    async def board(game, *args, **kwargs):
+        drawn.append(game)
+        return b""
+
+    monkeypatch.setattr(renderpool, "board", board)
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {}, ANA, computers=["normal", "strong"])
+        await service.lobby(table.id, "start", ANA)
+        await computers_move(service, clock)  # both enter their programs, then wait for Ana
+        entered = await service.store.actions(table.id)
+        assert len(entered) >= 6 and {seat for seat, _key in entered} == {1, 2}
+        assert len(drawn) == 2  # one board per computer (the last one's is the firing's)
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
 async def test_without_a_sand_timer_a_persons_lock_in_freezes_the_computers_programs_as_they_stand(database):
     clock = Clock()
     service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
