@@ -584,9 +584,12 @@ async def test_a_computers_steps_get_the_short_pause_its_turn_the_long_one_and_e
         await service.store.close()
 
 
-async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_over_to_be_shown(database):
+async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_over_to_be_shown(database, monkeypatch):
     """The next step may come due before its previous step is shown (a step pause of 0, a busy loop): the
     firing that hands the step over leaves the next one for its next call, so no step's board is skipped."""
+    from bot import tables
+
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0),
                            clock=clock)
@@ -609,6 +612,24 @@ async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_o
             assert await service.fire_due() == [] and service._thinking  # the next call starts the next step
             await service.computers_done()
         assert table.version > version
+        # a step committed while a call is under way, after the call took the list of steps to show
+        assert table.to_act() == [1]
+        clock.now += PAUSE
+        [_shown] = await service.fire_due()
+        assert await service.fire_due() == [] and service._thinking
+        due_deadlines = service.store.due_deadlines
+
+        async def the_step_commits_meanwhile(*args, **kwargs):
+            await service.computers_done()
+            return await due_deadlines(*args, **kwargs)
+
+        service.store.due_deadlines = the_step_commits_meanwhile
+        version = table.version
+        assert await service.fire_due() == [] and table.version > version  # committed during the call...
+        assert service.held_back and not service._thinking  # ...so its next step waits to be shown first
+        service.store.due_deadlines = due_deadlines
+        [shown] = await service.fire_due()
+        assert shown.table.version == table.version and not service._thinking
     finally:
         await service.stop_computers()
         await service.store.close()
