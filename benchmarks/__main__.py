@@ -172,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     """Everything in one run: the micro figures below, then the render pipeline against encode-only, the old
     RGB encode and cairosvg (benchmarks/render_bench.py), then the real bot in its own process under load
     against the loopback Discord (benchmarks/load.py; ``--quick`` for a one-minute smoke run of it), then the
-    computer players' tournaments and think times (benchmarks/ai.py, quick with ``--quick``), then boards in
+    computer players' tournaments and think times (benchmarks/ai.py, quick with ``--quick``), the easy ones
+    against random play (benchmarks/easy.py) and the seconds a computer's turn takes to watch
+    (benchmarks/pace.py), then boards in
     German and Spanish against English, /learn's coach against the computer and the slash-command translator
     (benchmarks/languages.py, quick with ``--quick``), then the
     leaderboard and stats queries with 100,000 stored results (benchmarks/history.py ``--quick``; the issue's
@@ -189,6 +191,12 @@ def main(argv: list[str] | None = None) -> int:
     status = load.main(argv)
     print()
     ai.main(["--quick"] if "--quick" in argv else [])
+    print()
+    from benchmarks import easy, pace
+
+    easy.main(["--quick"] if "--quick" in argv else [])
+    print()
+    pace.main(["--seconds", "20" if "--quick" in argv else "90"])
     print()
     from benchmarks import languages
 
