@@ -11,6 +11,7 @@ from typing import Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands.transformers import UnionChannelTransformer
 from discord.ext import commands
 
 import i18n
@@ -24,6 +25,19 @@ from i18n import _, ngettext
 GameChannel = discord.TextChannel | discord.Thread | discord.ForumChannel | discord.VoiceChannel
 """Where a game can be played: text channels (and announcement ones), threads, forums (their posts are
 threads) and voice channels' text chat. Discord's picker offers only these."""
+
+
+class GameChannels(UnionChannelTransformer):
+    """The option for a ``GameChannel``, offering the kinds Discord's API spec lists: discord.py would add media
+    channels (16) for ``ForumChannel``, a value the spec's ``ChannelTypes`` does not list, and a sync that
+    Discord refuses leaves the server with no commands at all."""
+
+    def __init__(self):
+        super().__init__(discord.TextChannel, discord.Thread, discord.ForumChannel, discord.VoiceChannel)
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [kind for kind in super().channel_types if kind is not discord.ChannelType.media]
 
 
 class Admin(commands.Cog):
@@ -139,7 +153,7 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def channels(self, interaction: discord.Interaction,
                        action: Literal["allow", "forbid", "everywhere", "show"],
-                       channel: GameChannel | None = None) -> None:
+                       channel: app_commands.Transform[GameChannel, GameChannels] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
         if action in ("allow", "forbid"):
             if channel is None:
