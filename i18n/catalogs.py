@@ -122,7 +122,12 @@ def compile_all() -> list[Path]:
     for lang in TRANSLATED:
         merged = Catalog(locale=lang, domain="geotable", fuzzy=False)
         for domain in all_domains():
-            for message in read(domain, lang):
+            catalog = read(domain, lang)
+            # The plural rule the translations were written for (the .po header), not the one of the installed
+            # Babel's locale data: Babel 2.19 gives Spanish three forms (a "many" for millions), and a .mo
+            # whose rule picks a form the entries lack shows the English plural ("2 points").
+            merged.mime_headers = [(k, v) for k, v in catalog.mime_headers if k == "Plural-Forms"]
+            for message in catalog:
                 strings = message.string if isinstance(message.string, tuple | list) else [message.string]
                 if message.id and all(strings) and not message.fuzzy:
                     merged.add(message.id, message.string, context=message.context)

@@ -240,3 +240,24 @@ def test_every_translation_is_in_the_catalog_the_bot_loads(lang):
     for (context, msgid), said in _translations(lang).items():
         got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
         assert got in said, (lang, context, msgid, got)
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_the_catalog_the_bot_loads_says_every_plural_in_the_language(lang):
+    """Babel 2.19 gave Spanish a third plural form (for millions): a catalog compiled with that rule, from
+    entries with two forms, said "2 points" in English. The compiled catalog follows the .po files' rule."""
+    import i18n
+
+    compiled = i18n.catalog(lang)
+    wrong = []
+    for area in catalogs.all_domains():
+        for message in catalogs.read(area, lang):
+            if not (message.pluralizable and all(message.string)):
+                continue
+            singular, plural = message.id
+            for n in (1, 2, 5, 1_000_000):
+                got = (compiled.npgettext(message.context, singular, plural, n) if message.context
+                       else compiled.ngettext(singular, plural, n))
+                if got not in message.string:
+                    wrong.append(f"{area}: {plural!r} for {n} -> {got!r}")
+    assert not wrong, "\n".join(wrong[:20])
