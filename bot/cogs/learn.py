@@ -34,7 +34,7 @@ from bot.tables import name_seats
 from games import get_engine
 from games.coach import LEARNER, LessonStep, get_coach, lesson_step
 from games.core import Engine, State
-from i18n import _, localize, pick
+from i18n import _, localize, number, pick
 from render import has_private
 
 log = logging.getLogger(__name__)
@@ -61,15 +61,11 @@ def level_of(lesson: Lesson) -> int:
     return LEVELS.index(puzzle) if puzzle in LEVELS else 0
 
 
-def _score(value) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
 def outcome(result, players: int):
     """Who won a lesson against the computer, with the scores (a solo level's score sheet says it itself)."""
     if result is None or players < 2:
         return None
-    you, them = _score(result.scores[LEARNER]), _score(result.scores[1])
+    you, them = number(result.scores[LEARNER]), number(result.scores[1])
     if LEARNER in result.winners and len(result.winners) == 1:
         return _("**You win**, {you} to {them}.", you=you, them=them)
     if LEARNER in result.winners:

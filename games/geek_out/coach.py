@@ -11,7 +11,7 @@ from games.coach import Advice, Coach
 from games.core import State
 from games.geek_out.ai import _sorted, points_solver, position
 from games.geek_out.rules import DICE, NAMES, GeekOut, moves, points_for
-from i18n import _, join, ngettext
+from i18n import Number, _, join, ngettext, number
 
 _REASONS = {
     ("hero", "dragon"): _("A Dragon still showing when the actions run out eats the whole turn; the Superhero "
@@ -29,8 +29,9 @@ _LOSES_A_42 = _("Giving up a 42 hurts, but an action face must act on some die, 
 """Said when the best move sends away, rerolls or flips one of the learner's 42s (a newcomer's surprise)."""
 
 
-def _points(value: float) -> str:
-    return f"{value:.1f}"
+def _points(value: float) -> Number:
+    """An average in points, one decimal in the reader's way ("19.1", German "19,1")."""
+    return number(value, 1)
 
 
 class GeekOutCoach(Coach):

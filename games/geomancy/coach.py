@@ -18,11 +18,11 @@ from games.core import State
 from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
 from games.geomancy.model import DIR_ARROWS, SQUARE_NAMES, STEPS, block_probability, square_probability
 from games.geomancy.rules import DIRECTION_WORDS, Geomancy, owner_of, size_of
-from i18n import _, join, ngettext
+from i18n import Number, _, join, ngettext, percent
 
 
-def _percent(p: float) -> str:
-    return f"{round(100 * p)}%"
+def _percent(p: float) -> Number:
+    return percent(p)
 
 
 def _size(pips: int):

@@ -11,6 +11,7 @@ Points are in the engine's halves internally and shown as points.
 
 from __future__ import annotations
 
+import i18n
 from games.coach import Advice, Coach
 from games.core import State
 from games.geoneo.ai import (
@@ -29,7 +30,7 @@ from i18n import _, join, ngettext
 def _pts(halves: int):
     """Half points as "1 point", "3.5 points"."""
     value = half(int(halves))
-    return ngettext("{n} point", "{n} points", 1 if value == 1 else 2, n=value)
+    return ngettext("{n} point", "{n} points", 1 if value == 1 else 2, n=i18n.number(value))
 
 
 class GeoneoCoach(Coach):
