@@ -261,3 +261,57 @@ def test_the_catalog_the_bot_loads_says_every_plural_in_the_language(lang):
                 if got not in message.string:
                     wrong.append(f"{area}: {plural!r} for {n} -> {got!r}")
     assert not wrong, "\n".join(wrong[:20])
+
+
+WORDS_OF = {"de": {"wild", "tourist", "globetrotter"}, "es": set()}
+"""English choice names that are also words of the language (German "wild"): not a leak there."""
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_translation_names_option_values_in_its_own_words(lang):
+    """No raw value or English key in a translation: "(Standard false)", "(low = niedrig, ...)", "back (each
+    their own region)" read as code to a German or Spanish player; /play's choices are named as the reader's
+    Discord shows them (the commands area) and yes/no as words."""
+    english = {"true", "false"}
+    for m in catalogs.read("commands", lang):
+        if m.context == "choice name" and m.string and m.string.lower() != m.id.lower() and " " not in m.id:
+            english.add(m.id.lower())
+    english -= WORDS_OF[lang]
+    pattern = re.compile(r"(?<![\w/{-])(" + "|".join(map(re.escape, sorted(english))) + r")(?![\w}:-])", re.I)
+    wrong = []
+    for area in catalogs.all_domains():
+        for m in catalogs.read(area, lang):
+            for said in m.string if isinstance(m.string, (list, tuple)) else [m.string]:
+                found = pattern.findall(re.sub(r"\{[^{}]*\}", "", said or ""))
+                wrong += [f"{area}: {word!r} in {said!r}" for word in found]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_globe_twister_levels_have_one_name_on_boards_in_play_and_in_the_rules(lang):
+    """The level a German player picks in /spielen is the one the board and the rule page name: "Urlauber",
+    not "tourist" in the picker, "Urlauber ★" on the board and „Tourist“ in the rules."""
+    import i18n
+    from games.globe_twister.solver import LEVEL_NAMES, LEVELS
+
+    names = [i18n.localize(LEVEL_NAMES[level], lang).rstrip(" ★") for level in LEVELS]
+    picked = [i18n.localize(i18n.Text(level, context="choice name"), lang) for level in LEVELS]
+    assert picked == names
+    rules = [i18n.catalog(lang).gettext(m.id) for m in catalogs.read("rulebook", lang) if isinstance(m.id, str) and "from Tourist" in m.id]
+    assert rules and all(names[0] in said and names[-1] in said for said in rules), rules
+    refusal = [i18n.catalog(lang).gettext(m.id) for m in catalogs.read("globe_twister", lang)
+               if isinstance(m.id, str) and m.id.startswith("Choose a level (")]
+    assert refusal and all(name in said for said in refusal for name in names), refusal
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_computer_s_strength_is_one_word_in_the_lobby_and_in_play(lang):
+    """Spanish said "difícil" in the lobby and the computers' names, "fuerte" in /jugar's picker."""
+    import i18n
+    from games.ai import STRENGTHS, strength_name
+
+    named = [i18n.localize(strength_name(s), lang) for s in STRENGTHS]
+    assert named == [i18n.localize(i18n.Text(s, context="choice name"), lang) for s in STRENGTHS]
+    described = i18n.catalog(lang).pgettext("option description", "How well the computers play: easy, normal or "
+                                            "strong (default normal; alone: one computer)")
+    assert all(word in described for word in named), described
