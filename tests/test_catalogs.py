@@ -315,3 +315,21 @@ def test_a_computer_s_strength_is_one_word_in_the_lobby_and_in_play(lang):
     described = i18n.catalog(lang).pgettext("option description", "How well the computers play: easy, normal or "
                                             "strong (default normal; alone: one computer)")
     assert all(word in described for word in named), described
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_geodeto_s_places_have_the_boards_names_everywhere(lang):
+    """The rule pages said "Ozean" and "Antarktis" where the boards (and the rule page's own picture) say
+    "Weltmeer" and "Antarktika": every sentence naming the Ocean or Antarctica uses the board's word."""
+    import i18n
+
+    wrong = []
+    for term in ("Ocean", "Antarctica"):
+        word = i18n.catalog(lang).gettext(term)
+        pattern = re.compile(rf"\b{term}\b(?! \()")  # (not "Pacific Ocean"; a card's "Antarctica (USA)" is a name)
+        for area in ("geodeto", "rulebook", "learn"):
+            for m in catalogs.read(area, lang):
+                if isinstance(m.id, str) and pattern.search(m.id.replace("Pacific Ocean", "")) and m.string \
+                        and word.lower() not in m.string.lower():
+                    wrong.append(f"{area}: {m.string!r} (the board: {word})")
+    assert not wrong, "\n".join(wrong)
