@@ -37,6 +37,7 @@ DOMAINS: dict[str, list[str]] = {
     "geodeto": ["games/geodeto/*.py", "render/geodeto/*.py"],
     "geomancy": ["games/geomancy/*.py", "render/geomancy/*.py"],
     "globe_twister": ["games/globe_twister/*.py", "render/globe_twister/*.py"],
+    "playground": ["playground/words.py"],
 }
 """Each area's source files (a file belongs to the first area whose globs name it). Messages that are not in source code (slash command names and descriptions) come
 from ``EXTRA`` hooks."""

@@ -78,6 +78,7 @@ class GeekOutCoach(Coach):
         roll = solver.cont[(scored, inactive)]
         keys = [a.key for a in actions]
         go = "c" in keys and roll > bank
+        banked = ngettext("{n} point", "{n} points", bank)
         if scored == 0:
             choice = ngettext("No 42 is scored yet. Continue rolls the {used} used die again; Pass ends your turn "
                               "with 0 points.",
@@ -87,10 +88,9 @@ class GeekOutCoach(Coach):
             choice = join([
                 ngettext("Your {n} 42 is scored but still at risk.", "Your {n} 42s are scored but still at risk.",
                          scored),
-                ngettext("Continue rolls the {used} used die again (keeping the 42s at risk); Pass banks {bank} "
-                         "points.",
-                         "Continue rolls the {used} used dice again (keeping the 42s at risk); Pass banks {bank} "
-                         "points.", used, used=used, bank=bank),
+                ngettext("Continue rolls the {used} used die again (keeping the 42s at risk); Pass banks {bank}.",
+                         "Continue rolls the {used} used dice again (keeping the 42s at risk); Pass banks {bank}.",
+                         used, used=used, bank=banked),
             ])
         if go and scored == 0:
             why = _("With no 42 scored there is nothing to lose: rolling on is worth {roll} points on average "
@@ -100,11 +100,12 @@ class GeekOutCoach(Coach):
         elif go:
             why = _("Rolling on is worth {roll} points on average with good play after it, more than the {bank} "
                     "you would bank now: the chance of losing the 42s is worth taking.",
-                    roll=_points(roll), bank=bank)
+                    roll=_points(roll), bank=banked)
         else:
-            why = _("Banking {bank} points now beats rolling on, which is worth only {roll} points on average: "
-                    "a Dragon you cannot fix would take all {scored} 42s.",
-                    bank=bank, roll=_points(roll), scored=scored)
+            why = ngettext("Banking {bank} now beats rolling on, which is worth only {roll} points on average: "
+                           "a Dragon you cannot fix would take your 42.",
+                           "Banking {bank} now beats rolling on, which is worth only {roll} points on average: "
+                           "a Dragon you cannot fix would take all {n} 42s.", scored, bank=banked, roll=_points(roll))
         return Advice("c" if go else "p", choice, why, {"bank": bank, "roll": roll, "used": used})
 
     @staticmethod

@@ -57,3 +57,15 @@ def test_the_geomancy_coach_writes_percents_the_learners_way():
             said = " ".join(i18n.localize(t, lang) for t in texts)
             assert re.search(r"\d\u00a0%", said) and not re.search(r"\d%", said), (lang, said)
     assert found
+
+
+def test_one_point_is_singular_in_every_language():
+    """ "Pass banks 1 points" ("Passen sichert 1 Punkte"): the banked points are a plural of their own."""
+    wrong, seen = [], 0
+    for texts in _advice_texts("geek_out", 2, range(3)):
+        for lang, plural in (("en", "points"), ("de", "Punkte"), ("es", "puntos")):
+            said = " ".join(i18n.localize(t, lang) for t in texts)
+            seen += lang == "en" and bool(re.search(r"(?<![\d,.])1 point\b", said))
+            if re.search(rf"(?<![\d,.])1 {plural}\b", said):
+                wrong.append(said)
+    assert seen and not wrong, wrong[:3]
