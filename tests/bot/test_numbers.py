@@ -43,3 +43,11 @@ def test_stats_and_a_lesson_write_a_half_point_the_readers_way(lang, said):
     assert said in i18n.localize(records.stats_line(stats), lang)
     lesson = i18n.localize(learn.outcome(Result(scores=(61.5, 40.0), ranking=((0,), (1,))), 2), lang)
     assert said in lesson and " 40" in lesson and "40.0" not in lesson and "40,0" not in lesson, lesson
+
+
+@pytest.mark.parametrize("lang,said", [("en", "3,650 days"), ("de", "3.650 Tage")])
+def test_a_big_count_is_grouped_the_readers_way(lang, said):
+    from bot.cogs.admin import retention_set_sentence, retention_shown_sentence
+
+    for sentence in (retention_shown_sentence(3650), retention_set_sentence(3650)):
+        assert said in i18n.localize(sentence, lang)
