@@ -348,7 +348,7 @@ def test_a_computer_s_strength_is_one_word_in_the_lobby_and_in_play(lang):
     named = [i18n.localize(strength_name(s), lang) for s in STRENGTHS]
     assert named == [i18n.localize(i18n.Text(s, context="choice name"), lang) for s in STRENGTHS]
     described = i18n.catalog(lang).pgettext("option description", "How well the computers play: easy, normal or "
-                                            "strong (default normal; alone: one computer)")
+                                            "strong (default: normal; alone: one computer)")
     assert all(word in described for word in named), described
 
 
