@@ -111,7 +111,8 @@ class Admin(commands.Cog):
         await self.service.save_settings(settings)
         shown = seconds or self.service.defaults.turn_timeout
         await tell(interaction, ngettext("Turn timeout is now {n} second (from the next move on).",
-                                         "Turn timeout is now {n} seconds (from the next move on).", shown))
+                                         "Turn timeout is now {n} seconds (from the next move on).", shown,
+                                         n=i18n.number(shown)))
 
     @mod.command(name="retention", description="Keep finished games for this many days, then delete them")
     @app_commands.describe(days="1 to 3650 days; 0: keep them until a limit is set; left out: show the setting")
@@ -192,7 +193,7 @@ def retention_shown_sentence(days: int | None) -> i18n.Text:
     return ngettext("Finished games are kept in this server for {n} day, then deleted. `/mod retention days:0` keeps "
                     "them until a limit is set again.",
                     "Finished games are kept in this server for {n} days, then deleted. `/mod retention days:0` keeps "
-                    "them until a limit is set again.", days)
+                    "them until a limit is set again.", days, n=i18n.number(days))
 
 
 def retention_set_sentence(days: int | None) -> i18n.Text:
@@ -201,7 +202,8 @@ def retention_set_sentence(days: int | None) -> i18n.Text:
     return ngettext("Finished games are now kept in this server for {n} day: older ones (and closed lobbies) are "
                     "deleted with their moves and results (now, then every hour). Ratings stay.",
                     "Finished games are now kept in this server for {n} days: older ones (and closed lobbies) are "
-                    "deleted with their moves and results (now, then every hour). Ratings stay.", days)
+                    "deleted with their moves and results (now, then every hour). Ratings stay.", days,
+                    n=i18n.number(days))
 
 
 def allow_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:

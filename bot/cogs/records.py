@@ -37,12 +37,6 @@ def _title(slug: str) -> str:
         return slug
 
 
-def _score(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
 def _row(s: Standing) -> dict:
     return {"rank": s.rank, "user_id": s.user_id, "name": s.name, "rating": s.rating, "games": s.games,
             "wins": s.wins}
@@ -66,7 +60,7 @@ def stats_line(s: GameStats) -> i18n.Text:
         parts.append(ngettext("{n} unrated game (with computers or fewer than two people)",
                               "{n} unrated games (with computers or fewer than two people)", s.unrated))
     if s.best_score is not None:
-        parts.append(_("best score {score}", score=_score(s.best_score)))
+        parts.append(_("best score {score}", score=i18n.number(s.best_score)))
     return _("**{game}**: {figures}.", game=_title(s.game), figures=i18n.join(parts, "; "))
 
 

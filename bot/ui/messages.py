@@ -308,7 +308,7 @@ def standings(table: Table, result: Result, lang: str = DEFAULT) -> str:
     for group in () if result.no_winner else result.ranking:  # no places when nobody won
         entries = _entries(table, result, group, lang)
         score = result.scores[group[0]]
-        points = localize(ngettext("{n} point", "{n} points", 1 if score == 1 else 2, n=score), lang)
+        points = localize(ngettext("{n} point", "{n} points", 1 if score == 1 else 2, n=i18n.number(score)), lang)
         lines.append(say(lang, "{place}: {players}, {points}", place=ordinal(place, lang), players=" = ".join(entries),
                          points=points))
         place += len(entries)
