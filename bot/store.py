@@ -857,6 +857,16 @@ class Store(abc.ABC):
             "SELECT count(*) FROM panels p JOIN tables t ON t.id = p.table_id WHERE p.user_id = ? AND t.guild_id = ?",
             (user_id, guild_id))
 
+    async def claim_confirmation(self, message_id: int, now: float) -> bool:
+        """Marks /privacy's confirmation ``message_id`` as clicked; False when it already was (in any process,
+        before a restart too): one statement, so of two clicks at once exactly one claims it."""
+        return await self._execute("INSERT INTO privacy_confirmations (message_id, confirmed_at) VALUES (?, ?)"
+                                   " ON CONFLICT (message_id) DO NOTHING", (message_id, now)) == 1
+
+    async def release_confirmation(self, message_id: int) -> None:
+        """The confirmation may be clicked again (its deletion failed before doing anything)."""
+        await self._execute("DELETE FROM privacy_confirmations WHERE message_id = ?", (message_id,))
+
     async def forget_person(self, guild_id: int, user_id: int, names: Sequence[str] = ()) -> Forgotten:
         """Deletes ``user_id``'s data in the server and their settings (every server): their ratings rows and
         panels are deleted; their seats in the server's stored tables and results, the rows of result_players
