@@ -9,6 +9,7 @@ from playground.fake_discord import snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.harness import LIMIT
 from tests.bot.test_geek_out_e2e import board, last_ephemeral, lobby, play_one, start_game
+from tests.bot.test_records_e2e import history_text
 
 OTHER = 601
 DAY = 86400
@@ -92,7 +93,7 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     [answer] = fake.replies_to(it)
     assert answer["content"] == "**Geek Out! Masters** leaderboard (1 rated). You are not rated in this game yet."
     await fake.slash(BO, CHANNEL, "history")
-    listed = last_ephemeral(fake, BO)
+    listed = history_text(fake, BO)
     assert "**Geek Out! Masters**: " in listed and FORMER_PLAYER in listed and "Ana" not in listed, listed
     it = await fake.slash(BO, CHANNEL, "replay", id=short_id(table))
     [post] = fake.replies_to(it)
