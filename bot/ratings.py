@@ -153,8 +153,10 @@ def plan(game: str, standings: dict) -> Plan:
         if person is None or person["id"] in seen_users:  # (one row per person, should one hold two seats)
             continue
         seen_users.add(person["id"])
-        seats.append(Seat(seat, int(person["id"]), person["name"], places.get(seat, above + 1),
-                          scores[seat] if seat < len(scores) else None, seat in winners))
+        # a seat a computer took over: what its person had scored when they left, not the computer's points
+        score = person.get("score") if "was" in player else scores[seat] if seat < len(scores) else None
+        seats.append(Seat(seat, int(person["id"]), person["name"], places.get(seat, above + 1), score,
+                          seat in winners))
     units, seen = [], set()
     for seat in range(len(players)):
         unit = team_of.get(seat, (seat,))

@@ -1051,7 +1051,9 @@ class TableService:
     async def _hand_over(self, table: Table, seat: int, text: str) -> Change:
         """The logged table event ``handover:<seat>``, written with the new seating (one statement)."""
         players = list(table.players)
-        players[seat] = handed_over(players[seat], HANDOVER_STRENGTH, players)
+        scores = table.engine.scores_now(table.state)
+        players[seat] = handed_over(players[seat], HANDOVER_STRENGTH, players,
+                                    scores[seat] if scores is not None else None)
         return await self._apply(table, SYSTEM, f"handover:{seat}", players=players, text=text)
 
     async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
