@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bot.ratings import Plan, Skill
+from bot.ratings import Outcome, Plan, Skill, outcome
 
 DIALECTS = ("sqlite", "postgres")
 
@@ -186,12 +186,21 @@ class FinishedGame:
         return self.standings.get("players", [])
 
     @property
+    def outcome(self) -> Outcome:
+        """Who won, as the ratings count it (a seat a computer took over ranks after the people still playing)."""
+        return outcome(self.game, self.players, self.standings.get("ranking") or [],
+                       bool(self.standings.get("no_winner")))
+
+    @property
     def winners(self) -> list[dict]:
         """The players of the first place (none when nobody won)."""
-        ranking = self.standings.get("ranking") or []
-        if self.standings.get("no_winner") or not ranking:
-            return []
-        return [self.players[s] for s in ranking[0] if s < len(self.players)]
+        return [self.players[s] for s in self.outcome.winners if s < len(self.players)]
+
+    @property
+    def departed(self) -> list[str]:
+        """The names of the persons whose seats the game's own ranking put first though they left (a computer
+        played their seat on): the reason ``winners`` are not the game's own."""
+        return [self.players[s]["was"]["name"] for s in self.outcome.overtaken if s < len(self.players)]
 
     @classmethod
     def from_row(cls, row: Mapping) -> FinishedGame:

@@ -19,6 +19,7 @@ import i18n
 from bot import renderpool
 from bot.cogs.tables import GAME_CHOICES
 from bot.computers import display_name
+from bot.ratings import outcome_sentence
 from bot.store import FinishedGame, GameStats, Standing
 from bot.translator import member_language, server_language
 from bot.ui.messages import COLOUR
@@ -88,8 +89,12 @@ def history_line(game: FinishedGame, with_channel: bool, lang: str, most: int | 
     def names(players: list[dict]) -> str:
         return ", ".join(_cut(i18n.localize(display_name(p), lang), most) for p in players)
 
-    winners = game.winners
-    won = _("won by **{names}**", names=names(winners)) if winners else _("nobody won")
+    winners, departed = game.winners, game.departed
+    if departed and winners:  # the game's own winner left: "**Ana** wins: Bo left (a computer played their seat)."
+        won = outcome_sentence([f"**{_cut(i18n.localize(display_name(p), lang), most)}**" for p in winners],
+                               [_cut(name, most) for name in departed])
+    else:
+        won = _("won by **{names}**", names=names(winners)) if winners else _("nobody won")
     link = (_(" · [final board]({url})", url=f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
                                              f"{game.message_id}") if game.message_id and game.channel_id else "")
     place = _(" in {channel}", channel=f"<#{game.channel_id}>") if with_channel and game.channel_id else ""
