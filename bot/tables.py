@@ -55,8 +55,11 @@ def is_lobby_key(key: str) -> bool:
     three are the host's (any seated person's when the host is not seated), like Start."""
     return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
-MAX_BUTTONS = 20
-"""Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
+CHOICE_ROWS = 4
+"""Rows of a message that hold its moves, five buttons or one menu each (a table's: the fifth row holds the
+utility buttons; a lesson gives one more to its suggested move)."""
+MENU_SIZE = 25
+"""Options in one select menu at most (Discord's limit)."""
 POSTED_WITHIN = 2.0
 """Seconds a refused rematch waits for the channel's new lobby to be posted, to link it (Discord wants an
 answer within 3)."""
@@ -67,17 +70,23 @@ def group_key(group: str) -> str:
     return re.sub(r"[^\w.\-]", "_", group)[:40]
 
 
-def choice_groups(actions: list[Action], always: bool = False) -> dict[str, list[Action]] | None:
-    """How a list of actions is offered: None when they fit as buttons (unless the engine asks for groups:
-    ``always``, see ``Engine.grouped``) or do not group usefully, else their groups (``Action.group``) in
-    order: the first step of a two-step choice. A group of one action is offered as that action itself (no
-    pick step), so only groups of two or more can be picked (``pickable``)."""
-    if len(actions) <= MAX_BUTTONS and not always:
+def choice_groups(actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS
+                  ) -> dict[str, list[Action]] | None:
+    """How a list of actions is offered in ``rows`` rows: None when they fit as buttons (unless the engine asks
+    for groups: ``always``, see ``Engine.grouped``) or do not group usefully, else their groups
+    (``Action.group``) in order: the first step of a two-step choice. A group of one action is offered as that
+    action itself (no pick step), so only groups of two or more can be picked (``pickable``). More groups than
+    fit as buttons are offered only when the actions would not fit in menus either (then the groups go in
+    menus): every legal move stays reachable."""
+    buttons, menus = 5 * rows, MENU_SIZE * rows
+    if len(actions) <= buttons and not always:
         return None
     groups: dict[str, list[Action]] = {}
     for a in actions:
         groups.setdefault(a.group, []).append(a)
-    if not 1 < len(groups) <= MAX_BUTTONS or all(len(g) == 1 for g in groups.values()):
+    if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
+        return None
+    if len(groups) > buttons and (len(actions) <= menus or len(groups) > menus):
         return None
     return groups
 
@@ -85,6 +94,14 @@ def choice_groups(actions: list[Action], always: bool = False) -> dict[str, list
 def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
     """The groups a player picks as a first step: those of two or more actions."""
     return [g for g, acts in (groups or {}).items() if len(acts) > 1]
+
+
+def group_named(key: str, actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS) -> str | None:
+    """The group a ``pick.<key>`` click picks among ``actions`` offered in ``rows`` rows (``choice_groups``):
+    its name, "" for "" (back to the groups), None when no group offered for picking has that key."""
+    if not key:
+        return ""
+    return next((g for g in pickable(choice_groups(actions, always, rows)) if group_key(g) == key), None)
 
 
 def rules_words(exc: RulesError) -> str:
@@ -1374,12 +1391,12 @@ class TableService:
             seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             always = table.engine.grouped(table.state, seat)
-            offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
-                       for g in pickable(choice_groups(acts, always))}
-            if group and group not in offered:
+            named = group_named(group, actions, always)
+            if named is None:  # the public board's groups (without the seat's secret moves)
+                named = group_named(group, [a for a in actions if not a.secret], always)
+            if named is None:
                 raise UserError(_("That choice is not available now."))
-            group = offered.get(group, "")
-            table.picks[seat] = (table.version, group)
+            table.picks[seat] = (table.version, named)
             return table
 
     # --- drawing -------------------------------------------------------------------------------------

@@ -116,21 +116,34 @@ def update(domains: Iterable[str] | None = None) -> None:
             write(catalog, domain, lang)
 
 
-def compile_all() -> list[Path]:
-    """Compiles every language's areas into one ``i18n/locales/<lang>.mo`` (what the bot loads)."""
+def compile_all(target: Path = LOCALE_DIR) -> list[Path]:
+    """Compiles every language's areas into one ``<target>/<lang>.mo`` (by default ``i18n/locales/``, what the
+    bot loads)."""
     written = []
     for lang in TRANSLATED:
         merged = Catalog(locale=lang, domain="geotable", fuzzy=False)
+        # The plural rule is the one the translators wrote their forms for (every .po of a language declares
+        # the same: `problems` checks it), never the installed Babel's: Babel 2.19 gives Spanish a third form
+        # (CLDR's "many"), and a .mo that says nplurals=3 over two-form entries falls back to English.
+        merged.mime_headers = [("Plural-Forms", plural_forms(lang))]
         for domain in all_domains():
             for message in read(domain, lang):
                 strings = message.string if isinstance(message.string, tuple | list) else [message.string]
                 if message.id and all(strings) and not message.fuzzy:
                     merged.add(message.id, message.string, context=message.context)
-        path = LOCALE_DIR / f"{lang}.mo"
+        path = target / f"{lang}.mo"
         with path.open("wb") as fp:
             write_mo(fp, merged)
         written.append(path)
     return written
+
+
+def plural_forms(lang: str) -> str:
+    """The ``Plural-Forms`` header the ``.po`` files of ``lang`` declare (they must agree)."""
+    declared = {read(domain, lang).plural_forms for domain in all_domains() if po_path(domain, lang).exists()}
+    if len(declared) != 1:
+        raise ValueError(f"the {lang} catalogs declare {len(declared)} plural rules: {sorted(declared)}")
+    return declared.pop()
 
 
 def placeholders(text: str) -> set[str]:
@@ -146,6 +159,8 @@ def problems(domains: Iterable[str] | None = None) -> list[str]:
         wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
         for lang in TRANSLATED:
             catalog = read(domain, lang)
+            if catalog.plural_forms != read(all_domains()[0], lang).plural_forms:
+                out.append(f"{domain}/{lang}.po declares {catalog.plural_forms!r}, unlike the other {lang} areas")
             have = {}
             for m in catalog:
                 if m.id:
@@ -162,6 +177,9 @@ def problems(domains: Iterable[str] | None = None) -> list[str]:
                 if m.fuzzy or not all(strings):
                     out.append(f"{domain}/{lang}.po: untranslated {key[0]!r}")
                     continue
+                if m.pluralizable and len(strings) != catalog.num_plurals:
+                    out.append(f"{domain}/{lang}.po: {key[0]!r} has {len(strings)} plural forms, its header "
+                               f"{catalog.num_plurals}")
                 want = set().union(*(placeholders(i) for i in ids))
                 for s in strings:
                     got = placeholders(s)

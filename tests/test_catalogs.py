@@ -240,3 +240,58 @@ def test_every_translation_is_in_the_catalog_the_bot_loads(lang):
     for (context, msgid), said in _translations(lang).items():
         got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
         assert got in said, (lang, context, msgid, got)
+
+
+PLURAL_COUNTS = (0, 1, 2, 5, 21, 1_000_000)
+
+
+def _plural_problems(compiled, lang: str) -> list[str]:
+    """Every plural message of ``lang`` looked up for each of PLURAL_COUNTS: a result that is not one of its
+    translated forms is English (gettext's fallback when the rule names a form the catalog lacks) or missing."""
+    out = []
+    for area in catalogs.all_domains():
+        for message in catalogs.read(area, lang):
+            if not message.pluralizable or not message.id:
+                continue
+            singular, plural = message.id[0], message.id[1]
+            forms = set(message.string)
+            for n in PLURAL_COUNTS:
+                got = (compiled.npgettext(message.context, singular, plural, n) if message.context
+                       else compiled.ngettext(singular, plural, n))
+                if got not in forms:
+                    out.append(f"{area}/{lang}: {singular!r} for n={n} gives {got!r}")
+    return out
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_every_plural_form_is_translated_in_the_catalog_the_bot_loads(lang):
+    """The catalog the install compiled (with the Babel that is installed) answers every plural message in its
+    language for every count: Babel 2.19 gave Spanish a third plural form, which sent 'n >= 2' to English."""
+    import i18n
+
+    problems = _plural_problems(i18n.catalog(lang), lang)
+    assert not problems, f"{len(problems)} plural look-ups not translated, e.g. {problems[:5]}"
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_fresh_compile_keeps_the_plural_rule_of_the_po_files(lang, tmp_path):
+    """Compiling now, with the installed Babel, writes the rule the translators wrote their forms for."""
+    import gettext
+
+    catalogs.compile_all(tmp_path)
+    with (tmp_path / f"{lang}.mo").open("rb") as fp:
+        compiled = gettext.GNUTranslations(fp)
+    assert compiled.info()["plural-forms"].replace(" ", "") == catalogs.plural_forms(lang).replace(" ", "")
+    problems = _plural_problems(compiled, lang)
+    assert not problems, f"{len(problems)} plural look-ups not translated, e.g. {problems[:5]}"
+
+
+def test_the_plural_check_finds_a_rule_with_more_forms_than_the_catalog(tmp_path, monkeypatch):
+    """The check itself: a catalog compiled with a three-form rule over two-form entries fails it."""
+    import gettext
+
+    monkeypatch.setattr(catalogs, "plural_forms",
+                        lambda lang: "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);")
+    catalogs.compile_all(tmp_path)
+    with (tmp_path / "es.mo").open("rb") as fp:
+        assert _plural_problems(gettext.GNUTranslations(fp), "es")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.coach import Advice, Coach
 from games.core import State
 from games.geek_out.ai import _sorted, points_solver, position
-from games.geek_out.rules import DICE, NAMES, GeekOut, moves, points_for
+from games.geek_out.rules import DICE, NAMES, GeekOut, Move, moves, points_for
 from i18n import _, join, ngettext
 
 _REASONS = {
@@ -46,11 +46,9 @@ class GeekOutCoach(Coach):
         actions = engine.legal_actions(state, seat)
         if state["phase"] == "choose":
             return self._continue_or_pass(actions, scored, inactive, solver)
-        values = {a.key: self._value(state, a.key, active, inactive, scored, solver) for a in actions}
-        best = max(actions, key=lambda a: values[a.key] + (1e-9 if a.key == actions[0].key else 0))
-        ranked = sorted(actions, key=lambda a: -values[a.key])
-        # "Choose another die" only goes back a step: it is no choice of its own to compare with
-        second = next((a for a in ranked if a.key not in (best.key, "back")), None)
+        # each key valued as if its die were kept: the suggestion is the best move's key
+        committed = {a.key: self._value(state, a.key, active, inactive, scored, solver) for a in actions}
+        best = max(actions, key=lambda a: committed[a.key] + (1e-9 if a.key == actions[0].key else 0))
         move = self._move(state, best.key, active, inactive, scored, solver)
         if state["phase"] == "target":
             face = state["dice"][state["selected"]]["face"]
@@ -59,17 +57,50 @@ class GeekOutCoach(Coach):
             choice = _("While an action face (Heart, Meeple, Spaceship, Superhero) shows, you must use one: "
                        "pick which die acts first.")
         parts = [_("It is worth {points} points on average this turn (with good play after it).",
-                   points=_points(values[best.key]))]
+                   points=_points(committed[best.key]))]
+        stated = [((best.key,), committed[best.key])]
+        second = self._second(engine, state, actions, committed, best, move, active, inactive, scored, solver)
         if second is not None:
-            parts.append(_("The next best choice, {move}, is worth {points}.", move=second.label,
-                           points=_points(values[second.key])))
+            label, keys, value = second
+            parts.append(_("The next best choice, {move}, is worth {points}.", move=label, points=_points(value)))
+            stated.append((keys, value))
         reason = _REASONS.get(move)
         if move[1] == "42" and move[0] in ("ship", "meeple", "hero"):
             reason = _LOSES_A_42
         if reason is not None:
             parts.append(reason)
-        facts = {"values": values, "scored": scored, "inactive": inactive}
+        facts = {"values": self._worth(state, actions, committed, active, inactive, scored, solver), "stated": stated,
+                 "move": move, "scored": scored, "inactive": inactive}
         return Advice(best.key, choice, join(parts), facts)
+
+    def _second(self, engine, state, actions, committed, best, move, active, inactive, scored, solver):
+        """The next best choice the advice names: (its name, the keys that play it, its value). While a die is
+        picked, the best other target ("Choose another die" only goes back a step: no choice of its own). While
+        the dice are picked, the next best *move* (a die and what it acts on), named in full: a die whose target
+        comes next is no move yet, and its button can be taken back ("Spaceship: send a die away" is worth what
+        its best target is worth, or the best move after going back)."""
+        if state["phase"] == "target":
+            ranked = sorted(actions, key=lambda a: -committed[a.key])
+            second = next((a for a in ranked if a.key not in (best.key, "back")), None)
+            return None if second is None else (second.label, (second.key,), committed[second.key])
+        options = [m for m in moves(_sorted(active)) if m != move]
+        if not options:
+            return None
+        values = {m: solver.move_value(_sorted(active), inactive, scored, m) for m in options}
+        other = max(options, key=lambda m: values[m])
+        return move_label(engine, state, other), move_keys(engine, state, other), values[other]
+
+    @staticmethod
+    def _worth(state, actions, committed, active, inactive, scored, solver) -> dict:
+        """What each key is worth in the engine: the expected points of the turn after it, with the best play
+        after. Picking a die whose target comes next commits to nothing (its target step offers "Choose another
+        die"), so it is worth the best move of all, as is going back."""
+        options = moves(_sorted(active))
+        top = max(solver.move_value(_sorted(active), inactive, scored, m) for m in options)
+        dice = state["dice"]
+        picks = {a.key for a in actions if a.key.startswith("u") and state["phase"] == "act"
+                 and sum(1 for m in options if m[0] == dice[int(a.key[1:]) - 1]["face"]) > 1}
+        return {a.key: top if a.key == "back" or a.key in picks else committed[a.key] for a in actions}
 
     def _continue_or_pass(self, actions, scored: int, inactive: int, solver) -> Advice:
         bank = points_for(scored)
@@ -106,6 +137,30 @@ class GeekOutCoach(Coach):
                     bank=bank, roll=_points(roll), scored=scored)
         return Advice("c" if go else "p", choice, why, {"bank": bank, "roll": roll, "used": used})
 
+    def weaker(self, engine: GeekOut, state: State, seat: int, key: str):
+        advice = self.advise(engine, state, seat)
+        if key == advice.key:
+            return None
+        facts = advice.facts
+        if state["phase"] == "choose":
+            bank, roll = facts["bank"], facts["roll"]
+            if key == "p" and roll > bank:
+                return _("You passed and banked {bank} points; rolling on was worth {roll} on average.",
+                         bank=bank, roll=_points(roll))
+            if key == "c" and bank > roll:
+                return _("You rolled on, worth {roll} points on average; passing would have banked {bank}.",
+                         bank=bank, roll=_points(roll))
+            return None
+        chosen, best = facts["values"][key], facts["values"][advice.key]
+        if _points(chosen) == _points(best) or chosen > best:
+            return None  # as good, as far as the numbers say
+        active, inactive, scored = position(engine.view(state, seat))
+        solver = points_solver()
+        mine = self._move(state, key, active, inactive, scored, solver)
+        return _("Your move ({move}) was worth {chosen} points on average this turn; the suggestion ({suggested}) "
+                 "would have given {best}.", move=move_label(engine, state, mine),
+                 suggested=move_label(engine, state, facts["move"]), chosen=_points(chosen), best=_points(best))
+
     @staticmethod
     def _move(state, key, active, inactive, scored, solver):
         """The (face, target) a key plays: the best target when the key only picks a die."""
@@ -124,6 +179,22 @@ class GeekOutCoach(Coach):
     def _value(self, state, key, active, inactive, scored, solver) -> float:
         move = self._move(state, key, active, inactive, scored, solver)
         return solver.move_value(_sorted(active), inactive, scored, move)
+
+
+def move_label(engine: GeekOut, state: State, move: Move):
+    """A move named in full, as the button of a die with that one target says it ("Spaceship: send a Dragon
+    away", "Heart: bring in a die")."""
+    face, target = move
+    return engine._use_label(state, face, engine._first(state, face), [target])
+
+
+def move_keys(engine: GeekOut, state: State, move: Move) -> tuple[str, ...]:
+    """The keys that play ``move`` while the dice are picked: its die, then its target when there is a choice."""
+    face, target = move
+    i = engine._first(state, face)
+    if sum(1 for m in moves(engine._faces(state)) if m[0] == face) == 1:
+        return (f"u{i + 1}",)
+    return f"u{i + 1}", f"t{engine._first(state, target, i) + 1}"
 
 
 def engine_face(face: str):

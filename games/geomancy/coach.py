@@ -59,6 +59,20 @@ class GeomancyCoach(Coach):
         return Advice(key, choice, _("No cast or turn of a stone gains anything now: passing keeps what you "
                                      "have."), {})
 
+    def weaker(self, engine: Geomancy, state: State, seat: int, key: str):
+        """Turning a stone: the points it leaves the learner with, against the suggested direction's."""
+        if state["phase"] != "turn" or state["step"] is None or not key.startswith("d"):
+            return None
+        advice = self.advise(engine, state, seat)
+        if key == advice.key or not advice.key.startswith("d"):
+            return None
+        mine, best = engine.scores(after_keys(state, seat, (key,)))[seat]["total"], advice.facts["after"]
+        if mine >= best:
+            return None
+        return _("Turning your stone {direction} left you {points} points; {best_direction} would have made it "
+                 "{best}.", direction=DIRECTION_WORDS[int(key[1:])], points=mine,
+                 best_direction=DIRECTION_WORDS[advice.facts["direction"]], best=best)
+
     def _cast(self, state: State, seat: int, aim: int, choice) -> Advice:
         height = state["options"]["height"]
         exact = square_probability(aim, aim, height)

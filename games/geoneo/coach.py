@@ -49,6 +49,29 @@ class GeoneoCoach(Coach):
             return self._clear(view, seat, keys, labels)
         return self._card(view, seat, keys, labels)
 
+    def weaker(self, engine: Geoneo, state: State, seat: int, key: str):
+        """Placing: what the piece adds to the learner's shapes. Clearing: the shape's points."""
+        view = engine.view(state, seat)
+        if view["phase"] not in ("place", "clear"):
+            return None
+        advice = self.advise(engine, state, seat)
+        if key == advice.key:
+            return None
+        colour, width, pieces = view["colours"][seat], view["width"], view["pieces"]
+        if view["phase"] == "place":
+            mine, best = field_gain(pieces, width, colour, int(key[1:])), advice.facts["gain"]
+            if mine >= best:
+                return None
+            return _("Your piece on {field} added {points} to what your pieces can clear away; on {best_field} it "
+                     "would have added {best}.", field=field_name(int(key[1:]), width), points=_pts(mine),
+                     best_field=field_name(advice.facts["field"], width), best=_pts(best))
+        found = {k: p for k, p, _c in shapes(pieces, width, colour)}
+        mine, best = found[key], advice.facts["points"]
+        if mine >= best:
+            return None
+        return _("Your shape scored {points}; the suggested one, {shape}, would have scored {best}.",
+                 points=_pts(mine), shape=describe_shape(advice.key, width), best=_pts(best))
+
     def _place(self, view, seat, keys, labels) -> Advice:
         colour = view["colours"][seat]
         fields = [int(k[1:]) for k in keys]
