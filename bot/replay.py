@@ -106,7 +106,7 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
         final = index == total
         last = lasts[index] if final or index == 0 else _("Move {index} of {total}: {move}", index=index, total=total,
                                                           move=lasts[index])
-        focus = ending_focus(states[index], names) if final and over else None
+        focus = ending_focus(states[index], names, players) if final and over else None
         frames.append(animation.Frame(board_view(engine, states[index]), last, focus, *seatings[index]))
     gif = animation.animate(game, frames, names, computers, locale)
     while len(gif) > animation.MAX_BYTES and len(frames) > 2:  # fewer frames, always the first and final

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 import i18n
 from bot import computers, language, ratings, renderpool, thinkpool
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
+from bot.ratings import outcome, outcome_sentence
 from bot.store import (
     FORMER_ID,
     FORMER_MEMBER,
@@ -319,7 +320,7 @@ class Table:
             return {"closed": _("Closed: {reason}", reason=end_words(self.row.end_reason)) if self.row.end_reason
                     else _("Closed"), "right": _("Closed")}
         if self.status == "finished":
-            return ending_focus(self.state, self.names)
+            return ending_focus(self.state, self.names, self.players)
         to_act = self.to_act()
         if len(to_act) != 1 or not self.pick_of(to_act[0]):
             return None
@@ -357,10 +358,23 @@ def departure_words(state: State, names: list[str]) -> str | None:
     return _("{player} left", player=names[seat])
 
 
-def ending_focus(state: State, names: list[str]) -> dict | None:
-    """The board's top bar for a game a departure ended: that, not the renderer's winner banner."""
+def ending_focus(state: State, names: list[str], players: list[dict] | None = None) -> dict | None:
+    """The board's top bar for a finished game, when the renderer's winner banner would not say it right: a game
+    a departure ended says so; a game whose own winner was a seat a computer took over (its person left) names
+    who wins as the ratings count it and why, the standings' sentence ("Ana wins: Bo left (a computer played
+    their seat).": ``bot.ratings.outcome``; ``players``: the seating at the end)."""
     words = departure_words(state, names)
-    return {"closed": _("Ended early: {why}", why=words), "right": _("Game over")} if words else None
+    if words:
+        return {"closed": _("Ended early: {why}", why=words), "right": _("Game over")}
+    result = get_engine(state["game"]).result(state) if players is not None else None
+    if result is None or result.no_winner:
+        return None
+    decided = outcome(state["game"], players, result.ranking)
+    if not decided.overtaken or not decided.winners:
+        return None
+    people = [players[s]["was"]["name"] for s in decided.overtaken]
+    return {"won": outcome_sentence([names[s] for s in decided.winners], people), "right": _("Game over"),
+            "winners": list(decided.winners)}
 
 
 def channels_sentence(settings: GuildSettings) -> str:
@@ -954,7 +968,7 @@ class TableService:
         # draw the new board while the move is committed (nothing is shown before the commit)
         names = [computers.display_name(p) for p in seated]
         board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
-                                                       text, ending_focus(state, names) if over else None,
+                                                       text, ending_focus(state, names, seated) if over else None,
                                                        tuple(computer_seats(seated)), locale=lang))
         board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
@@ -1068,7 +1082,9 @@ class TableService:
     async def _hand_over(self, table: Table, seat: int, text: str) -> Change:
         """The logged table event ``handover:<seat>``, written with the new seating (one statement)."""
         players = list(table.players)
-        players[seat] = handed_over(players[seat], HANDOVER_STRENGTH, players)
+        scores = table.engine.scores_now(table.state)
+        players[seat] = handed_over(players[seat], HANDOVER_STRENGTH, players,
+                                    scores[seat] if scores is not None else None)
         return await self._apply(table, SYSTEM, f"handover:{seat}", players=players, text=text)
 
     async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:

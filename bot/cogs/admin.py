@@ -102,14 +102,21 @@ class Admin(commands.Cog):
         await self.tables.publish(change)
 
     @mod.command(name="timeout", description="Set how long a player may think before the table plays for them")
-    @app_commands.describe(seconds="30 to 86400; the bot's default when left out")
+    @app_commands.describe(seconds="30 to 86400; 0: the bot's default; left out: show the setting")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def timeout(self, interaction: discord.Interaction,
-                      seconds: app_commands.Range[int, 30, 86400] | None = None) -> None:
+                      seconds: app_commands.Range[int, 0, 86400] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
-        settings.turn_timeout = seconds
+        default = self.service.defaults.turn_timeout
+        if seconds is None:  # the bare command looks the setting up, changing nothing
+            await tell(interaction, timeout_shown_sentence(settings.turn_timeout, default))
+            return
+        if 0 < seconds < MIN_TURN_TIMEOUT:
+            await tell(interaction, _("A turn timeout is 30 seconds at least (0: the bot's default)."))
+            return
+        settings.turn_timeout = seconds or None
         await self.service.save_settings(settings)
-        shown = seconds or self.service.defaults.turn_timeout
+        shown = seconds or default
         await tell(interaction, ngettext("Turn timeout is now {n} second (from the next move on).",
                                          "Turn timeout is now {n} seconds (from the next move on).", shown,
                                          n=i18n.number(shown)))
@@ -184,6 +191,23 @@ def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:
     return i18n._("Game messages and boards in this server follow its Discord language: {language}. "
                   "`/mod language` sets another; what only one member sees follows their own Discord language.",
                   language=name)
+
+
+MIN_TURN_TIMEOUT = 30
+"""The shortest turn timeout a moderator may set (0 asks for the bot's default)."""
+
+
+def timeout_shown_sentence(seconds: int | None, default: int) -> i18n.Text:
+    """What the bare ``/mod timeout`` says: the server's turn timeout and whether it is the bot's default."""
+    if not seconds:
+        return ngettext("Turn timeout is {n} second, the bot's default. `/mod timeout seconds:` sets another (30 to "
+                        "86400).",
+                        "Turn timeout is {n} seconds, the bot's default. `/mod timeout seconds:` sets another (30 to "
+                        "86400).", default)
+    return ngettext("Turn timeout is {n} second in this server. `/mod timeout seconds:0` goes back to the bot's "
+                    "default.",
+                    "Turn timeout is {n} seconds in this server. `/mod timeout seconds:0` goes back to the bot's "
+                    "default.", seconds)
 
 
 def retention_shown_sentence(days: int | None) -> i18n.Text:

@@ -506,10 +506,14 @@ class Geoneo(Engine):
         if state["phase"] != "over":
             return None
         n = state["players"]
-        scores = [half(state["scores"][self._colour(state, s)]) for s in range(n)]
+        scores = list(self.scores_now(state))
         teams = [[0, 2], [1, 3]] if n == 4 else None
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state), teams),
                       {"teams": teams, "team_names": [team_name(c) for c in (0, 1)] if teams else None})
+
+    def scores_now(self, state: State) -> tuple[int | float, ...]:
+        """Each seat's colour's points (partners share theirs)."""
+        return tuple(half(state["scores"][self._colour(state, s)]) for s in range(state["players"]))
 
     def teams(self, players: int) -> list[list[int]] | None:
         return [[0, 2], [1, 3]] if players == 4 else None

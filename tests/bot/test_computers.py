@@ -275,9 +275,11 @@ async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_g
         table = await service.open_lobby(1, 10, "geodeto", {"goals": 2}, ANA)
         await service.lobby(table.id, "join", BO)
         await service.lobby(table.id, "start", ANA)
+        had = get_engine("geodeto").scores_now(table.state)[1]  # (the cards in hand count against)
         change = await service.leave(table, BO["id"])
         assert change.text == "Bo left. A computer plays their seat from now on."
-        assert table.players[1] == {"id": -1, "name": "Computer for Bo", "computer": "normal", "was": BO}
+        assert table.players[1] == {"id": -1, "name": "Computer for Bo", "computer": "normal",
+                                    "was": {**BO, "score": had}}
         assert (await service.store.actions(table.id))[-1] == (-1, "handover:1")
         assert (await service.store.get_table(table.id)).players == table.players  # written with the move
         with pytest.raises(UserError, match="not playing"):
@@ -288,7 +290,12 @@ async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_g
         engine = get_engine("geodeto")
         assert engine.encode(engine.replay(2, row.options, row.seed, await service.store.actions(table.id))) == row.state
         [result] = await service.store.results(1)
-        assert result["standings"]["players"][1]["was"] == BO
+        assert result["standings"]["players"][1]["was"] == {**BO, "score": had}
+        # Bo's row (history, his best score in /stats) has what he scored, not what the computer made of it
+        assert result["standings"]["scores"][1] != had
+        bo_row = next(r for r in await service.store.result_players(table.id) if r["user_id"] == BO["id"])
+        [stats] = await service.store.stats(1, BO["id"])
+        assert bo_row["score"] == had and stats.best_score == had
     finally:
         await service.stop_computers()
         await service.store.close()
