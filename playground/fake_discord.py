@@ -4,8 +4,8 @@ It keeps every message it is sent (with components and attachment bytes), answer
 refuses what Discord refuses: component and text limits, a second acknowledgement (40060), a response
 after 3 seconds (10062), a webhook call with an expired 15-minute token (50027), and a request body that
 Discord's own OpenAPI spec refuses (50035 with its ``errors``; the schemas: ``discord_api_schema.json``,
-checked when the ``jsonschema`` package is installed; ``invalid_bodies`` lists each such refusal). Tests and the playground's
-page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``, ``click``, ``select``,
+checked when the ``jsonschema`` package is installed; ``invalid_bodies`` lists each such refusal).
+Tests and the playground's page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``, ``click``, ``select``,
 ``interact``, ``say``, ``messages_in``, ``ephemerals``; ``settle`` waits for the bot's answers, ``wait_until``
 for what it does by itself (deadlines); ``observers`` see what a Discord client would show.
 
@@ -66,8 +66,8 @@ class FakeDiscord:
     def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602), threads: tuple[int, ...] = (700,),
                  *, light: bool = False, names: dict[int, str] | None = None, check_spec: bool | None = None):
         """``check_spec``: refuse request bodies that Discord's API spec refuses (None: when ``jsonschema``, a
-        dev dependency, is installed, as for the tests; the playground runs without it, and ``light`` load
-        benchmarks without the checks, which cost 1-2 ms of this process a message)."""
+        dev dependency, is installed, as for the tests; a playground installed without the dev tools has none,
+        and ``light`` load benchmarks run without the checks, which cost 1-2 ms of this process a message)."""
         names = names or {}
         self.guild_id = guild_id
         self.guild_name = "Fake Guild"
