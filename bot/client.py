@@ -166,7 +166,8 @@ class Geotable(commands.AutoShardedBot):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
         self.service = TableService(
-            self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout, self.settings.computer_pause),
+            self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout, self.settings.computer_pause,
+                                 self.settings.computer_step_pause),
             shards=self.settings.shards,
         )
         self.service.discord_locale = lambda guild_id: guild_locale(self.get_guild(guild_id))
@@ -344,6 +345,7 @@ class Geotable(commands.AutoShardedBot):
             log.exception("restoring missing turn deadlines")
         service = self.service
         while not self.is_closed() and not self._stopping.is_set():
+            fired_at = service.clock()
             try:
                 changes = await service.fire_due()
                 for outcome in await asyncio.gather(*(tables.publish(c) for c in changes), return_exceptions=True):
@@ -354,8 +356,16 @@ class Geotable(commands.AutoShardedBot):
                 log.exception("deadline loop")
                 next_due = None
             now = service.clock()
-            # still due after firing: it could not fire now (logged), so it is tried again a tick later
-            delay = self.tick if next_due is None or next_due <= now else min(self.tick, next_due - now)
+            if next_due is None:
+                delay = self.tick
+            elif next_due > now:
+                delay = min(self.tick, next_due - now)
+            elif next_due > fired_at or service.held_back:
+                # it came due while the changes were shown (a computer's next step), or it waited for its
+                # previous step's board: fired at once, not a tick later
+                delay = 0
+            else:  # still due after firing: it could not fire now (logged), so it is tried again a tick later
+                delay = self.tick
             if self._stopping.is_set():
                 return
             self.timers_started.set()

@@ -48,7 +48,10 @@ class Settings:
     """Seconds without a renewal after which a lease counts as abandoned and another process may take its
     shards over (GEOTABLE_LEASE_STALE)."""
     computer_pause: float = 0.8
-    """Seconds a computer player waits before each move, so people can follow (GEOTABLE_COMPUTER_PAUSE)."""
+    """Seconds a computer player waits before its turn, so people can follow (GEOTABLE_COMPUTER_PAUSE)."""
+    computer_step_pause: float = 0.1
+    """Seconds between two steps of a computer's turn, e.g. two Geek Out dice (GEOTABLE_COMPUTER_STEP_PAUSE):
+    shorter than ``computer_pause``, so a turn of many steps is quick to watch, each step still shown."""
     ai_workers: int | None = None
     """Processes in which computer players think (GEOTABLE_AI_WORKERS; None: one per core). bot/thinkpool.py
     reads the variable itself; it is checked here."""
@@ -90,6 +93,10 @@ class Settings:
         pause = _number(env, "GEOTABLE_COMPUTER_PAUSE", cls.computer_pause, float)
         if not 0 <= pause <= 60:
             raise SettingError("GEOTABLE_COMPUTER_PAUSE", f"GEOTABLE_COMPUTER_PAUSE is 0 to 60 seconds (not {pause:g})")
+        step_pause = _number(env, "GEOTABLE_COMPUTER_STEP_PAUSE", min(cls.computer_step_pause, pause), float)
+        if not 0 <= step_pause <= pause:
+            raise SettingError("GEOTABLE_COMPUTER_STEP_PAUSE", "GEOTABLE_COMPUTER_STEP_PAUSE is 0 to "
+                               f"GEOTABLE_COMPUTER_PAUSE ({pause:g}) seconds (not {step_pause:g})")
         heartbeat = _number(env, "GEOTABLE_LEASE_HEARTBEAT", cls.lease_heartbeat, float)
         stale = _number(env, "GEOTABLE_LEASE_STALE", cls.lease_stale, float)
         if not 0 < heartbeat < stale:
@@ -119,6 +126,7 @@ class Settings:
             lease_heartbeat=heartbeat,
             lease_stale=stale,
             computer_pause=pause,
+            computer_step_pause=step_pause,
             ai_workers=ai_workers,
         )
 

@@ -459,7 +459,14 @@ class Defaults:
     turn_timeout: int = 600
     lobby_timeout: int = 1800
     computer_pause: float = 0.8
-    """Seconds a computer waits before it moves (GEOTABLE_COMPUTER_PAUSE), so people can follow."""
+    """Seconds a computer waits before its turn (GEOTABLE_COMPUTER_PAUSE), so people can follow."""
+    computer_step_pause: float = 0.1
+    """Seconds between two steps of one computer's turn (GEOTABLE_COMPUTER_STEP_PAUSE; at most
+    ``computer_pause``): a Geek Out turn of thirty dice is over in seconds, each die still shown."""
+
+    def pause(self, step: bool) -> float:
+        """The pause before a computer's move: a step inside its turn gets the shorter one."""
+        return min(self.computer_step_pause, self.computer_pause) if step else self.computer_pause
 
 
 def computer_seed(row: TableRow) -> int:
@@ -512,6 +519,8 @@ class TableService:
         """table -> the task of its computers' move under way (thinking in a worker, then committing)."""
         self._computer_changes: list[Change] = []
         """Computer moves committed since the deadline loop last asked (``fire_due`` hands them over)."""
+        self.held_back = False
+        """Whether the last ``fire_due`` left a due computer step for after its previous step is shown."""
         self.discord_locale = lambda guild_id: None
         """guild -> its Discord language (preferred locale): the client's guild cache (bot/client.py)."""
 
@@ -924,17 +933,27 @@ class TableService:
         now = self.clock()
         if not table.computers_due(state, players, table.waiting_for_people() if held is None else held):
             return now + await self.turn_timeout(table.row.guild_id)
-        pause = now + self.defaults.computer_pause
+        pause = now + self.defaults.pause(self._goes_on(table, state, players, seat))
         waited = table.state is not None and table.computers_due(held=table.waiting_for_people())
         if seat != SYSTEM and not is_computer(players[seat]) and waited and table.turn_due is not None:
             return min(table.turn_due, pause)
         return pause
 
+    @staticmethod
+    def _goes_on(table: Table, state: State, players: list[dict], seat: int) -> bool:
+        """Whether the move of ``seat`` that led to ``state`` is a step inside a computer's turn: the computer
+        was alone to act and still is (its next die, its pick's destination), so its next step follows after
+        the short pause. Anything else (another seat's turn, a stage of several, a table event) is a new turn."""
+        alone = frozenset({seat})
+        return (seat != SYSTEM and is_computer(players[seat]) and table.state is not None
+                and table.engine.to_act(table.state) == alone and table.engine.to_act(state) == alone)
+
     async def _apply(self, table: Table, seat: int, key: str, players: list[dict] | None = None,
-                     text: str | None = None, then_waits: bool = False) -> Change:
+                     text: str | None = None, then_waits: bool = False, draw: bool = True) -> Change:
         """Plays ``key`` for ``seat`` and commits it (one statement). ``players``: the new seating written
         with it (a seat handed to a computer); ``text``: the move in words instead of the engine's events;
-        ``then_waits``: the computer in ``seat`` then waits for the people (``Table.held``)."""
+        ``then_waits``: the computer in ``seat`` then waits for the people (``Table.held``); ``draw``: start
+        drawing the new board meanwhile (not for a computer's key that more keys follow in the same firing)."""
         engine = table.engine
         try:
             state, events = engine.apply(table.state, seat, key)
@@ -967,10 +986,12 @@ class TableService:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
         names = [computers.display_name(p) for p in seated]
-        board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
-                                                       text, ending_focus(state, names, seated) if over else None,
-                                                       tuple(computer_seats(seated)), locale=lang))
-        board.add_done_callback(_quiet)
+        board = None
+        if draw:
+            board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
+                                                           text, ending_focus(state, names, seated) if over else None,
+                                                           tuple(computer_seats(seated)), locale=lang))
+            board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
@@ -987,7 +1008,7 @@ class TableService:
         table.turn_due = due
         self._track(table, seat, tokens, event)
         table.held = held
-        table.early_board = (looks, board, lang)
+        table.early_board = (looks, board, lang) if board is not None else None
         if timer_due is not None:
             table.timer_due = timer_due or None
         if over:
@@ -1139,11 +1160,20 @@ class TableService:
         lobbies close, computers move. Only due deadlines are read (indexed); one that fails is logged and does
         not stop the others. A firing is a versioned move: a process that fired late (it lost the channel) is
         refused. A computer's move is started here and thinks in a worker process while the loop goes on (see
-        ``_computer_turn``); the moves committed since the last call are returned with the others."""
+        ``_computer_turn``); the moves committed since the last call are returned with the others, and a table's
+        computer whose last move is among them moves again only at the next call, once the caller has shown it
+        (``held_back``)."""
         changes, self._computer_changes = self._computer_changes, []
+        shown_first = {change.table.id for change in changes}
+        self.held_back = False
         for table_id, kind, _due in await self.store.due_deadlines(self.clock(), shards=self.shards):
             if kind == "turn" and table_id in self._thinking:
                 continue  # its computers are thinking: never two of their moves at once
+            if kind == "turn" and table_id in shown_first:
+                # its computer's last step is handed over to be shown now: the next step waits until it is, so
+                # the channel sees every step's board (the caller fires again right after showing it)
+                self.held_back = True
+                continue
             try:
                 if kind == "turn" and await self._computers_wait(table_id):
                     self._thinking[table_id] = asyncio.create_task(self._computer_turn(table_id),
@@ -1268,7 +1298,8 @@ class TableService:
                 continue
             for n, key in enumerate(keys, 1):
                 try:
-                    change = await self._apply(table, seat, key, then_waits=hold and n == len(keys))
+                    change = await self._apply(table, seat, key, then_waits=hold and n == len(keys),
+                                               draw=n == len(keys))
                 except StaleVersion:
                     if change is None:
                         raise

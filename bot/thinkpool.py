@@ -26,14 +26,22 @@ def workers_wanted() -> int:
 
 
 # --- the worker side -------------------------------------------------------------------------------------------
+SILENT_STEPS = 4
+"""At most so many keys in one firing of a computer playing alone (a pick that says nothing and what completes
+it): a bound, so a computer that keeps picking and going back still moves one firing at a time."""
+
+
 def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool,
           hold: bool = False) -> list[str]:
-    """The keys the computer in ``seat`` plays from ``state``: one, or (``whole``: secret simultaneous play,
-    Globe Twister's programming) every step it takes until it is no longer to act or the stage ends (a move
-    with announcements, e.g. the run that ends the stage), so its whole program goes in at once. ``hold``: a
-    person is still to act in the same stage, so the computer plays only moves that leave who is to act as it
-    is: it stops before the move that would end its part or the stage (its lock-in; the keys may then be
-    none), and makes that move once no person is still to act."""
+    """The keys the computer in ``seat`` plays from ``state``: one step, or (``whole``: secret simultaneous
+    play, Globe Twister's programming) every step it takes until it is no longer to act or the stage ends (a
+    move with announcements, e.g. the run that ends the stage), so its whole program goes in at once. A step
+    is a move that says something: a pick that says nothing (a Geek Out die whose target comes next, a
+    Geodeto pyramid whose destination comes next) is played with what completes it, so the channel sees one
+    board and one line per die or route, not a board per click. ``hold``: a person is still to act in the
+    same stage, so the computer plays only moves that leave who is to act as it is: it stops before the move
+    that would end its part or the stage (its lock-in; the keys may then be none), and makes that move once
+    no person is still to act."""
     from games import get_engine
     from games.ai import choose
 
@@ -41,13 +49,15 @@ def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bo
     keys: list[str] = []
     while True:
         key = choose(engine, state, seat, strength, seed)
-        if not (whole or hold):
-            return [key]
-        after, _events = engine.apply(state, seat, key)
-        if hold and (engine.to_act(after) != engine.to_act(state) or engine.announcements(state, after)):
+        after, events = engine.apply(state, seat, key)
+        announced = engine.announcements(state, after)
+        if hold and (engine.to_act(after) != engine.to_act(state) or announced):
             return keys  # it would end its part (its lock-in), or everyone's ("Stop!")
         keys.append(key)
-        if not whole or engine.is_over(after) or seat not in engine.to_act(after) or engine.announcements(state, after):
+        if engine.is_over(after) or seat not in engine.to_act(after) or announced:
+            return keys
+        if not whole and (any(e.text for e in events) or engine.to_act(after) != {seat}
+                          or len(keys) >= SILENT_STEPS):
             return keys
         state = after
 

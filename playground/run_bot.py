@@ -57,6 +57,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lease-heartbeat", type=float, default=5.0, help="GEOTABLE_LEASE_HEARTBEAT")
     parser.add_argument("--lease-stale", type=float, default=20.0, help="GEOTABLE_LEASE_STALE")
     parser.add_argument("--computer-pause", type=float, default=0.8, help="GEOTABLE_COMPUTER_PAUSE")
+    parser.add_argument("--computer-step-pause", type=float, default=0.1, help="GEOTABLE_COMPUTER_STEP_PAUSE")
     args = parser.parse_args(argv)
     die_with_parent()
     # A Ctrl-C in a terminal reaches the whole process group: the parent (the playground, a test) stops this
@@ -73,7 +74,8 @@ def main(argv: list[str] | None = None) -> None:
     settings = Settings(token="fake-token", database=args.database, turn_timeout=args.turn_timeout,
                         lobby_timeout=args.lobby_timeout, log_level=args.log_level, loop_stats=args.loop_stats,
                         shard_count=shard_count, shard_ids=shard_ids, lease_heartbeat=args.lease_heartbeat,
-                        lease_stale=args.lease_stale, computer_pause=args.computer_pause)
+                        lease_stale=args.lease_stale, computer_pause=args.computer_pause,
+                        computer_step_pause=args.computer_step_pause)
     # the same start and stop as `python -m bot`: SIGTERM stops it cleanly, a database mistake is one sentence
     sys.exit(run_until_stopped(settings, "--database", tick=args.tick, guild_ready_timeout=0.01))
 

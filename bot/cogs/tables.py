@@ -574,7 +574,10 @@ class Tables(commands.Cog):
                     allowed_mentions=discord.AllowedMentions.none())
         if old:
             try:
-                await channel.get_partial_message(old).edit(view=None)
+                retired = await channel.get_partial_message(old).edit(view=None)
+                ended = messages.without_countdown(retired.embeds[0]) if retired and retired.embeds else None
+                if ended is not None:  # a countdown on a board no longer current: it would run into the past
+                    await retired.edit(embed=ended)
             except discord.HTTPException:
                 log.info("could not retire the old board %s of table %s", old, table.id)
 

@@ -170,6 +170,22 @@ def acting_computer(name: str, lang: str = DEFAULT) -> str:
     return f"{ROBOT} " + say(lang, "**{name}** (a computer: it moves by itself)", name=name)
 
 
+COUNTDOWN = "⏳ "
+"""Opens the board's line with the live countdown of a game timer ("Time runs out in 25 seconds.")."""
+
+
+def without_countdown(embed: discord.Embed) -> discord.Embed | None:
+    """A superseded board's embed without its countdown line (else it would go on saying "Time runs out 14
+    seconds ago" once the timer is over); None when it has none."""
+    lines = (embed.description or "").split("\n")
+    kept = [line for line in lines if not line.startswith(COUNTDOWN)]
+    if len(kept) == len(lines):
+        return None
+    embed = embed.copy()
+    embed.description = "\n".join(kept)
+    return embed
+
+
 def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Embed:
     names = [localize(n, lang) for n in table.names]
     lines = []
@@ -182,8 +198,9 @@ def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Emb
         if notice:
             lines.append(f"⚠️ {localize(notice, lang)}")
         if table.timer_due and table.engine.timer(table.state):
-            # Discord counts a relative timestamp down by itself: no edits needed
-            lines.append("⏳ " + say(lang, "Time runs out {when}.", when=f"<t:{int(table.timer_due)}:R>"))
+            # Discord counts a relative timestamp down by itself: no edits needed (a board superseded while it
+            # runs loses the line: ``without_countdown``)
+            lines.append(COUNTDOWN + say(lang, "Time runs out {when}.", when=f"<t:{int(table.timer_due)}:R>"))
         if len(to_act) == 1 and table.pick_of(to_act[0]):
             noun, group = localize(table.engine.group_noun, lang), in_sentence(table.pick_of(to_act[0]), lang)
             if table.engine.group_noun == "choice":  # not "Choosing a choice from Aim at rank 3"

@@ -122,6 +122,18 @@ class Clock:
 PAUSE = 0.8
 
 
+def one_step(table, log, start: int) -> bool:
+    """Whether the moves ``log[start:]`` are one computer step: a move that says something, after the picks
+    that say nothing and that it completes (a pyramid picked, its destination to come)."""
+    engine = table.engine
+    state = engine.replay(len(table.players), table.row.options, table.row.seed, log[:start])
+    said = []
+    for seat, key in log[start:]:
+        state, events = engine.apply(state, seat, key)
+        said.append(any(e.text for e in events))
+    return bool(said) and said[-1] and not any(said[:-1])
+
+
 async def computers_move(service, clock) -> list:
     """The computers' pause passes: their deadline fires, they think (in worker processes) and commit."""
     clock.now += PAUSE
@@ -166,10 +178,15 @@ async def test_one_person_and_two_computers_play_geodeto_to_the_end_one_computer
         row = await service.store.get_table(table.id)
         log = await service.store.actions(table.id)
         assert row.status == "finished" and counts["person"] and counts["computer firings"]
-        computer_moves = [a for s, a in log if s in (1, 2)]
-        assert len(computer_moves) == counts["computer firings"]  # one step per firing: never queued
         engine = get_engine("geodeto")
         assert engine.encode(engine.replay(3, row.options, row.seed, log)) == row.state
+        # one step per firing, never queued: a step is a move that says something (a pick that says nothing,
+        # its destination to come, is played with its destination)
+        state, steps = engine.new(3, row.options, row.seed), 0
+        for seat, key in log:
+            state, events = engine.apply(state, seat, key)
+            steps += seat in (1, 2) and any(e.text for e in events)
+        assert steps == counts["computer firings"]
         [result] = await service.store.results(1)
         assert [p.get("computer") for p in result["standings"]["players"]] == [None, "normal", "strong"]
     finally:
@@ -329,7 +346,7 @@ async def test_a_moderator_hands_an_idle_players_seat_to_a_computer_which_then_m
         assert table.computers_to_act() and await service.store.deadline(table.id, "turn") == clock.now + PAUSE
         moved = len(await service.store.actions(table.id))
         await computers_move(service, clock)
-        assert len(await service.store.actions(table.id)) == moved + 1
+        assert one_step(table, await service.store.actions(table.id), moved)
         with pytest.raises(UserError, match="not playing"):
             await service.hand_over(table, idle["id"], by="Mo")
     finally:
@@ -398,7 +415,7 @@ async def test_a_pending_computer_move_survives_a_restart_and_is_made_once(datab
         await asyncio.gather(again.fire_due(), again.fire_due())  # firings meanwhile never move it twice
         await again.computers_done()
         log = await store.actions(table.id)
-        assert len(log) == moved + 1 and log[-1][0] == 1
+        assert {seat for seat, _key in log[moved:]} == {1} and one_step(await again.get(table.id), log, moved)
         assert [c.table.id for c in await again.fire_due()] == [table.id]
     finally:
         await store.close()
@@ -503,6 +520,79 @@ async def test_a_computer_thinking_while_a_person_programs_still_moves_and_one_w
         await service.store.close()
 
 
+STEP = 0.1
+
+
+async def test_a_computers_steps_get_the_short_pause_its_turn_the_long_one_and_each_step_is_shown(database):
+    """Geek Out, Ana and two computers: the move that leads to a computer's turn (Ana's, the other computer's)
+    writes the long pause; a step inside the turn (the same computer alone to act before and after: its next
+    die, a roll) the short one. Each firing plays one step and hands it over on its own to be shown."""
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE,
+                                                                computer_step_pause=STEP), clock=clock)
+    rng = random.Random(2)
+    seen = {"step": 0, "turn": 0, "person": 0}
+    try:
+        table = await service.open_lobby(1, 10, "geek_out", {"turns": 2}, ANA, computers=["strong", "normal"])
+        await service.lobby(table.id, "start", ANA)
+        while table.status == "playing":
+            due = await service.store.deadline(table.id, "turn")
+            before = table.to_act()
+            if before == [0]:
+                await service.act(table.id, table.version, rng.choice(table.actions_for(0)).key, ANA["id"])
+                if table.status == "playing" and table.to_act() != [0]:
+                    assert await service.store.deadline(table.id, "turn") == clock.now + PAUSE  # a turn comes
+                continue
+            assert due in (clock.now + PAUSE, clock.now + STEP)
+            clock.now = due
+            moved = len(await service.store.actions(table.id))
+            changes = await service.fire_due()
+            await service.computers_done()
+            changes += await service.fire_due()
+            log = await service.store.actions(table.id)
+            assert len(changes) == 1 and one_step(table, log, moved)  # one step, handed over to be shown
+            if table.status != "playing":
+                break
+            after = await service.store.deadline(table.id, "turn")
+            kind = "step" if table.to_act() == before else "person" if table.to_act() == [0] else "turn"
+            assert after == clock.now + {"step": STEP, "turn": PAUSE, "person": 60}[kind]
+            seen[kind] += 1
+        assert all(seen.values()), seen
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
+async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_over_to_be_shown(database):
+    """The next step may come due before its previous step is shown (a step pause of 0, a busy loop): the
+    firing that hands the step over leaves the next one for its next call, so no step's board is skipped."""
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0),
+                           clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "geek_out", {"turns": 3}, ANA, computers=["strong"])
+        await service.lobby(table.id, "start", ANA)
+        while table.to_act() == [0]:  # Ana's turn: she passes as soon as she may
+            keys = [a.key for a in table.actions_for(0)]
+            await service.act(table.id, table.version, "p" if "p" in keys else keys[0], ANA["id"])
+        clock.now += PAUSE
+        assert await service.fire_due() == [] and service._thinking  # the computer's first step
+        await service.computers_done()
+        for _ in range(3):
+            if table.to_act() != [1]:
+                break
+            assert await service.store.deadline(table.id, "turn") <= clock.now  # the next step is due at once
+            version = table.version
+            [shown] = await service.fire_due()  # the step is handed over to be shown...
+            assert shown.table.version == version and service.held_back and not service._thinking  # ...alone
+            assert await service.fire_due() == [] and service._thinking  # the next call starts the next step
+            await service.computers_done()
+        assert table.version > version
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
 async def test_a_person_can_team_up_with_a_computer(database):
     service = TableService(await open_store(database))
     try:
@@ -524,12 +614,18 @@ def test_the_computer_pause_and_thinking_workers_are_read_and_checked():
     def settings(**env):
         return Settings.from_env({"DISCORD_TOKEN": "a"} | {f"GEOTABLE_{k.upper()}": v for k, v in env.items()})
 
-    s = settings(computer_pause="", ai_workers="")  # as .env.example leaves them
-    assert (s.computer_pause, s.ai_workers) == (0.8, None)
-    s = settings(computer_pause="2.5", ai_workers="3")
-    assert (s.computer_pause, s.ai_workers) == (2.5, 3)
+    s = settings(computer_pause="", computer_step_pause="", ai_workers="")  # as .env.example leaves them
+    assert (s.computer_pause, s.computer_step_pause, s.ai_workers) == (0.8, 0.1, None)
+    assert s.computer_step_pause < s.computer_pause  # a step inside a turn waits less than a turn
+    s = settings(computer_pause="2.5", computer_step_pause="0.3", ai_workers="3")
+    assert (s.computer_pause, s.computer_step_pause, s.ai_workers) == (2.5, 0.3, 3)
+    assert settings(computer_pause="0.05").computer_step_pause == 0.05  # never longer than a turn's pause
+    defaults = Defaults()
+    assert defaults.pause(step=True) < defaults.pause(step=False) == defaults.computer_pause
+    assert Defaults(computer_pause=0.01).pause(step=True) == 0.01  # e.g. the tests' quick bots
     for bad, says in (({"computer_pause": "-1"}, "GEOTABLE_COMPUTER_PAUSE is 0 to 60"),
                       ({"computer_pause": "soon"}, "GEOTABLE_COMPUTER_PAUSE must be a number"),
+                      ({"computer_step_pause": "2"}, r"GEOTABLE_COMPUTER_STEP_PAUSE is 0 to GEOTABLE_COMPUTER_PAUSE \(0.8\)"),
                       ({"ai_workers": "0"}, "GEOTABLE_AI_WORKERS must be 1 or more")):
         with pytest.raises(SettingError, match=says):
             settings(**bad)

@@ -99,6 +99,42 @@ async def test_a_solo_geodeto_game_against_two_computers_to_the_score_sheet(fake
     assert not fake.rejections
 
 
+async def test_a_computers_geek_out_turn_shows_every_step_and_never_waits_for_the_loops_tick(fake, database):
+    """Two computers' turns of many steps (dice, rolls), the step pause 0 so each next step is due by the time
+    its previous one is shown, and a deadline loop that would sleep an hour between ticks: each step still
+    follows at once (a deadline that came due while the boards were shown fires right away), and every step
+    (a move that says something) had its board shown, in order."""
+    runner = BotRunner(fake, database, computer_pause=0.05, computer_step_pause=0)
+    await runner.start(tick=3600)
+    try:
+        shown = []
+        fake.observers.append(lambda event, m: event == "message" and int(m["channel_id"]) == CHANNEL and (
+            m["attachments"] and (found := re.match(r"table\d+-(\d+)\.png", m["attachments"][0]["filename"]))
+            and shown.append(int(found.group(1)))))
+        await fake.slash(ANA, CHANNEL, "play", "geek-out", turns=1)
+        await add_computers(fake, ANA, "strong", "normal")
+        await fake.click(ANA, lobby_message(fake), "Start")
+        rng = random.Random(4)
+        for _ in range(200):
+            if over(fake):
+                break
+            await ana_moves_when_her_turn_comes(fake, rng)
+        assert over(fake)
+        table = await runner.bot.service.get((await runner.bot.store.history(fake.guild_id, CHANNEL))[0].table_id)
+        log = await runner.bot.store.actions(table.id)
+        engine = table.engine
+        state, first = engine.new(3, table.row.options, table.row.seed), table.version - len(log)
+        steps = []
+        for n, (seat, key) in enumerate(log, 1):
+            state, events = engine.apply(state, seat, key)
+            if seat in (1, 2) and any(e.text for e in events):
+                steps.append(first + n)
+        assert len(steps) > 6 and set(steps) <= set(shown)  # every computer step's board was shown...
+        assert shown == sorted(shown)  # ...in order
+    finally:
+        await runner.stop()
+
+
 async def start_a_globe_twister_race(fake, quick):
     """Ana and two computers (normal, strong) start a race; returns the table (the bot's own object)."""
     await fake.slash(ANA, CHANNEL, "play", "globe-twister")

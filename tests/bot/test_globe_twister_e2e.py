@@ -119,6 +119,21 @@ async def test_two_players_against_the_sand_timer_to_a_winner(fake, runner):
     assert result["standings"]["ranking"][0] == [seat[ANA]]
 
 
+async def test_a_board_superseded_once_the_sand_ran_out_keeps_no_countdown_running_into_the_past(fake, runner):
+    await start(fake, (ANA, BO))
+    await program(fake, BO, [], lock=False)  # Bo opens his panel and dithers
+    await program(fake, ANA, [])  # Ana locks in: the sand timer turns
+    counting = board(fake)
+    assert re.search(r"<t:\d+:R>", counting["embeds"][0]["description"]), "a live countdown is shown"
+    clock = runner.bot.service.clock
+    runner.bot.service.clock = lambda: clock() + 31  # the sand runs out: the run, then a new board below it
+    await until(fake, lambda: len(runs(fake)) == 1 and board(fake)["id"] != counting["id"])
+    old = fake.messages[int(counting["id"])]["embeds"][0]["description"]
+    assert not re.search(r"<t:\d+:R>", old) and "Time runs out" not in old  # not "14 seconds ago"
+    assert "Ana locks in and turns the sand timer" in old  # the rest of the old board stays as it was
+    assert not fake.messages[int(counting["id"])]["components"]  # and its buttons went, as before
+
+
 async def test_a_restart_during_programming_keeps_both_partial_programs(fake, runner):
     await start(fake, (ANA, BO))
     await program(fake, ANA, [(0, "g1", None)], lock=False)

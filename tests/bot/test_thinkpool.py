@@ -37,7 +37,7 @@ async def test_a_computer_thinks_in_a_worker_from_the_state_it_is_sent():
     try:
         keys = await pool.run(think, "geek_out", state, seat, "normal", 7, False)
         assert keys == think("geek_out", state, seat, "normal", 7, False)  # the same decision: pure, seeded
-        assert len(keys) == 1 and keys[0] in {a.key for a in engine.legal_actions(state, seat)}
+        assert keys and keys[0] in {a.key for a in engine.legal_actions(state, seat)}
     finally:
         for worker in pool._workers:
             worker.close()
@@ -72,3 +72,25 @@ def test_a_computer_holding_for_the_people_enters_its_program_but_not_its_lock_i
             state, _events = engine.apply(state, 1, key)
         assert engine.to_act(state) == {0, 1}  # who is to act is unchanged: nobody's part ended
         assert think("globe_twister", state, 1, "strong", 7, True, hold=True) == []  # it only waits now
+
+
+def test_a_computer_step_is_a_move_that_says_something_a_silent_pick_comes_with_what_completes_it():
+    """One firing, one step the channel can see: a Geek Out die picked (its target to come: the move says
+    nothing) is played together with its target; a move that says something is a step of its own."""
+    from games import get_engine
+
+    engine = get_engine("geek_out")
+    seen = {"pick and target": 0, "one move": 0}
+    for seed in range(40):
+        state = engine.new(2, {}, seed=seed)
+        seat = sorted(engine.to_act(state))[0]
+        while seat in engine.to_act(state) and not engine.is_over(state):
+            keys = think("geek_out", state, seat, "strong", 7, False)
+            said = []
+            for key in keys:
+                state, events = engine.apply(state, seat, key)
+                said.append(any(e.text for e in events))
+            assert said[-1] or seat not in engine.to_act(state)  # the firing ends with a move that says something
+            assert not any(said[:-1])  # ...and only silent picks came before it
+            seen["pick and target" if len(keys) > 1 else "one move"] += 1
+    assert seen["pick and target"] and seen["one move"]
