@@ -470,9 +470,11 @@ class Defaults:
 
 
 def computer_seed(row: TableRow) -> int:
-    """The seed of a table's computers' decisions: drawn from the table's id and seed, never the game's seed
-    itself (which fixes the deck order and the dice to come). ``games.ai.choose`` adds the ply and seat."""
-    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.seed}".encode(), digest_size=8).digest()
+    """The seed of a table's computers' decisions: a hash of the table (its id, guild and channel), never of
+    the game's seed (which fixes the deck order and the dice to come), so nothing a computer draws depends
+    on it. ``games.ai.choose`` adds the ply and seat."""
+    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.guild_id}:{row.channel_id}".encode(),
+                             digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 2
 
 

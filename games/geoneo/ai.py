@@ -27,7 +27,9 @@ from i18n import _
 SAMPLES = 12
 """Hidden hands sampled per card choice by strong."""
 BLOCK = 0.6
-"""Weight of what a field is worth to the opponent who wants it most, when strong places."""
+"""Weight of what a field is worth to the opponent who wants it most (the coach's blocking)."""
+FUTURE_OWN, FUTURE_OTHERS = 0.5, 1.0
+"""Strong's weights of what a colour's next piece is likely to add: its own, and an opponent's."""
 
 
 def clear_value(pieces: list, width: int, colour: int) -> int:
@@ -139,6 +141,56 @@ def best_field(view: dict, fields: list[int], colour: int, block: float = 0.0) -
     return max(fields, key=lambda f: (worth(f), -f))
 
 
+def future_value(pieces: list, width: int, numbers: list, colour: int) -> float:
+    """What ``colour``'s next piece is likely to add (half points): the mean over the six numbers of the most
+    a free field of that number would add to its clearing value (nothing for a number with no free field)."""
+    return _future_value(tuple(pieces), width, tuple(numbers), colour)
+
+
+@lru_cache(maxsize=1 << 12)
+def _future_value(pieces: tuple, width: int, numbers: tuple, colour: int) -> float:
+    base = clear_value(pieces, width, colour)
+    best = [0] * 7
+    board = list(pieces)
+    for f, piece in enumerate(pieces):
+        if piece is None:
+            board[f] = colour
+            gain = clear_value(board, width, colour) - base
+            board[f] = None
+            if gain > best[numbers[f]]:
+                best[numbers[f]] = gain
+    return sum(best) / 6
+
+
+def board_value(pieces: list, width: int, numbers: list, mine: int, colours: list[int],
+                scores: list | None = None) -> float:
+    """Strong's measure of a board for ``mine``: its points and clearing value with FUTURE_OWN times what its
+    next piece is likely to add, against the best other colour's, whose next piece counts FUTURE_OTHERS: so
+    a field an opponent needs is worth taking (blocking) by how much it lowers what that opponent can expect,
+    not merely by what it would have added there (an equally good field of the same number leaves nothing
+    to block)."""
+    def worth(c: int, weight: float) -> float:
+        return ((2 * scores[c] if scores else 0) + clear_value(pieces, width, c)
+                + weight * future_value(pieces, width, numbers, c))
+    return worth(mine, FUTURE_OWN) - max(worth(c, FUTURE_OTHERS) for c in colours if c != mine)
+
+
+def strong_field(view: dict, fields: list[int], colour: int) -> int:
+    """The field whose board is worth most to ``colour`` (``board_value``)."""
+    return _strong_field(tuple(view["pieces"]), view["width"], tuple(view["numbers"]), tuple(fields), colour,
+                         tuple(colours_in_play(view)))
+
+
+@lru_cache(maxsize=1 << 10)
+def _strong_field(pieces: tuple, width: int, numbers: tuple, fields: tuple, colour: int, colours: tuple) -> int:
+    def worth(f: int) -> float:
+        board = list(pieces)
+        board[f] = colour
+        return board_value(board, width, numbers, colour, colours)
+
+    return max(fields, key=lambda f: (worth(f), -f))
+
+
 def sample_state(view: dict, seat: int, rng: random.Random) -> dict:
     """A full state consistent with ``seat``'s view: the unseen cards (the deck minus its hand, the cards put
     away and the round's cards) dealt at random to the other hands and the face-down pile; re-seeded."""
@@ -191,7 +243,9 @@ class GeoneoComputer(Computer):
             return keys[0]  # shapes come best first
         if phase == "place":
             fields = [int(k[1:]) for k in keys]
-            return f"f{best_field(view, fields, colour, BLOCK if strength == 'strong' else 0.0)}"
+            if strength == "strong":
+                return f"f{strong_field(view, fields, colour)}"
+            return f"f{best_field(view, fields, colour)}"
         if strength == "strong":
             return self.sampled_card(view, seat, keys, rng)
         return immediate_card(view, seat, keys)
@@ -241,16 +295,17 @@ class GeoneoComputer(Computer):
             total = 0.0
             for sample in samples:
                 state, _ = engine.apply(sample, seat, key)
-                state = finish_round(engine, state, seat)
-                total += margin(state["pieces"], state["width"], mine, colours,
-                                [s / 2 for s in state["scores"]])
+                state = finish_round(engine, state, seat, own=True)
+                total += board_value(state["pieces"], state["width"], state["numbers"], mine, colours,
+                                     [s / 2 for s in state["scores"]])
             if best_score is None or total > best_score:
                 best, best_score = key, total
         return best
 
 
-def finish_round(engine, state: dict, seat: int) -> dict:
-    """Plays the round to its placement (others' cards and the placing as normal plays them)."""
+def finish_round(engine, state: dict, seat: int, own: bool = False) -> dict:
+    """Plays the round to its placement (others' cards and the placing as normal plays them; ``own``: a
+    placement of ``seat``'s colour as strong places)."""
     for _step in range(12):
         if state["phase"] == "over":
             return state
@@ -260,7 +315,12 @@ def finish_round(engine, state: dict, seat: int) -> dict:
         view = engine.view(state, actor)
         keys = [a.key for a in engine.legal_actions(state, actor)]
         if state["phase"] == "place":
-            key = f"f{best_field(view, [int(k[1:]) for k in keys], view['colours'][actor])}"
+            fields = [int(k[1:]) for k in keys]
+            colour = view["colours"][actor]
+            if own and colour == view["colours"][seat]:
+                key = f"f{_strong_field(tuple(view['pieces']), view['width'], tuple(view['numbers']), tuple(fields), colour, tuple(colours_in_play(view)))}"
+            else:
+                key = f"f{best_field(view, fields, colour)}"
             state, _ = engine.apply(state, actor, key)
             return state
         if state["phase"] == "clear":

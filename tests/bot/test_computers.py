@@ -2,6 +2,7 @@
 
 import asyncio
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -32,6 +33,21 @@ def test_every_strength_has_a_line_for_every_game():
     for engine in all_engines():
         lines = strength_lines(engine.slug)
         assert list(lines) == ["easy", "normal", "strong"] and all(lines.values())
+
+
+def test_the_computers_seed_comes_from_the_table_never_from_the_games_seed():
+    """docs/ai.md: the bot derives the computers' seed from the table, never from the game's own seed (which
+    fixes the deck order and the dice): another game seed at the same table gives the same computer seed."""
+    from bot.store import TableRow
+    from bot.tables import computer_seed
+
+    row = TableRow(id=7, guild_id=1, channel_id=2, game="geoneo", options={}, seed=12345, status="playing",
+                   players=[], host_id=1, state=None, version=0, message_id=None, last_move=None, end_reason=None,
+                   created_at=0.0, updated_at=0.0)
+    seed = computer_seed(row)
+    assert computer_seed(replace(row, seed=54321)) == seed
+    assert seed not in (row.seed, row.id)
+    assert computer_seed(replace(row, id=8)) != seed and computer_seed(replace(row, channel_id=3)) != seed
 
 
 def test_the_lobby_keys_are_lobby_keys():
