@@ -234,7 +234,11 @@ async def test_a_computers_pending_move_is_made_once_after_a_restart(fake, datab
                               f"-{table.version + 1}.png" in board(fake)["attachments"][0]["filename"],
                               what="the computer's move")
         after = await runner.bot.store.actions(table.id)
-        assert after[:len(before)] == before and [s for s, _k in after[len(before):]] == [1]
+        # once: the computer's one move, a pick played with what completes it (a Geodeto pyramid and its
+        # destination are two actions of one move since the computers' pace change), never twice
+        made = after[len(before):]
+        assert after[:len(before)] == before and made and {s for s, _k in made} == {1}
+        assert len(made) <= 2 and len(set(made)) == len(made), made
     finally:
         await runner.stop()
 
