@@ -1171,9 +1171,10 @@ class TableService:
         for table_id, kind, _due in await self.store.due_deadlines(self.clock(), shards=self.shards):
             if kind == "turn" and table_id in self._thinking:
                 continue  # its computers are thinking: never two of their moves at once
-            if kind == "turn" and table_id in shown_first:
-                # its computer's last step is handed over to be shown now: the next step waits until it is, so
-                # the channel sees every step's board (the caller fires again right after showing it)
+            if kind == "turn" and (table_id in shown_first or any(c.table.id == table_id for c in self._computer_changes)):
+                # its computer's last step is handed over to be shown now (or was committed since this call took
+                # the list: the next call hands it over): the next step waits until it is shown, so the channel
+                # sees every step's board (the caller calls again right after showing it)
                 self.held_back = True
                 continue
             try:

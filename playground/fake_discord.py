@@ -120,6 +120,8 @@ class FakeDiscord:
         """``[shard id, shard count]`` of every gateway session that identified, in order."""
         self._shard_of: dict[web.WebSocketResponse, tuple[int, int]] = {}
         self.clock_offset = 0.0  # seconds added to "now" (to age tokens and messages)
+        self.latency = 0.0
+        """Seconds every REST request waits before it is answered (benchmarks: a real Discord's round trip)."""
         self._ids = itertools.count(1)
         self._seq = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
@@ -332,6 +334,8 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         method = request.method
         self.requests.append((method, path))
+        if self.latency:
+            await asyncio.sleep(self.latency)
         try:
             payload, uploads = await self._read(request)
             if self.spec is not None:

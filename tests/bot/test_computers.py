@@ -258,6 +258,34 @@ async def test_globe_twister_computers_program_at_once_but_lock_in_only_after_th
         await service.store.close()
 
 
+async def test_computers_entering_their_programs_draw_a_board_each_not_one_per_key(database, monkeypatch):
+    """A Globe Twister computer enters its program with a key per click (cell, card, direction) in one firing.
+    Each key once started a board of its own in the render workers (some 20-60 at a stage's start), all but the
+    last thrown away, and the firing's board (and with it the deadline loop, and the computers' lock-in after
+    the people's) waited behind them: now only a computer's last key of the firing draws its board."""
+    from bot import renderpool
+
+    drawn = []
+
+    async def board(game, *args, **kwargs):
+        drawn.append(game)
+        return b""
+
+    monkeypatch.setattr(renderpool, "board", board)
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {}, ANA, computers=["normal", "strong"])
+        await service.lobby(table.id, "start", ANA)
+        await computers_move(service, clock)  # both enter their programs, then wait for Ana
+        entered = await service.store.actions(table.id)
+        assert len(entered) >= 6 and {seat for seat, _key in entered} == {1, 2}
+        assert len(drawn) == 2  # one board per computer (the last one's is the firing's)
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
 async def test_without_a_sand_timer_a_persons_lock_in_freezes_the_computers_programs_as_they_stand(database):
     clock = Clock()
     service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
@@ -579,9 +607,12 @@ async def test_a_computers_steps_get_the_short_pause_its_turn_the_long_one_and_e
         await service.store.close()
 
 
-async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_over_to_be_shown(database):
+async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_over_to_be_shown(database, monkeypatch):
     """The next step may come due before its previous step is shown (a step pause of 0, a busy loop): the
     firing that hands the step over leaves the next one for its next call, so no step's board is skipped."""
+    from bot import tables
+
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0),
                            clock=clock)
@@ -604,6 +635,24 @@ async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_o
             assert await service.fire_due() == [] and service._thinking  # the next call starts the next step
             await service.computers_done()
         assert table.version > version
+        # a step committed while a call is under way, after the call took the list of steps to show
+        assert table.to_act() == [1]
+        clock.now += PAUSE
+        [_shown] = await service.fire_due()
+        assert await service.fire_due() == [] and service._thinking
+        due_deadlines = service.store.due_deadlines
+
+        async def the_step_commits_meanwhile(*args, **kwargs):
+            await service.computers_done()
+            return await due_deadlines(*args, **kwargs)
+
+        service.store.due_deadlines = the_step_commits_meanwhile
+        version = table.version
+        assert await service.fire_due() == [] and table.version > version  # committed during the call...
+        assert service.held_back and not service._thinking  # ...so its next step waits to be shown first
+        service.store.due_deadlines = due_deadlines
+        [shown] = await service.fire_due()
+        assert shown.table.version == table.version and not service._thinking
     finally:
         await service.stop_computers()
         await service.store.close()
