@@ -105,6 +105,44 @@ def best_shape(pieces: list, width: int, colour: int) -> tuple[int, tuple[int, .
     return (best_points, best_corners) if best_points else None
 
 
+def best_clearing(pieces: list, width: int, colour: int) -> tuple[int, str | None]:
+    """The most ``colour``'s pieces can score in the clearing (half points) and the key of a shape to clear
+    first for it (None: no shape). Colours never interact (only a shape's corners count, and a player removes
+    only their own), so this is the best set of shapes with no corner in common, cleared in any order: an
+    exact search over the pieces (the lowest unused piece is left or cleared in one of its shapes),
+    memoised on the set of pieces left; a board of 18 pieces takes some 10 ms. Greedy clearing (the biggest
+    shape first) often scores several points less."""
+    return _best_clearing(tuple(pieces), width, colour)
+
+
+@lru_cache(maxsize=1 << 10)
+def _best_clearing(pieces: tuple, width: int, colour: int) -> tuple[int, str | None]:
+    found = shapes(list(pieces), width, colour)
+    used = sorted({f for _key, _points, corners in found for f in corners})
+    bit = {f: 1 << i for i, f in enumerate(used)}
+    by_lowest: dict[int, list[tuple[int, int, str]]] = {}
+    for key, points, corners in found:
+        mask = sum(bit[f] for f in corners)
+        by_lowest.setdefault(mask & -mask, []).append((mask, points, key))
+    memo: dict[int, tuple[int, str | None]] = {0: (0, None)}
+
+    def best(left: int) -> tuple[int, str | None]:
+        if left in memo:
+            return memo[left]
+        lowest = left & -left
+        top = best(left ^ lowest)  # the lowest piece left unused
+        out = (top[0], top[1])
+        for mask, points, key in by_lowest.get(lowest, ()):
+            if mask & left == mask:
+                value = points + best(left ^ mask)[0]
+                if value > out[0]:
+                    out = (value, key)
+        memo[left] = out
+        return out
+
+    return best((1 << len(used)) - 1)
+
+
 def field_gain(pieces: list, width: int, colour: int, field: int, base: int | None = None) -> int:
     """What a piece of ``colour`` on ``field`` adds to its clearing value."""
     if base is None:
@@ -252,35 +290,10 @@ class GeoneoComputer(Computer):
 
     # --- strong ----------------------------------------------------------------------------------------
     def plan_clearing(self, view: dict, seat: int, keys: list[str]) -> str:
-        """Each shape played out: then everyone clears greedily in turn; the best final margin wins."""
-        width, n = view["width"], view["players"]
-        colours = colours_in_play(view)
-        mine = view["colours"][seat]
-        mine_shapes = {k: (p, c) for k, p, c in shapes(view["pieces"], width, mine)}
-
-        def final_margin(key: str) -> float:
-            board = list(view["pieces"])
-            scores = {c: 2 * view["scores"][c] for c in colours}
-            points, corners = mine_shapes[key]
-            scores[mine] += points
-            for f in corners:
-                board[f] = None
-            turn, idle = (seat + 1) % n, 0
-            while idle < n:
-                found = shapes(board, width, view["colours"][turn])
-                if found:
-                    _, p, cs = found[0]
-                    scores[view["colours"][turn]] += p
-                    for f in cs:
-                        board[f] = None
-                    idle = 0
-                else:
-                    idle += 1
-                turn = (turn + 1) % n
-            return scores[mine] - max(scores[c] for c in colours if c != mine)
-
-        ranked = sorted(keys, key=lambda k: -mine_shapes[k][0])[:12]
-        return max(ranked, key=final_margin)
+        """A shape of the best clearing of its colour (``best_clearing``: the most its pieces can still
+        score); the biggest shape when none is offered (never the case: every shape is legal)."""
+        _total, key = best_clearing(view["pieces"], view["width"], view["colours"][seat])
+        return key if key in keys else keys[0]
 
     def sampled_card(self, view: dict, seat: int, keys: list[str], rng: random.Random) -> str:
         """The card with the best average board margin over rounds played out on sampled hands."""
