@@ -4,15 +4,21 @@
 
 For every game with a computer (``games/<slug>/ai.py``):
 - two-player matches, seats alternated game by game: strong vs easy (target >= 75 %), normal vs a uniformly
-  random player (target >= 90 %), strong vs normal (target > 50 %); a win counts 1, a shared victory 1/2;
-  the share is printed with its Wilson 95 % confidence interval;
+  random player (target >= 90 %), strong vs normal (target > 50 %), strong vs greedy (target >= 90 %: the
+  one-ply greedy player written from the rules, benchmarks/greedy.py, independent of the computers'
+  evaluation); a win counts 1, a shared victory 1/2; the share is printed with its Wilson 95 % confidence
+  interval;
 - a multi-player table where the game allows one (3 seats: strong, normal, easy rotated; 4 seats with teams:
   strong partners against normal partners, sides alternated): each strength's average place (1 = first);
-- think time per strength over every decision with a choice: p50, p99 and the maximum (targets: easy and
-  normal under 0.2 s, strong under 2 s);
+  and 3 seats of strong and two greedy players, strong's seat rotated: strong's average place against the
+  greedy players' (target: strong's the best by a clear margin, its interval clear of theirs);
+- think time per strength over every decision with a choice, as wall time and as CPU time
+  (``time.process_time``: the process's own, which other jobs on the machine do not stretch): p50, p99 and
+  the maximum (targets: easy and normal under 0.2 s, strong under 2 s);
 - game-specific checks: Geek Out's strong mean turn score against the solver's optimum (mean over simulated
   turns with a 95 % interval).
-``--quick`` plays a few games of each (about a minute for all five games: a smoke run whose intervals are
+``--greedy`` plays only the figures against the greedy player (strong vs greedy, the table of strong and two
+greedy players) and the think times. ``--quick`` plays a few games of each (about a minute for all five games: a smoke run whose intervals are
 wide); decisions and dice come from fixed seeds, so a run is reproducible. A figure is flagged off target
 only when its interval says so (a win share whose whole 95 % interval misses the target, an average place
 whose interval does not show strong ahead); think times are flagged when p99 or the maximum is over.
@@ -29,10 +35,12 @@ import sys
 import time
 
 import games
-from games.ai import choose
+from benchmarks.greedy import Greedy
+from games.ai import choose, decision_rng
 from games.core import Engine
 
-TARGETS = {("strong", "easy"): 0.75, ("normal", "random"): 0.90, ("strong", "normal"): 0.5}
+TARGETS = {("strong", "easy"): 0.75, ("normal", "random"): 0.90, ("strong", "normal"): 0.5,
+           ("strong", "greedy"): 0.90}
 THINK_TARGET = {"easy": 0.2, "normal": 0.2, "strong": 2.0}
 QUICK_GAMES = 4
 """Two-player games per duel in ``--quick`` (seats alternated: two each way); the intervals are wide."""
@@ -64,7 +72,11 @@ class Table:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.greedy = Greedy(engine)
         self.times: dict[str, list[float]] = {}
+        """Per strength, the wall time of each decision with a choice."""
+        self.cpu: dict[str, list[float]] = {}
+        """The same decisions' CPU time (``time.process_time``)."""
 
     def play(self, strengths: list[str], seed: int, options: dict | None = None):
         engine = self.engine
@@ -81,9 +93,12 @@ class Table:
                 key = pick.choice(actions).key
             elif len(actions) == 1:
                 key = actions[0].key
+            elif strength == "greedy":
+                key = self.greedy.choose(state, seat, decision_rng(("greedy", seed), state["ply"], seat))
             else:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 key = choose(engine, state, seat, strength, ("bench", seed))
+                self.cpu.setdefault(strength, []).append(time.process_time() - cpu)
                 self.times.setdefault(strength, []).append(time.perf_counter() - started)
             state, _ = engine.apply(state, seat, key)
         raise RuntimeError(f"{engine.slug}: a benchmark game did not end")
@@ -137,6 +152,19 @@ def multi(table: Table, players: int, n: int, seed0: int) -> tuple[int, dict[str
     return players, places
 
 
+def against_greedy(table: Table, n: int, seed0: int) -> dict[str, list[float]]:
+    """Three seats, strong and two greedy players, strong's seat rotated: the places of strong and of the
+    greedy players (both pooled)."""
+    places: dict[str, list[float]] = {}
+    for g in range(n):
+        seats = ["greedy"] * 3
+        seats[g % 3] = "strong"
+        result, _ = table.play(seats, seed0 + g)
+        for s, strength in enumerate(seats):
+            places.setdefault(strength, []).append(place(result, s))
+    return places
+
+
 def geek_out_optimum(turns: int, seed0: int) -> tuple[float, float, float, int]:
     """Strong's mean points per turn in solo games (every turn played for points, none is a last turn
     against anyone) against the solver's expected value of a fresh turn."""
@@ -179,17 +207,19 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return mean, half
 
 
-def run_game(engine: Engine, n: int, multi_n: int) -> dict:
+def run_game(engine: Engine, n: int, multi_n: int, greedy_only: bool = False) -> dict:
     table = Table(engine)
     out: dict = {"game": engine.slug, "duels": {}}
     print(f"== {engine.title} ({engine.slug})")
     if engine.min_players <= 2 <= engine.max_players:
         for k, (a, b) in enumerate(TARGETS):
+            if greedy_only and b != "greedy":
+                continue
             wins, games_played = duel(table, a, b, n, 1000 * (k + 1))
             line, figures = share_line(a, b, wins, games_played)
             out["duels"][f"{a} vs {b}"] = figures
             print(line)
-    for players in tables(engine) if multi_n else []:
+    for players in tables(engine) if multi_n and not greedy_only else []:
         players, places = multi(table, players, multi_n, 9000 + 100 * players)
         intervals = {k: mean_interval(v) for k, v in places.items()}
         out[f"multi {players}"] = {k: m for k, (m, _) in intervals.items()}
@@ -197,15 +227,27 @@ def run_game(engine: Engine, n: int, multi_n: int) -> dict:
         strong, rival = intervals["strong"], intervals["normal"]
         flag = "   STRONG NOT AHEAD" if strong[0] - strong[1] > rival[0] + rival[1] else ""
         print(f"  {players} players, average place (1 = first, 95% intervals, n={multi_n}): {shown}{flag}")
+    if multi_n and engine.min_players <= 3 <= engine.max_players:
+        places = against_greedy(table, multi_n, 7000)
+        strong, rival = mean_interval(places["strong"]), mean_interval(places["greedy"])
+        out["strong + 2 greedy"] = {"strong": strong[0], "greedy": rival[0]}
+        won = sum(p == 1 for p in places["strong"])
+        flag = "" if strong[0] + strong[1] < rival[0] - rival[1] else "   STRONG NOT CLEARLY AHEAD"
+        print(f"  3 players, strong and two greedy (n={multi_n}): average place strong {strong[0]:.2f} +- "
+              f"{strong[1]:.2f}, greedy {rival[0]:.2f} +- {rival[1]:.2f}; strong first {won}/{multi_n}{flag}")
     for strength in ("easy", "normal", "strong"):
-        times = table.times.get(strength, [])
+        times, cpu = table.times.get(strength, []), table.cpu.get(strength, [])
         if not times:
             continue
         p50, p99, worst = percentile(times, 0.5), percentile(times, 0.99), max(times)
-        flag = "" if p99 < THINK_TARGET[strength] and worst < THINK_TARGET[strength] else "   ABOVE TARGET"
+        c50, c99, cworst = percentile(cpu, 0.5), percentile(cpu, 0.99), max(cpu)
+        limit = THINK_TARGET[strength]
+        flag = "" if max(p99, worst, c99, cworst) < limit else "   ABOVE TARGET"
         print(f"  think {strength:>6}: p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms  max {worst * 1e3:8.1f} ms"
-              f"  ({len(times)} decisions; target < {THINK_TARGET[strength]} s){flag}")
+              f"  (CPU: p50 {c50 * 1e3:.2f}, p99 {c99 * 1e3:.2f}, max {cworst * 1e3:.1f} ms)"
+              f"  ({len(times)} decisions; target < {limit} s){flag}")
         out[f"think {strength}"] = (p50, p99, worst, len(times))
+        out[f"cpu {strength}"] = (c50, c99, cworst, len(cpu))
     return out
 
 
@@ -214,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few games of each (a smoke run)")
     parser.add_argument("--game", help="one game's slug")
     parser.add_argument("--games", type=int, help="two-player games per pairing")
+    parser.add_argument("--greedy", action="store_true",
+                        help="only strong against the greedy player (duels, a table of three) and think times")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     n = args.games or (QUICK_GAMES if args.quick else 200)
     multi_n = QUICK_TABLES if args.quick and not args.games else max(30, n // 2)
@@ -224,8 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     for engine in engines:
         begun = time.perf_counter()
-        run_game(engine, n, multi_n)
-        if engine.slug == "geek_out":
+        run_game(engine, n, multi_n, args.greedy)
+        if engine.slug == "geek_out" and not args.greedy:
             optimum, mean, half, turns = geek_out_optimum(100 if args.quick else 2000, 777)
             inside = abs(mean - optimum) <= half
             print(f"  strong's mean turn: {mean:.3f} +- {half:.3f} (95%, {turns} turns); the solver's optimum"

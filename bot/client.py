@@ -56,6 +56,24 @@ async def _poll_event_then_yield(self) -> None:
 
 
 discord.gateway.DiscordWebSocket.poll_event = _poll_event_then_yield
+
+# Discord's API spec (discord/discord-api-spec) types every snowflake in a request as a string; discord.py sends
+# an upload's attachment id and allowed_mentions' users and roles as numbers, which Discord accepts today but
+# its spec refuses. Strings are right by both (the loopback Discord checks the spec).
+_file_to_dict, _mentions_to_dict = discord.File.to_dict, discord.AllowedMentions.to_dict
+
+
+def _file_with_a_string_id(self, index: int) -> dict:
+    return {**_file_to_dict(self, index), "id": str(index)}
+
+
+def _mentions_with_string_ids(self) -> dict:
+    data = _mentions_to_dict(self)
+    return data | {key: [str(i) for i in data[key]] for key in ("users", "roles") if key in data}
+
+
+discord.File.to_dict = _file_with_a_string_id
+discord.AllowedMentions.to_dict = _mentions_with_string_ids
 # Geotable never joins a voice channel: discord.py's warnings about missing voice libraries are noise in its log
 discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 

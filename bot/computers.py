@@ -7,7 +7,7 @@ A seat's player entry (``Table.players``, stored as JSON in ``tables.players``):
   (a second one of the same strength: "Computer 2 (strong)", ``"number": 2``);
 - a seat handed to a computer when its person left or was removed (or a moderator handed it over):
   ``{"id": <new negative int>, "name": "Computer for Dee", "computer": "normal", "was": {"id": ..., "name":
-  "Dee"}}``.
+  "Dee", "score": <the seat's score then, when the game keeps one>}}``.
 
 ``name`` is the English (logs, ratings, old rows); what players read is ``display_name(player)``: the name as a
 ``Text`` (games/ai.py builds it from these fields), said in each reader's language.
@@ -65,13 +65,14 @@ def new_computer(strength: str, players: list[dict]) -> dict:
     return player
 
 
-def handed_over(player: dict, strength: str, players: list[dict]) -> dict:
-    """The computer that takes over ``player``'s seat ("Computer for Dee"), remembering who sat there."""
+def handed_over(player: dict, strength: str, players: list[dict], score: float | None = None) -> dict:
+    """The computer that takes over ``player``'s seat ("Computer for Dee"), remembering who sat there and what
+    they had scored (``score``: the seat's score at the hand-over; what the computer adds is not theirs)."""
     if strength not in STRENGTHS:
         raise ValueError(f"unknown strength {strength!r}")
     was = player.get("was", player)
-    return {"id": _new_id(players), "name": str(stand_in_name(was["name"])), "computer": strength,
-            "was": {"id": was["id"], "name": was["name"]}}
+    person = {"id": was["id"], "name": was["name"]} | ({"score": score} if score is not None else {})
+    return {"id": _new_id(players), "name": str(stand_in_name(was["name"])), "computer": strength, "was": person}
 
 
 _NUMBER = re.compile(r"Computer (\d+) \(")

@@ -25,7 +25,7 @@ from openskill.models import PlackettLuce
 import games  # noqa: F401 (registers every engine: Engine.teams)
 from bot.computers import is_computer
 from games.core import get_engine
-from i18n import _
+from i18n import Text, _, join, ngettext
 
 MODEL = PlackettLuce()
 """The library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
@@ -131,6 +131,51 @@ def departures_last(ranking: list[list[int]], players: list[dict],
     return [g for g in staying if g] + [g for g in leaving if g]
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """Who won a finished game, as the ratings count it and as everything the bot shows says it (the board's
+    banner, the standings, /history, /replay): the game's own ranking with each seat a computer took over after
+    the seats people still play (``departures_last``)."""
+
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    """The first place (none when nobody won)."""
+    overtaken: tuple[int, ...]
+    """Seats the game's own ranking put first but a computer took over (their persons left): the reason the
+    winners are not the game's."""
+
+
+def outcome(game: str, players: list[dict], ranking, no_winner: bool = False) -> Outcome:
+    """The :class:`Outcome` of a game of ``game`` with ``players`` (as seated at its end) and its own
+    ``ranking`` (groups of seats, best first)."""
+    try:
+        teams = get_engine(game).teams(len(players)) or []
+    except KeyError:  # a game no longer offered (an old result): no teams
+        teams = []
+    team_of = {seat: tuple(team) for team in teams for seat in team}
+    ordered = departures_last([list(g) for g in ranking], players, team_of)
+    winners = () if no_winner or not ordered else tuple(ordered[0])
+    first = () if no_winner or not ranking else tuple(ranking[0])
+    return Outcome(tuple(tuple(g) for g in ordered), winners, tuple(s for s in first if s not in winners))
+
+
+def won_words(winners: list) -> Text:
+    """"Ana wins" (the names as given: a computer's a ``Text``)."""
+    return ngettext("{players} wins", "{players} win", len(winners), players=join(winners, ", "))
+
+
+def departed_words(people: list[str]) -> Text:
+    """Why the winners are not the game's own: "Bo left (a computer played their seat)"."""
+    return ngettext("{players} left (a computer played their seat)", "{players} left (computers played their seats)",
+                    len(people), players=", ".join(people))
+
+
+def outcome_sentence(winners: list, people: list[str]) -> Text:
+    """"Ana wins: Bo left (a computer played their seat).": the one sentence for a game whose own winner was a
+    seat a computer took over (``Outcome.overtaken``; ``people``: the names of their persons)."""
+    return _("{winners}: {why}.", winners=won_words(winners), why=departed_words(people))
+
+
 def plan(game: str, standings: dict) -> Plan:
     """What a finished game's ``standings`` (as ``TableService._apply`` stores them: ``scores``, ``ranking``
     groups best first, ``players`` as seated, ``no_winner`` when nobody won) write for its people, and
@@ -139,22 +184,25 @@ def plan(game: str, standings: dict) -> Plan:
     scores = standings.get("scores") or []
     teams = get_engine(game).teams(len(players)) or []
     team_of = {seat: tuple(team) for team in teams for seat in team}
-    ranking = departures_last(standings["ranking"], players, team_of)
+    decided = outcome(game, players, standings["ranking"], bool(standings.get("no_winner")))
+    ranking = decided.ranking
     places: dict[int, int] = {}
     above = 0
     for group in ranking:
         for seat in group:
             places[seat] = above + 1
         above += len({team_of.get(seat, (seat,)) for seat in group})
-    winners = set() if standings.get("no_winner") or not ranking else set(ranking[0])
+    winners = set(decided.winners)
     seats, seen_users = [], set()
     for seat, player in enumerate(players):
         person = person_of(player)
         if person is None or person["id"] in seen_users:  # (one row per person, should one hold two seats)
             continue
         seen_users.add(person["id"])
-        seats.append(Seat(seat, int(person["id"]), person["name"], places.get(seat, above + 1),
-                          scores[seat] if seat < len(scores) else None, seat in winners))
+        # a seat a computer took over: what its person had scored when they left, not the computer's points
+        score = person.get("score") if "was" in player else scores[seat] if seat < len(scores) else None
+        seats.append(Seat(seat, int(person["id"]), person["name"], places.get(seat, above + 1), score,
+                          seat in winners))
     units, seen = [], set()
     for seat in range(len(players)):
         unit = team_of.get(seat, (seat,))

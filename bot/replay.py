@@ -62,6 +62,13 @@ def build(game: str, players: list[dict], options: dict, seed: int, actions: lis
         return _build(game, players, options, seed, actions, final_last, heading, max_frames, locale)
 
 
+def final_scores(names: list, result, locale: str) -> str:
+    """ "Final scores: Ana 61.5, Bo 40" in ``locale`` (its decimal mark), best first."""
+    places = ", ".join(f"{i18n.localize(names[s], locale)} {i18n.localize(i18n.number(result.scores[s]), locale)}"
+                       for group in result.ranking for s in group)
+    return i18n.localize(_("Final scores: {scores}", scores=places), locale)
+
+
 def _build(game, players, options, seed, actions, final_last, heading, max_frames, locale) -> Replay:
     engine = get_engine(game)
     names, computers = seated_at_start(players)
@@ -90,10 +97,7 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
     if final_last:
         lasts[-1] = final_last
     if engine.is_over(state):
-        result = engine.result(state)
-        places = ", ".join(f"{i18n.localize(names[s], locale)} {result.scores[s]:g}"
-                           for group in result.ranking for s in group)
-        lines += ["", i18n.localize(_("Final scores: {scores}", scores=places), locale)]
+        lines += ["", final_scores(names, engine.result(state), locale)]
     over = engine.is_over(state)
     total = len(states) - 1
     chosen = animation.pick(len(states), max_frames)
@@ -102,7 +106,7 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
         final = index == total
         last = lasts[index] if final or index == 0 else _("Move {index} of {total}: {move}", index=index, total=total,
                                                           move=lasts[index])
-        focus = ending_focus(states[index], names) if final and over else None
+        focus = ending_focus(states[index], names, players) if final and over else None
         frames.append(animation.Frame(board_view(engine, states[index]), last, focus, *seatings[index]))
     gif = animation.animate(game, frames, names, computers, locale)
     while len(gif) > animation.MAX_BYTES and len(frames) > 2:  # fewer frames, always the first and final

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bot.ratings import Plan, Skill
+from bot.ratings import Outcome, Plan, Skill, outcome
 
 DIALECTS = ("sqlite", "postgres")
 
@@ -186,12 +186,21 @@ class FinishedGame:
         return self.standings.get("players", [])
 
     @property
+    def outcome(self) -> Outcome:
+        """Who won, as the ratings count it (a seat a computer took over ranks after the people still playing)."""
+        return outcome(self.game, self.players, self.standings.get("ranking") or [],
+                       bool(self.standings.get("no_winner")))
+
+    @property
     def winners(self) -> list[dict]:
         """The players of the first place (none when nobody won)."""
-        ranking = self.standings.get("ranking") or []
-        if self.standings.get("no_winner") or not ranking:
-            return []
-        return [self.players[s] for s in ranking[0] if s < len(self.players)]
+        return [self.players[s] for s in self.outcome.winners if s < len(self.players)]
+
+    @property
+    def departed(self) -> list[str]:
+        """The names of the persons whose seats the game's own ranking put first though they left (a computer
+        played their seat on): the reason ``winners`` are not the game's own."""
+        return [self.players[s]["was"]["name"] for s in self.outcome.overtaken if s < len(self.players)]
 
     @classmethod
     def from_row(cls, row: Mapping) -> FinishedGame:
@@ -856,6 +865,16 @@ class Store(abc.ABC):
         return await self._fetchval(
             "SELECT count(*) FROM panels p JOIN tables t ON t.id = p.table_id WHERE p.user_id = ? AND t.guild_id = ?",
             (user_id, guild_id))
+
+    async def claim_confirmation(self, message_id: int, now: float) -> bool:
+        """Marks /privacy's confirmation ``message_id`` as clicked; False when it already was (in any process,
+        before a restart too): one statement, so of two clicks at once exactly one claims it."""
+        return await self._execute("INSERT INTO privacy_confirmations (message_id, confirmed_at) VALUES (?, ?)"
+                                   " ON CONFLICT (message_id) DO NOTHING", (message_id, now)) == 1
+
+    async def release_confirmation(self, message_id: int) -> None:
+        """The confirmation may be clicked again (its deletion failed before doing anything)."""
+        await self._execute("DELETE FROM privacy_confirmations WHERE message_id = ?", (message_id,))
 
     async def forget_person(self, guild_id: int, user_id: int, names: Sequence[str] = ()) -> Forgotten:
         """Deletes ``user_id``'s data in the server and their settings (every server): their ratings rows and

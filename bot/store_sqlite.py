@@ -7,6 +7,7 @@ number is ``PRAGMA user_version``.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -41,9 +42,11 @@ class SQLiteStore(Store):
             if Path(path).is_dir():
                 raise DatabaseUnavailable(f"{path} is a folder, not a SQLite file")
             _make_folder(Path(path))
+        connecting = aiosqlite.connect(str(path), isolation_level=None)
         try:
-            db = await aiosqlite.connect(str(path), isolation_level=None)
+            db = await connecting
         except sqlite3.Error as exc:
+            await _stopped(connecting)
             raise DatabaseUnavailable(_cause(Path(path), exc)) from None
         try:
             db.row_factory = sqlite3.Row
@@ -81,6 +84,15 @@ class SQLiteStore(Store):
         except sqlite3.IntegrityError as exc:
             raise _translated(exc) from None
         return cursor.rowcount
+
+
+async def _stopped(connection: aiosqlite.Connection) -> None:
+    """Waits for the thread of a connection that failed to open: aiosqlite stops it then, and the thread hands
+    its last result to the event loop. Left running, it would do so after ``asyncio.run`` has closed the loop
+    (the bot exits on this failure), and print an "Event loop is closed" traceback after our one sentence."""
+    thread = getattr(connection, "_thread", None)  # (aiosqlite keeps no public handle on it)
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join)
 
 
 def _make_folder(path: Path) -> None:

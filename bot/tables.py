@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 import i18n
 from bot import computers, language, ratings, renderpool, thinkpool
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
+from bot.ratings import outcome, outcome_sentence
 from bot.store import (
     FORMER_ID,
     FORMER_MEMBER,
@@ -54,8 +55,11 @@ def is_lobby_key(key: str) -> bool:
     three are the host's (any seated person's when the host is not seated), like Start."""
     return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
-MAX_BUTTONS = 20
-"""Actions shown as buttons at most (four rows of five; the fifth row holds the utility buttons)."""
+CHOICE_ROWS = 4
+"""Rows of a message that hold its moves, five buttons or one menu each (a table's: the fifth row holds the
+utility buttons; a lesson gives one more to its suggested move)."""
+MENU_SIZE = 25
+"""Options in one select menu at most (Discord's limit)."""
 POSTED_WITHIN = 2.0
 """Seconds a refused rematch waits for the channel's new lobby to be posted, to link it (Discord wants an
 answer within 3)."""
@@ -66,17 +70,23 @@ def group_key(group: str) -> str:
     return re.sub(r"[^\w.\-]", "_", group)[:40]
 
 
-def choice_groups(actions: list[Action], always: bool = False) -> dict[str, list[Action]] | None:
-    """How a list of actions is offered: None when they fit as buttons (unless the engine asks for groups:
-    ``always``, see ``Engine.grouped``) or do not group usefully, else their groups (``Action.group``) in
-    order: the first step of a two-step choice. A group of one action is offered as that action itself (no
-    pick step), so only groups of two or more can be picked (``pickable``)."""
-    if len(actions) <= MAX_BUTTONS and not always:
+def choice_groups(actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS
+                  ) -> dict[str, list[Action]] | None:
+    """How a list of actions is offered in ``rows`` rows: None when they fit as buttons (unless the engine asks
+    for groups: ``always``, see ``Engine.grouped``) or do not group usefully, else their groups
+    (``Action.group``) in order: the first step of a two-step choice. A group of one action is offered as that
+    action itself (no pick step), so only groups of two or more can be picked (``pickable``). More groups than
+    fit as buttons are offered only when the actions would not fit in menus either (then the groups go in
+    menus): every legal move stays reachable."""
+    buttons, menus = 5 * rows, MENU_SIZE * rows
+    if len(actions) <= buttons and not always:
         return None
     groups: dict[str, list[Action]] = {}
     for a in actions:
         groups.setdefault(a.group, []).append(a)
-    if not 1 < len(groups) <= MAX_BUTTONS or all(len(g) == 1 for g in groups.values()):
+    if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
+        return None
+    if len(groups) > buttons and (len(actions) <= menus or len(groups) > menus):
         return None
     return groups
 
@@ -84,6 +94,14 @@ def choice_groups(actions: list[Action], always: bool = False) -> dict[str, list
 def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
     """The groups a player picks as a first step: those of two or more actions."""
     return [g for g, acts in (groups or {}).items() if len(acts) > 1]
+
+
+def group_named(key: str, actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS) -> str | None:
+    """The group a ``pick.<key>`` click picks among ``actions`` offered in ``rows`` rows (``choice_groups``):
+    its name, "" for "" (back to the groups), None when no group offered for picking has that key."""
+    if not key:
+        return ""
+    return next((g for g in pickable(choice_groups(actions, always, rows)) if group_key(g) == key), None)
 
 
 def rules_words(exc: RulesError) -> str:
@@ -302,7 +320,7 @@ class Table:
             return {"closed": _("Closed: {reason}", reason=end_words(self.row.end_reason)) if self.row.end_reason
                     else _("Closed"), "right": _("Closed")}
         if self.status == "finished":
-            return ending_focus(self.state, self.names)
+            return ending_focus(self.state, self.names, self.players)
         to_act = self.to_act()
         if len(to_act) != 1 or not self.pick_of(to_act[0]):
             return None
@@ -340,10 +358,23 @@ def departure_words(state: State, names: list[str]) -> str | None:
     return _("{player} left", player=names[seat])
 
 
-def ending_focus(state: State, names: list[str]) -> dict | None:
-    """The board's top bar for a game a departure ended: that, not the renderer's winner banner."""
+def ending_focus(state: State, names: list[str], players: list[dict] | None = None) -> dict | None:
+    """The board's top bar for a finished game, when the renderer's winner banner would not say it right: a game
+    a departure ended says so; a game whose own winner was a seat a computer took over (its person left) names
+    who wins as the ratings count it and why, the standings' sentence ("Ana wins: Bo left (a computer played
+    their seat).": ``bot.ratings.outcome``; ``players``: the seating at the end)."""
     words = departure_words(state, names)
-    return {"closed": _("Ended early: {why}", why=words), "right": _("Game over")} if words else None
+    if words:
+        return {"closed": _("Ended early: {why}", why=words), "right": _("Game over")}
+    result = get_engine(state["game"]).result(state) if players is not None else None
+    if result is None or result.no_winner:
+        return None
+    decided = outcome(state["game"], players, result.ranking)
+    if not decided.overtaken or not decided.winners:
+        return None
+    people = [players[s]["was"]["name"] for s in decided.overtaken]
+    return {"won": outcome_sentence([names[s] for s in decided.winners], people), "right": _("Game over"),
+            "winners": list(decided.winners)}
 
 
 def channels_sentence(settings: GuildSettings) -> str:
@@ -439,9 +470,11 @@ class Defaults:
 
 
 def computer_seed(row: TableRow) -> int:
-    """The seed of a table's computers' decisions: drawn from the table's id and seed, never the game's seed
-    itself (which fixes the deck order and the dice to come). ``games.ai.choose`` adds the ply and seat."""
-    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.seed}".encode(), digest_size=8).digest()
+    """The seed of a table's computers' decisions: a hash of the table (its id, guild and channel), never of
+    the game's seed (which fixes the deck order and the dice to come), so nothing a computer draws depends
+    on it. ``games.ai.choose`` adds the ply and seat."""
+    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.guild_id}:{row.channel_id}".encode(),
+                             digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 2
 
 
@@ -958,7 +991,7 @@ class TableService:
         board = None
         if draw:
             board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
-                                                           text, ending_focus(state, names) if over else None,
+                                                           text, ending_focus(state, names, seated) if over else None,
                                                            tuple(computer_seats(seated)), locale=lang))
             board.add_done_callback(_quiet)
         looks = (table.version + 1, "finished" if over else "playing", ())
@@ -1072,7 +1105,9 @@ class TableService:
     async def _hand_over(self, table: Table, seat: int, text: str) -> Change:
         """The logged table event ``handover:<seat>``, written with the new seating (one statement)."""
         players = list(table.players)
-        players[seat] = handed_over(players[seat], HANDOVER_STRENGTH, players)
+        scores = table.engine.scores_now(table.state)
+        players[seat] = handed_over(players[seat], HANDOVER_STRENGTH, players,
+                                    scores[seat] if scores is not None else None)
         return await self._apply(table, SYSTEM, f"handover:{seat}", players=players, text=text)
 
     async def _lobby_remove(self, table: Table, user: dict, by: str | None = None) -> Change:
@@ -1390,12 +1425,12 @@ class TableService:
             seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             always = table.engine.grouped(table.state, seat)
-            offered = {group_key(g): g for acts in (actions, [a for a in actions if not a.secret])
-                       for g in pickable(choice_groups(acts, always))}
-            if group and group not in offered:
+            named = group_named(group, actions, always)
+            if named is None:  # the public board's groups (without the seat's secret moves)
+                named = group_named(group, [a for a in actions if not a.secret], always)
+            if named is None:
                 raise UserError(_("That choice is not available now."))
-            group = offered.get(group, "")
-            table.picks[seat] = (table.version, group)
+            table.picks[seat] = (table.version, named)
             return table
 
     # --- drawing -------------------------------------------------------------------------------------

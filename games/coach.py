@@ -38,6 +38,12 @@ class Coach(ABC):
     def advise(self, engine: Engine, state: State, seat: int) -> Advice:
         """The advice for ``seat``, which is to act in ``state``."""
 
+    def weaker(self, engine: Engine, state: State, seat: int, key: str) -> Text | None:
+        """One sentence when ``seat`` plays ``key`` (legal, not the suggestion) in ``state`` and the coach's
+        measure says it is worth less than the suggestion: what the move was worth and what the suggestion
+        would have given. None when it is worth as much, or when the coach has no measure for the step."""
+        return None
+
 
 _COACHES: dict[str, Coach] = {}
 
@@ -74,6 +80,8 @@ class LessonStep:
     events: list
     advice: Advice | None
     refused: bool = False
+    weaker: Text | None = None
+    """The learner's move was worth less than the suggestion: by how much, in a sentence (``Coach.weaker``)."""
 
 
 def computers_move(engine: Engine, state: State, seed: int, log: list, strength: str) -> tuple[State, list]:
@@ -97,12 +105,14 @@ def computers_move(engine: Engine, state: State, seed: int, log: list, strength:
 def lesson_step(game: str, players: int, options: dict, seed: int, log: list, key: str | None,
                 strength: str) -> LessonStep:
     """The lesson replayed from its log, the learner's ``key`` played (None: the lesson's start, with the game's
-    opening), the computers' answers, and the coach's advice. Pure and self-contained: the bot runs it in its
+    opening; or a step shown again), the computers' answers, and the coach's advice; when the learner's move
+    was worth less than the suggestion, the coach's sentence saying so (``Coach.weaker``). Pure and self-contained: the bot runs it in its
     thinking workers (a coach's search must not hold up the bot's other clicks)."""
     from games.core import get_engine
 
     engine = get_engine(game)
     log = [tuple(x) for x in log]
+    weaker = None
     if key is None and not log:
         state = engine.new(players, options, seed)
         events = list(engine.opening(state))
@@ -112,10 +122,11 @@ def lesson_step(game: str, players: int, options: dict, seed: int, log: list, ke
     if key is not None:
         if LEARNER not in engine.to_act(state) or key not in {a.key for a in engine.legal_actions(state, LEARNER)}:
             return LessonStep(state, log, [], None, refused=True)
+        weaker = get_coach(game).weaker(engine, state, LEARNER, key)
         state, happened = engine.apply(state, LEARNER, key)
         log.append((LEARNER, key))
         events.extend(happened)
     state, answered = computers_move(engine, state, seed, log, strength)
     events.extend(answered)
     advice = None if engine.is_over(state) else advise(engine, state, LEARNER)
-    return LessonStep(state, log, events, advice)
+    return LessonStep(state, log, events, advice, weaker=weaker)

@@ -271,6 +271,11 @@ class Engine(ABC):
     def result(self, state: State) -> Result | None:
         """Final standings once the game is over, else None."""
 
+    def scores_now(self, state: State) -> tuple[int | float, ...] | None:
+        """Each seat's score as the game stands (once it is over: the result's scores), e.g. what a player who
+        leaves mid-game scored themselves before a computer takes their seat over; None: the game keeps none."""
+        return None
+
     def timer(self, state: State) -> tuple[str, float] | None:
         """A timer the table must run now, as (name, seconds), e.g. a sand timer started by the first lock-in.
         The table schedules it when a new name appears (it survives restarts) and, when it runs out, applies

@@ -14,7 +14,9 @@ Catalogs are gettext ``.po`` files, one per area (``DOMAINS``) and language, in 
 build step) compiles each language's files into ``i18n/locales/<lang>.mo``, which is never committed.
 
 Engines import this module (it is pure: the standard library only), so the rule of "no Discord, database or
-Pillow in games/" holds.
+Pillow in games/" holds. A number in a sentence is :func:`number` (or :func:`percent`): written the English way
+at once, and the reader's way (61,5 in German) when the sentence is localized; only that moment, outside the
+engines, asks Babel (a dependency of the bot) for the language's decimal mark and grouping.
 """
 
 from __future__ import annotations
@@ -116,7 +118,7 @@ class Text(str):
 
 
 def _data(value: Any) -> Any:
-    return value.to_data() if isinstance(value, Text) else value
+    return value.to_data() if isinstance(value, Text | Number) else value
 
 
 def _rebuild(data: list) -> Text:
@@ -130,6 +132,8 @@ def from_data(data: Any) -> Any:
         return Text(msgid, {k: from_data(v) for k, v in params.items()}, plural=plural, n=n, context=context)
     if isinstance(data, list) and data and data[0] == "J" and len(data) == 3:
         return Text(None, parts=tuple(from_data(p) for p in data[2]), sep=data[1])
+    if isinstance(data, list) and data and data[0] == "N" and len(data) == 4:
+        return Number(data[1], data[2], percent=data[3])
     return data
 
 
@@ -165,6 +169,72 @@ def join(parts, sep: str = " ") -> Text:
     """Sentences (``Text`` or plain strings) joined by ``sep``, each localized in its own language when shown."""
     parts = tuple(p for p in parts if p)
     return Text(None, parts=parts, sep=sep)
+
+
+# --- numbers ----------------------------------------------------------------------------------------------------
+class Number(str):
+    """A number in a sentence (what :func:`number` and :func:`percent` return): a ``str`` that is the number
+    written the English way ("61.5", "1,000,000", "45%"), said again the reader's way when the sentence is
+    localized ("61,5", "1.000.000", "45 %" in German). The value is rounded once, here, so every language
+    shows the same digits."""
+
+    __slots__ = ("value", "places", "percent")
+
+    value: int | float
+    places: int | None
+    percent: bool
+
+    def __new__(cls, value: int | float, places: int | None = None, *, percent: bool = False):
+        if percent:
+            value = round(100 * value)  # whole percents
+        elif places is not None:
+            value = round(value, places)
+        elif isinstance(value, float) and value.is_integer():
+            value = int(value)  # 8.0 points are 8 points
+        english = f"{value}%" if percent else _english_number(value, places)
+        self = super().__new__(cls, english)
+        self.value, self.places, self.percent = value, places, percent
+        return self
+
+    def __reduce__(self):
+        return (_rebuild, (self.to_data(),))
+
+    def to_data(self) -> list:
+        return ["N", self.value, self.places, self.percent]
+
+    def said(self, locale: str) -> str:
+        """The number in ``locale``: Babel's decimal mark and grouping for a language Geotable speaks; a test
+        language (``qps``) writes it the English way."""
+        if locale == DEFAULT or locale not in LOCALES:
+            return str.__str__(self)
+        from babel.numbers import format_decimal, format_percent  # only when shown, never in an engine's move
+
+        if self.percent:
+            return format_percent(self.value / 100, locale=locale)
+        if self.places is None:
+            return format_decimal(self.value, locale=locale)  # (up to three decimals: "#,##0.###")
+        return format_decimal(self.value, format="#,##0." + "0" * self.places if self.places else "#,##0",
+                              locale=locale)
+
+
+def _english_number(value: int | float, places: int | None) -> str:
+    """``value`` as Babel writes it in English: grouped thousands; ``places`` decimals, else up to three."""
+    if places is not None:
+        return f"{value:,.{places}f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return f"{value:,.3f}".rstrip("0").rstrip(".")
+
+
+def number(value: int | float, places: int | None = None) -> Number:
+    """A number for a sentence's parameter, in the reader's language when shown: ``number(61.5)`` is "61.5"
+    in English and "61,5" in German; ``places`` fixes the decimals (``number(20, 1)``: "20.0", "20,0")."""
+    return Number(value, places)
+
+
+def percent(share: float) -> Number:
+    """A share (0.45) as whole percents in the reader's language: "45%", German and Spanish "45 %"."""
+    return Number(share, percent=True)
 
 
 # --- saying it in a language ------------------------------------------------------------------------------------
@@ -245,9 +315,12 @@ def _render(msgid: str | None, plural: str | None, n: int | None, context: str |
 
 
 def localize(value: Any, locale: str | None = None) -> Any:
-    """``value`` in ``locale`` (default: the one :func:`using` set): a Text is translated, a plain string (a
-    name, a number) stays as it is, a list or tuple is localized item by item."""
+    """``value`` in ``locale`` (default: the one :func:`using` set): a Text is translated, a :class:`Number`
+    written the language's way, a plain string (a name) stays as it is, a list or tuple is localized item by
+    item."""
     locale = locale or _current.get()
+    if isinstance(value, Number):
+        return value.said(locale)
     if isinstance(value, Text):
         if locale == DEFAULT:
             return str.__str__(value)

@@ -37,6 +37,7 @@ DOMAINS: dict[str, list[str]] = {
     "geodeto": ["games/geodeto/*.py", "render/geodeto/*.py"],
     "geomancy": ["games/geomancy/*.py", "render/geomancy/*.py"],
     "globe_twister": ["games/globe_twister/*.py", "render/globe_twister/*.py"],
+    "playground": ["playground/words.py"],
 }
 """Each area's source files (a file belongs to the first area whose globs name it). Messages that are not in source code (slash command names and descriptions) come
 from ``EXTRA`` hooks."""
@@ -92,8 +93,12 @@ def all_domains() -> list[str]:
 
 def read(domain: str, lang: str) -> Catalog:
     path = po_path(domain, lang)
-    if not path.exists():
-        return Catalog(locale=lang, domain=domain, project="Geotable", fuzzy=False)
+    if not path.exists():  # a new area: the language's plural rule is its other areas', not the installed Babel's
+        catalog = Catalog(locale=lang, domain=domain, project="Geotable", fuzzy=False)
+        others = [other for other in all_domains() if other != domain and po_path(other, lang).exists()]
+        if others:
+            catalog.mime_headers = [("Plural-Forms", read(others[0], lang).plural_forms)]
+        return catalog
     with path.open("rb") as fp:
         return read_po(fp, locale=lang, domain=domain)
 
@@ -116,21 +121,34 @@ def update(domains: Iterable[str] | None = None) -> None:
             write(catalog, domain, lang)
 
 
-def compile_all() -> list[Path]:
-    """Compiles every language's areas into one ``i18n/locales/<lang>.mo`` (what the bot loads)."""
+def compile_all(target: Path = LOCALE_DIR) -> list[Path]:
+    """Compiles every language's areas into one ``<target>/<lang>.mo`` (by default ``i18n/locales/``, what the
+    bot loads)."""
     written = []
     for lang in TRANSLATED:
         merged = Catalog(locale=lang, domain="geotable", fuzzy=False)
+        # The plural rule is the one the translators wrote their forms for (every .po of a language declares
+        # the same: `problems` checks it), never the installed Babel's: Babel 2.19 gives Spanish a third form
+        # (CLDR's "many"), and a .mo that says nplurals=3 over two-form entries falls back to English.
+        merged.mime_headers = [("Plural-Forms", plural_forms(lang))]
         for domain in all_domains():
             for message in read(domain, lang):
                 strings = message.string if isinstance(message.string, tuple | list) else [message.string]
                 if message.id and all(strings) and not message.fuzzy:
                     merged.add(message.id, message.string, context=message.context)
-        path = LOCALE_DIR / f"{lang}.mo"
+        path = target / f"{lang}.mo"
         with path.open("wb") as fp:
             write_mo(fp, merged)
         written.append(path)
     return written
+
+
+def plural_forms(lang: str) -> str:
+    """The ``Plural-Forms`` header the ``.po`` files of ``lang`` declare (they must agree)."""
+    declared = {read(domain, lang).plural_forms for domain in all_domains() if po_path(domain, lang).exists()}
+    if len(declared) != 1:
+        raise ValueError(f"the {lang} catalogs declare {len(declared)} plural rules: {sorted(declared)}")
+    return declared.pop()
 
 
 def placeholders(text: str) -> set[str]:
@@ -146,6 +164,8 @@ def problems(domains: Iterable[str] | None = None) -> list[str]:
         wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
         for lang in TRANSLATED:
             catalog = read(domain, lang)
+            if catalog.plural_forms != read(all_domains()[0], lang).plural_forms:
+                out.append(f"{domain}/{lang}.po declares {catalog.plural_forms!r}, unlike the other {lang} areas")
             have = {}
             for m in catalog:
                 if m.id:
@@ -162,6 +182,9 @@ def problems(domains: Iterable[str] | None = None) -> list[str]:
                 if m.fuzzy or not all(strings):
                     out.append(f"{domain}/{lang}.po: untranslated {key[0]!r}")
                     continue
+                if m.pluralizable and len(strings) != catalog.num_plurals:
+                    out.append(f"{domain}/{lang}.po: {key[0]!r} has {len(strings)} plural forms, its header "
+                               f"{catalog.num_plurals}")
                 want = set().union(*(placeholders(i) for i in ids))
                 for s in strings:
                     got = placeholders(s)

@@ -2,8 +2,10 @@
 
 It keeps every message it is sent (with components and attachment bytes), answers like Discord does, and
 refuses what Discord refuses: component and text limits, a second acknowledgement (40060), a response
-after 3 seconds (10062), a webhook call with an expired 15-minute token (50027). Tests and the playground's
-page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``, ``click``, ``select``,
+after 3 seconds (10062), a webhook call with an expired 15-minute token (50027), and a request body that
+Discord's own OpenAPI spec refuses (50035 with its ``errors``; the schemas: ``discord_api_schema.json``,
+checked when the ``jsonschema`` package is installed; ``invalid_bodies`` lists each such refusal).
+Tests and the playground's page drive it through :class:`FakeDiscord` methods: ``slash``, ``autocomplete``, ``click``, ``select``,
 ``interact``, ``say``, ``messages_in``, ``ephemerals``; ``settle`` waits for the bot's answers, ``wait_until``
 for what it does by itself (deadlines); ``observers`` see what a Discord client would show.
 
@@ -21,6 +23,7 @@ import mimetypes
 import re
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -37,9 +40,9 @@ TOKEN_LIFETIME = 15 * 60
 
 
 class DiscordError(Exception):
-    def __init__(self, status: int, code: int, message: str):
-        super().__init__(f"{status} {code} {message}")
-        self.status, self.code, self.message = status, code, message
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
+        super().__init__(f"{status} {code} {message}" + (f" {json.dumps(errors)}" if errors else ""))
+        self.status, self.code, self.message, self.errors = status, code, message, errors
 
 
 @dataclass
@@ -61,7 +64,10 @@ class Interaction:
 
 class FakeDiscord:
     def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602), threads: tuple[int, ...] = (700,),
-                 *, light: bool = False, names: dict[int, str] | None = None):
+                 *, light: bool = False, names: dict[int, str] | None = None, check_spec: bool | None = None):
+        """``check_spec``: refuse request bodies that Discord's API spec refuses (None: when ``jsonschema``, a
+        dev dependency, is installed, as for the tests; a playground installed without the dev tools has none,
+        and ``light`` load benchmarks run without the checks, which cost 1-2 ms of this process a message)."""
         names = names or {}
         self.guild_id = guild_id
         self.guild_name = "Fake Guild"
@@ -91,6 +97,10 @@ class FakeDiscord:
         self.commands: dict[str, dict] = {}
         self.requests: list[tuple[str, str]] = []
         self.rejections: list[DiscordError] = []
+        self.spec = ApiSpec.load() if check_spec or (check_spec is None and not light and ApiSpec.available()) \
+            else None
+        self.invalid_bodies: list[tuple[str, str, DiscordError]] = []
+        """(method, path, error) of each request whose body the spec refused: tests' fixtures fail on any."""
         self.light = light
         """True for load benchmarks: attachments are checked and sized but their bytes are not kept, and multipart
         bodies are split directly (aiohttp's part reader costs about a millisecond of this process a request)."""
@@ -151,6 +161,12 @@ class FakeDiscord:
             raise web.HTTPNotFound()
         kind = mimetypes.guess_type(request.match_info["filename"])[0] or "application/octet-stream"
         return web.Response(body=data, content_type=kind)
+
+    def assert_spec_kept(self) -> None:
+        """Fails naming each request whose body Discord's API spec refused (the tests' fixtures call it at the
+        end: the bot may carry on after such a refusal, Discord would not have)."""
+        assert not self.invalid_bodies, "Discord's API spec refused: " + "; ".join(
+            f"{method} {path}: {exc}" for method, path, exc in self.invalid_bodies)
 
     def now(self) -> float:
         return time.time() + self.clock_offset
@@ -322,14 +338,20 @@ class FakeDiscord:
             await asyncio.sleep(self.latency)
         try:
             payload, uploads = await self._read(request)
+            if self.spec is not None:
+                try:
+                    self.spec.check(method, path, payload)
+                except DiscordError as exc:
+                    self.invalid_bodies.append((method, path, exc))
+                    raise
             result = await self._route(method, path, payload, uploads, request)
         except DiscordError as exc:
             self.rejections.append(exc)
             for listener in self.listeners:
                 listener(method, path, None, exc)
             self._tell("refused", (method, path, exc))
-            return web.Response(status=exc.status, body=json.dumps({"code": exc.code, "message": exc.message}),
-                                content_type="application/json")
+            body = {"code": exc.code, "message": exc.message} | ({"errors": exc.errors} if exc.errors else {})
+            return web.Response(status=exc.status, body=json.dumps(body), content_type="application/json")
         for listener in self.listeners:
             listener(method, path, result, None)
         if result is None:
@@ -949,6 +971,80 @@ def _check_option(spec: dict, value) -> None:
         bad(f"above {spec['max_value']}")
     if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
         bad("not one of the choices")
+
+
+class ApiSpec:
+    """The request bodies Discord's OpenAPI spec (discord/discord-api-spec) accepts on the routes the bot uses,
+    from ``discord_api_schema.json`` (a subset of the spec's schemas; its ``$comment`` says which and from
+    which commit): ``check`` refuses a body the spec refuses as Discord does, 400 with code 50035 and the
+    ``errors`` tree that discord.py shows ("In 0.options.1.channel_types.6: ...")."""
+
+    FILE = Path(__file__).with_name("discord_api_schema.json")
+    CODES = {"required": "BASE_TYPE_REQUIRED", "enum": "BASE_TYPE_CHOICES", "const": "BASE_TYPE_CHOICES",
+             "maxLength": "BASE_TYPE_BAD_LENGTH", "minLength": "BASE_TYPE_BAD_LENGTH",
+             "maxItems": "BASE_TYPE_BAD_LENGTH", "minItems": "BASE_TYPE_BAD_LENGTH"}
+    """Discord's error code for the schema keywords that have an obvious one; the others: SCHEMA_<KEYWORD>."""
+
+    _loaded: ApiSpec | None = None
+    _accepted: dict[str, None] = {}
+    """Bodies accepted already (as JSON text), the newest 256: a bot sends the same command sync at each start
+    of each test, and checking it costs some 0.2 s."""
+
+    @classmethod
+    def load(cls) -> ApiSpec:
+        if cls._loaded is None:
+            cls._loaded = cls()
+        return cls._loaded
+
+    @staticmethod
+    def available() -> bool:
+        try:
+            import jsonschema  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    def __init__(self):
+        from jsonschema import Draft202012Validator
+
+        spec = json.loads(self.FILE.read_text())
+        self.routes = []
+        for route, name in spec["x-routes"].items():
+            method, template = route.split(" ", 1)
+            pattern = re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(template))
+            validator = Draft202012Validator({"$defs": spec["$defs"], "$ref": f"#/$defs/{name}"})
+            self.routes.append((method, re.compile(pattern + "$"), validator))
+
+    def check(self, method: str, path: str, payload) -> None:
+        for route_method, pattern, validator in self.routes:
+            if route_method == method and pattern.match(path):
+                text = json.dumps([route_method, pattern.pattern, payload], sort_keys=True)
+                if text in self._accepted:
+                    return
+                errors = {}
+                for error in validator.iter_errors(payload):
+                    leaf = _deepest(error)
+                    node = errors
+                    for key in leaf.absolute_path:
+                        node = node.setdefault(str(key), {})
+                    code = self.CODES.get(leaf.validator, f"SCHEMA_{str(leaf.validator).upper()}")
+                    node.setdefault("_errors", []).append({"code": code, "message": leaf.message[:300]})
+                if errors:
+                    raise DiscordError(400, 50035, "Invalid Form Body", errors)
+                self._accepted[text] = None
+                if len(self._accepted) > 256:
+                    del self._accepted[next(iter(self._accepted))]
+                return
+
+
+def _deepest(error):
+    """The error that says what is wrong: for a oneOf (an option, a component, a callback: one schema per
+    ``type``; a nullable value), the deepest error of its branches, in the branch the value was meant for
+    (the others fail at its ``type``, or at null, sooner)."""
+    if not error.context:
+        return error
+    leaves = [_deepest(e) for e in error.context]
+    return max(reversed(leaves), key=lambda e: len(e.absolute_path))
 
 
 _BOUNDARY = re.compile(r'boundary="?([^";]+)"?')

@@ -32,6 +32,7 @@ import i18n
 from bot.greeting import hello as bot_hello
 from playground.fake_discord import DiscordError, FakeDiscord, Interaction
 from playground.run_bot import BotProcess
+from playground.words import words as page_words
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +134,7 @@ class Playground:
             "language": self.language, "language_chosen": self.language_chosen,
             "languages": [{"code": code, "name": i18n.language_name(code)} for code in i18n.LOCALES],
             "greetings": {code: i18n.localize(bot_hello(), code) for code in i18n.LOCALES},
+            "words": {code: page_words(code) for code in i18n.LOCALES},
         }
 
     def _message_event(self, message: dict) -> dict:

@@ -135,7 +135,9 @@ def render_board(game: str, view: dict, names: list[str], last: str | None = Non
     ``focus={"closed": text}``: the table was closed before its end (a moderator, too few players): the
     board as it was left, its top bar saying so instead of whose turn it was (``"right"``: the bar's corner
     word, "Closed" unless given; a game a departure ended says "Game over" there, not a winner banner); no
-    seat is marked as a winner on it.
+    seat is marked as a winner on it. ``focus={"won": text, "winners": [seats]}``: the game's winner as the bot
+    counts it differs from the engine's (a seat a computer took over ranks after the people still playing): the
+    winner banner says ``won`` instead of the renderer's words, and only ``winners`` are marked.
     """
     board = draw_board(game, view, names, last, focus, computers, locale)
     return encode_png(board, palette(game))
@@ -150,12 +152,16 @@ def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
             return draw_board(game, view, names, last, focus, computers)
     module = _RENDERERS[game]
     view = with_computers(view, computers)
-    closed = (focus or {}).get("closed")
+    closed, won = (focus or {}).get("closed"), (focus or {}).get("won")
     if closed:  # nobody is marked a winner on a table that did not reach its end (stars, "wins" words)
         view = dict(view, winners=[])
-    image = module.draw_board(view, names, last, None if closed else focus)
+    elif won:
+        view = dict(view, winners=list(focus["winners"]))
+    image = module.draw_board(view, names, last, None if closed or won else focus)
     if closed:
         header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", _("Closed")), width=image.width)
+    elif won:
+        header(ImageDraw.Draw(image), module.TITLE, won, right=focus.get("right"), winner=True, width=image.width)
     return image
 
 

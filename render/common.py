@@ -532,7 +532,8 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | N
 
 def winner_banner(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], title: str,
                   detail: str | None = None) -> None:
-    """Gold banner with stars naming the winner(s); ``detail`` (optional) is a second, smaller line."""
+    """Gold banner with stars naming the winner(s); ``detail`` (optional) is a second, smaller line. A title too
+    long for the banner at ``STATUS`` size is drawn smaller (down to ``SMALL``) before it is shortened."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=HIGHLIGHT, outline=BLACK, width=2)
     cy = (y0 + y1) / 2
@@ -544,7 +545,8 @@ def winner_banner(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
         text(draw, ((x0 + x1) / 2, cy - 4), title, STATUS, BLACK, anchor="ms", max_width=inner, bold=True)
         text(draw, ((x0 + x1) / 2, cy + 6), detail, BODY, BLACK, anchor="mt", max_width=inner)
     else:
-        text(draw, ((x0 + x1) / 2, cy), title, STATUS, BLACK, anchor="mm", max_width=inner, bold=True)
+        size = next((s for s in (STATUS, LARGE, BODY) if font(s, bold=True).getlength(here(title)) <= inner), SMALL)
+        text(draw, ((x0 + x1) / 2, cy), title, size, BLACK, anchor="mm", max_width=inner, bold=True)
 
 
 def footer(draw: ImageDraw.ImageDraw, last: str | None, *, height: int, width: int = WIDTH) -> None:

@@ -280,11 +280,10 @@ def _status(view: dict, names: list[str]) -> Text:
 
 def _height(view: dict) -> int:
     """At most 600 (1-8 players): Discord shows the board at 400 x 300 at most, half size. No footer: the message
-    above the board says the last move."""
-    body = _scores_height(view["players"])
+    above the board says the last move. The same all game long, the end too (it shows the last turn's dice), so a
+    replay's frames are all the final board's size (render/replay.py)."""
     compact = view["players"] > 4
-    if view["phase"] != "over":
-        body += ACTIVE_H[compact] + GAP + ZONES_H[compact] + GAP
+    body = ACTIVE_H[compact] + GAP + ZONES_H[compact] + GAP + _scores_height(view["players"])
     return HEADER_H + GAP + body + GAP
 
 
@@ -312,20 +311,21 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
                seat=cur)
     y = HEADER_H + GAP
     compact = view["players"] > 4
-    if not over:
-        _active_zone(img, d, view, (MARGIN, y, WIDTH - MARGIN, y + ACTIVE_H[compact]))
-        y += ACTIVE_H[compact] + GAP
-        zone = {z: [die["face"] for die in view["dice"] if die["zone"] == z] for z in ("inactive", "used", "scored")}
-        w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
-        boxes = [(MARGIN + k * (w + GAP), y, MARGIN + k * (w + GAP) + w, y + ZONES_H[compact]) for k in range(3)]
-        _small_zone(img, d, boxes[0], _("INACTIVE"), [None] * len(zone["inactive"]), _("a Heart brings one in"),
-                    compact=compact)
-        _small_zone(img, d, boxes[1], _("USED"), zone["used"], _("Continue rolls them"), compact=compact)
-        risk = view["at_risk_points"]
-        _small_zone(img, d, boxes[2], _("SCORED"), zone["scored"],
-                    ngettext("{n} pt at risk", "{n} pts at risk", risk) if zone["scored"] else None, HIGHLIGHT,
-                    compact=compact, scored=True)
-        y += ZONES_H[compact] + GAP
+    # the dice as the last turn left them at the end (without the hints of a turn in play)
+    _active_zone(img, d, view, (MARGIN, y, WIDTH - MARGIN, y + ACTIVE_H[compact]))
+    y += ACTIVE_H[compact] + GAP
+    zone = {z: [die["face"] for die in view["dice"] if die["zone"] == z] for z in ("inactive", "used", "scored")}
+    w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
+    boxes = [(MARGIN + k * (w + GAP), y, MARGIN + k * (w + GAP) + w, y + ZONES_H[compact]) for k in range(3)]
+    _small_zone(img, d, boxes[0], _("INACTIVE"), [None] * len(zone["inactive"]),
+                None if over else _("a Heart brings one in"), compact=compact)
+    _small_zone(img, d, boxes[1], _("USED"), zone["used"], None if over else _("Continue rolls them"),
+                compact=compact)
+    risk = view["at_risk_points"]
+    _small_zone(img, d, boxes[2], _("SCORED"), zone["scored"],
+                ngettext("{n} pt at risk", "{n} pts at risk", risk) if zone["scored"] and not over else None,
+                HIGHLIGHT, compact=compact, scored=True)
+    y += ZONES_H[compact] + GAP
     _scoreboard(d, view, names, y, winners)
     return img
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import i18n
 from i18n import N_, _, ngettext
 from render import common as c
-from render.common import HEADER_H, MARGIN, WIDTH, canvas, encode_png, fit_name, header, star, text
+from render.common import HEADER_H, MARGIN, WIDTH, canvas, encode_png, fit_name, font, header, star, text
 
 ROW_H = 46
 COLUMNS = ((N_("Rank"), 24, "la"), (N_("Player"), 118, "la"), (N_("Rating"), 560, "ra"), (N_("Games"), 670, "ra"),
@@ -80,9 +80,10 @@ def _leaderboard(title: str, rows: Sequence[dict], own: dict | None, players: in
 CHART_H = 190
 
 
-def _chart(draw, box: tuple[float, float, float, float], title: str, points: Sequence[int], note: str) -> None:
+def _chart(img, draw, box: tuple[float, float, float, float], title: str, points: Sequence[int], note: str) -> None:
     """One game's panel: its title and figures, and the rating after each of the latest rated games as a line
-    with a dot per game (the first and last value written), the 1000 a newcomer starts from dashed."""
+    with a dot per game (the first and last value written beside their dots, clear of every line: ``_label``),
+    the 1000 a newcomer starts from dashed."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=c.PANEL, outline=c.PANEL_EDGE, width=2)
     text(draw, (x0 + 14, y0 + 10), title, c.LARGE, c.TEXT, bold=True)
@@ -108,11 +109,49 @@ def _chart(draw, box: tuple[float, float, float, float], title: str, points: Seq
         draw.line(xy, fill=c.SKY, width=4, joint="curve")
     for x, y in xy:
         draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=c.SKY, outline=c.TEXT, width=2)
-    for k in {0, len(points) - 1}:
-        x, y = xy[k]
-        above = y - 22 if y - 22 > top - 20 else y + 22
-        text(draw, (x, above), str(points[k]), c.SMALL, c.TEXT, anchor="mm" if 0 < k < len(points) - 1 or
-             len(points) == 1 else ("lm" if k == 0 else "rm"), bold=True)
+    inside = (x0 + 6, y0 + 6, x1 - 6, y1 - 6)
+    for k in sorted({0, len(points) - 1}):
+        _label(img, draw, xy[k], str(points[k]), inside)
+
+
+LABEL_CLEAR = 3
+"""Px of bare panel a value's label keeps around it."""
+
+
+def _label(img, draw, dot: tuple[float, float], label: str, inside: tuple[float, float, float, float]) -> None:
+    """``label`` near ``dot`` where it touches nothing drawn (lines, dots, the other label, the titles): the
+    first spot, nearest first (above, below, beside; centred or to either side), whose box holds only the
+    panel's colour. Should none (a crowded chart), the one with the least drawn under it, on a patch of the
+    panel's colour: a line under it gives way rather than running through the figures."""
+    left, top, right, bottom = font(c.SMALL, bold=True).getbbox(label, anchor="mm")
+    w, h = right - left, bottom - top
+    x, y = dot
+    spots = []
+    for rise in (22, 30, 40, 52, 66):
+        for sign in (-1, 1):
+            spots += [(x + dx, y + sign * rise) for dx in (0, -w / 2 + 4, w / 2 - 4)]
+    for dy in (0, -14, 14, -28, 28):
+        spots += [(x - w / 2 - 14, y + dy), (x + w / 2 + 14, y + dy)]
+
+    def box(spot: tuple[float, float]) -> tuple[int, int, int, int]:
+        return (round(spot[0] + left) - LABEL_CLEAR, round(spot[1] + top) - LABEL_CLEAR,
+                round(spot[0] + right) + LABEL_CLEAR, round(spot[1] + bottom) + LABEL_CLEAR)
+
+    def drawn_under(spot: tuple[float, float]) -> int:
+        b = box(spot)
+        if b[0] < inside[0] or b[1] < inside[1] or b[2] > inside[2] or b[3] > inside[3]:
+            return w * h * 4  # outside the panel
+        return sum(n for n, colour in img.crop(b).getcolors(w * h * 4) if colour != c.PANEL)
+
+    best = min(spots, key=lambda spot: (drawn_under(spot), spots.index(spot)))
+    if drawn_under(best):
+        _patch(draw, box(best))
+    text(draw, best, label, c.SMALL, c.TEXT, anchor="mm", bold=True)
+
+
+def _patch(draw, box: tuple[int, int, int, int]) -> None:
+    """A patch of the panel's colour under a label that found no bare spot (none in 2,000 random trends)."""
+    draw.rounded_rectangle(box, radius=4, fill=c.PANEL)
 
 
 def render_trends(name: str, games: Sequence[dict], locale: str = "en") -> bytes:
@@ -128,6 +167,6 @@ def _trends(name: str, games: Sequence[dict]) -> bytes:
     header(draw, _("Rating trend"), fit_name(name, 30, WIDTH - 40), arrow=False)
     y = HEADER_H + 12
     for game in games:
-        _chart(draw, (MARGIN, y, WIDTH - MARGIN, y + CHART_H), game["title"], game["points"], game["note"])
+        _chart(img, draw, (MARGIN, y, WIDTH - MARGIN, y + CHART_H), game["title"], game["points"], game["note"])
         y += CHART_H + 12
     return encode_png(img)

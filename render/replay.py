@@ -54,7 +54,8 @@ def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Seq
             locale: str = "en") -> bytes:
     """The frames as a looping GIF (bytes), in ``locale``'s words. Each is the board ``render.render_board`` would
     draw from the same arguments, with the same palette: the last frame, decoded, is the final board's PNG pixel
-    for pixel."""
+    for pixel, and the GIF is the final board's size (a GIF has one size for all its frames: a board of another
+    size is fitted into it, ``_fitted``; the games keep one size all game long, so none is)."""
     from render import draw_board, palette
     from render.common import _quantize
 
@@ -67,22 +68,27 @@ def animate(game: str, frames: Sequence[Frame], names: list[str], computers: Seq
         if fixed is None:  # a game without a learned palette: the first frame's colours for all
             fixed = image.quantize(256, dither=Image.Dither.NONE)
         images.append(_quantize(image, fixed))
-    size = (max(i.width for i in images), max(i.height for i in images))
-    if any(i.size != size for i in images):  # a board that grew during the game: every frame as large
-        images = [_padded(i, size) for i in images]
+    size = images[-1].size
+    if any(i.size != size for i in images):
+        images = [_fitted(i, size, fixed) for i in images]
     out = io.BytesIO()
     images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=durations(len(images)),
                    loop=0, optimize=False, disposal=1)
     return out.getvalue()
 
 
-def _padded(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """``image`` at the top left of a background of ``size`` (the board's own background colour)."""
+def _fitted(image: Image.Image, size: tuple[int, int], palette: Image.Image) -> Image.Image:
+    """``image`` (a palette frame) in a frame of ``size``: as it is, or shrunk to fit when larger, centred on the
+    boards' background colour."""
     if image.size == size:
         return image
-    from render.common import BACKGROUND
+    from render.common import BACKGROUND, _quantize
 
-    canvas = Image.new("P", size, image.palette.getcolor(BACKGROUND) if image.palette else 0)
-    canvas.putpalette(image.getpalette())
-    canvas.paste(image, (0, 0))
-    return canvas
+    board = image.convert("RGB")
+    if board.width > size[0] or board.height > size[1]:
+        scale = min(size[0] / board.width, size[1] / board.height)
+        board = board.resize((max(1, round(board.width * scale)), max(1, round(board.height * scale))),
+                             Image.Resampling.LANCZOS)
+    canvas = Image.new("RGB", size, BACKGROUND)
+    canvas.paste(board, ((size[0] - board.width) // 2, (size[1] - board.height) // 2))
+    return _quantize(canvas, palette)

@@ -240,3 +240,131 @@ def test_every_translation_is_in_the_catalog_the_bot_loads(lang):
     for (context, msgid), said in _translations(lang).items():
         got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
         assert got in said, (lang, context, msgid, got)
+
+
+PLURAL_COUNTS = (0, 1, 2, 5, 21, 1_000_000)
+
+
+def _plural_problems(compiled, lang: str) -> list[str]:
+    """Every plural message of ``lang`` looked up for each of PLURAL_COUNTS: a result that is not one of its
+    translated forms is English (gettext's fallback when the rule names a form the catalog lacks) or missing."""
+    out = []
+    for area in catalogs.all_domains():
+        for message in catalogs.read(area, lang):
+            if not message.pluralizable or not message.id:
+                continue
+            singular, plural = message.id[0], message.id[1]
+            forms = set(message.string)
+            for n in PLURAL_COUNTS:
+                got = (compiled.npgettext(message.context, singular, plural, n) if message.context
+                       else compiled.ngettext(singular, plural, n))
+                if got not in forms:
+                    out.append(f"{area}/{lang}: {singular!r} for n={n} gives {got!r}")
+    return out
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_every_plural_form_is_translated_in_the_catalog_the_bot_loads(lang):
+    """The catalog the install compiled (with the Babel that is installed) answers every plural message in its
+    language for every count: Babel 2.19 gave Spanish a third plural form, which sent 'n >= 2' to English."""
+    import i18n
+
+    problems = _plural_problems(i18n.catalog(lang), lang)
+    assert not problems, f"{len(problems)} plural look-ups not translated, e.g. {problems[:5]}"
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_fresh_compile_keeps_the_plural_rule_of_the_po_files(lang, tmp_path):
+    """Compiling now, with the installed Babel, writes the rule the translators wrote their forms for."""
+    import gettext
+
+    catalogs.compile_all(tmp_path)
+    with (tmp_path / f"{lang}.mo").open("rb") as fp:
+        compiled = gettext.GNUTranslations(fp)
+    assert compiled.info()["plural-forms"].replace(" ", "") == catalogs.plural_forms(lang).replace(" ", "")
+    problems = _plural_problems(compiled, lang)
+    assert not problems, f"{len(problems)} plural look-ups not translated, e.g. {problems[:5]}"
+
+
+def test_the_plural_check_finds_a_rule_with_more_forms_than_the_catalog(tmp_path, monkeypatch):
+    """The check itself: a catalog compiled with a three-form rule over two-form entries fails it."""
+    import gettext
+
+    monkeypatch.setattr(catalogs, "plural_forms",
+                        lambda lang: "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);")
+    catalogs.compile_all(tmp_path)
+    with (tmp_path / "es.mo").open("rb") as fp:
+        assert _plural_problems(gettext.GNUTranslations(fp), "es")
+
+
+WORDS_OF = {"de": {"wild", "tourist", "globetrotter"}, "es": set()}
+"""English choice names that are also words of the language (German "wild"): not a leak there."""
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_translation_names_option_values_in_its_own_words(lang):
+    """No raw value or English key in a translation: "(Standard false)", "(low = niedrig, ...)", "back (each
+    their own region)" read as code to a German or Spanish player; /play's choices are named as the reader's
+    Discord shows them (the commands area) and yes/no as words."""
+    english = {"true", "false"}
+    for m in catalogs.read("commands", lang):
+        if m.context == "choice name" and m.string and m.string.lower() != m.id.lower() and " " not in m.id:
+            english.add(m.id.lower())
+    english -= WORDS_OF[lang]
+    pattern = re.compile(r"(?<![\w/{-])(" + "|".join(map(re.escape, sorted(english))) + r")(?![\w}:-])", re.I)
+    wrong = []
+    for area in catalogs.all_domains():
+        for m in catalogs.read(area, lang):
+            for said in m.string if isinstance(m.string, (list, tuple)) else [m.string]:
+                found = pattern.findall(re.sub(r"\{[^{}]*\}", "", said or ""))
+                wrong += [f"{area}: {word!r} in {said!r}" for word in found]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_globe_twister_levels_have_one_name_on_boards_in_play_and_in_the_rules(lang):
+    """The level a German player picks in /spielen is the one the board and the rule page name: "Urlauber",
+    not "tourist" in the picker, "Urlauber ★" on the board and „Tourist“ in the rules."""
+    import i18n
+    from games.globe_twister.solver import LEVEL_NAMES, LEVELS
+
+    names = [i18n.localize(LEVEL_NAMES[level], lang).rstrip(" ★") for level in LEVELS]
+    picked = [i18n.localize(i18n.Text(level, context="choice name"), lang) for level in LEVELS]
+    assert picked == names
+    rules = [i18n.catalog(lang).gettext(m.id) for m in catalogs.read("rulebook", lang)
+             if isinstance(m.id, str) and "from Tourist" in m.id]
+    assert rules and all(names[0] in said and names[-1] in said for said in rules), rules
+    refusal = [i18n.catalog(lang).gettext(m.id) for m in catalogs.read("globe_twister", lang)
+               if isinstance(m.id, str) and m.id.startswith("Choose a level (")]
+    assert refusal and all(name in said for said in refusal for name in names), refusal
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_computer_s_strength_is_one_word_in_the_lobby_and_in_play(lang):
+    """Spanish said "difícil" in the lobby and the computers' names, "fuerte" in /jugar's picker."""
+    import i18n
+    from games.ai import STRENGTHS, strength_name
+
+    named = [i18n.localize(strength_name(s), lang) for s in STRENGTHS]
+    assert named == [i18n.localize(i18n.Text(s, context="choice name"), lang) for s in STRENGTHS]
+    described = i18n.catalog(lang).pgettext("option description", "How well the computers play: easy, normal or "
+                                            "strong (default: normal; alone: one computer)")
+    assert all(word in described for word in named), described
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_geodeto_s_places_have_the_boards_names_everywhere(lang):
+    """The rule pages said "Ozean" and "Antarktis" where the boards (and the rule page's own picture) say
+    "Weltmeer" and "Antarktika": every sentence naming the Ocean or Antarctica uses the board's word."""
+    import i18n
+
+    wrong = []
+    for term in ("Ocean", "Antarctica"):
+        word = i18n.catalog(lang).gettext(term)
+        pattern = re.compile(rf"\b{term}\b(?! \()")  # (not "Pacific Ocean"; a card's "Antarctica (USA)" is a name)
+        for area in ("geodeto", "rulebook", "learn"):
+            for m in catalogs.read(area, lang):
+                if isinstance(m.id, str) and pattern.search(m.id.replace("Pacific Ocean", "")) and m.string \
+                        and word.lower() not in m.string.lower():
+                    wrong.append(f"{area}: {m.string!r} (the board: {word})")
+    assert not wrong, "\n".join(wrong)

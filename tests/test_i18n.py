@@ -58,3 +58,25 @@ def test_formatting_keeps_unfilled_placeholders_and_survives_a_broken_template()
     for broken in ("{who} {", "{0} {who}", "{who.nope} x", "{missing:.1f} {who}", "{who:d}"):
         assert _(broken, who="Ann") == broken
     assert localize(_("{who}: {what}", who="Ann", what=pgettext("button", "Pass")), "qps") == "Ann: Páss"
+
+
+def test_a_number_is_written_the_readers_way_when_shown():
+    """One Text, shown in several languages: its numbers take each language's decimal mark and grouping."""
+    t = ngettext("{n} point", "{n} points", 2, n=i18n.number(61.5))
+    assert t == "61.5 points"
+    assert localize(t, "de") == "61,5 Punkte" and localize(t, "es") == "61,5 puntos"
+    assert localize(t, "qps") == "61.5 póíñts"  # a test language writes numbers the English way
+    assert [localize(i18n.number(1_000_000), lang) for lang in ("en", "de")] == ["1,000,000", "1.000.000"]
+    fixed = i18n.number(20, 1)
+    assert (fixed, localize(fixed, "de"), localize(i18n.number(19.06, 1), "es")) == ("20.0", "20,0", "19,1")
+    assert i18n.number(8.0) == "8" and i18n.number(2.25, 1) == "2.2"  # rounded once, alike in every language
+    share = i18n.percent(0.456)
+    assert (share, localize(share, "de"), localize(share, "es")) == ("46%", "46\u00a0%", "46\u00a0%")
+
+
+def test_a_number_survives_pickle_and_json():
+    t = _("{who} scores {points}.", who="Ann", points=i18n.number(4.5))
+    for again in (pickle.loads(pickle.dumps(t)), from_data(json.loads(json.dumps(t.to_data())))):
+        assert again == t and localize(again, "de") == localize(t, "de")
+        assert "4,5" in localize(again, "de")
+    assert localize(pickle.loads(pickle.dumps(i18n.number(4.5))), "es") == "4,5"

@@ -11,6 +11,7 @@ from typing import Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands.transformers import UnionChannelTransformer
 from discord.ext import commands
 
 import i18n
@@ -24,6 +25,19 @@ from i18n import _, ngettext
 GameChannel = discord.TextChannel | discord.Thread | discord.ForumChannel | discord.VoiceChannel
 """Where a game can be played: text channels (and announcement ones), threads, forums (their posts are
 threads) and voice channels' text chat. Discord's picker offers only these."""
+
+
+class GameChannels(UnionChannelTransformer):
+    """The option for a ``GameChannel``, offering the kinds Discord's API spec lists: discord.py would add media
+    channels (16) for ``ForumChannel``, a value the spec's ``ChannelTypes`` does not list, and a sync that
+    Discord refuses leaves the server with no commands at all."""
+
+    def __init__(self):
+        super().__init__(discord.TextChannel, discord.Thread, discord.ForumChannel, discord.VoiceChannel)
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [kind for kind in super().channel_types if kind is not discord.ChannelType.media]
 
 
 class Admin(commands.Cog):
@@ -88,16 +102,24 @@ class Admin(commands.Cog):
         await self.tables.publish(change)
 
     @mod.command(name="timeout", description="Set how long a player may think before the table plays for them")
-    @app_commands.describe(seconds="30 to 86400; the bot's default when left out")
+    @app_commands.describe(seconds="30 to 86400; 0: the bot's default; left out: show the setting")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def timeout(self, interaction: discord.Interaction,
-                      seconds: app_commands.Range[int, 30, 86400] | None = None) -> None:
+                      seconds: app_commands.Range[int, 0, 86400] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
-        settings.turn_timeout = seconds
+        default = self.service.defaults.turn_timeout
+        if seconds is None:  # the bare command looks the setting up, changing nothing
+            await tell(interaction, timeout_shown_sentence(settings.turn_timeout, default))
+            return
+        if 0 < seconds < MIN_TURN_TIMEOUT:
+            await tell(interaction, _("A turn timeout is 30 seconds at least (0: the bot's default)."))
+            return
+        settings.turn_timeout = seconds or None
         await self.service.save_settings(settings)
-        shown = seconds or self.service.defaults.turn_timeout
+        shown = seconds or default
         await tell(interaction, ngettext("Turn timeout is now {n} second (from the next move on).",
-                                         "Turn timeout is now {n} seconds (from the next move on).", shown))
+                                         "Turn timeout is now {n} seconds (from the next move on).", shown,
+                                         n=i18n.number(shown)))
 
     @mod.command(name="retention", description="Keep finished games for this many days, then delete them")
     @app_commands.describe(days="1 to 3650 days; 0: keep them until a limit is set; left out: show the setting")
@@ -139,7 +161,7 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def channels(self, interaction: discord.Interaction,
                        action: Literal["allow", "forbid", "everywhere", "show"],
-                       channel: GameChannel | None = None) -> None:
+                       channel: app_commands.Transform[GameChannel, GameChannels] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
         if action in ("allow", "forbid"):
             if channel is None:
@@ -171,6 +193,23 @@ def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:
                   language=name)
 
 
+MIN_TURN_TIMEOUT = 30
+"""The shortest turn timeout a moderator may set (0 asks for the bot's default)."""
+
+
+def timeout_shown_sentence(seconds: int | None, default: int) -> i18n.Text:
+    """What the bare ``/mod timeout`` says: the server's turn timeout and whether it is the bot's default."""
+    if not seconds:
+        return ngettext("Turn timeout is {n} second, the bot's default. `/mod timeout seconds:` sets another (30 to "
+                        "86400).",
+                        "Turn timeout is {n} seconds, the bot's default. `/mod timeout seconds:` sets another (30 to "
+                        "86400).", default)
+    return ngettext("Turn timeout is {n} second in this server. `/mod timeout seconds:0` goes back to the bot's "
+                    "default.",
+                    "Turn timeout is {n} seconds in this server. `/mod timeout seconds:0` goes back to the bot's "
+                    "default.", seconds)
+
+
 def retention_shown_sentence(days: int | None) -> i18n.Text:
     if not days:
         return _("Finished games are kept in this server until a limit is set. `/mod retention days:` sets one"
@@ -178,7 +217,7 @@ def retention_shown_sentence(days: int | None) -> i18n.Text:
     return ngettext("Finished games are kept in this server for {n} day, then deleted. `/mod retention days:0` keeps "
                     "them until a limit is set again.",
                     "Finished games are kept in this server for {n} days, then deleted. `/mod retention days:0` keeps "
-                    "them until a limit is set again.", days)
+                    "them until a limit is set again.", days, n=i18n.number(days))
 
 
 def retention_set_sentence(days: int | None) -> i18n.Text:
@@ -187,7 +226,8 @@ def retention_set_sentence(days: int | None) -> i18n.Text:
     return ngettext("Finished games are now kept in this server for {n} day: older ones (and closed lobbies) are "
                     "deleted with their moves and results (now, then every hour). Ratings stay.",
                     "Finished games are now kept in this server for {n} days: older ones (and closed lobbies) are "
-                    "deleted with their moves and results (now, then every hour). Ratings stay.", days)
+                    "deleted with their moves and results (now, then every hour). Ratings stay.", days,
+                    n=i18n.number(days))
 
 
 def allow_channel(settings: GuildSettings, channel_id: int, parent_id: int | None) -> None:

@@ -2,12 +2,14 @@
 
 The lesson lives in one ephemeral message that each click edits: the board (drawn by the game's renderer, the
 learner's private panel beside it where the game has one), what the computer just did, the choice in front of
-the learner and the coach's suggestion with why it is good (games/<game>/coach.py), and every legal move
-(the suggested one first, in green). Nothing is posted in the channel, nothing is rated.
+the learner and the coach's suggestion with why it is good (games/<game>/coach.py), and every legal move: the
+suggested one first, in green, alone on its row; the others through the table's own chooser (bot/ui/components.py:
+buttons, or first a group, ``pick.<group>``, then its moves); Leave lesson on the last row. When the learner's
+move was worth less than the suggestion, the next step says so first. Nothing is posted, nothing is rated.
 
 The lesson's thinking (replaying it, the move, the computer's answer, the coach) runs in the thinking workers
 (``games.coach.lesson_step`` through bot/thinkpool.py), never on the event loop. Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
-buttons: ``gl:<lesson>:<version>:<key>`` (a button), ``gls:<lesson>:<version>:<n>`` (a menu whose values are
+buttons: ``gl:<lesson>:<version>:<key>`` (a button), ``gls:<lesson>:<version>:<name>`` (a menu whose values are
 keys); the version is the log's length, so a click on an older step is refused and changes nothing. Utility keys
 start with ``~``: leave, again, next (Globe Twister's next solo level). Globe Twister's lessons are its solo
 levels, in order.
@@ -30,11 +32,12 @@ from bot.cogs.tables import GAME_CHOICES
 from bot.computers import display_name, new_computer
 from bot.greeting import command
 from bot.store import Lesson
-from bot.tables import name_seats
+from bot.tables import CHOICE_ROWS, group_named, name_seats
+from bot.ui.components import STYLES, Controls, chooser
 from games import get_engine
 from games.coach import LEARNER, LessonStep, get_coach, lesson_step
 from games.core import Engine, State
-from i18n import _, localize, pick
+from i18n import _, localize, number, pick
 from render import has_private
 
 log = logging.getLogger(__name__)
@@ -43,8 +46,8 @@ OPPONENT = "normal"
 """The computer's strength in a lesson: it plays sensibly, fast, and can be beaten."""
 LEVELS = ("tourist", "backpacker", "globetrotter", "wild")
 """Globe Twister's lessons: its solo levels, easiest first."""
-BUTTONS = 20
-"""Moves shown as buttons at most (4 rows of 5); more become menus."""
+ROWS = CHOICE_ROWS - 1
+"""Rows for the moves besides the suggested one (the first row holds it, the last Back and Leave lesson)."""
 _BODY = re.compile(r"(?P<lesson>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-~]{1,60})")
 
 
@@ -61,15 +64,11 @@ def level_of(lesson: Lesson) -> int:
     return LEVELS.index(puzzle) if puzzle in LEVELS else 0
 
 
-def _score(value) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
 def outcome(result, players: int):
     """Who won a lesson against the computer, with the scores (a solo level's score sheet says it itself)."""
     if result is None or players < 2:
         return None
-    you, them = _score(result.scores[LEARNER]), _score(result.scores[1])
+    you, them = number(result.scores[LEARNER]), number(result.scores[1])
     if LEARNER in result.winners and len(result.winners) == 1:
         return _("**You win**, {you} to {them}.", you=you, them=them)
     if LEARNER in result.winners:
@@ -91,8 +90,10 @@ def recent(text: str, limit: int = 700) -> str:
 
 
 class LessonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gl:(?P<body>.*)"):
-    def __init__(self, body: str, *, label: str = "?", style=discord.ButtonStyle.secondary, row: int | None = None):
-        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"gl:{body}"[:100], row=row))
+    def __init__(self, body: str, *, label: str = "?", style=discord.ButtonStyle.secondary, row: int | None = None,
+                 emoji: str | None = None):
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"gl:{body}"[:100], row=row,
+                                           emoji=emoji or None))
         self.body = body
 
     @classmethod
@@ -123,6 +124,21 @@ def chosen(interaction: discord.Interaction, body: str) -> str:
     values = (interaction.data or {}).get("values") or [""]
     lesson, _sep, rest = body.partition(":")
     return f"{lesson}:{rest.split(':', 1)[0]}:{values[0] or '-'}"
+
+
+class LessonControls(Controls):
+    """A lesson's buttons and menus for the table's chooser (bot/ui/components.py): the same two steps. Green is
+    the suggested move's alone: a move the game draws green ("Pass: bank 6") is grey here."""
+
+    def __init__(self, lesson: Lesson):
+        self.base = f"{lesson.id}:{lesson.version}"
+
+    def button(self, key, label, style="secondary", row=None, emoji=None):
+        style = "secondary" if style == "success" else style
+        return LessonButton(f"{self.base}:{key}", label=label, style=STYLES[style], row=row, emoji=emoji)
+
+    def menu(self, name, options, placeholder, row):
+        return LessonSelect(f"{self.base}:{name}", options, placeholder, row=row)
 
 
 class Learn(commands.Cog):
@@ -194,6 +210,9 @@ class Learn(commands.Cog):
         if int(m["version"]) != lesson.version:
             await self.say(interaction, lang, _("That is an older step of your lesson: use its latest message."))
             return
+        if key.startswith("pick."):
+            await self.open_group(interaction, lesson, key[5:], lang)
+            return
         await interaction.response.defer()
         step = await thinkpool.pool().run(lesson_step, lesson.game, lesson.players, lesson.options, lesson.seed,
                                           lesson.log, key, OPPONENT)
@@ -208,6 +227,24 @@ class Learn(commands.Cog):
         lesson = dataclasses.replace(lesson, log=log_, version=len(log_))
         await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
 
+    async def open_group(self, interaction: discord.Interaction, lesson: Lesson, key: str, lang: str) -> None:
+        """The first step of a two-step choice (a group of moves; "" goes back): the same step with that
+        group's moves, and the board marking them; the words stay as they are."""
+        await interaction.response.defer()
+        step = await thinkpool.pool().run(lesson_step, lesson.game, lesson.players, lesson.options, lesson.seed,
+                                          lesson.log, None, OPPONENT)
+        engine = get_engine(lesson.game)
+        group = None
+        if step.advice is not None:
+            others = [a for a in engine.legal_actions(step.state, LEARNER) if a.key != step.advice.key]
+            group = group_named(key, others, engine.grouped(step.state, LEARNER), ROWS)
+        if group is None:
+            await self.say(interaction, lang, _("That choice is not available now."))
+            return
+        text = interaction.message.content if interaction.message is not None else None
+        await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user, group,
+                                                                    text))
+
     @staticmethod
     async def say(interaction: discord.Interaction, lang: str, text) -> None:
         if interaction.response.is_done():
@@ -216,7 +253,10 @@ class Learn(commands.Cog):
             await interaction.response.send_message(localize(text, lang), ephemeral=True)
 
     # --- the lesson's message --------------------------------------------------------------------------------
-    async def panel(self, lesson: Lesson, step: LessonStep, lang: str, user: discord.abc.User) -> dict:
+    async def panel(self, lesson: Lesson, step: LessonStep, lang: str, user: discord.abc.User, group: str = "",
+                    text: str | None = None) -> dict:
+        """The lesson's message for ``step``; ``group``: the moves of that group are offered (the second step of
+        a two-step choice); ``text``: the words already shown for the step (a pick changes only the moves)."""
         engine = get_engine(lesson.game)
         state, events = step.state, step.events
         person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
@@ -227,6 +267,8 @@ class Learn(commands.Cog):
         if lesson.game == "globe_twister":
             title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)
         lines = [f"**{title}**"]
+        if step.weaker is not None:
+            lines.append(localize(step.weaker, lang))
         if not any(seat == LEARNER for seat, _key in lesson.log) and not engine.is_over(state):
             # the first screen of a lesson: what the game is about, before the first choice
             lines.append(localize(_("**Goal:** {goal}", goal=get_coach(lesson.game).goal), lang))
@@ -255,37 +297,34 @@ class Learn(commands.Cog):
             lines.append(localize(_("**Your choice:** {choice}", choice=advice.choice), lang))
             lines.append(localize(_("**Suggested:** {move}", move=suggested.label), lang))
             lines.append(localize(_("**Why:** {why}", why=advice.why), lang))
-            self._moves(view, lesson, actions, suggested, lang)
-        files = [discord.File(io.BytesIO(await self._board(engine, lesson, state, names, lang)),
+            self._moves(view, lesson, engine, state, actions, suggested, group, lang)
+        focus = engine.focus(state, LEARNER, group) if group else None
+        files = [discord.File(io.BytesIO(await self._board(engine, lesson, state, names, lang, focus)),
                               filename=f"lesson{lesson.id}-{lesson.version}.png")]
         if has_private(lesson.game) and not engine.is_over(state):
             image = await renderpool.private(lesson.game, engine.view(state, LEARNER), names[LEARNER], locale=lang)
             files.append(discord.File(io.BytesIO(image), filename=f"lesson{lesson.id}-{lesson.version}-yours.png"))
-        return {"content": "\n".join(lines)[:2000], "attachments": files, "view": view, "embed": None}
+        content = text if text is not None else "\n".join(lines)[:2000]
+        return {"content": content, "attachments": files, "view": view, "embed": None}
 
-    async def _board(self, engine: Engine, lesson: Lesson, state: State, names: list[str], lang: str) -> bytes:
+    async def _board(self, engine: Engine, lesson: Lesson, state: State, names: list[str], lang: str,
+                     focus: dict | None = None) -> bytes:
         computers = tuple(range(1, lesson.players))
-        return await renderpool.board(lesson.game, engine.view(state, None), names, None, None, computers,
+        return await renderpool.board(lesson.game, engine.view(state, None), names, None, focus, computers,
                                       locale=lang)
 
     @staticmethod
-    def _moves(view: discord.ui.View, lesson: Lesson, actions: list, suggested, lang: str) -> None:
-        """The suggested move (green) and Leave on the first row; the others as buttons or, when many, menus."""
+    def _moves(view: discord.ui.View, lesson: Lesson, engine: Engine, state: State, actions: list, suggested,
+               group: str, lang: str) -> None:
+        """The suggested move (green) alone on the first row; every other move below it through the table's
+        chooser (buttons, or a group first and then its moves, as at a table); Leave lesson on the last row (with
+        Back while a group is open), away from the suggested move."""
         base = f"{lesson.id}:{lesson.version}"
         view.add_item(LessonButton(f"{base}:{suggested.key}", row=0, style=discord.ButtonStyle.success,
                                    label=localize(_("✓ {move}", move=suggested.label), lang)))
-        view.add_item(LessonButton(f"{base}:~leave", row=0, label=localize(_("Leave lesson"), lang),
-                                   style=discord.ButtonStyle.secondary))
         others = [a for a in actions if a.key != suggested.key]
-        if len(others) <= BUTTONS:
-            for i, a in enumerate(others):
-                view.add_item(LessonButton(f"{base}:{a.key}", row=1 + i // 5, label=localize(a.label, lang),
-                                           style=discord.ButtonStyle.primary if a.style == "primary"
-                                           else discord.ButtonStyle.secondary))
-            return
-        for n in range(min(4, (len(others) + 24) // 25)):
-            chunk = others[n * 25:(n + 1) * 25]
-            options = [discord.SelectOption(label=localize(a.label, lang)[:100], value=a.key) for a in chunk]
-            view.add_item(LessonSelect(f"{base}:{n}", options, row=1 + n,
-                                       placeholder=localize(_("Other moves ({first} …)", first=chunk[0].label),
-                                                            lang)))
+        for item in chooser(LessonControls(lesson), engine, others, group, always=engine.grouped(state, LEARNER),
+                            lang=lang, rows=ROWS, first=1):
+            view.add_item(item)
+        view.add_item(LessonButton(f"{base}:~leave", row=ROWS + 1, label=localize(_("Leave lesson"), lang),
+                                   style=discord.ButtonStyle.secondary))

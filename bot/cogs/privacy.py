@@ -13,6 +13,7 @@ While a lobby or game of this server that is still open names them, nothing is d
 from __future__ import annotations
 
 import re
+import time
 
 import discord
 from discord import app_commands
@@ -103,9 +104,6 @@ class Privacy(commands.Cog):
 
     def __init__(self, bot):
         self.bot = bot
-        self.confirmed: set[int] = set()
-        """The confirmations (message ids) whose "Yes" was clicked: a second click (a double click) is told so
-        and leaves the first click's answer as it is."""
 
     @property
     def store(self):
@@ -183,21 +181,24 @@ class Privacy(commands.Cog):
                                                  view=buttons("delete", "keep", user=interaction.user.id, locale=lang))
 
     async def delete_confirmed(self, interaction: discord.Interaction) -> None:
+        """The confirmation's "Yes": its message becomes the answer. A second press of it (a double click, or the
+        old button pressed again after a restart) is told so in a message of its own and changes nothing: the
+        store keeps which confirmations were clicked (``claim_confirmation``), so the first answer stays."""
         message_id, lang = interaction.message.id, member_language(interaction)
-        if message_id in self.confirmed:  # checked and marked with no await between: one click goes on
+        if not await self.store.claim_confirmation(message_id, time.time()):
             await interaction.response.send_message(i18n.localize(_(
                 "You already confirmed this: your data is deleted (or being deleted) with your first click."), lang),
                 ephemeral=True)
             return
-        self.confirmed.add(message_id)
         await interaction.response.defer()  # the confirmation's message is edited below
         try:
             done = await self.store.forget_person(interaction.guild_id, interaction.user.id,
                                                   names_of(interaction.user))
         except StillPlaying as exc:
+            await self.store.release_confirmation(message_id)  # nothing deleted: pressed again later, it may be
             text = open_tables_sentence(exc.tables)
         except Exception:
-            self.confirmed.discard(message_id)  # nothing was done: the button may be tried again
+            await self.store.release_confirmation(message_id)  # nothing was done: the button may be tried again
             raise
         else:
             text = _("Done. Your settings and your ratings here ({ratings}) are deleted, and your name is replaced "

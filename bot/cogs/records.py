@@ -19,8 +19,10 @@ import i18n
 from bot import renderpool
 from bot.cogs.tables import GAME_CHOICES
 from bot.computers import display_name
-from bot.store import GameStats, Standing
+from bot.ratings import outcome_sentence
+from bot.store import FinishedGame, GameStats, Standing
 from bot.translator import member_language, server_language
+from bot.ui.messages import COLOUR
 from games import get_engine
 from i18n import _, ngettext
 
@@ -35,12 +37,6 @@ def _title(slug: str) -> str:
         return get_engine(slug).title
     except KeyError:  # a game no longer offered
         return slug
-
-
-def _score(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def _row(s: Standing) -> dict:
@@ -66,8 +62,51 @@ def stats_line(s: GameStats) -> i18n.Text:
         parts.append(ngettext("{n} unrated game (with computers or fewer than two people)",
                               "{n} unrated games (with computers or fewer than two people)", s.unrated))
     if s.best_score is not None:
-        parts.append(_("best score {score}", score=_score(s.best_score)))
+        parts.append(_("best score {score}", score=i18n.number(s.best_score)))
     return _("**{game}**: {figures}.", game=_title(s.game), figures=i18n.join(parts, "; "))
+
+
+HISTORY_ROOM = 4096
+"""The characters of an embed's description: room for the 10 lines with their links (a message's 2,000 held 9
+of them, or fewer with long names)."""
+NAME_CUTS = (None, 20, 12, 8)
+"""The longest a name in a /history line may be (None: whole), tried in turn until the lines fit."""
+
+
+def _cut(name: str, most: int | None) -> str:
+    return name if most is None or len(name) <= most else name[:most - 1].rstrip() + "…"
+
+
+def history_line(game: FinishedGame, with_channel: bool, lang: str, most: int | None = None) -> str:
+    """One finished game in /history: its id, when, game, (channel), players and winners (names cut to
+    ``most`` characters), a link to its final board."""
+    def names(players: list[dict]) -> str:
+        return ", ".join(_cut(i18n.localize(display_name(p), lang), most) for p in players)
+
+    winners, departed = game.winners, game.departed
+    if departed and winners:  # the game's own winner left: "**Ana** wins: Bo left (a computer played their seat)."
+        won = outcome_sentence([f"**{_cut(i18n.localize(display_name(p), lang), most)}**" for p in winners],
+                               [_cut(name, most) for name in departed])
+    else:
+        won = _("won by **{names}**", names=names(winners)) if winners else _("nobody won")
+    link = (_(" · [final board]({url})", url=f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
+                                             f"{game.message_id}") if game.message_id and game.channel_id else "")
+    place = _(" in {channel}", channel=f"<#{game.channel_id}>") if with_channel and game.channel_id else ""
+    return i18n.localize(_("{id} {when} **{game}**{place}: {people}; {won}{link}", id=f"`#{game.short_id}`",
+                           when=f"<t:{int(game.finished_at)}:R>", game=_title(game.game), place=place,
+                           people=names(game.players), won=won, link=link), lang)
+
+
+def history_text(found: list[FinishedGame], with_channel: bool, lang: str) -> str:
+    """The lines of /history, newest first, within ``HISTORY_ROOM``: every game's whole line when they fit, else
+    with the names cut shorter (``NAME_CUTS``); only past the shortest cut do the oldest lines give way."""
+    for most in NAME_CUTS:
+        lines = [history_line(game, with_channel, lang, most) for game in found]
+        if len("\n".join(lines)) <= HISTORY_ROOM:
+            return "\n".join(lines)
+    while len("\n".join(lines)) > HISTORY_ROOM:
+        lines.pop()
+    return "\n".join(lines)
 
 
 class Records(commands.Cog):
@@ -133,25 +172,8 @@ class Records(commands.Cog):
                     else _("No game has finished in this server yet."))
             await interaction.response.send_message(i18n.localize(none, lang), ephemeral=True)
             return
-        lines = [i18n.localize(_("The latest finished games in this channel, newest first:") if channel is not None
-                               else _("The latest finished games in this server, newest first:"), lang)]
-        for game in found:
-            people = i18n.join([display_name(p) for p in game.players], ", ")  # a computer's in the language
-            winners = game.winners
-            won = (_("won by **{names}**", names=i18n.join([display_name(w) for w in winners], ", ")) if winners
-                   else _("nobody won"))
-            link = (_(" · [final board]({url})", url=f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
-                                                       f"{game.message_id}") if game.message_id and game.channel_id
-                    else "")
-            place = _(" in {channel}", channel=f"<#{game.channel_id}>") if channel is None and game.channel_id else ""
-            lines.append(i18n.localize(_("{id} {when} **{game}**{place}: {people}; {won}{link}",
-                                         id=f"`#{game.short_id}`", when=f"<t:{int(game.finished_at)}:R>",
-                                         game=_title(game.game), place=place, people=people, won=won, link=link),
-                                       lang))
-        text = ""
-        for line in lines:  # a message holds 2000 characters: the oldest lines give way
-            if len(text) + len(line) + 1 > 2000:
-                break
-            text += line + "\n"
-        await interaction.response.send_message(text.rstrip(), ephemeral=True, suppress_embeds=True)
+        heading = (_("The latest finished games in this channel, newest first:") if channel is not None
+                   else _("The latest finished games in this server, newest first:"))
+        embed = discord.Embed(description=history_text(found, channel is None, lang), colour=COLOUR)
+        await interaction.response.send_message(i18n.localize(heading, lang), embed=embed, ephemeral=True)
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 import i18n
 from bot import renderpool
 from bot.computers import display_name
+from bot.ratings import outcome_sentence
 from bot.replay import ReplayError
 from bot.store import FinishedGame, table_id_of
 from bot.translator import server_language, tell
@@ -34,7 +35,9 @@ def summary(game: FinishedGame, title: str, frames: int, moves: int) -> i18n.Tex
     winners = [display_name(p) for p in game.winners]
     parts = [_("Replay of game #{id} ({game}), finished {when}:", id=game.short_id, game=title,
                when=f"<t:{int(game.finished_at)}:f>")]
-    if winners:
+    if winners and game.departed:  # the game's own winner left: the sentence the board and standings say
+        parts.append(outcome_sentence(winners, game.departed))
+    elif winners:
         parts.append(_("Won by {names}.", names=i18n.join(winners, ", ")))
     parts.append(_("{moves} moves in {frames} frames; the move list is attached.", moves=moves, frames=frames))
     if game.message_id and game.channel_id:

@@ -143,8 +143,8 @@ def option_description(option: Option) -> str:
     description is never cut: one too long is a mistake to fix in the engine)."""
     if len(option.description) > 100:
         raise ValueError(f"option {option.name}: description longer than Discord's 100 characters")
-    default = str(option.default).lower() if isinstance(option.default, bool) else option.default
-    full = f"{option.description} (default {default})"
+    default = ("yes" if option.default else "no") if isinstance(option.default, bool) else option.default
+    full = f"{option.description} (default: {default})"
     return full if len(full) <= 100 else option.description
 
 
@@ -173,9 +173,9 @@ def computer_options(engine: Engine) -> dict[str, tuple[object, str]]:
         return {}
     return {
         COMPUTERS_OPTION: (app_commands.Range[int, 0, engine.max_players - 1],
-                           f"Computer players seated with you, 0-{engine.max_players - 1} (default 0)"),
+                           f"Computer players seated with you, 0-{engine.max_players - 1} (default: 0)"),
         STRENGTH_OPTION: (Literal.__getitem__(STRENGTHS),
-                          "How well the computers play: easy, normal or strong (default normal; alone: one computer)"),
+                          "How well the computers play: easy, normal or strong (default: normal; alone: one computer)"),
     }
 
 

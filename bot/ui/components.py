@@ -18,9 +18,9 @@ import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
-from bot.tables import MAX_BUTTONS, Table, choice_groups, free_seat, group_key, pickable
+from bot.tables import CHOICE_ROWS, MENU_SIZE, Table, choice_groups, free_seat, group_key, pickable
 from games.ai import STRENGTHS, strength_name
-from games.core import Action
+from games.core import Action, Engine
 from i18n import DEFAULT, N_, localize, pgettext, say
 from render import has_private, overlays
 
@@ -159,58 +159,86 @@ def _token_suffix(table: Table, seat: int | None) -> str:
     return f"{TOKEN_SEPARATOR}{token}" if token else ""
 
 
-MENU_ROWS = 4  # four rows of menus or buttons; the fifth row holds the utility buttons
+class Controls:
+    """How a message turns moves into components: a table's (``TableControls``: ``gt:``/``gs:`` ids with the
+    seat's token) or a lesson's (bot/cogs/learn.py). ``chooser`` lays the moves out, the same for both."""
+
+    def button(self, key: str, label: str, style: str = "secondary", row: int | None = None,
+               emoji: str | None = None) -> discord.ui.Item:
+        raise NotImplementedError
+
+    def menu(self, name: str, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item:
+        """A select menu whose option values are keys (as a button's); ``name`` tells a message's menus apart."""
+        raise NotImplementedError
+
+
+class TableControls(Controls):
+    """A table's components; ``seat``: the seat's own choices, carrying its token (see the module's docstring)."""
+
+    def __init__(self, table: Table, seat: int | None = None):
+        self.table, self.seat = table, seat
+
+    def button(self, key, label, style="secondary", row=None, emoji=None):
+        return button(self.table, key, label, style, row=row, emoji=emoji, seat=self.seat)
+
+    def menu(self, name, options, placeholder, row):
+        table = self.table
+        return TableSelect(f"{table.id}:{table.version}:{name}{_token_suffix(table, self.seat)}", options,
+                           placeholder, row=row)
 
 
 def _label(text: str, lang: str) -> str:
     return localize(text, lang)
 
 
-def _buttons(table: Table, actions: list[Action], seat: int | None = None, lang: str = DEFAULT) -> list[discord.ui.Item]:
-    return [button(table, a.key, _label(a.label, lang), a.style, row=i // 5, emoji=a.emoji, seat=seat)
-            for i, a in enumerate(actions)]
-
-
-def _menus(table: Table, actions: list[Action], seat: int | None = None, lang: str = DEFAULT) -> list[discord.ui.Item]:
-    """Menus of 25 options in the given order (best first), one per row."""
+def _entries(controls: Controls, entries: list[tuple], lang: str, rows: int, first: int) -> list[discord.ui.Item]:
+    """(key, label, style, emoji) entries as buttons when they fit in ``rows`` rows (from row ``first``), else
+    as menus of 25 in the given order (best first), one per row."""
+    if len(entries) <= 5 * rows:
+        return [controls.button(key, label, style, row=first + i // 5, emoji=emoji)
+                for i, (key, label, style, emoji) in enumerate(entries)]
     items: list[discord.ui.Item] = []
-    for row, start in enumerate(range(0, min(len(actions), 25 * MENU_ROWS), 25)):
-        chunk = actions[start:start + 25]
-        options = [discord.SelectOption(label=_label(a.label, lang)[:100], value=a.key) for a in chunk]
+    for row, start in enumerate(range(0, min(len(entries), MENU_SIZE * rows), MENU_SIZE)):
+        chunk = entries[start:start + MENU_SIZE]
+        options = [discord.SelectOption(label=label[:100], value=key) for key, label, _style, _emoji in chunk]
         placeholder = say(lang, "Choose ({first}-{last} of {total}, best first)", first=start + 1,
-                          last=start + len(chunk), total=len(actions))
-        items.append(TableSelect(f"{table.id}:{table.version}:m{row}{_token_suffix(table, seat)}", options,
-                                 placeholder, row=row))
+                          last=start + len(chunk), total=len(entries))
+        items.append(controls.menu(f"m{row}", options, placeholder, first + row))
     return items
+
+
+def chooser(controls: Controls, engine: Engine, actions: list[Action], group: str = "", *, always: bool = False,
+            lang: str = DEFAULT, rows: int = CHOICE_ROWS, first: int = 0) -> list[discord.ui.Item]:
+    """The components for a list of actions in ``rows`` rows from row ``first``: buttons when they fit. A longer
+    list (or one the engine wants grouped: ``always``, ``Engine.grouped``) comes in two steps, never paged:
+    first its groups (``Action.group``, e.g. a shape's first corner) as buttons (as menus when there are more),
+    a group of one action as that action's own button, then the chosen group's actions (buttons, or menus of
+    25) with a Back button on the row below. A group is picked with the key ``pick.<group>`` (``pick.``: back)."""
+    def entry(a: Action) -> tuple:
+        return a.key, _label(a.label, lang), a.style, a.emoji
+
+    groups = choice_groups(actions, always, rows)
+    if groups is None:
+        return _entries(controls, [entry(a) for a in actions], lang, rows, first)
+    if group in pickable(groups):
+        return _entries(controls, [entry(a) for a in groups[group]], lang, rows, first) + [
+            controls.button("pick.", localize(pgettext("button", "Back"), lang), "secondary", row=first + rows,
+                            emoji="↩")]
+    return _entries(controls, [
+        (f"pick.{group_key(g)}", say(lang, "{group} · {count}", group=localize(g, lang),
+                                     count=engine.group_size(len(acts))), "primary", None)
+        if len(acts) > 1 else entry(acts[0])
+        for g, acts in groups.items()], lang, rows, first)
 
 
 def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None, *,
                  private: bool = True, lang: str = DEFAULT) -> list[discord.ui.Item]:
-    """The components for a list of ``seat``'s actions: buttons when they fit in four rows. A longer list (or
-    one the engine wants grouped, ``Engine.grouped``) comes in two steps, never paged: first its groups
-    (``Action.group``, e.g. a shape's first corner) as buttons, a group of one action as that action's own
-    button, then the chosen group's actions (buttons, or menus of 25) with a Back button on the utility row.
-    ``private``: on the seat's own panel, so its components carry the seat's token (never on the public board:
-    the token digests its secret actions too)."""
+    """The components for a list of ``seat``'s actions at a table (``chooser``; the groups as ``seat`` wants
+    them, ``Engine.grouped``). ``private``: on the seat's own panel, so its components carry the seat's token
+    (never on the public board: the token digests its secret actions too)."""
     always = seat is not None and table.engine.grouped(table.state, seat)
-    groups = choice_groups(actions, always)
-    owner = seat if private else None
-    if groups is None:
-        return (_buttons(table, actions, owner, lang) if len(actions) <= MAX_BUTTONS
-                else _menus(table, actions, owner, lang))
-    if group in pickable(groups):
-        chosen = groups[group]
-        items = (_buttons(table, chosen, owner, lang) if len(chosen) <= MAX_BUTTONS
-                 else _menus(table, chosen, owner, lang))
-        return items + [button(table, "pick.", localize(pgettext("button", "Back"), lang), "secondary", row=4,
-                               emoji="↩", seat=owner)]
-    return [button(table, f"pick.{group_key(g)}", say(lang, "{group} · {count}", group=localize(g, lang),
-                                                       count=table.engine.group_size(len(acts))),
-                   "primary", row=i // 5, seat=owner)
-            if len(acts) > 1 else
-            button(table, acts[0].key, _label(acts[0].label, lang), acts[0].style, row=i // 5, emoji=acts[0].emoji,
-                   seat=owner)
-            for i, (g, acts) in enumerate(groups.items())]
+    return chooser(TableControls(table, seat if private else None), table.engine, actions, group, always=always,
+                   lang=lang)
 
 
 REMATCH = "rematch"

@@ -16,6 +16,7 @@ from bot.computers import (
     strength_lines,
     strength_of,
 )
+from bot.ratings import outcome, outcome_sentence
 from bot.tables import Table, departure_words, end_words, is_invited, name_seats, sitting
 from games.ai import strength_name
 from games.core import Result, was_removed
@@ -303,9 +304,16 @@ def played_by(player: dict, name: str, lang: str = DEFAULT) -> str:
 
 
 def winners_sentence(table: Table, result: Result, lang: str = DEFAULT) -> str:
+    """Who won, as the ratings count it (``bot.ratings.outcome``): a seat a computer took over after its person
+    left ranks after the people still playing, so when the game's own winner was such a seat the sentence
+    says who wins and why ("**Ana** wins: Bo left (a computer played their seat)."), as the board does."""
     if result.no_winner:
         return say(lang, "Nobody won.")
-    entries = _entries(table, result, result.winners, lang)
+    decided = outcome(table.row.game, table.players, result.ranking)
+    entries = _entries(table, result, decided.winners, lang)
+    if decided.overtaken and entries:
+        people = [table.players[s]["was"]["name"] for s in decided.overtaken]
+        return localize(outcome_sentence(entries, people), lang)
     gone = departure_words(table.state, table.names)
     if gone:  # not an ordinary win: the others' departures ended the game
         text = say(lang, "The game ended early: {why}.", why=gone)
@@ -322,10 +330,11 @@ def winners_sentence(table: Table, result: Result, lang: str = DEFAULT) -> str:
 def standings(table: Table, result: Result, lang: str = DEFAULT) -> str:
     lines = ["🏆 " + say(lang, "**{game}: final standings**", game=table.engine.title)]
     place = 0
-    for group in () if result.no_winner else result.ranking:  # no places when nobody won
+    ranking = outcome(table.row.game, table.players, result.ranking).ranking  # a taken-over seat after the people
+    for group in () if result.no_winner else ranking:  # no places when nobody won
         entries = _entries(table, result, group, lang)
         score = result.scores[group[0]]
-        points = localize(ngettext("{n} point", "{n} points", 1 if score == 1 else 2, n=score), lang)
+        points = localize(ngettext("{n} point", "{n} points", 1 if score == 1 else 2, n=i18n.number(score)), lang)
         lines.append(say(lang, "{place}: {players}, {points}", place=ordinal(place, lang), players=" = ".join(entries),
                          points=points))
         place += len(entries)

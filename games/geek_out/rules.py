@@ -559,8 +559,11 @@ class GeekOut(Engine):
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
-        totals = [sum(s) for s in state["scores"]]
-        return Result(tuple(totals), rank_by_score(totals, self.remaining(state)))
+        totals = self.scores_now(state)
+        return Result(totals, rank_by_score(list(totals), self.remaining(state)))
+
+    def scores_now(self, state: State) -> tuple[int, ...]:
+        return tuple(sum(s) for s in state["scores"])
 
     # --- helpers for tests and the UI ----------------------------------------------------------------
     def zones(self, state: State) -> dict[str, list[int]]:

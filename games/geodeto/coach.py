@@ -107,6 +107,25 @@ class GeodetoCoach(Coach):
         return Advice(keyer(action), choice, self._why(action, board, base, after, got),
                       {"action": action, "claimed": got, "value": _value})
 
+    def weaker(self, engine: Geodeto, state: State, seat: int, key: str):
+        """Where a pyramid goes: a destination that fulfils no goal when the suggested one fulfils some."""
+        view = engine.view(state, seat)
+        step = view["step"] if view["phase"] == "turn" else None
+        if step is None or step["kind"] != "move":
+            return None
+        advice = self.advise(engine, state, seat)
+        claimed = advice.facts.get("claimed")
+        if key == advice.key or not claimed:
+            return None
+        p = step["pyramid"]
+        action = next((a for a in (("m", p, d["place"], d["on"]) for d in step["destinations"])
+                       if second_key(a) == key), None)
+        if action is None or act(board_of(view, seat), seat, action)[1]:
+            return None
+        suggested = next(a.label for a in engine.legal_actions(state, seat) if a.key == advice.key)
+        return _("That move fulfilled no goal; the suggested one ({move}) would have fulfilled {cards}.",
+                 move=suggested, cards=join([card_name(c) for c in claimed], ", "))
+
     def _bonus(self, draws: int, seat, legal, board, evaluator) -> Advice:
         choice = ngettext("A bonus draw for the goal you fulfilled: you may take one more goal card from the top "
                           "of a pile, or none. A fulfilled goal scores 2 points; a card still in your hand at the "

@@ -748,6 +748,10 @@ class Geodeto(Engine):
         scores = [row["total"] for row in sheet["players"]]
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state)), {"score_sheet": sheet})
 
+    def scores_now(self, state: State) -> tuple[int, ...]:
+        """The score sheet's totals as the board stands."""
+        return tuple(row["total"] for row in self.score_sheet(state)["players"])
+
     # --- absent and departing players ----------------------------------------------------------------
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:
         """The game goes on without them: their hand goes under the piles of its continents, a held Epidemic

@@ -18,11 +18,11 @@ from games.core import State
 from games.geomancy.ai import GeomancyComputer, after_keys, pieces_of, reorient_values
 from games.geomancy.model import DIR_ARROWS, SQUARE_NAMES, STEPS, block_probability, square_probability
 from games.geomancy.rules import DIRECTION_WORDS, Geomancy, owner_of, size_of
-from i18n import _, join, ngettext
+from i18n import Number, _, join, ngettext, percent
 
 
-def _percent(p: float) -> str:
-    return f"{round(100 * p)}%"
+def _percent(p: float) -> Number:
+    return percent(p)
 
 
 def _size(pips: int):
@@ -58,6 +58,20 @@ class GeomancyCoach(Coach):
             return self._turn(engine, state, seat, square, key, choice, direction=best)
         return Advice(key, choice, _("No cast or turn of a stone gains anything now: passing keeps what you "
                                      "have."), {})
+
+    def weaker(self, engine: Geomancy, state: State, seat: int, key: str):
+        """Turning a stone: the points it leaves the learner with, against the suggested direction's."""
+        if state["phase"] != "turn" or state["step"] is None or not key.startswith("d"):
+            return None
+        advice = self.advise(engine, state, seat)
+        if key == advice.key or not advice.key.startswith("d"):
+            return None
+        mine, best = engine.scores(after_keys(state, seat, (key,)))[seat]["total"], advice.facts["after"]
+        if mine >= best:
+            return None
+        return _("Turning your stone {direction} left you {points} points; {best_direction} would have made it "
+                 "{best}.", direction=DIRECTION_WORDS[int(key[1:])], points=mine,
+                 best_direction=DIRECTION_WORDS[advice.facts["direction"]], best=best)
 
     def _cast(self, state: State, seat: int, aim: int, choice) -> Advice:
         height = state["options"]["height"]

@@ -830,6 +830,9 @@ class Geomancy(Engine):
         scores = [d["total"] for d in detail]
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state)), {"scores": detail})
 
+    def scores_now(self, state: State) -> tuple[int, ...]:
+        return tuple(d["total"] for d in self.scores(state))
+
     def result_lines(self, state: State) -> list[str]:
         detail = self.scores(state)
         order = sorted(range(state["players"]), key=lambda s: -detail[s]["total"])

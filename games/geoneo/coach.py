@@ -11,6 +11,7 @@ Points are in the engine's halves internally and shown as points.
 
 from __future__ import annotations
 
+import i18n
 from games.coach import Advice, Coach
 from games.core import State
 from games.geoneo.ai import (
@@ -29,7 +30,7 @@ from i18n import _, join, ngettext
 def _pts(halves: int):
     """Half points as "1 point", "3.5 points"."""
     value = half(int(halves))
-    return ngettext("{n} point", "{n} points", 1 if value == 1 else 2, n=value)
+    return ngettext("{n} point", "{n} points", 1 if value == 1 else 2, n=i18n.number(value))
 
 
 class GeoneoCoach(Coach):
@@ -48,6 +49,29 @@ class GeoneoCoach(Coach):
         if phase == "clear":
             return self._clear(view, seat, keys, labels)
         return self._card(view, seat, keys, labels)
+
+    def weaker(self, engine: Geoneo, state: State, seat: int, key: str):
+        """Placing: what the piece adds to the learner's shapes. Clearing: the shape's points."""
+        view = engine.view(state, seat)
+        if view["phase"] not in ("place", "clear"):
+            return None
+        advice = self.advise(engine, state, seat)
+        if key == advice.key:
+            return None
+        colour, width, pieces = view["colours"][seat], view["width"], view["pieces"]
+        if view["phase"] == "place":
+            mine, best = field_gain(pieces, width, colour, int(key[1:])), advice.facts["gain"]
+            if mine >= best:
+                return None
+            return _("Your piece on {field} added {points} to what your pieces can clear away; on {best_field} it "
+                     "would have added {best}.", field=field_name(int(key[1:]), width), points=_pts(mine),
+                     best_field=field_name(advice.facts["field"], width), best=_pts(best))
+        found = {k: p for k, p, _c in shapes(pieces, width, colour)}
+        mine, best = found[key], advice.facts["points"]
+        if mine >= best:
+            return None
+        return _("Your shape scored {points}; the suggested one, {shape}, would have scored {best}.",
+                 points=_pts(mine), shape=describe_shape(advice.key, width), best=_pts(best))
 
     def _place(self, view, seat, keys, labels) -> Advice:
         colour = view["colours"][seat]

@@ -19,6 +19,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 
+import i18n
 from games.core import (
     SYSTEM,
     Action,
@@ -60,19 +61,12 @@ def half(points2: int) -> int | float:
     return points2 // 2 if points2 % 2 == 0 else points2 / 2
 
 
-def number(points: int | float) -> str | Text:
-    """Points as a player reads them: 8, or 4.5 with the language's decimal mark (4,5)."""
-    if points == int(points):
-        return str(int(points))
-    return pgettext("a number ending in a half", "{whole}.5", whole=int(points))
-
-
 def points_text(points: int | float, short: bool = False) -> Text:
     """ "3 points", "4.5 points" ("3 pts" when ``short``)."""
     count = 1 if points == 1 else 2  # (a half point takes the plural)
     if short:
-        return ngettext("{points} pt", "{points} pts", count, points=number(points))
-    return ngettext("{points} point", "{points} points", count, points=number(points))
+        return ngettext("{points} pt", "{points} pts", count, points=i18n.number(points))
+    return ngettext("{points} point", "{points} points", count, points=i18n.number(points))
 
 
 def seat_ref(seat: int) -> str:
@@ -512,10 +506,14 @@ class Geoneo(Engine):
         if state["phase"] != "over":
             return None
         n = state["players"]
-        scores = [half(state["scores"][self._colour(state, s)]) for s in range(n)]
+        scores = list(self.scores_now(state))
         teams = [[0, 2], [1, 3]] if n == 4 else None
         return Result(tuple(scores), rank_by_score(scores, self.remaining(state), teams),
                       {"teams": teams, "team_names": [team_name(c) for c in (0, 1)] if teams else None})
+
+    def scores_now(self, state: State) -> tuple[int | float, ...]:
+        """Each seat's colour's points (partners share theirs)."""
+        return tuple(half(state["scores"][self._colour(state, s)]) for s in range(state["players"]))
 
     def teams(self, players: int) -> list[list[int]] | None:
         return [[0, 2], [1, 3]] if players == 4 else None

@@ -800,10 +800,7 @@ class GlobeTwister(Engine):
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
-        if state["solo"] is not None:
-            scores = [1 if state["solo"]["solved"] else 0]
-        else:
-            scores = list(state["wins"])
+        scores = list(self.scores_now(state))
         detail = {"travel_log": copy.deepcopy(state["travel_log"]), "wins": list(state["wins"])}
         if state["solo"] is not None:
             solo = state["solo"]
@@ -814,6 +811,12 @@ class GlobeTwister(Engine):
         remaining = self.remaining(state)
         nobody = not any(scores) and (state["solo"] is not None or len(remaining) != 1)
         return Result(tuple(scores), rank_by_score(scores, remaining), detail, no_winner=nobody)
+
+    def scores_now(self, state: State) -> tuple[int, ...]:
+        """Photos rebuilt (solo: 1 once the puzzle is solved)."""
+        if state["solo"] is not None:
+            return (1 if state["solo"]["solved"] else 0,)
+        return tuple(state["wins"])
 
     def result_lines(self, state: State) -> list[str]:
         if state["phase"] != "over":

@@ -10,6 +10,7 @@ const state = {
   failedOn: new Map(),  // message id -> member whose click on it failed ("This interaction failed")
   dismissed: new Set(), unread: new Set(), channel: null, member: null, stuck: true,
   language: "en", languages: [], greetings: {},  // the members' and the server's language; the bot's hello in each
+  words: {},  // the page's own words in each language (playground/words.py)
 };
 const COLOURS = ["#e67e22", "#2ecc71", "#3498db", "#e91e63", "#9b59b6", "#f1c40f", "#1abc9c"];
 
@@ -31,6 +32,24 @@ const byId = (a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
 const member = (id) => state.members.find((m) => m.id === String(id));
 const channel = (id) => state.channels.find((c) => c.id === String(id));
 const nameOf = (user) => user.global_name || user.username;
+
+function t(english, fills = {}) {
+  // the page's own words in the language picked above (playground/words.py); a fill may be an element, and
+  // then the sentence comes back as a list of strings and elements (h() takes both)
+  const parts = (state.words[state.language]?.[english] ?? english).split(/\{(\w+)\}/);
+  const out = parts.map((part, i) => (i % 2 ? fills[part] ?? `{${part}}` : part)).filter((part) => part !== "");
+  return out.every((part) => typeof part === "string") ? out.join("") : out;
+}
+
+function slash(path) {
+  // "/play geek-out" as a Discord client in the page's language names it ("/spielen geek-out")
+  let specs = state.commands;
+  return "/" + path.split(" ").map((name) => {
+    const spec = specs?.find((c) => c.name === name);
+    specs = spec?.options;
+    return spec ? said(spec, "name") : name;
+  }).join(" ");
+}
 
 function avatar(user, small = false) {
   const colour = user.bot ? "#5865f2" : COLOURS[state.members.findIndex((m) => m.id === user.id) % COLOURS.length];
@@ -139,20 +158,43 @@ function welcome() {
   const me = member(state.member);
   const others = state.members.filter((m) => m.role === "player" && m.id !== state.member).map(nameOf);
   const byRole = (role) => state.members.filter((m) => m.role === role).map(nameOf).join(", ");
-  const tryIt = (text) => h("button", { class: "try", type: "button", title: "Put it in the message box",
-                                         onclick: () => { resetComposer(); $("#input").value = text; onInput(); } }, text);
+  const tryIt = (path) => {
+    const text = slash(path);
+    return h("button", { class: "try", type: "button", title: t("Put it in the message box"),
+                         onclick: () => { resetComposer(); $("#input").value = text; onInput(); } }, text);
+  };
+  const word = (key) => t(`button:${key}`);
   return h("section", { class: "welcome", "data-id": "0" },
     greeting(),
-    h("div", { class: "h1" }, `Welcome to #${channel(state.channel)?.name ?? ""}!`),
-    h("p", {}, "New here? A first game in three steps:"),
+    h("div", { class: "h1" }, t("Welcome to #{channel}!", { channel: channel(state.channel)?.name ?? "" })),
+    h("p", {}, t("New here? A first game in three steps:")),
     h("ol", {},
-      h("li", {}, "You play as ", h("b", {}, me ? nameOf(me) : "a member"), ". Type ", tryIt("/play geek-out"),
-        " in the message box below, pick it with Enter and press Enter again: a lobby opens."),
-      h("li", {}, `The other members under Play as (${others.join(", ")}) are the other players: click one to `
-        + `play as them and press Join on the lobby. Back as ${me ? nameOf(me) : "the host"}, press Start.`),
-      h("li", {}, "Take each turn with the board's buttons, as whoever is to act (the board says who).")),
-    h("p", {}, "How a game is played: ", tryIt("/rules"), ". Every command: type ", h("b", {}, "/"),
-      `. ${byRole("spectator")} only watches; ${byRole("moderator")} is a moderator (`, h("b", {}, "/mod"), ")."));
+      h("li", {}, t("You play as {me}. Type {play} in the message box below, pick it with Enter and press Enter "
+                    + "again: a lobby opens.", { me: h("b", {}, me ? nameOf(me) : t("a member")),
+                                                 play: tryIt("play geek-out") })),
+      h("li", {}, t("The other members under {play_as} ({others}) are the other players: click one to play as "
+                    + "them and press {join} on the lobby. Back as {host}, press {start}.",
+                    { play_as: t("Play as"), others: others.join(", "), join: h("b", {}, word("join")),
+                      host: me ? nameOf(me) : t("the host"), start: h("b", {}, word("start")) })),
+      h("li", {}, t("Take each turn with the board's buttons, as whoever is to act (the board says who)."))),
+    h("p", {}, t("How a game is played: {rules}. Every command: type {slash}. {spectators} only watches; "
+                 + "{moderators} is a moderator ({mod}).",
+                 { rules: tryIt("rules"), slash: h("b", {}, "/"), spectators: byRole("spectator"),
+                   moderators: byRole("moderator"), mod: h("b", {}, slash("mod")) })));
+}
+
+function renderPageWords() {
+  // the page's words outside the channel, in the language picked
+  document.documentElement.lang = state.language;
+  $("#members h2").textContent = t("Play as");
+  $("#topic").replaceChildren(...[t("The real Geotable bot, against a loopback Discord. Type {slash} for its "
+                                    + "commands.", { slash: h("b", {}, "/") })].flat());
+  $("#language").title = t("The language of every member's Discord and of the server: the bot answers in it");
+  $("#restart").textContent = t("Restart bot");
+  $("#restart").title = t("Stop the bot process and start it again on the same database");
+  $("#input").placeholder = t("Message #{channel} (type / for commands)", { channel: channel(state.channel)?.name ?? "" });
+  renderMembers();
+  renderStatus($("#status").title);
 }
 
 function greeting() {
@@ -224,24 +266,26 @@ function renderMessage(item, previous, compact) {
     avatar(author));
   const body = h("div", { class: "body" });
   if (m.interaction) {  // "Ana used /play geek-out"
-    body.append(h("div", { class: "used" }, avatar(answer.user, true), h("b", {}, nameOf(answer.user)), " used ",
-                  h("span", { class: "cmd" }, `/${m.interaction.name}`)));
+    body.append(h("div", { class: "used" }, avatar(answer.user, true),
+                  t("{member} used {command}", { member: h("b", {}, nameOf(answer.user)),
+                                                 command: h("span", { class: "cmd" }, slash(m.interaction.name)) })));
   } else if (answer?.interacted_message_id) {  // "Ana clicked" on that message: a jump to it
     const clicked = state.messages.get(answer.interacted_message_id)?.message;
-    const what = clicked ? (clicked.embeds?.[0]?.title || clicked.content.split("\n")[0] || "a message") : "a message";
-    body.append(h("div", { class: "used" }, "↪ ", avatar(answer.user, true), h("b", {}, nameOf(answer.user)), " clicked on ",
-                  h("a", { class: "cmd", "data-channel": m.channel_id, "data-jump": answer.interacted_message_id }, what)));
+    const what = (clicked && (clicked.embeds?.[0]?.title || clicked.content.split("\n")[0])) || t("a message");
+    body.append(h("div", { class: "used" }, "↪ ", avatar(answer.user, true),
+                  t("{member} clicked on {message}", { member: h("b", {}, nameOf(answer.user)),
+                    message: h("a", { class: "cmd", "data-channel": m.channel_id, "data-jump": answer.interacted_message_id }, what) })));
   }
   if (!compact) {
     const time = new Date(m.timestamp);
     body.append(h("div", { class: "head" }, h("span", { class: "author" }, nameOf(author)),
                   author.bot && h("span", { class: "tag" }, "APP"),
-                  h("time", { title: time.toLocaleString() }, `Today at ${time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`)));
+                  h("time", { title: time.toLocaleString() }, t("Today at {time}", { time: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }))));
   }
-  if (m.flags & 128) body.append(h("div", { class: "thinking" }, `${nameOf(author)} is thinking`));
+  if (m.flags & 128) body.append(h("div", { class: "thinking" }, t("{bot} is thinking", { bot: nameOf(author) })));
   else if (m.content) {
     const content = h("div", { class: "content", html: markdown(m.content) });
-    if (m.edited_timestamp) content.lastElementChild?.append(h("span", { class: "edited" }, "(edited)"));
+    if (m.edited_timestamp) content.lastElementChild?.append(h("span", { class: "edited" }, t("(edited)")));
     body.append(content);
   }
   const shown = new Set();
@@ -253,10 +297,10 @@ function renderMessage(item, previous, compact) {
       : h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`));
   }
   if (m.components?.length) body.append(renderComponents(m));
-  if (state.failedOn.get(m.id) === state.member) body.append(h("div", { class: "failed" }, "This interaction failed"));
+  if (state.failedOn.get(m.id) === state.member) body.append(h("div", { class: "failed" }, t("This interaction failed")));
   if (item.only_for) {
-    body.append(h("div", { class: "ephemeral-note" }, "👁 Only you can see this • ",
-                   h("a", { onclick: () => { state.dismissed.add(m.id); el.remove(); } }, "Dismiss message")));
+    body.append(h("div", { class: "ephemeral-note" }, `👁 ${t("Only you can see this")} • `,
+                   h("a", { onclick: () => { state.dismissed.add(m.id); el.remove(); } }, t("Dismiss message"))));
   }
   el.append(body);
   return el;
@@ -330,14 +374,14 @@ function renderSelect(message, c) {
     menu.append(h("div", { class: "select-done" }, h("button", { class: "btn primary", onclick: () => {
       if (chosen.size < (c.min_values ?? 1) || chosen.size > c.max_values) return;
       close(); interact(message, c.custom_id, [...chosen]);
-    } }, "Done")));
+    } }, t("Done"))));
   }
   const box = h("button", { class: "select-box", disabled: !!c.disabled, onclick: () => {
     if (!menu.hidden) return close();
     menu.hidden = false;
     menu.classList.toggle("up", box.getBoundingClientRect().bottom + 300 > $("#messages").getBoundingClientRect().bottom);
     document.addEventListener("click", outside, true);
-  } }, h("span", {}, c.placeholder || "Make a selection"), h("span", {}, "⌄"));
+  } }, h("span", {}, c.placeholder || t("Make a selection")), h("span", {}, "⌄"));
   const wrap = h("div", { class: "select", "data-custom-id": c.custom_id }, box, menu);
   return wrap;
 }
@@ -346,7 +390,7 @@ async function interact(message, customId, values) {
   try {
     await post("/api/interact", { message: message.id, custom_id: customId, values });
   } catch (error) {
-    showError(`This interaction failed: ${error.message}`);
+    showError(t("This interaction failed: {error}", { error: error.message }));
   }
 }
 
@@ -408,8 +452,8 @@ function onInput() {
   const all = leaves();
   const starts = (c) => c.shown.startsWith(query) || c.path.startsWith(query);
   const picks = [...all.filter(starts), ...all.filter((c) => !starts(c) && (c.shown.includes(query) || c.path.includes(query)))];
-  if (!state.commands.length) return showError("The bot has not registered any command yet.");
-  showPicker("Commands: Geotable", picks, (c) => [h("b", {}, `/${c.shown}`), h("span", {}, c.description)], chooseCommand);
+  if (!state.commands.length) return showError(t("The bot has not registered any command yet."));
+  showPicker(t("Commands: {bot}", { bot: state.bot ? nameOf(state.bot) : "Geotable" }), picks, (c) => [h("b", {}, `/${c.shown}`), h("span", {}, c.description)], chooseCommand);
 }
 
 function chooseCommand(command) {
@@ -420,8 +464,8 @@ function chooseCommand(command) {
   const box = $("#command");
   const chip = h("span", { class: "chip", tabindex: 0, onkeydown: commandKey }, `/${command.shown}`);
   box.replaceChildren(chip, ...fields,
-    h("span", { class: "hint" }, "Enter to send, Esc to cancel"),
-    h("button", { class: "cancel", title: "Cancel", onclick: resetComposer }, "✕"));
+    h("span", { class: "hint" }, t("Enter to send, Esc to cancel")),
+    h("button", { class: "cancel", title: t("Cancel"), onclick: resetComposer }, "✕"));
   box.hidden = false;
   const first = command.options.findIndex((o) => o.required);
   (box.querySelectorAll("[data-option]")[first < 0 ? 0 : first] ?? chip).focus();
@@ -431,7 +475,7 @@ function optionField(option) {
   let input;
   if (option.choices?.length || option.type === 5 || option.type === 6 || option.type === 7) {
     const choices = option.choices?.map((c) => [c.value, said(c, "name")])
-      ?? (option.type === 5 ? [[true, "True"], [false, "False"]]
+      ?? (option.type === 5 ? [[true, t("True")], [false, t("False")]]
         : option.type === 6 ? state.members.map((m) => [m.id, nameOf(m)])
           : state.channels.map((c) => [c.id, `#${c.name}`]));
     input = h("select", {}, h("option", { value: "" }, ""), choices.map(([value, name]) => h("option", { value: JSON.stringify(value) }, name)));
@@ -478,7 +522,7 @@ async function sendCommand() {
   const command = composer.command;
   const values = optionValues();
   const missing = command.options.filter((o) => o.required && !(o.name in values)).map((o) => said(o, "name"));
-  if (missing.length) return showError(`Fill in ${missing.join(", ")} first.`);
+  if (missing.length) return showError(t("Fill in {options} first.", { options: missing.join(", ") }));
   try {
     await post("/api/slash", { command: command.path, options: values });
     resetComposer();
@@ -500,7 +544,7 @@ async function inputKey(event) {
   if (!$("#picker").hidden && composer.picks.length) return commandKey(event);
   if (event.key !== "Enter") return;
   const text = $("#input").value.trim();
-  if (text.startsWith("/")) return showError("No command of the bot is called that: type / to see them all.");
+  if (text.startsWith("/")) return showError(t("No command of the bot is called that: type / to see them all."));
   if (!text) return;
   try {
     await post("/api/say", { content: text });
@@ -519,7 +563,7 @@ function resetComposer() {
   const input = $("#input");
   input.hidden = false;
   input.value = "";
-  input.placeholder = `Message #${channel(state.channel)?.name ?? ""} (type / for commands)`;
+  input.placeholder = t("Message #{channel} (type / for commands)", { channel: channel(state.channel)?.name ?? "" });
   input.focus();
 }
 
@@ -541,7 +585,7 @@ function renderChannels() {
 function renderMembers() {
   $("#member-list").replaceChildren(...state.members.map((m) => h("button", {
     class: `member${m.id === state.member ? " current" : ""}`, "data-member": nameOf(m),
-    onclick: () => switchMember(m.id) }, avatar(m, true), nameOf(m), h("span", { class: "role" }, m.role))));
+    onclick: () => switchMember(m.id) }, avatar(m, true), nameOf(m), h("span", { class: "role" }, t(m.role)))));
 }
 
 function switchChannel(id) {
@@ -562,8 +606,8 @@ function switchMember(id) {
 
 function renderStatus(text) {
   const el = $("#status");
-  const words = { online: `${state.bot ? nameOf(state.bot) : "bot"} online`, restarting: "restarting…", starting: "starting…",
-                  offline: "bot offline", disconnected: "playground stopped" };
+  const words = { online: t("{bot} online", { bot: state.bot ? nameOf(state.bot) : "bot" }), restarting: t("restarting…"),
+                  starting: t("starting…"), offline: t("bot offline"), disconnected: t("playground stopped") };
   el.className = state.status;
   el.textContent = words[state.status] ?? state.status;
   el.title = text || "";
@@ -577,15 +621,16 @@ function handle(event) {
                            members: event.members, commands: event.commands, notices: event.notices,
                            messages: new Map(event.messages.map((e) => [e.message.id, e])) });
     $("#guild").textContent = event.guild.name;
-    Object.assign(state, { language: event.language, languages: event.languages, greetings: event.greetings });
+    Object.assign(state, { language: event.language, languages: event.languages, greetings: event.greetings,
+                           words: event.words });
     renderLanguages();
     const wanted = browserLanguage();
     if (!event.language_chosen && wanted !== event.language) {
       post("/api/language", { language: wanted }).catch((error) => showError(error.message));
     }
     state.member = state.members.some((m) => m.id === state.member) ? state.member : state.members[0].id;
-    renderMembers();
     renderStatus();
+    renderPageWords();
     switchChannel(channel(state.channel) ? state.channel : state.channels[0].id);
   } else if (event.type === "message") {
     upsert(event);
@@ -607,6 +652,7 @@ function handle(event) {
   } else if (event.type === "language") {
     state.language = event.language;
     $("#language").value = event.language;
+    renderPageWords();
     renderChannel();
   } else if (event.type === "bot") {
     state.status = event.status;
@@ -620,7 +666,7 @@ function connect() {
   socket.onmessage = (event) => handle(JSON.parse(event.data));
   socket.onclose = () => {
     state.status = "disconnected";
-    renderStatus("The playground is not running; this page reconnects when it is back.");
+    renderStatus(t("The playground is not running; this page reconnects when it is back."));
     setTimeout(connect, 1000);
   };
 }

@@ -67,6 +67,8 @@ from render.geodeto.pieces import (
     arrow_down,
     draw_tower,
     draw_trio,
+    locks_at_once,
+    locks_clear_of_letters,
     padlock,
     pid,
     pname,
@@ -208,7 +210,8 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, mar
     for i, t in enumerate(towers):
         sx = _spot_x(box, i)
         top = draw_tower(img, d, t, sx, base, room=room - (ARROW_H if t and t[-1] in marks["onto"] else 0),
-                         halos=marks["halos"], locked=marks["locked"], floor=CRAMPED_STEP)
+                         halos=marks["halos"], locked=marks["locked"], floor=CRAMPED_STEP,
+                         bounds=(x0 + 3, y0 + BAND_H, x1 - 3, y1 - 3))
         if t and t[-1] in marks["onto"]:
             arrow_down(d, sx, top - 2)
     if c in marks["table"] and len(towers) < 3 and marks["picked"] is not None:
@@ -388,11 +391,14 @@ def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dic
     text(d, ((x0 + x1) / 2, y0 + 5), _("Ocean"), BODY, OCEAN_INK, anchor="ma", bold=True)
     inner = (x0 + OCEAN_PAD, y0 + 32, x1 - OCEAN_PAD, y1 - 6)
     if _ocean_need(view, marks, squeeze, scale) <= y1 - y0:
-        _flow(img, d, _ocean_items(view, marks), inner, marks, ships=True, squeeze=squeeze, scale=scale)
+        _flow(img, d, _ocean_items(view, marks), inner, marks, ships=True, squeeze=squeeze, scale=scale,
+              bounds=(x0 + 3, y0 + 3, x1 - 3, y1 - 3))
         return
     water = img.crop(inner)  # the safety net: drawn on a copy of the water, pasted back cut to the box
-    _flow(water, ImageDraw.Draw(water), _ocean_items(view, marks), (0, 0, inner[2] - inner[0], inner[3] - inner[1]),
-          marks, ships=True, squeeze=squeeze, scale=scale)
+    with locks_at_once():
+        _flow(water, ImageDraw.Draw(water), _ocean_items(view, marks), (0, 0, inner[2] - inner[0],
+                                                                           inner[3] - inner[1]),
+              marks, ships=True, squeeze=squeeze, scale=scale)
     img.paste(water, inner[:2])
 
 
@@ -465,9 +471,11 @@ def _flow_height(items, width: float, onto: set, ships: bool, squeeze: float | N
 
 
 def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | None = None,
-          ships: bool = False, squeeze: float | None = None, scale: float = 1.0) -> None:
+          ships: bool = False, squeeze: float | None = None, scale: float = 1.0,
+          bounds: tuple[float, float, float, float] | None = None) -> None:
     """Towers left to right in rows, wrapping (the Ocean, the Pirates card). ``ships``: a tower of more than
-    one pyramid (in the Ocean) is a ship, it sails on a hull."""
+    one pyramid (in the Ocean) is a ship, it sails on a hull. ``bounds``: where a padlock may go (else
+    ``box``)."""
     x0, y0, x1, y1 = box
     marks = marks or {"halos": {}, "onto": set(), "locked": None}
     y = y0
@@ -487,7 +495,7 @@ def _flow(img: Image.Image, d: ImageDraw.ImageDraw, items, box, marks: dict | No
                                (cx - w / 2 + 6 * scale, base + _hull_h(scale))], fill=OCEAN_INK)
                 top = draw_tower(img, d, t, cx, base, room=_room(t, squeeze, scale),
                                  floor=squeeze or MIN_STEP * scale, halos=marks["halos"], locked=marks.get("locked"),
-                                 scale=scale)
+                                 scale=scale, bounds=bounds or box)
                 if t[-1] in marks["onto"]:
                     arrow_down(d, cx, top - 2 * scale, scale=scale)
             x += w + gap
@@ -849,16 +857,17 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         if note:
             _lock_legend(d, note, right_w)
     ocean_box, cards_box, compact = ocean_column(view, marks, rows)
-    _ocean(img, d, view, ocean_box, marks)
-    step = (view.get("step") or {}).get("kind") if not over else None
-    if compact:
-        _compact_cards(d, view, names, cards_box, choose=step == "action")
-    else:
-        _cards_panel(img, d, view, names, cards_box, choose=step == "action")
-    drawing = step == "draw" or view["phase"] == "bonus"
-    for c in range(6):
-        _tile(img, d, view, c, _tile_box(c, rows), marks)
-        _goal_card(img, d, view, c, _card_box(c, rows), choose=drawing)
+    with locks_clear_of_letters(d):
+        _ocean(img, d, view, ocean_box, marks)
+        step = (view.get("step") or {}).get("kind") if not over else None
+        if compact:
+            _compact_cards(d, view, names, cards_box, choose=step == "action")
+        else:
+            _cards_panel(img, d, view, names, cards_box, choose=step == "action")
+        drawing = step == "draw" or view["phase"] == "bonus"
+        for c in range(6):
+            _tile(img, d, view, c, _tile_box(c, rows), marks)
+            _goal_card(img, d, view, c, _card_box(c, rows), choose=drawing)
     _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, HEIGHT - GAP), winners)
     return img
 

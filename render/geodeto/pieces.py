@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -186,6 +189,17 @@ def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base
         d.polygon(_trapezoid(x, base, w, h, 6), fill=halo)
     sprite = pyramid_sprite(p, ghost, height, scale) if scale != 1 else pyramid_sprite(p, ghost, height)
     img.paste(sprite, (round(x - sprite.width / 2), round(base + 3 - sprite.height)), sprite)
+    scene = _SCENE.get()
+    if scene is not None and not ghost:
+        scene.letters.append(letter_box(p, x, base))
+
+
+def letter_box(p: int, x: float, base: float) -> tuple[float, float, float, float]:
+    """Where the letter of pyramid ``p`` standing at (``x``, ``base``) is drawn (a pixel more all round: the
+    sprite's position is rounded)."""
+    left, top, right, bottom = font(SMALL).getbbox(LETTERS[p // 3], anchor="ms", stroke_width=1)
+    y = base - LETTER_Y
+    return x + left - 1, y + top - 1, x + right + 1, y + bottom + 1
 
 
 TRIO_H = 3 * CARD_PYR_H + 2 * TRIO_GAP
@@ -210,9 +224,77 @@ def padlock(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     d.line((x, y + 3, x, y + 7), fill=BLACK, width=2)
 
 
-def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float, scale: float = 1.0) -> None:
-    """The padlock on pyramid ``p`` standing at (``x``, ``base``): on its right flank, clear of its letter."""
-    padlock(d, x + _scaled(PYR_W[p % 3], scale) / 2 - 3, base - 11 * scale)
+LOCK_BOX = (-10, -15, 10, 10)
+"""What a padlock covers around the point it is drawn at."""
+
+
+def lock_spots(p: int, x: float, base: float, scale: float = 1.0) -> list[tuple[float, float]]:
+    """Where the padlock of pyramid ``p`` standing at (``x``, ``base``) may go, best first: on its right flank
+    (a large pyramid has room beside its letter), just right of its letter, the same on the left, then higher
+    up its flanks (beside its pips), then outside it."""
+    w, h = _scaled(PYR_W[p % 3], scale), _scaled(PYR_H[p % 3], scale)
+    left, _top, right, _bottom = letter_box(p, 0, 0)
+    low, high = base - 11 * scale, base - h + 4
+    flank = w / 2 - 3
+    beside_right, beside_left = right - LOCK_BOX[0] + 1, left - LOCK_BOX[2] - 1
+    return [(x + max(flank, beside_right), low), (x - max(flank, -beside_left), low),
+            (x + flank, high), (x - flank, high),
+            (x + w / 2 + LOCK_BOX[2], low), (x - w / 2 - LOCK_BOX[2], low)]
+
+
+def lock_at(d: ImageDraw.ImageDraw, p: int, x: float, base: float, scale: float = 1.0,
+            letters: Sequence[tuple[float, float, float, float]] = (),
+            bounds: tuple[float, float, float, float] | None = None) -> None:
+    """The padlock on pyramid ``p`` standing at (``x``, ``base``), beside it where it covers none of ``letters``
+    (the pyramids' letters drawn around it; its own is kept clear always) and stays inside ``bounds`` (its
+    tile, the Ocean): the first such spot of ``lock_spots``, else the one that covers the least."""
+    own = letter_box(p, x, base)
+
+    def cost(spot: tuple[float, float]) -> tuple[bool, float, int]:
+        box = (spot[0] + LOCK_BOX[0], spot[1] + LOCK_BOX[1], spot[0] + LOCK_BOX[2], spot[1] + LOCK_BOX[3])
+        covered = sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
+                      for b in (own, *letters))
+        outside = bounds is not None and not (bounds[0] <= box[0] and bounds[1] <= box[1] and box[2] <= bounds[2]
+                                              and box[3] <= bounds[3])
+        return outside or covered > 0, covered, spots.index(spot)
+
+    spots = lock_spots(p, x, base, scale)
+    padlock(d, *min(spots, key=cost))
+
+
+@dataclass
+class _Scene:
+    letters: list[tuple[float, float, float, float]] = field(default_factory=list)
+    locks: list[tuple] = field(default_factory=list)
+    """(pyramid, x, base, scale, bounds) of each padlock to draw."""
+
+
+_SCENE: ContextVar[_Scene | None] = ContextVar("geodeto_scene", default=None)
+
+
+@contextmanager
+def locks_clear_of_letters(d: ImageDraw.ImageDraw) -> Iterator[None]:
+    """While a board is drawn inside it, each pyramid notes where its letter is and a tower's padlock waits; at
+    its end each padlock is drawn where it covers no letter of the board (``lock_at``)."""
+    scene = _Scene()
+    token = _SCENE.set(scene)
+    try:
+        yield
+    finally:
+        _SCENE.reset(token)
+    for p, x, base, scale, bounds in scene.locks:
+        lock_at(d, p, x, base, scale, scene.letters, bounds)
+
+
+@contextmanager
+def locks_at_once() -> Iterator[None]:
+    """Towers drawn inside it get their padlocks at once (drawn on an image of their own: the board's letters
+    are not where they are)."""
+    token = _SCENE.set(None)
+    try:
+        yield
+    finally:
+        _SCENE.reset(token)
 
 
 def _scaled(size: int, scale: float) -> int:
@@ -256,9 +338,10 @@ def _steps(pids: tuple[int, ...], room: float | None, floor: float = MIN_STEP) -
 
 def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x: float, base: float, *,
                room: float | None = None, halos: dict[int, tuple] | None = None, locked: int | None = None,
-               floor: float = MIN_STEP, scale: float = 1.0) -> float:
+               floor: float = MIN_STEP, scale: float = 1.0,
+               bounds: tuple[float, float, float, float] | None = None) -> float:
     """A tower bottom to top, its base centred on (``x``, ``base``); ``locked``: the pyramid that may not be
-    taken back gets a padlock. Returns the y of its top."""
+    taken back gets a padlock, inside ``bounds`` (``lock_at``). Returns the y of its top."""
     pids = tuple(pids)
     halos = halos or {}
     y = base
@@ -271,7 +354,11 @@ def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x:
         if i < len(steps):
             y -= steps[i]
     if lock is not None:
-        lock_at(d, locked, x, lock, scale)
+        scene = _SCENE.get()
+        if scene is not None:  # drawn once the whole board is (``locks_clear_of_letters``)
+            scene.locks.append((locked, x, lock, scale, bounds))
+        else:
+            lock_at(d, locked, x, lock, scale, bounds=bounds)
     return y - (_scaled(PYR_H[pids[-1] % 3], scale) if pids else 0)
 
 

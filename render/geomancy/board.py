@@ -16,7 +16,6 @@ from render.common import (
     MARGIN,
     MUTED,
     PANEL_EDGE,
-    SKY,
     SMALL,
     STATUS,
     TEXT,
@@ -48,6 +47,7 @@ from render.geomancy.pieces import (
     GOLD_SQ,
     HEIGHT,
     INK,
+    LAST_TURN,
     LIGHT_SQ,
     OVERLAYS,
     PANEL_TOP,
@@ -150,7 +150,7 @@ def _off_board_mark(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     dx, dy = x - cx, -(y - cy)
     n = math.hypot(dx, dy) or 1.0
     dx, dy = dx / n, dy / n
-    _arrow(d, (px - dx * 22, py - dy * 22), (px + dx * 12, py + dy * 12), SKY, 5, 16)
+    _arrow(d, (px - dx * 22, py - dy * 22), (px + dx * 12, py + dy * 12), LAST_TURN, 5, 16)
 
 
 def _stones_by_square(view: dict) -> dict[int, list[dict]]:
@@ -170,22 +170,22 @@ def _draw_stones(img: Image.Image, view: dict, scale: int = 100, lift: float = 0
 
 
 def _last_turn_marks(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
-    """Under the stones, in sky blue: the aimed square, the squares the cast stones lie on, knocks; the turned
-    stone's square."""
+    """Under the stones, in the last turn's colour (``LAST_TURN``): the aimed square, the squares the cast
+    stones lie on, knocks; the turned stone's square."""
     cast = view.get("last_cast")
     where = {st["id"]: st["square"] for st in view["board"]}
     if cast:
-        _crosshair(d, cast["aim"], SKY)
+        _crosshair(d, cast["aim"], LAST_TURN)
         for st in cast["stones"]:
             if st["result"] == "landed" and where.get(st["id"]) is not None:
-                _frame(d, where[st["id"]], SKY, 4)
+                _frame(d, where[st["id"]], LAST_TURN, 4)
         for k in cast["knocks"]:
             if k["to"] is not None:
                 a, b = square_centre(k["from"]), square_centre(k["to"])
-                _arrow(d, a, ((a[0] + b[0] * 2) / 3, (a[1] + b[1] * 2) / 3), SKY, 4, 12)
+                _arrow(d, a, ((a[0] + b[0] * 2) / 3, (a[1] + b[1] * 2) / 3), LAST_TURN, 4, 12)
     rot = view.get("last_reorient")
     if rot:
-        _frame(d, rot["square"], SKY, 4)
+        _frame(d, rot["square"], LAST_TURN, 4)
 
 
 def _last_turn_overlays(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
@@ -206,7 +206,7 @@ def _last_turn_overlays(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) ->
                 f, r = k["from"] % 8, k["from"] // 8
                 dx = -1 if f == 0 else 1 if f == 7 else 0
                 dy = -1 if r == 7 else 1 if r == 0 else 0
-                _arrow(d, (cx, cy), (cx + dx * S * 0.7, cy + dy * S * 0.7), SKY, 4, 14)
+                _arrow(d, (cx, cy), (cx + dx * S * 0.7, cy + dy * S * 0.7), LAST_TURN, 4, 14)
     occupied = {st["square"] for st in view["board"]}
     for cap in view.get("last_captures") or ():
         q = cap["square"]
@@ -220,7 +220,7 @@ def _last_turn_overlays(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) ->
         for w, col in ((8, BLACK), (4, WHITE)):
             d.line((gx - r, gy - r, gx + r, gy + r), fill=col, width=w)
             d.line((gx - r, gy + r, gx + r, gy - r), fill=col, width=w)
-        _dashed_frame(d, q, SKY, 3)
+        _dashed_frame(d, q, LAST_TURN, 3)
 
 
 def _focus_marks(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, focus: dict | None) -> None:
@@ -461,7 +461,7 @@ def _last_lines(view: dict, names: list[str], room: float) -> list[tuple[list[di
         for reason, sts in by_reason.items():
             if reason == "upright":  # drawn standing, as on the board
                 sts = [dict(st, upright=True) for st in sts]
-            lines.append((sts, _("recast: {reason}", reason=REASON_WORDS.get(reason, reason)), SKY))
+            lines.append((sts, _("recast: {reason}", reason=REASON_WORDS.get(reason, reason)), LAST_TURN))
         for k in cast["knocks"]:  # (knocked off the board: a recast line says so)
             if k["to"] is not None:
                 lines.append(([_stone_of(per, k["id"])], _("knocked {origin} → {target}",
@@ -473,7 +473,7 @@ def _last_lines(view: dict, names: list[str], room: float) -> list[tuple[list[di
                                                          DIRECTION_WORDS[rot["from"]], "→",
                                                          DIRECTION_WORDS[rot["to"]])), TEXT))
     for cap in view.get("last_captures") or ():
-        lines.append(([cap], _capture_words(cap, _name(names, cap["by"]), room - 30), SKY))
+        lines.append(([cap], _capture_words(cap, _name(names, cap["by"]), room - 30), LAST_TURN))
     return lines
 
 

@@ -51,6 +51,10 @@ GOLD_SQ = (112, 100, 44)
 """A square the player to act may choose (the aim rank), over a light or a dark square alike."""
 INK = (18, 18, 22)
 """The seat mark drawn on a stone."""
+LAST_TURN = WHITE
+"""The last turn's marks (frames, crosshair, arrows) and its lines in the panel: no seat's colour (the six
+seats are sky blue, orange, green, purple, yellow and vermillion; sky blue was the first seat's), told apart
+from each of them with any colour vision (tests/render/test_geomancy_board.py) and bright on both squares."""
 AURA_TINT = 0.3
 """How much of the strongest colour tints a square in the aura overlay."""
 

@@ -18,6 +18,7 @@ async def fake():
     f.add_user(MOD, "Mo", moderator=True)
     yield f
     await f.stop()
+    f.assert_spec_kept()
 
 
 @pytest.fixture

@@ -85,3 +85,4 @@ async def solo_players_discord(players: dict[int, int]) -> AsyncIterator[FakeDis
         yield f
     finally:
         await f.stop()
+    f.assert_spec_kept()

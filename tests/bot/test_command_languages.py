@@ -115,7 +115,7 @@ async def test_the_sync_carries_german_and_spanish_names_and_descriptions(fake, 
     strength = next(o for o in geek_out["options"] if o["name"] == "strength")
     assert strength["name_localizations"]["de"] == "stärke"
     assert {c["name"]: (c.get("name_localizations") or {}).get("es-419") for c in strength["choices"]} == {
-        "easy": "fácil", "normal": None, "strong": "fuerte"}
+        "easy": "fácil", "normal": None, "strong": "difícil"}
 
 
 def test_discords_name_rule():

@@ -1,6 +1,8 @@
 """Every slash command and option, as the bot synced them to the loopback Discord, has a real description
 that fits Discord's limits and reads whole (issue 16, item 17); the fake refuses what Discord refuses."""
 
+import re
+
 import pytest
 
 from playground.fake_discord import DiscordError, check_commands
@@ -55,3 +57,12 @@ def test_the_fake_refuses_what_discord_refuses():
     ):
         with pytest.raises(DiscordError):
             check_commands([bad])
+
+
+def test_an_option_s_default_is_said_in_words_in_english_too():
+    """'(default false)' reads as code in English as in German: a switch's default is yes or no."""
+    from bot.cogs.tables import option_description, playable_engines
+
+    said = [option_description(o) for engine in playable_engines() for o in engine.options]
+    assert said and not [s for s in said if re.search(r"\b(true|false)\b", s)], said
+    assert any(s.endswith("(default: no)") for s in said)

@@ -2,6 +2,7 @@
 
 import asyncio
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -32,6 +33,21 @@ def test_every_strength_has_a_line_for_every_game():
     for engine in all_engines():
         lines = strength_lines(engine.slug)
         assert list(lines) == ["easy", "normal", "strong"] and all(lines.values())
+
+
+def test_the_computers_seed_comes_from_the_table_never_from_the_games_seed():
+    """docs/ai.md: the bot derives the computers' seed from the table, never from the game's own seed (which
+    fixes the deck order and the dice): another game seed at the same table gives the same computer seed."""
+    from bot.store import TableRow
+    from bot.tables import computer_seed
+
+    row = TableRow(id=7, guild_id=1, channel_id=2, game="geoneo", options={}, seed=12345, status="playing",
+                   players=[], host_id=1, state=None, version=0, message_id=None, last_move=None, end_reason=None,
+                   created_at=0.0, updated_at=0.0)
+    seed = computer_seed(row)
+    assert computer_seed(replace(row, seed=54321)) == seed
+    assert seed not in (row.seed, row.id)
+    assert computer_seed(replace(row, id=8)) != seed and computer_seed(replace(row, channel_id=3)) != seed
 
 
 def test_the_lobby_keys_are_lobby_keys():
@@ -320,9 +336,11 @@ async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_g
         table = await service.open_lobby(1, 10, "geodeto", {"goals": 2}, ANA)
         await service.lobby(table.id, "join", BO)
         await service.lobby(table.id, "start", ANA)
+        had = get_engine("geodeto").scores_now(table.state)[1]  # (the cards in hand count against)
         change = await service.leave(table, BO["id"])
         assert change.text == "Bo left. A computer plays their seat from now on."
-        assert table.players[1] == {"id": -1, "name": "Computer for Bo", "computer": "normal", "was": BO}
+        assert table.players[1] == {"id": -1, "name": "Computer for Bo", "computer": "normal",
+                                    "was": {**BO, "score": had}}
         assert (await service.store.actions(table.id))[-1] == (-1, "handover:1")
         assert (await service.store.get_table(table.id)).players == table.players  # written with the move
         with pytest.raises(UserError, match="not playing"):
@@ -333,7 +351,12 @@ async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_g
         engine = get_engine("geodeto")
         assert engine.encode(engine.replay(2, row.options, row.seed, await service.store.actions(table.id))) == row.state
         [result] = await service.store.results(1)
-        assert result["standings"]["players"][1]["was"] == BO
+        assert result["standings"]["players"][1]["was"] == {**BO, "score": had}
+        # Bo's row (history, his best score in /stats) has what he scored, not what the computer made of it
+        assert result["standings"]["scores"][1] != had
+        bo_row = next(r for r in await service.store.result_players(table.id) if r["user_id"] == BO["id"])
+        [stats] = await service.store.stats(1, BO["id"])
+        assert bo_row["score"] == had and stats.best_score == had
     finally:
         await service.stop_computers()
         await service.store.close()

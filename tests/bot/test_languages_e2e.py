@@ -201,7 +201,7 @@ async def test_a_spanish_server_plays_geoneo_with_panels_in_spanish(fake, runner
         if standings(fake):
             break
         b = boards(fake)[-1]
-        assert b["embeds"][0]["description"].startswith("Le toca a: **")
+        assert b["embeds"][0]["description"].startswith("Turno de **")
         who = await move(fake)
         mine = fake.ephemerals(who)
         if mine and mine[-1]["attachments"]:  # a private panel (hand): the player's language

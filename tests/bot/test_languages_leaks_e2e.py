@@ -155,7 +155,7 @@ async def test_moderation_timeouts_replay_and_history_in_a_pseudo_language_serve
             break
         await move(fake)
     await fake.slash(ANA, CHANNEL, "history")
-    [short_id] = re.findall(r"`#(\d+)`", fake.ephemerals(ANA)[-1]["content"])
+    [short_id] = re.findall(r"`#(\d+)`", fake.ephemerals(ANA)[-1]["embeds"][0]["description"])
     await fake.slash(ANA, CHANNEL, "replay", id=short_id)
     files = [fake.files[int(a["id"])] for m in fake.shown for a in m.get("attachments", [])
              if a["filename"].endswith(".txt")]

@@ -144,3 +144,62 @@ async def test_a_lesson_speaks_the_learner_s_language(fake, runner):
     await fake.click(BO, lesson_message(fake, BO), "Dejar la lección")
     assert lesson_message(fake, BO)["content"].startswith("Has dejado la lección.")
     assert fake.messages_in(CHANNEL) == []
+
+
+def rows_of(message: dict) -> list[list[str]]:
+    return [[c.get("label") or c.get("placeholder") for c in r["components"]] for r in message["components"]]
+
+
+async def test_geodeto_s_lesson_offers_the_game_s_controls_place_pyramid_destination(fake, runner):
+    """The table's two steps (a place, then its pyramids; Back), then the destination: not one button per
+    pyramid. The suggested move has its row; Leave lesson is never beside it."""
+    await fake.slash(ANA, CHANNEL, "learn", game="geodeto")
+    message = lesson_message(fake)
+    rows = rows_of(message)
+    assert len(rows[0]) == 1 and rows[0][0].startswith(SUGGESTED), rows
+    assert rows[-1] == ["Leave lesson"], rows
+    groups = [label for row in rows for label in row if re.fullmatch(r".+ · \d+ moves?", label)]
+    assert len(groups) >= 3, rows
+    assert not any(label.startswith("Move ") for row in rows[1:] for label in row), rows
+    group = next(label for label in groups if not label.endswith(" 1 move"))
+    await fake.click(ANA, message, group)
+    picked = lesson_message(fake)
+    assert picked["content"] == message["content"]  # the words stay; only the moves open
+    rows = rows_of(picked)
+    assert rows[-1] == ["Back", "Leave lesson"], rows
+    pyramid = next(label for row in rows[1:-1] for label in row if label.startswith("Move "))
+    await fake.click(ANA, picked, pyramid)
+    text = lesson_message(fake)["content"]
+    assert "**Your choice:** Choose where the" in text, text
+    await fake.click(ANA, lesson_message(fake), "Choose another move")  # the engine's own way back
+    assert "**Your choice:** Your turn: move a pyramid" in lesson_message(fake)["content"]
+    assert not fake.rejections
+
+
+async def test_a_weaker_move_than_suggested_is_said_at_the_next_step(fake, runner, monkeypatch):
+    """Seed 12345: Geek Out's first choice suggests the Heart (20.7 points on average this turn); sending a
+    Dragon away with the Spaceship is worth 18.7. Picking the Spaceship's die costs nothing yet (it can be put
+    back); its target does. The line comes first, in the learner's language."""
+    import types
+
+    from bot.cogs import learn
+
+    monkeypatch.setattr(learn, "random", types.SimpleNamespace(getrandbits=lambda bits: 12345))
+    for user, words in ((ANA, "Your move (Spaceship: send a Dragon away) was worth 18.7 points on average this "
+                                "turn; the suggestion (Heart: bring in a die) would have given 20.7."),
+                        (BO, "Dein Zug (Raumschiff: einen Drachen wegschicken) war im Schnitt ")):
+        if user == BO:
+            fake.locales[BO] = "de"
+        await fake.slash(user, CHANNEL, "learn", game="geek_out")
+        first = lesson_message(fake, user)
+        assert first["components"][0]["components"][0]["custom_id"].endswith(":u4"), first["components"]
+        await fake.click(user, first, custom_id=first["components"][0]["components"][0]["custom_id"]
+                         .rsplit(":", 1)[0] + ":u3")
+        picked = lesson_message(fake, user)["content"]
+        assert "18.7" not in picked.split("\n")[1], picked  # no line for the die alone
+        target = lesson_message(fake, user)
+        await fake.click(user, target, custom_id=target["components"][0]["components"][0]["custom_id"]
+                         .rsplit(":", 1)[0] + ":t1")
+        line = lesson_message(fake, user)["content"].split("\n")[1]
+        assert line.startswith(words), line
+    assert not fake.rejections

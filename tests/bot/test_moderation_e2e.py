@@ -177,3 +177,23 @@ async def test_allowing_a_thread_of_a_forbidden_channel_allows_that_thread_only(
     await fake.slash(MOD, CHANNEL, "mod", "channels", action="forbid", channel=THREAD)
     assert last_ephemeral(fake, MOD) == f"Games may be started in every channel except <#{CHANNEL}>."
     assert not await can_open_a_table(fake, THREAD)
+
+
+async def test_the_bare_timeout_command_shows_the_setting_and_changes_nothing(fake, runner):
+    """Like /mod retention and /mod language, /mod timeout without a value shows the setting (it silently set
+    the bot's default, 600 s); 0 goes back to the default."""
+    await fake.slash(MOD, CHANNEL, "mod", "timeout")
+    assert last_ephemeral(fake, MOD) == ("Turn timeout is 600 seconds, the bot's default. `/mod timeout seconds:` sets"
+                                         " another (30 to 86400).")
+    await fake.slash(MOD, CHANNEL, "mod", "timeout", seconds=45)
+    assert last_ephemeral(fake, MOD) == "Turn timeout is now 45 seconds (from the next move on)."
+    await fake.slash(MOD, CHANNEL, "mod", "timeout")
+    assert last_ephemeral(fake, MOD) == ("Turn timeout is 45 seconds in this server. `/mod timeout seconds:0` goes"
+                                         " back to the bot's default.")
+    assert (await runner.bot.store.guild_settings(fake.guild_id)).turn_timeout == 45
+    await fake.slash(MOD, CHANNEL, "mod", "timeout", seconds=10)
+    assert last_ephemeral(fake, MOD) == "A turn timeout is 30 seconds at least (0: the bot's default)."
+    assert (await runner.bot.store.guild_settings(fake.guild_id)).turn_timeout == 45
+    await fake.slash(MOD, CHANNEL, "mod", "timeout", seconds=0)
+    assert last_ephemeral(fake, MOD) == "Turn timeout is now 600 seconds (from the next move on)."
+    assert (await runner.bot.store.guild_settings(fake.guild_id)).turn_timeout is None

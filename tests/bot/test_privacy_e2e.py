@@ -5,9 +5,11 @@ and anonymised in history; a moderator sets how long finished games are kept and
 import asyncio
 
 from bot.store import FORMER_PLAYER, short_id
+from playground.fake_discord import snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.harness import LIMIT
 from tests.bot.test_geek_out_e2e import board, last_ephemeral, lobby, play_one, start_game
+from tests.bot.test_records_e2e import history_text
 
 OTHER = 601
 DAY = 86400
@@ -63,6 +65,7 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     assert last_ephemeral(fake, BO) == "This button is someone else's: use `/privacy` for your own data."
     assert await store.user_settings(ANA) is not None
     yes = fake.find_component(confirm, label="Yes, delete my data", kind=2)["custom_id"]
+    unanswered = snapshot(confirm)  # as a screen that has not refreshed still shows it
     await fake.interact_together([(ANA, confirm, yes), (ANA, confirm, yes)])  # a double click: one deletion
     assert last_ephemeral(fake, ANA) == ("You already confirmed this: your data is deleted (or being deleted) with"
                                          " your first click.")
@@ -71,13 +74,26 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
                                f" replaced with \"{FORMER_PLAYER}\" in 2 stored tables of this server."), done
     assert done["components"] == []
     assert not fake.rejections
+    # after a restart, the old button pressed again on a screen that still shows it (its message as that screen
+    # has it): told so, the first answer kept (it was rewritten "... ratings in 0 games ... 0 stored tables": the
+    # clicks were known in memory only)
+    first, seen = done["content"], len(fake.ephemerals(ANA))
+    await runner.restart()
+    it, payload = fake._interaction(3, ANA, CHANNEL, {"custom_id": yes, "component_type": 2}, unanswered)
+    await fake._dispatch_interaction(it, payload)
+    await fake.settle()
+    assert len(fake.ephemerals(ANA)) == seen + 1
+    assert last_ephemeral(fake, ANA) == ("You already confirmed this: your data is deleted (or being deleted) with"
+                                         " your first click.")
+    assert fake.messages[int(confirm["id"])]["content"] == first
+    store = runner.bot.store
 
     # the server's commands say so: /leaderboard (public), /history (ephemeral) and /replay
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
     [answer] = fake.replies_to(it)
     assert answer["content"] == "**Geek Out! Masters** leaderboard (1 rated). You are not rated in this game yet."
     await fake.slash(BO, CHANNEL, "history")
-    listed = last_ephemeral(fake, BO)
+    listed = history_text(fake, BO)
     assert "**Geek Out! Masters**: " in listed and FORMER_PLAYER in listed and "Ana" not in listed, listed
     it = await fake.slash(BO, CHANNEL, "replay", id=short_id(table))
     [post] = fake.replies_to(it)

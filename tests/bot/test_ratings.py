@@ -137,15 +137,27 @@ def test_a_seat_a_computer_took_over_is_its_persons_departure_and_the_game_stays
     """Leaving with the takeover option on is no way out of a rated loss: the game started between people, so
     it is rated, the person who left is ranked after everyone still playing (even when their computer won)."""
     players = [{"id": 100, "name": "Ana"}, {"id": 101, "name": "Bo"},
-               {"id": -1, "name": "Computer for Cy", "computer": "normal", "was": {"id": 102, "name": "Cy"}}]
+               {"id": -1, "name": "Computer for Cy", "computer": "normal", "was": {"id": 102, "name": "Cy", "score": 5}}]
     p = plan("geek_out", standings(players, [[2], [0], [1]], [8, 3, 12]))
     assert p.rated and p.why_not == ""
     rows = by_user(p.rows({}))
     assert [(rows[u]["place"], rows[u]["won"]) for u in (100, 101, 102)] == [(1, 1), (2, 0), (3, 0)]
     assert rows[102]["rated"] == 1 and rows[102]["mu"] < rows[101]["mu"] < rows[100]["mu"]
-    assert rows[102]["score"] == 12  # the seat's score stays what it was
     expected = LIBRARY.rate([[LIBRARY.rating()] for _ in range(3)], ranks=[1.0, 2.0, 3.0])
     assert [rows[u]["mu"] for u in (100, 101, 102)] == [team[0].mu for team in expected]
+
+
+def test_a_person_whose_seat_a_computer_took_over_scored_only_what_they_had_when_they_left():
+    """Their row's score (history, and their best score in /stats) is what the seat had at the hand-over
+    (``was["score"]``), not what the computer made of it after they left (12 here; it was counted); a seat
+    handed over before scores were kept at the hand-over counts none."""
+    players = [{"id": 100, "name": "Ana"}, {"id": 101, "name": "Bo"},
+               {"id": -1, "name": "Computer for Cy", "computer": "normal", "was": {"id": 102, "name": "Cy", "score": 5}}]
+    rows = by_user(plan("geek_out", standings(players, [[2], [0], [1]], [8, 3, 12])).rows({}))
+    assert [rows[u]["score"] for u in (100, 101, 102)] == [8, 3, 5]
+    players[2] = dict(players[2], was={"id": 102, "name": "Cy"})
+    rows = by_user(plan("geek_out", standings(players, [[2], [0], [1]], [8, 3, 12])).rows({}))
+    assert rows[102]["score"] is None
 
 
 def test_two_people_handed_over_keep_their_order_after_the_one_still_playing():

@@ -78,6 +78,7 @@ async def test_no_word_of_these_answers_escapes_translation(fake, bot):
                                        ("leaderboard", (), {"game": "geek_out"})):
             it = await fake.slash(ANA, CHANNEL, command, *path, **options)
             said += [m["content"] for m in fake.replies_to(it)]
+            said += [e["description"] for m in fake.replies_to(it) for e in m["embeds"]]  # /history's lines
         for options in ({"seconds": 45}, {}):
             it = await fake.slash(MOD, CHANNEL, "mod", "timeout", **options)
             said += [m["content"] for m in fake.replies_to(it)]
@@ -106,7 +107,7 @@ async def test_history_names_computers_in_the_members_language(fake, tmp_path):
             await ana_moves_when_her_turn_comes(fake, rng)
         fake.locales[BO] = "es-ES"
         await fake.slash(BO, CHANNEL, "history")
-        line = ephemeral_message(fake, BO)["content"].splitlines()[1]
+        line = ephemeral_message(fake, BO)["embeds"][0]["description"].splitlines()[0]
         assert "Ordenador (normal)" in line and "Computer" not in line, line
     finally:
         await runner.stop()

@@ -45,13 +45,8 @@ def frames_of(gif: bytes) -> list[Image.Image]:
 
 
 def same_pixels(frame: Image.Image, board: Image.Image) -> bool:
-    """The frame shows ``board`` pixel for pixel (at its top left: a GIF's frames all have the size of its
-    largest board; below or beside a smaller board is its background colour)."""
-    shown = frame.crop((0, 0, *board.size))
-    if ImageChops.difference(shown, board).getbbox() is not None:
-        return False
-    rest = [frame.crop((0, board.height, *frame.size)), frame.crop((board.width, 0, *frame.size))]
-    return all(part.getcolors(1) is not None for part in rest if part.width and part.height)
+    """The frame is ``board``, pixel for pixel (and so of its size: every board of a game is of one size)."""
+    return frame.size == board.size and ImageChops.difference(frame, board).getbbox() is None
 
 
 def test_frames_are_capped_spread_evenly_with_the_first_and_final_board():
@@ -174,3 +169,20 @@ def test_the_move_list_heading_names_the_person_whose_seat_a_computer_took_over(
     game = FinishedGame(10, 1, 2, 3, "geoneo", 0.0, {"players": players, "ranking": [[0], [1], [2]]})
     assert heading(game, "GeoNeo").splitlines() == [
         "GeoNeo, game #10, finished 1970-01-01 00:00 UTC", "Players: Ana, Bo, Sol (a computer took over)"]
+
+
+def test_every_frame_is_the_final_boards_size_and_the_last_one_is_the_final_board():
+    """A game whose boards change size (Geek Out's final board dropped its dice: 800 x 302 after 800 x 582): the
+    GIF is the final board's size and its last frame is the final board, pixel for pixel (it was the final board
+    at the top of a taller canvas, blank below)."""
+    log = played("geek_out", 4, 2)
+    engine, state = final_state("geek_out", 4, 2, log)
+    players = PLAYERS + [{"id": 104, "name": "Dee"}]
+    names = [p["name"] for p in players]
+    made = build("geek_out", players, {}, 2, log, "The last words")
+    final = Image.open(io.BytesIO(render.render_board("geek_out", board_view(engine, state), names, "The last words",
+                                                      ending_focus(state, names, players)))).convert("RGB")
+    middle = render.draw_board("geek_out", board_view(engine, final_state("geek_out", 4, 2, log[:5])[1]), names)
+    frames = frames_of(made.gif)
+    assert Image.open(io.BytesIO(made.gif)).size == final.size == middle.size
+    assert frames[-1].size == final.size and ImageChops.difference(frames[-1], final).getbbox() is None

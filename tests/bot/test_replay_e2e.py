@@ -25,6 +25,7 @@ async def fake():
     f.add_user(MOD, "Mo", moderator=True)
     yield f
     await f.stop()
+    f.assert_spec_kept()
 
 
 async def finished_game(fake, runner, moves: int = 6) -> str:

@@ -10,7 +10,8 @@ from PIL import Image
 from bot.store import FORMER_PLAYER
 from tests.bot.conftest import ANA, BO, CHANNEL
 from tests.bot.harness import BotRunner
-from tests.bot.test_rematch_e2e import boards, labels, last_ephemeral, lobby, open_table, play_to_the_end
+from tests.bot.test_records_e2e import history_text
+from tests.bot.test_rematch_e2e import boards, labels, lobby, open_table, play_to_the_end
 
 
 @pytest.fixture
@@ -63,7 +64,7 @@ async def test_two_games_a_rematch_records_a_replay_and_a_deletion(fake, quick):
     # /history lists both games, newest first, each with its short id and its final board
     newest, oldest = await store.history(fake.guild_id, CHANNEL)
     await fake.slash(BO, CHANNEL, "history")
-    listed = last_ephemeral(fake, BO)
+    listed = history_text(fake, BO)
     assert listed.index(f"`#{newest.short_id}`") < listed.index(f"`#{oldest.short_id}`"), listed
     for board in (second_board, first_board):
         assert f"/{CHANNEL}/{board['id']})" in listed, listed
@@ -85,7 +86,7 @@ async def test_two_games_a_rematch_records_a_replay_and_a_deletion(fake, quick):
     board_now = await store.leaderboard(fake.guild_id, "geek_out", around_user=ANA)
     assert [r.name for r in board_now.rows] == ["Bo"] and board_now.own is None
     await fake.slash(BO, CHANNEL, "history")
-    listed = last_ephemeral(fake, BO)
+    listed = history_text(fake, BO)
     assert listed.count(f"{FORMER_PLAYER}, Bo;") == 2 and "Ana" not in listed, listed
     it = await fake.slash(BO, CHANNEL, "replay", id=oldest.short_id)
     moves = next(fake.files[int(a["id"])] for a in reply(fake, it)["attachments"] if a["filename"].endswith(".txt"))

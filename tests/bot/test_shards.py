@@ -53,6 +53,7 @@ async def two_shard_discord(guilds: dict[int, int], channels: dict[int, tuple[in
         yield f
     finally:
         await f.stop()
+    f.assert_spec_kept()
 
 
 @pytest.fixture

@@ -297,3 +297,38 @@ def test_a_lesson_step_replays_plays_answers_and_refuses_a_move_it_does_not_offe
     assert not step.refused and step.log[:len(start.log) + 1] == [*start.log, (LEARNER, start.advice.key)]
     again = get_engine("geoneo").replay(2, {}, 5, step.log)
     assert again == step.state  # the stored log rebuilds what was shown
+
+
+def test_a_weaker_move_than_suggested_is_said_with_what_it_was_worth():
+    """Geek Out (seed 12345): picking the Spaceship's die costs nothing yet (it can be put back), sending a
+    Dragon away with it does; GEONEO: a field that adds less than the suggested one, by the engine's count."""
+    from games.coach import get_coach, lesson_step
+
+    start = lesson_step("geek_out", 2, {"turns": 2}, 12345, [], None, "normal")
+    picked = lesson_step("geek_out", 2, {"turns": 2}, 12345, start.log, "u3", "normal")
+    assert picked.weaker is None
+    sent = lesson_step("geek_out", 2, {"turns": 2}, 12345, picked.log, "t1", "normal")
+    assert str(sent.weaker) == ("Your move (Spaceship: send a Dragon away) was worth 18.7 points on average this "
+                                "turn; the suggestion (Heart: bring in a die) would have given 20.7.")
+    followed = lesson_step("geek_out", 2, {"turns": 2}, 12345, start.log, start.advice.key, "normal")
+    assert followed.weaker is None
+    coach = get_coach("geoneo")
+    said = 0
+    for engine, state, seat, advice in _games("geoneo", 2, range(3)):
+        if state["phase"] != "place":
+            continue
+        colour, width = engine.view(state, seat)["colours"][seat], state["width"]
+        before = _greedy(state["pieces"], width, colour)
+        for key in [a.key for a in engine.legal_actions(state, seat) if a.key != advice.key]:
+            gain = _greedy(engine.apply(state, seat, key)[0]["pieces"], width, colour) - before
+            line = coach.weaker(engine, state, seat, key)
+            assert (line is not None) == (gain < advice.facts["gain"]), (key, gain, advice.facts)
+            if line is not None:
+                assert f"added {_points_text(gain)} to what" in str(line), line
+                said += 1
+    assert said > 10
+
+
+def _points_text(halves: int) -> str:
+    value = halves / 2
+    return f"{value:g} point" + ("" if value == 1 else "s")

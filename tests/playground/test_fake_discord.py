@@ -8,7 +8,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from playground.fake_discord import DiscordError, FakeDiscord
+from playground.fake_discord import APP_ID, DiscordError, FakeDiscord
 from tests.bot.harness import BotRunner
 
 
@@ -89,9 +89,70 @@ async def test_a_required_option_left_out_is_refused_like_discords_client_does(f
         await fake.slash(1, 600, "echo", text="hi", times=0)
 
 
+def command_with_a_channel_option(channel_types: list[int]) -> list[dict]:
+    return [{"name": "mod", "description": "Moderate", "type": 1, "options": [
+        {"name": "channels", "description": "Choose channels", "type": 1, "options": [
+            {"name": "channel", "description": "The channel", "type": 7, "channel_types": channel_types}]}]}]
+
+
+async def put(fake, path, payload):
+    async with aiohttp.ClientSession() as s, s.put(fake.api_base + path, json=payload) as r:
+        return r.status, json.loads(await r.text() or "null")
+
+
+async def test_a_command_sync_with_a_kind_of_channel_the_spec_does_not_list_is_refused(fake):
+    """Discord's API spec lists no channel type 16 (media) in ChannelTypes: the whole sync is refused, with the
+    errors tree discord.py shows ("In 0.options.0.options.0.channel_types.2: ...")."""
+    status, body = await put(fake, f"/applications/{APP_ID}/commands", command_with_a_channel_option([0, 15, 16]))
+    assert (status, body["code"], body["message"]) == (400, 50035, "Invalid Form Body")
+    [error] = body["errors"]["0"]["options"]["0"]["options"]["0"]["channel_types"]["2"]["_errors"]
+    assert error["code"] == "BASE_TYPE_CHOICES" and "16" in error["message"]
+    assert fake.commands == {} and [(m, p) for m, p, _ in fake.invalid_bodies] == [
+        ("PUT", f"/applications/{APP_ID}/commands")]
+    with pytest.raises(AssertionError, match="channel_types"):
+        fake.assert_spec_kept()
+    status, _ = await put(fake, f"/applications/{APP_ID}/guilds/500/commands", command_with_a_channel_option([16]))
+    assert status == 400  # a guild's commands too
+    status, _ = await put(fake, f"/applications/{APP_ID}/commands", command_with_a_channel_option([0, 15]))
+    assert status == 200 and option_types(fake.commands["mod"]) == [0, 15]
+
+
+def option_types(command: dict) -> list[int]:
+    return command["options"][0]["options"][0]["channel_types"]
+
+
+@pytest.mark.parametrize("payload", [
+    {"attachments": [{"id": 0, "filename": "a.png"}]},  # a snowflake is a string
+    {"content": "hi", "allowed_mentions": {"parse": [], "users": [101]}},
+    {"content": "hi", "allowed_mentions": {"parse": ["nobody"]}},
+    {"embeds": [{"title": "t" * 257}]},
+    {"embeds": [{"color": -1}]},
+    {"components": [{"type": 1, "components": [{"type": 2, "style": 9, "label": "a", "custom_id": "b"}]}]},
+    {"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": []}]}]},
+])
+async def test_a_message_the_spec_refuses_is_refused(fake, payload):
+    status, body = await post(fake, "/channels/600/messages", payload)
+    assert (status, body["code"]) == (400, 50035) and body["errors"]
+    assert fake.messages_in(600) == [] and len(fake.invalid_bodies) == 1
+
+
+async def test_interaction_callbacks_and_webhooks_are_checked_against_the_spec(fake):
+    it = interaction(fake)
+    path = f"/interactions/{it.id}/{it.token}/callback"
+    status, body = await post(fake, path, {"type": 3})  # no such callback type
+    assert (status, body["code"]) == (400, 50035)
+    status, body = await post(fake, path, {"type": 4, "data": {"content": "hi", "flags": "64"}})
+    assert (status, list(body["errors"]["data"])) == (400, ["flags"])
+    status, _ = await post(fake, path, {"type": 5, "data": {"flags": 64}})
+    assert status == 200
+    status, body = await post(fake, f"/webhooks/{APP_ID}/{it.token}", {"content": "x", "username": ""})
+    assert (status, list(body["errors"])) == (400, ["username"])
+    assert fake.messages_in(600) == [] and len(fake.invalid_bodies) == 3
+
+
 async def test_attachments_are_served_like_discords_cdn(fake):
     form = aiohttp.FormData()
-    form.add_field("payload_json", json.dumps({"attachments": [{"id": 0, "filename": "run.gif"}]}))
+    form.add_field("payload_json", json.dumps({"attachments": [{"id": "0", "filename": "run.gif"}]}))
     form.add_field("files[0]", b"GIF89a...", filename="run.gif")
     async with aiohttp.ClientSession() as s:
         async with s.post(fake.api_base + "/channels/600/messages", data=form) as r:

@@ -66,3 +66,39 @@ def test_an_english_browser_is_greeted_in_english(open_page):
     expect(greeting).to_contain_text("Hello! I'm Geotable")
     expect(greeting).to_contain_text("Start a game in any channel with /play")
     expect(page.page.locator("#language")).to_have_value("en")
+
+
+def test_the_page_s_own_welcome_and_hints_follow_its_language(open_page):
+    """Issue 24: the bot answered in German while the page's welcome, its hints and its buttons' names stayed
+    English ("Type /play geek-out", a command a German client does not show)."""
+    page = open_page(["de-DE"])
+    tab = page.page
+    welcome = tab.locator("#messages .welcome")
+    expect(welcome.locator(".h1")).to_have_text("Willkommen in #games-1!")
+    expect(welcome).to_contain_text("Neu hier? Eine erste Partie in drei Schritten:")
+    expect(welcome.locator("button.try").first).to_have_text("/spielen geek-out")
+    expect(welcome).to_contain_text("drücke in der Lobby Beitreten")  # the lobby's button as the bot labels it
+    expect(welcome.locator("button.try").nth(1)).to_have_text("/regeln")
+    expect(tab.locator("#members h2")).to_have_text("Spielen als")
+    expect(tab.locator("#input")).to_have_attribute("placeholder", "Nachricht an #games-1 (/ für Befehle)")
+    welcome.locator("button.try").first.click()  # the welcome's command, picked as the page's Discord names it
+    tab.locator("#input").press("Enter")
+    expect(tab.locator("#command .chip")).to_have_text("/spielen geek-out")
+    expect(tab.locator("#command .hint")).to_have_text("Enter zum Senden, Esc zum Abbrechen")
+    tab.keyboard.press("Escape")
+    tab.locator("#input").fill("/gibtsnicht")
+    tab.locator("#input").press("Enter")
+    expect(tab.locator("#error")).to_have_text("Kein Befehl des Bots heißt so: tippe /, um alle zu sehen.")
+    page.screenshot("welcome-de")
+
+    tab.locator("#language").select_option(label="Español")
+    expect(welcome.locator(".h1")).to_have_text("¡Te damos la bienvenida a #games-1!")
+    expect(welcome.locator("button.try").first).to_have_text("/jugar geek-out")
+    expect(welcome).to_contain_text("pulsa Unirse en la sala")
+    expect(tab.locator("#members h2")).to_have_text("Jugar como")
+    expect(tab.locator("#restart")).to_have_text("Reiniciar el bot")
+
+    tab.locator("#language").select_option(label="English")
+    expect(welcome.locator(".h1")).to_have_text("Welcome to #games-1!")
+    expect(welcome.locator("button.try").first).to_have_text("/play geek-out")
+    expect(welcome).to_contain_text("press Join on the lobby")

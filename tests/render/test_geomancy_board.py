@@ -141,8 +141,49 @@ def test_a_cast_shows_where_each_stone_landed_and_which_came_back_and_why():
     plain = gm.draw_board(dict(view, last_cast=None, last_turn=None), NAMES[:2])
     marked = gm.draw_board(view, NAMES[:2])
     assert plain.tobytes() != marked.tobytes()
-    x0, y0, x1, y1 = gm.square_box(sq("e4"))  # the landed stone's square is framed in sky blue
-    assert (86, 180, 233) in {c for _, c in marked.crop((x0, y0, x1, y1)).getcolors(8192)}
+    x0, y0, x1, y1 = gm.square_box(sq("e4"))  # the landed stone's square is framed in the last turn's colour
+    assert gm.LAST_TURN in {c for _, c in marked.crop((x0, y0, x1, y1)).getcolors(8192)}
+
+
+# Colour vision deficiencies (Machado, Oliveira & Fernandes 2009, severity 1), on linear RGB
+SIMULATIONS = {
+    "typical": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+
+
+def seen_as(colour: tuple[int, int, int], vision: str) -> tuple[float, float, float]:
+    """``colour`` as that vision sees it, in CIE L*a*b* (D65)."""
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+    r, g, b = (min(1.0, max(0.0, sum(m * v for m, v in zip(row, linear, strict=True))))
+               for row in SIMULATIONS[vision])
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, \
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def colour_distance(a, b, vision: str) -> float:
+    """CIE76 delta E between two colours as that vision sees them (about 2: just noticeable; over 20: plainly
+    different colours)."""
+    return sum((u - v) ** 2 for u, v in zip(seen_as(a, vision), seen_as(b, vision), strict=True)) ** 0.5
+
+
+def test_the_last_turn_is_marked_in_a_colour_no_player_has_for_every_colour_vision():
+    """The frames, crosshair and arrows of the last turn (and its lines in the panel) are drawn in one colour
+    that is plainly none of the six players' stone colours, also with protanopia, deuteranopia and tritanopia
+    (they were sky blue, the first player's colour)."""
+    s = blank(rnd=2)
+    set_hand(s, RED, M, S)
+    s, _ = E.cast(s, RED, sq("d4"), [forced("e4", "NE"), OFF_BOARD])
+    board = gm.draw_board(E.view(s, None), NAMES[:2])
+    x0, y0, x1, y1 = gm.square_box(sq("e4"))
+    frame = board.getpixel((x0 + 1, (y0 + y1) // 2))  # the frame's left side, clear of the stone
+    for seat, stone in enumerate(PLAYER_COLOURS[:E.max_players]):
+        for vision in SIMULATIONS:
+            assert colour_distance(frame, stone, vision) > 20, (frame, seat, stone, vision)
 
 
 def test_a_tie_and_a_landing_capture_are_named():

@@ -79,7 +79,10 @@ def test_geek_out_game_over_names_the_winners_and_risks_nothing():
     texts = drawn("geek_out", view)
     best = max(range(3), key=lambda seat: view["totals"][seat])
     assert f"{NAMES[best]} wins" in texts
-    assert "at risk" not in texts and "SCORED" not in texts
+    # the dice as the last turn left them (the board keeps its size: a replay's frames are the final board's),
+    # without a turn's hints
+    assert "SCORED" in texts and not {"at risk", "a Heart brings one in", "Continue rolls them"} & set(texts)
+    assert not any("at risk" in t for t in texts)
     texts = drawn("geek_out", dict(view, winners=[0, 2]))  # the view's own word wins
     assert "Ana & Cy win" in texts
 

@@ -46,3 +46,40 @@ def test_every_text_is_legible_400_px_wide():
         render_leaderboard("Geek Out! Masters", rows(10), {**rows(1)[0], "rank": 40, "user_id": 1}, 99, 1)
         render_trends("Wilhelmina Cholmondeley-Smythe", [{"title": "Geodeto", "points": [990, 1003], "note": "x"}])
     assert min(cap_height(s) for s in sizes) >= MIN_CAP_HEIGHT
+
+
+def test_a_trends_labels_never_touch_its_lines(monkeypatch):
+    """The first and last rating are written beside their dots, clear of the dashed 1000 line, the rating's line
+    and its dots, wherever the ratings go (the dashed line crossed a label in 2 of 5 trends of real games; 168
+    labels of these 300 trends touched a line). Each finds a bare spot: none needs the patch that would cut a
+    line under it."""
+    import random
+
+    from render import common as c
+    from render import records
+    from render.common import record_layout
+
+    patched = []
+    monkeypatch.setattr(records, "_patch", lambda draw, box: patched.append(box))
+    rng = random.Random(24)
+    crossed = []
+    for run in range(300):
+        n = rng.choice((1, 2, 3, 5, 8, 13, 20))
+        points, rating = [], 1000
+        for _ in range(n):
+            rating += rng.randint(-45, 45)
+            points.append(rating)
+        with record_layout() as (_fits, boxes):
+            image = Image.open(io.BytesIO(render_trends("Ana", [{"title": "Geodeto", "points": points,
+                                                                 "note": "last 20 rated"}]))).convert("RGB")
+        drawn = [s for s, _, _ in boxes]
+        assert drawn[:5] == ["Rating trend", "Ana", "Geodeto", "last 20 rated", "1000"], drawn  # then the labels
+        labels = [box for _, box, _ in boxes[5:]]
+        assert drawn[5:] == [str(points[0]), str(points[-1])][:1 if n == 1 else 2], (points, drawn)
+        for x0, y0, x1, y1 in labels:
+            around = image.crop((x0 - 2, y0 - 2, x1 + 2, y1 + 2))
+            lines = sum(count for count, colour in around.getcolors(1 << 16) if colour in (c.SKY, c.MUTED))
+            if lines:
+                crossed.append((run, points, (x0, y0, x1, y1), lines))
+    assert not crossed, (len(crossed), crossed[:3])
+    assert not patched
