@@ -23,12 +23,11 @@ import i18n
 from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help, greet
-from bot.cogs.learn import Learn, LessonButton, LessonSelect
-from bot.cogs.privacy import Privacy, PrivacyButton
+from bot.cogs.learn import Learn
+from bot.cogs.privacy import Privacy
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
-from bot.cogs.rules import PREFIX as RULES_PREFIX
-from bot.cogs.rules import RulePageButton, Rules, open_page
+from bot.cogs.rules import Rules, open_page
 from bot.cogs.tables import Tables, play_group, say
 from bot.database import open_store
 from bot.language import guild_locale
@@ -38,8 +37,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Defaults, TableService
 from bot.translator import CatalogTranslator
-from bot.ui import components
-from bot.ui.components import TableButton, TableSelect
+from bot.ui import components, items, keys
 from i18n import N_, _
 
 log = logging.getLogger(__name__)
@@ -181,7 +179,7 @@ class Geotable(commands.AutoShardedBot):
         await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
         await self.add_cog(Learn(self))
-        self.add_dynamic_items(TableButton, TableSelect, PrivacyButton, LessonButton, LessonSelect, RulePageButton)
+        self.add_dynamic_items(*items.ITEMS.values())
         await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
             # commands are the application's, not a shard's: the process with shard 0 syncs them for all
@@ -265,32 +263,42 @@ class Geotable(commands.AutoShardedBot):
         await greet(guild)
 
     # --- clicks and errors ---------------------------------------------------------------------------
-    async def on_table_click(self, interaction: discord.Interaction, table_id, version, key) -> None:
-        """Every button and menu of every table comes here (see bot/ui/components.py)."""
+    async def on_key(self, interaction: discord.Interaction, what: keys.Key | None, *, listed: bool,
+                     family: str | None = None) -> None:
+        """Every click on a component of ours comes here, decoded (bot/ui/keys.py): from its DynamicItem
+        (bot/ui/items.py, ``listed``), or from ``on_interaction`` when it is no longer on its message (an older
+        screen) or decodes to nothing (``what`` None: forged or malformed; ``family`` says whose it was)."""
+        if isinstance(what, keys.Menu | keys.LessonMenu):  # the member's choice in it
+            family = keys.LESSON if isinstance(what, keys.LessonMenu) else keys.TABLE
+            what = items.chosen(interaction, what)
         try:
-            await self.get_cog("Tables").on_click(interaction, table_id, version, key)
+            if isinstance(what, keys.RulePage) or family == keys.RULES:
+                await open_page(interaction, what)
+            elif isinstance(what, keys.Privacy) or family == keys.PRIVACY:
+                await self.get_cog("Privacy").click(interaction, what if listed else None)
+            elif isinstance(what, keys.LessonMove | keys.LessonUtility) or family == keys.LESSON:
+                await self.get_cog("Learn").click(interaction, what)
+            else:
+                await self.get_cog("Tables").on_click(interaction, what)
         except Exception:
-            log.exception("click %s on table %s failed", key, table_id)
+            log.exception("click %r failed", what)
             await self._apologise(interaction)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Components whose custom_id is none of ours get an answer too, instead of a silent failure."""
+        """A component's click that no DynamicItem takes gets its answer here, instead of a silent failure: one
+        no longer on its message (discord.py's item dispatch skips it: an older screen), a forged or malformed
+        id of ours, or one that is none of ours."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(("gt:", "gs:", "gp:", "gl:", "gls:", RULES_PREFIX)):
+        what = keys.decode(custom_id)
+        if what is not None and components.on_message(interaction.message, custom_id):
+            return  # its DynamicItem answers
+        family = keys.family(custom_id)
+        if family is None:
             await say(interaction, _("This button doesn't belong to any game I know."))
-        elif custom_id.startswith(RULES_PREFIX):  # a rule page's (bot/cogs/rules.py), when not on the message
-            if not components.on_message(interaction.message, custom_id):
-                await open_page(interaction, custom_id)
-        elif custom_id.startswith(("gl:", "gls:")):  # /learn's (bot/cogs/learn.py): an older step or forged
-            if not components.on_message(interaction.message, custom_id):
-                await self.get_cog("Learn").unlisted(interaction, custom_id)
-        elif custom_id.startswith("gp:"):  # /privacy's (bot/cogs/privacy.py), when not on the message (forged)
-            if not components.on_message(interaction.message, custom_id):
-                await say(interaction, _("This button no longer works: use `/privacy` again."))
-        elif not components.on_message(interaction.message, custom_id):
-            await components.dispatch_unlisted(interaction, custom_id)
+        else:
+            await self.on_key(interaction, what, listed=False, family=family)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
         if isinstance(error, app_commands.MissingPermissions):

@@ -37,23 +37,13 @@ from bot.store import (
     Store,
     TableRow,
 )
+from bot.ui.keys import split_utility
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
 from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
 from i18n import Text, _, join
 
 log = logging.getLogger(__name__)
-
-LOBBY_KEYS = ("join", "leave", "start", "takeover.on", "takeover.off")
-LOBBY_PREFIXES = ("partner.", "computer.", "drop.")
-
-
-def is_lobby_key(key: str) -> bool:
-    """A lobby button: join, leave, start, ``partner.<user id>`` (pick a partner in a team game),
-    ``computer.<strength>`` (add a computer seat), ``drop.<seat>`` (remove that computer), ``takeover.on`` /
-    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play). The last
-    three are the host's (any seated person's when the host is not seated), like Start."""
-    return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
 CHOICE_ROWS = 4
 """Rows of a message that hold its moves, five buttons or one menu each (a table's: the fifth row holds the
@@ -731,6 +721,7 @@ class TableService:
             return await self._racing(table, lambda: self._lobby(table, key, user))
 
     async def _lobby(self, table: Table, key: str, user: dict) -> Change:
+        """``key``: a lobby's button (``bot.ui.keys.LOBBY``, as ``Utility.text``: ``join``, ``computer.easy``...)."""
         if table.status != "lobby":
             raise UserError(_("This game has already started.") if table.status == "playing"
                             else _("This lobby is closed."))
@@ -739,15 +730,16 @@ class TableService:
         kept = mine is not None and is_invited(players[mine])  # a rematch keeps this seat for them
         seated = mine is not None and not kept
         host_id = table.row.host_id
-        if key.startswith(("computer.", "drop.", "takeover.")):
+        name, arg = split_utility(key)
+        if name in ("computer", "drop", "takeover") and arg is not None:
             if not seated:
                 raise UserError(_("Only a seated player can change the seats and options of this lobby."))
             if user["id"] != host_id and any(p["id"] == host_id for p in players):  # as Start: the host decides
                 raise UserError(_("Only the host can switch whether a computer takes over a seat.")
-                                if key.startswith("takeover.") else _("Only the host can add or remove computers."))
-            if key.startswith("takeover."):
-                return await self._set_takeover(table, user, key == "takeover.on")
-            text = self._seat_computer(table, players, user, key)
+                                if name == "takeover" else _("Only the host can add or remove computers."))
+            if name == "takeover":
+                return await self._set_takeover(table, user, arg == "on")
+            text = self._seat_computer(table, players, user, name, arg)
         elif key == "join":
             if seated:
                 raise UserError(_("You are already seated at this table."))
@@ -768,8 +760,8 @@ class TableService:
             return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
         elif key == "start":
             return await self._start(table, user, sitting(players), [p for p in players if is_invited(p)])
-        elif key.startswith("partner."):
-            text = self._pick_partner(table, players, user, key[8:])
+        elif name == "partner" and arg is not None:
+            text = self._pick_partner(table, players, user, arg)
         else:
             raise UserError(_("That button is not part of this lobby."))
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
@@ -785,10 +777,9 @@ class TableService:
                       if on else _("{player}: nobody takes over the seat of a player who leaves.", player=user["name"]))
 
     @staticmethod
-    def _seat_computer(table: Table, players: list[dict], user: dict, key: str) -> str:
+    def _seat_computer(table: Table, players: list[dict], user: dict, kind: str, what: str) -> str:
         """``computer.<strength>`` seats a computer, ``drop.<seat>`` removes the computer in that seat:
         ``players`` is changed in place; the sentence says what happened."""
-        kind, _dot, what = key.partition(".")
         if kind == "computer":
             if what not in STRENGTHS:
                 raise UserError(_("That button is not part of this lobby."))

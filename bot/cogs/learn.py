@@ -9,10 +9,9 @@ move was worth less than the suggestion, the next step says so first. Nothing is
 
 The lesson's thinking (replaying it, the move, the computer's answer, the coach) runs in the thinking workers
 (``games.coach.lesson_step`` through bot/thinkpool.py), never on the event loop. Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
-buttons: ``gl:<lesson>:<version>:<key>`` (a button), ``gls:<lesson>:<version>:<name>`` (a menu whose values are
-keys); the version is the log's length, so a click on an older step is refused and changes nothing. Utility keys
-start with ``~``: leave, again, next (Globe Twister's next solo level). Globe Twister's lessons are its solo
-levels, in order.
+buttons: ``keys.LessonMove``, ``keys.LessonUtility`` (leave, again, next: Globe Twister's next solo level, and
+pick.<group>) and ``keys.LessonMenu`` (bot/ui/keys.py); the version is the log's length, so a click on an older
+step is refused and changes nothing. Globe Twister's lessons are its solo levels, in order.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ import dataclasses
 import io
 import logging
 import random
-import re
 
 import discord
 from discord import app_commands
@@ -33,7 +31,8 @@ from bot.computers import display_name, new_computer
 from bot.greeting import command
 from bot.store import Lesson
 from bot.tables import CHOICE_ROWS, group_named, name_seats
-from bot.ui.components import STYLES, Controls, chooser
+from bot.ui import items, keys
+from bot.ui.components import Controls, chooser
 from games import get_engine
 from games.coach import LEARNER, LessonStep, get_coach, lesson_step
 from games.core import Engine, State
@@ -48,7 +47,6 @@ LEVELS = ("tourist", "backpacker", "globetrotter", "wild")
 """Globe Twister's lessons: its solo levels, easiest first."""
 ROWS = CHOICE_ROWS - 1
 """Rows for the moves besides the suggested one (the first row holds it, the last Back and Leave lesson)."""
-_BODY = re.compile(r"(?P<lesson>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-~]{1,60})")
 
 
 def lesson_setup(game: str, level: int = 0) -> tuple[int, dict]:
@@ -89,56 +87,24 @@ def recent(text: str, limit: int = 700) -> str:
     return "… " + tail
 
 
-class LessonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gl:(?P<body>.*)"):
-    def __init__(self, body: str, *, label: str = "?", style=discord.ButtonStyle.secondary, row: int | None = None,
-                 emoji: str | None = None):
-        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"gl:{body}"[:100], row=row,
-                                           emoji=emoji or None))
-        self.body = body
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
-        return cls(match["body"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("Learn").click(interaction, self.body)
-
-
-class LessonSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gls:(?P<body>.*)"):
-    def __init__(self, body: str, options: list[discord.SelectOption] | None = None, placeholder: str = "",
-                 row: int | None = None):
-        super().__init__(discord.ui.Select(custom_id=f"gls:{body}"[:100], row=row, placeholder=placeholder[:150] or None,
-                                           options=options or [discord.SelectOption(label="?")]))
-        self.body = body
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match):
-        return cls(match["body"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("Learn").click(interaction, chosen(interaction, self.body))
-
-
-def chosen(interaction: discord.Interaction, body: str) -> str:
-    """A menu's ``<lesson>:<version>:<n>`` with the chosen value (an action key) in place of ``n``."""
-    values = (interaction.data or {}).get("values") or [""]
-    lesson, _sep, rest = body.partition(":")
-    return f"{lesson}:{rest.split(':', 1)[0]}:{values[0] or '-'}"
-
-
 class LessonControls(Controls):
     """A lesson's buttons and menus for the table's chooser (bot/ui/components.py): the same two steps. Green is
     the suggested move's alone: a move the game draws green ("Pass: bank 6") is grey here."""
 
     def __init__(self, lesson: Lesson):
-        self.base = f"{lesson.id}:{lesson.version}"
+        self.lesson = lesson
 
-    def button(self, key, label, style="secondary", row=None, emoji=None):
-        style = "secondary" if style == "success" else style
-        return LessonButton(f"{self.base}:{key}", label=label, style=STYLES[style], row=row, emoji=emoji)
+    def move(self, key):
+        return keys.LessonMove(self.lesson.id, self.lesson.version, key)
 
-    def menu(self, name, options, placeholder, row):
-        return LessonSelect(f"{self.base}:{name}", options, placeholder, row=row)
+    def pick(self, group):
+        return keys.LessonUtility(self.lesson.id, self.lesson.version, "pick", group)
+
+    def menu(self, name):
+        return keys.LessonMenu(self.lesson.id, self.lesson.version, name)
+
+    def style(self, style):
+        return "secondary" if style == "success" else style
 
 
 class Learn(commands.Cog):
@@ -169,23 +135,14 @@ class Learn(commands.Cog):
         return lesson, step
 
     # --- clicks --------------------------------------------------------------------------------------------
-    async def unlisted(self, interaction: discord.Interaction, custom_id: str) -> None:
-        """A click whose component is not on the message as Discord has it now (an older screen of the lesson,
-        or a forged id): discord.py's item dispatch skips it, so it is answered here."""
-        if custom_id.startswith("gls:"):
-            await self.click(interaction, chosen(interaction, custom_id[4:]))
-        else:
-            await self.click(interaction, custom_id[3:])
-
-    async def click(self, interaction: discord.Interaction, body: str) -> None:
+    async def click(self, interaction: discord.Interaction, what: keys.LessonMove | keys.LessonUtility | None) -> None:
+        """A click on a lesson's button or menu (``Geotable.on_key``); None: a lesson's id that names nothing."""
         lang = pick(interaction.locale)
-        m = _BODY.fullmatch(body)
-        if m is None:
+        if what is None:
             await self.say(interaction, lang, _("This button isn't one of your lesson's: start a lesson with "
                                                 "`/{learn}`.", learn=command("learn")))
             return
-        lesson = await self.store.lesson(int(m["lesson"]))
-        key = m["key"]
+        lesson = await self.store.lesson(what.lesson)
         if lesson is None:
             await self.say(interaction, lang, _("This lesson is over: start a new one with `/{learn}`.",
                                                 learn=command("learn")))
@@ -194,28 +151,29 @@ class Learn(commands.Cog):
             await self.say(interaction, lang, _("This lesson is someone else's: start your own with `/{learn}`.",
                                                 learn=command("learn")))
             return
-        if key == "~leave":
+        utility = what.name if isinstance(what, keys.LessonUtility) else None
+        if utility == "leave":
             await self.store.end_lesson(lesson.id)
             await interaction.response.edit_message(
                 content=localize(_("You left the lesson. Start another with `/{learn}`, or play for real with `/{play}`.",
                                    learn=command("learn"), play=command("play")),
                                  lang), attachments=[], view=None, embed=None)
             return
-        if key in ("~again", "~next"):
-            level = level_of(lesson) + (1 if key == "~next" else 0)
+        if utility in ("again", "next"):
+            level = level_of(lesson) + (1 if utility == "next" else 0)
             await interaction.response.defer()
             new, step = await self.start(interaction, lesson.game, level)
             await interaction.edit_original_response(**await self.panel(new, step, lang, interaction.user))
             return
-        if int(m["version"]) != lesson.version:
+        if what.version != lesson.version:
             await self.say(interaction, lang, _("That is an older step of your lesson: use its latest message."))
             return
-        if key.startswith("pick."):
-            await self.open_group(interaction, lesson, key[5:], lang)
+        if utility == "pick":
+            await self.open_group(interaction, lesson, what.arg or "", lang)
             return
         await interaction.response.defer()
         step = await thinkpool.pool().run(lesson_step, lesson.game, lesson.players, lesson.options, lesson.seed,
-                                          lesson.log, key, OPPONENT)
+                                          lesson.log, what.key, OPPONENT)
         if step.refused:
             await self.say(interaction, lang, _("That move is not possible now."))
             return
@@ -283,13 +241,14 @@ class Learn(commands.Cog):
             lines.extend(line for line in sheet if line not in happened)  # not twice when the last event said it
             lines.append(localize(_("Well played! Play for real with `/{play}`, or take the lesson again.",
                                     play=command("play")), lang))
-            view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~again", label=localize(_("Again"), lang),
-                                       style=discord.ButtonStyle.primary))
+            view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "again"),
+                                       localize(_("Again"), lang), "primary"))
             solved = lesson.game == "globe_twister" and engine.view(state, LEARNER)["solo"]["solved"]
             if solved and level_of(lesson) < len(LEVELS) - 1:
-                view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~next",
-                                           label=localize(_("Next level"), lang), style=discord.ButtonStyle.success))
-            view.add_item(LessonButton(f"{lesson.id}:{lesson.version}:~leave", label=localize(_("Close"), lang)))
+                view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "next"),
+                                           localize(_("Next level"), lang), "success"))
+            view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "leave"),
+                                       localize(_("Close"), lang)))
         else:
             advice = step.advice
             actions = engine.legal_actions(state, LEARNER)
@@ -319,12 +278,11 @@ class Learn(commands.Cog):
         """The suggested move (green) alone on the first row; every other move below it through the table's
         chooser (buttons, or a group first and then its moves, as at a table); Leave lesson on the last row (with
         Back while a group is open), away from the suggested move."""
-        base = f"{lesson.id}:{lesson.version}"
-        view.add_item(LessonButton(f"{base}:{suggested.key}", row=0, style=discord.ButtonStyle.success,
-                                   label=localize(_("✓ {move}", move=suggested.label), lang)))
+        view.add_item(items.button(keys.LessonMove(lesson.id, lesson.version, suggested.key),
+                                   localize(_("✓ {move}", move=suggested.label), lang), "success", row=0))
         others = [a for a in actions if a.key != suggested.key]
         for item in chooser(LessonControls(lesson), engine, others, group, always=engine.grouped(state, LEARNER),
                             lang=lang, rows=ROWS, first=1):
             view.add_item(item)
-        view.add_item(LessonButton(f"{base}:~leave", row=ROWS + 1, label=localize(_("Leave lesson"), lang),
-                                   style=discord.ButtonStyle.secondary))
+        view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "leave"),
+                                   localize(_("Leave lesson"), lang), "secondary", row=ROWS + 1))

@@ -12,7 +12,6 @@ While a lobby or game of this server that is still open names them, nothing is d
 
 from __future__ import annotations
 
-import re
 import time
 
 import discord
@@ -22,6 +21,7 @@ from discord.ext import commands
 import i18n
 from bot.store import FORMER_PLAYER, PersonTable, StillPlaying
 from bot.translator import member_language, tell
+from bot.ui import items, keys
 from games import get_engine
 from i18n import N_, _, ngettext, pgettext
 
@@ -58,35 +58,10 @@ def open_tables_sentence(tables: list[PersonTable]) -> i18n.Text:
              "wait until the game ends (a game you left still lists you until then), then ask again.", where=where)
 
 
-class PrivacyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<step>ask|delete|keep):(?P<user>\d+)"):
-    """The buttons of /privacy: ``ask`` (under the list: asks to confirm), ``delete`` (confirmed), ``keep``
-    (cancelled). The user id is the asker's: another member's click (a forged id) changes nothing."""
-
-    LABELS = {"ask": N_("Delete my data…"), "delete": N_("Yes, delete my data"), "keep": N_("Keep it")}
-    STYLES = {"ask": discord.ButtonStyle.secondary, "delete": discord.ButtonStyle.danger,
-              "keep": discord.ButtonStyle.secondary}
-
-    def __init__(self, step: str, user: int, locale: str = i18n.DEFAULT):
-        super().__init__(discord.ui.Button(label=i18n.say(locale, self.LABELS[step]), style=self.STYLES[step],
-                                           custom_id=f"gp:{step}:{user}"))
-        self.step, self.user = step, user
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
-        return cls(match["step"], int(match["user"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog, lang = interaction.client.get_cog("Privacy"), member_language(interaction)
-        if interaction.user.id != self.user:
-            await tell(interaction, _("This button is someone else's: use `/privacy` for your own data."))
-        elif interaction.guild_id is None:
-            await tell(interaction, _("Your data is kept per server: use `/privacy` in the server."))
-        elif self.step == "ask":
-            await cog.ask(interaction)
-        elif self.step == "keep":
-            await interaction.response.edit_message(content=i18n.localize(_("Nothing was deleted."), lang), view=None)
-        else:
-            await cog.delete_confirmed(interaction)
+LABELS = {"ask": N_("Delete my data…"), "delete": N_("Yes, delete my data"), "keep": N_("Keep it")}
+"""The buttons of /privacy (``keys.Privacy``): ``ask`` (under the list: asks to confirm), ``delete`` (confirmed),
+``keep`` (cancelled). The user id in the id is the asker's: another member's click (a forged id) changes nothing."""
+STYLES = {"ask": "secondary", "delete": "danger", "keep": "secondary"}
 
 
 def buttons(*steps: str, user: int, locale: str = i18n.DEFAULT) -> discord.ui.View:
@@ -94,7 +69,7 @@ def buttons(*steps: str, user: int, locale: str = i18n.DEFAULT) -> discord.ui.Vi
     buttons are DynamicItems, answered after a restart too)."""
     view = discord.ui.View(timeout=None)
     for step in steps:
-        view.add_item(PrivacyButton(step, user, locale))
+        view.add_item(items.button(keys.Privacy(step, user), i18n.say(locale, LABELS[step]), STYLES[step]))
     return view
 
 
@@ -108,6 +83,22 @@ class Privacy(commands.Cog):
     @property
     def store(self):
         return self.bot.service.store
+
+    async def click(self, interaction: discord.Interaction, what: keys.Privacy | None) -> None:
+        """A click on a /privacy button (``Geotable.on_key``); None: one that is not on its message (forged)."""
+        lang = member_language(interaction)
+        if what is None:
+            await tell(interaction, _("This button no longer works: use `/privacy` again."))
+        elif interaction.user.id != what.user:
+            await tell(interaction, _("This button is someone else's: use `/privacy` for your own data."))
+        elif interaction.guild_id is None:
+            await tell(interaction, _("Your data is kept per server: use `/privacy` in the server."))
+        elif what.step == "ask":
+            await self.ask(interaction)
+        elif what.step == "keep":
+            await interaction.response.edit_message(content=i18n.localize(_("Nothing was deleted."), lang), view=None)
+        else:
+            await self.delete_confirmed(interaction)
 
     @privacy.command(name="show", description="What Geotable keeps about you in this server (only you see it)")
     async def show(self, interaction: discord.Interaction) -> None:

@@ -1,15 +1,15 @@
 """/rules <game>: a game's rules as a few short pages, each with an example the game's own renderer draws from
 a position its engine reached (games/<game>/rulebook.py), for the asker only and in their language.
 
-Previous / Next edit the same message. Their custom_id is ``gr:<game>:<page>`` (the page the button opens,
-0-based), a DynamicItem, so they work after a restart; an id that names no game or page gets a sentence.
+Previous / Next edit the same message. Their id is a ``keys.RulePage`` (``g1r:<game>:<page>``, the page the
+button opens, 0-based; bot/ui/keys.py), a DynamicItem, so they work after a restart; an id that names no game or
+page gets a sentence.
 The table's Rules button opens the same first page.
 """
 
 from __future__ import annotations
 
 import io
-import re
 
 import discord
 from discord import app_commands
@@ -19,52 +19,32 @@ import i18n
 from bot import renderpool
 from bot.cogs.tables import GAME_CHOICES
 from bot.tables import board_view, name_seats
+from bot.ui import items, keys
 from bot.ui.messages import COLOUR, strength_words
 from games import get_engine
 from games.core import all_engines
 from games.rulebook import NAMES, example, pages
 from i18n import _, pgettext
 
-PREFIX = "gr:"
-
 
 def _games() -> set[str]:
     return {e.slug for e in all_engines()}
 
 
-def parse(custom_id: str) -> tuple[str, int] | None:
-    """(game, page) of a rule page button's id, or None when it names no game or page of ours."""
-    match = re.fullmatch(r"gr:([a-z_]+):(\d{1,2})", custom_id)
-    if match is None or match[1] not in _games():
+def target(what: keys.RulePage | None) -> tuple[str, int] | None:
+    """(game, page) of a rule page button, or None when it names no game or page of ours."""
+    if not isinstance(what, keys.RulePage) or what.game not in _games():
         return None
-    game, page = match[1], int(match[2])
-    return (game, page) if page < len(pages(game)) else None
-
-
-class RulePageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gr:(?P<body>.*)"):
-    """Previous / Next under a rule page. The template takes anything after the prefix, so a malformed or
-    forged id still reaches ``open_page`` and gets its sentence."""
-
-    def __init__(self, custom_id: str, label: str = "?", disabled: bool = False):
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id,
-                                           disabled=disabled))
-        self.custom_id = custom_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
-        return cls(item.custom_id or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await open_page(interaction, self.custom_id)
+    return (what.game, what.page) if what.page < len(pages(what.game)) else None
 
 
 def buttons(game: str, page: int, locale: str) -> discord.ui.View:
     last = len(pages(game)) - 1
     view = discord.ui.View(timeout=None)
-    view.add_item(RulePageButton(f"{PREFIX}{game}:{max(page - 1, 0)}",
-                                 i18n.localize(pgettext("button", "Previous"), locale), disabled=page == 0))
-    view.add_item(RulePageButton(f"{PREFIX}{game}:{min(page + 1, last)}",
-                                 i18n.localize(pgettext("button", "Next"), locale), disabled=page == last))
+    view.add_item(items.button(keys.RulePage(game, max(page - 1, 0)),
+                               i18n.localize(pgettext("button", "Previous"), locale), disabled=page == 0))
+    view.add_item(items.button(keys.RulePage(game, min(page + 1, last)),
+                               i18n.localize(pgettext("button", "Next"), locale), disabled=page == last))
     return view
 
 
@@ -115,22 +95,22 @@ def rule_message(message: discord.Message | None) -> bool:
     board must not replace the board)."""
     if message is None or not message.flags.ephemeral:
         return False
-    return any(str(getattr(child, "custom_id", None) or "").startswith(PREFIX)
+    return any(keys.family(str(getattr(child, "custom_id", None) or "")) == keys.RULES
                for row in message.components for child in getattr(row, "children", [row]))
 
 
-async def open_page(interaction: discord.Interaction, custom_id: str) -> None:
+async def open_page(interaction: discord.Interaction, what: keys.RulePage | None) -> None:
     """A Previous / Next click: the message becomes that page (in the clicker's language). A click from a
     screen that had not refreshed yet (a double click) is served as well: the page is still the rules'."""
     locale = i18n.pick(interaction.locale)
-    target = parse(custom_id)
-    if target is None or not rule_message(interaction.message):
+    page = target(what)
+    if page is None or not rule_message(interaction.message):
         await interaction.response.send_message(
             i18n.localize(_("There is no such rule page: use /rules to open a game's rules."), locale),
             ephemeral=True)
         return
     await interaction.response.defer()
-    await interaction.edit_original_response(**await content(*target, locale))
+    await interaction.edit_original_response(**await content(*page, locale))
 
 
 class Rules(commands.Cog):

@@ -20,8 +20,8 @@ from bot import renderpool
 from bot.computers import is_computer
 from bot.language import member_language
 from bot.panels import Panels
-from bot.tables import Change, KeyedLocks, Table, UserError, board_view, end_words, is_invited, is_lobby_key
-from bot.ui import components, messages
+from bot.tables import Change, KeyedLocks, Table, UserError, board_view, end_words, is_invited
+from bot.ui import components, keys, messages
 from games import all_engines
 from games.ai import STRENGTHS, strength_name
 from games.core import Engine, Option
@@ -291,18 +291,24 @@ class Tables(commands.Cog):
         await say(interaction, messages.pings_sentence(enabled == "on", member_language(interaction)))
 
     # --- clicks --------------------------------------------------------------------------------------
-    async def on_click(self, interaction: discord.Interaction, table_id: int | None, version: int, key: str) -> None:
-        if table_id is None:
+    async def on_click(self, interaction: discord.Interaction, what: keys.Move | keys.Utility | None) -> None:
+        """A click on a table's button or menu (``Geotable.on_key``); None: an id of a table's that names none
+        (forged or malformed)."""
+        if what is None:
             await say(interaction, _("This button doesn't belong to any game I know."))
             return
+        table_id = what.table
         if self.service.is_open(table_id):  # only tables that exist: forged ids must not grow the map
             self._seen.setdefault(table_id, {})[interaction.user.id] = self.service.clock()
-        key, token = components.split_token(key)
-        if key == "hand":
+        if isinstance(what, keys.Move):
+            await self._act(interaction, table_id, what.version, what.key, what.token)
+        elif what.name in keys.LOBBY:
+            await self._act(interaction, table_id, what.version, what.text, lobby=True)
+        elif what.name == "hand":
             await self._open_panel(interaction, table_id)
-        elif key.startswith("pick."):
-            await self._pick(interaction, table_id, version, key[5:], token)
-        elif key == "rules":
+        elif what.name == "pick":
+            await self._pick(interaction, table_id, what.version, what.arg or "", what.token)
+        elif what.name == "rules":
             table = await self.service.get(table_id)
             if table is None:
                 await say(interaction, _("This board is gone: there is no such game."))
@@ -310,15 +316,15 @@ class Tables(commands.Cog):
                 from bot.cogs.rules import send_rules  # (rules.py imports this module)
 
                 await send_rules(interaction, table.row.game)
-        elif key.startswith("overlay."):
-            await self._show_overlay(interaction, table_id, key[8:])
-        elif key == "pings.off":
+        elif what.name == "overlay":
+            await self._show_overlay(interaction, table_id, what.arg or "")
+        elif what.name == "pings" and what.arg == "off":
             await self.service.store.set_pings(interaction.user.id, False)
             await say(interaction, messages.pings_sentence(False, member_language(interaction)))
-        elif key == components.REMATCH:
+        elif what.name == "rematch":
             await self._rematch(interaction, table_id)
         else:
-            await self._act(interaction, table_id, version, key, token)
+            await say(interaction, _("This button doesn't belong to any game I know."))
 
     async def _show_overlay(self, interaction: discord.Interaction, table_id: int, name: str) -> None:
         """The board drawn another way (Geomancy's auras), for the asker only; anyone may look."""
@@ -363,13 +369,14 @@ class Tables(commands.Cog):
         return bool(interaction.message and interaction.message.flags.ephemeral)
 
     async def _act(self, interaction: discord.Interaction, table_id: int, version: int, key: str,
-                   token: str | None = None) -> None:
+                   token: str | None = None, *, lobby: bool = False) -> None:
+        """A move (``key``: an action key), or with ``lobby`` a lobby's button (``key``: ``keys.Utility.text``)."""
         # acknowledged by the board itself when it is drawn in time, else by a defer; the move waits for a slot
         ack = Ack(interaction, ANSWER_WITHIN)
         try:
             async with self._moves:
                 try:
-                    if is_lobby_key(key):
+                    if lobby:
                         change = await self.service.lobby(table_id, key, user_of(interaction))
                     else:
                         change = await self.service.act(table_id, version, key, interaction.user.id, token)

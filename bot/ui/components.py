@@ -1,24 +1,20 @@
-"""Buttons and menus built from an engine's legal actions, as DynamicItems so they work after a restart.
+"""Buttons and menus built from an engine's legal actions (their ids: bot/ui/keys.py; their DynamicItems, which
+work after a restart: bot/ui/items.py).
 
-custom_id formats (at most 99 of Discord's 100 characters):
-  ``gt:<table>:<version>:<key>``   a button; ``key`` is an action key or a lobby/utility key
-  ``gs:<table>:<version>:<group>`` a select menu whose option values are action keys
 A seat's moves (and group picks) on its private panel (never the public board: the token digests its secret
-actions too) end in ``/<token>``, the seat's ``Table.seat_token`` on that version: a click
-on an older version is still played when the seat's token is unchanged (simultaneous play, bot/tables.py).
-The templates accept anything after the prefix so that a malformed or forged id still reaches our handler
-and gets a sentence back instead of a silent failure.
+actions too) carry ``<token>``, the seat's ``Table.seat_token`` on that version: a click on an older version is
+still played when the seat's token is unchanged (simultaneous play, bot/tables.py).
 """
 
 from __future__ import annotations
-
-import re
 
 import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
 from bot.tables import CHOICE_ROWS, MENU_SIZE, Table, choice_groups, free_seat, group_key, pickable
+from bot.ui import keys
+from bot.ui.items import button, select
 from games.ai import STRENGTHS, strength_name
 from games.core import Action, Engine
 from i18n import DEFAULT, N_, localize, pgettext, say
@@ -26,38 +22,6 @@ from render import has_private, overlays
 
 MY_VIEW = N_("My view")
 """The private-panel button of a game that names it no other way (``Engine.private_label``)."""
-STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
-_BODY = re.compile(r"(?P<table>\d{1,18}):(?P<version>\d{1,9}):(?P<key>[\w:.\-]{1,60}(?:/[0-9a-f]{6})?)")
-TOKEN_SEPARATOR = "/"
-
-
-def parse(body: str) -> tuple[int, int, str] | None:
-    """(table, version, key) of a custom_id's body; the key keeps its ``/<token>`` (see ``split_token``)."""
-    m = _BODY.fullmatch(body)
-    if not m:
-        return None
-    return int(m["table"]), int(m["version"]), m["key"]
-
-
-def split_token(key: str) -> tuple[str, str | None]:
-    """("c3", "9f2a1c") for "c3/9f2a1c"; (key, None) for a button that is no seat's own."""
-    key, sep, token = key.partition(TOKEN_SEPARATOR)
-    return key, token if sep else None
-
-
-async def _dispatch(interaction: discord.Interaction, body: str, key: str | None = None) -> None:
-    handler = interaction.client.on_table_click  # type: ignore[attr-defined]
-    parsed = parse(body)
-    if parsed is None:
-        await handler(interaction, None, 0, "")
-        return
-    table_id, version, parsed_key = parsed
-    await handler(interaction, table_id, version, key if key is not None else parsed_key)
 
 
 def whole_words(text: str, limit: int) -> str:
@@ -67,52 +31,6 @@ def whole_words(text: str, limit: int) -> str:
         return text
     cut = text[:limit - 1]
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gt:(?P<body>.*)"):
-    def __init__(self, body: str, *, label: str = "?", style=discord.ButtonStyle.secondary, row: int | None = None,
-                 emoji: str | None = None):
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=style, custom_id=f"gt:{body}"[:100], row=row, emoji=emoji)
-        )
-        self.body = body
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
-        return cls(match["body"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, self.body)
-
-
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gs:(?P<body>.*)"):
-    def __init__(self, body: str, options: list[discord.SelectOption] | None = None, placeholder: str = "",
-                 row: int | None = None):
-        super().__init__(
-            discord.ui.Select(custom_id=f"gs:{body}"[:100], options=options or [discord.SelectOption(label="?")],
-                              placeholder=placeholder[:150] or None, row=row)
-        )
-        self.body = body
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match):
-        return cls(match["body"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch_select(interaction, self.body)
-
-
-async def _dispatch_select(interaction: discord.Interaction, body: str) -> None:
-    """A menu's chosen value is the action key."""
-    values = (interaction.data or {}).get("values") or [""]
-    parsed = parse(body)
-    if parsed is None:
-        await _dispatch(interaction, body)
-        return
-    table_id, version, group = parsed
-    _group, token = split_token(group)
-    value = values[0] or "-"
-    await _dispatch(interaction, f"{table_id}:{version}:{value}" + (f"/{token}" if token else ""))
 
 
 def on_message(message: discord.Message | None, custom_id: str) -> bool:
@@ -131,45 +49,37 @@ def message_version(message: discord.Message) -> int | None:
     versions = []
     for row in message.components:
         for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None) or ""
-            parsed = parse(custom_id[3:]) if custom_id.startswith(("gt:", "gs:")) else None
-            if parsed is not None:
-                versions.append(parsed[1])
+            value = keys.decode(getattr(child, "custom_id", None) or "")
+            if isinstance(value, keys.Move | keys.Utility | keys.Menu):
+                versions.append(value.version)
     return max(versions) if versions else None
 
 
-async def dispatch_unlisted(interaction: discord.Interaction, custom_id: str) -> None:
-    """A click whose component is no longer on the message (the player's screen showed an older version,
-    or the id was forged): discord.py's item dispatch skips it, so it is routed here to get its answer."""
-    if custom_id.startswith("gs:"):
-        await _dispatch_select(interaction, custom_id[3:])
-    else:
-        await _dispatch(interaction, custom_id[3:])
-
-
-def button(table: Table, key: str, label: str, style: str = "secondary", row: int | None = None,
-           emoji: str | None = None, seat: int | None = None) -> TableButton:
-    """A button; ``seat``: one of that seat's own choices, carrying its token (see the module's docstring)."""
-    return TableButton(f"{table.id}:{table.version}:{key}{_token_suffix(table, seat)}", label=label,
-                       style=STYLES[style], row=row, emoji=emoji or None)
-
-
-def _token_suffix(table: Table, seat: int | None) -> str:
-    token = table.seat_token(seat) if seat is not None else ""
-    return f"{TOKEN_SEPARATOR}{token}" if token else ""
+def utility(table: Table, name: str, arg: str | None, label: str, style: str = "secondary", row: int | None = None,
+            emoji: str | None = None) -> discord.ui.Item:
+    """One of a table's own buttons (``keys.UTILITIES``), for everyone (no seat's token)."""
+    return button(keys.Utility(table.id, table.version, name, arg), label, style, row=row, emoji=emoji)
 
 
 class Controls:
-    """How a message turns moves into components: a table's (``TableControls``: ``gt:``/``gs:`` ids with the
-    seat's token) or a lesson's (bot/cogs/learn.py). ``chooser`` lays the moves out, the same for both."""
+    """How a message turns moves into components: a table's (``TableControls``: with the seat's token) or a
+    lesson's (bot/cogs/learn.py). ``chooser`` lays the moves out, the same for both; these say what a component
+    stands for (bot/ui/keys.py)."""
 
-    def button(self, key: str, label: str, style: str = "secondary", row: int | None = None,
-               emoji: str | None = None) -> discord.ui.Item:
+    def move(self, key: str) -> keys.Move | keys.LessonMove:
         raise NotImplementedError
 
-    def menu(self, name: str, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item:
-        """A select menu whose option values are keys (as a button's); ``name`` tells a message's menus apart."""
+    def pick(self, group: str) -> keys.Utility | keys.LessonUtility:
+        """The first step of a two-step choice: ``group``'s moves ("": back to the groups)."""
         raise NotImplementedError
+
+    def menu(self, name: str) -> keys.Menu | keys.LessonMenu:
+        """A select menu whose option values are ``keys.value``s; ``name`` tells a message's menus apart."""
+        raise NotImplementedError
+
+    def style(self, style: str) -> str:
+        """How a move's button is coloured here (the game's style by default)."""
+        return style
 
 
 class TableControls(Controls):
@@ -177,14 +87,16 @@ class TableControls(Controls):
 
     def __init__(self, table: Table, seat: int | None = None):
         self.table, self.seat = table, seat
+        self.token = (table.seat_token(seat) or None) if seat is not None else None
 
-    def button(self, key, label, style="secondary", row=None, emoji=None):
-        return button(self.table, key, label, style, row=row, emoji=emoji, seat=self.seat)
+    def move(self, key):
+        return keys.Move(self.table.id, self.table.version, key, self.token)
 
-    def menu(self, name, options, placeholder, row):
-        table = self.table
-        return TableSelect(f"{table.id}:{table.version}:{name}{_token_suffix(table, self.seat)}", options,
-                           placeholder, row=row)
+    def pick(self, group):
+        return keys.Utility(self.table.id, self.table.version, "pick", group, self.token)
+
+    def menu(self, name):
+        return keys.Menu(self.table.id, self.table.version, name, self.token)
 
 
 def _label(text: str, lang: str) -> str:
@@ -192,18 +104,19 @@ def _label(text: str, lang: str) -> str:
 
 
 def _entries(controls: Controls, entries: list[tuple], lang: str, rows: int, first: int) -> list[discord.ui.Item]:
-    """(key, label, style, emoji) entries as buttons when they fit in ``rows`` rows (from row ``first``), else
-    as menus of 25 in the given order (best first), one per row."""
+    """(what, label, style, emoji) entries (``what``: a move or a pick, ``Controls``) as buttons when they fit
+    in ``rows`` rows (from row ``first``), else as menus of 25 in the given order (best first), one per row."""
     if len(entries) <= 5 * rows:
-        return [controls.button(key, label, style, row=first + i // 5, emoji=emoji)
-                for i, (key, label, style, emoji) in enumerate(entries)]
+        return [button(what, label, controls.style(style), row=first + i // 5, emoji=emoji)
+                for i, (what, label, style, emoji) in enumerate(entries)]
     items: list[discord.ui.Item] = []
     for row, start in enumerate(range(0, min(len(entries), MENU_SIZE * rows), MENU_SIZE)):
         chunk = entries[start:start + MENU_SIZE]
-        options = [discord.SelectOption(label=label[:100], value=key) for key, label, _style, _emoji in chunk]
+        options = [discord.SelectOption(label=label[:100], value=keys.value(what))
+                   for what, label, _style, _emoji in chunk]
         placeholder = say(lang, "Choose ({first}-{last} of {total}, best first)", first=start + 1,
                           last=start + len(chunk), total=len(entries))
-        items.append(controls.menu(f"m{row}", options, placeholder, first + row))
+        items.append(select(controls.menu(f"m{row}"), options, placeholder, first + row))
     return items
 
 
@@ -213,20 +126,21 @@ def chooser(controls: Controls, engine: Engine, actions: list[Action], group: st
     list (or one the engine wants grouped: ``always``, ``Engine.grouped``) comes in two steps, never paged:
     first its groups (``Action.group``, e.g. a shape's first corner) as buttons (as menus when there are more),
     a group of one action as that action's own button, then the chosen group's actions (buttons, or menus of
-    25) with a Back button on the row below. A group is picked with the key ``pick.<group>`` (``pick.``: back)."""
+    25) with a Back button on the row below. A group is picked with ``Controls.pick`` (``pick.<group>``;
+    ``pick.``: back)."""
     def entry(a: Action) -> tuple:
-        return a.key, _label(a.label, lang), a.style, a.emoji
+        return controls.move(a.key), _label(a.label, lang), a.style, a.emoji
 
     groups = choice_groups(actions, always, rows)
     if groups is None:
         return _entries(controls, [entry(a) for a in actions], lang, rows, first)
     if group in pickable(groups):
         return _entries(controls, [entry(a) for a in groups[group]], lang, rows, first) + [
-            controls.button("pick.", localize(pgettext("button", "Back"), lang), "secondary", row=first + rows,
-                            emoji="↩")]
+            button(controls.pick(""), localize(pgettext("button", "Back"), lang), "secondary", row=first + rows,
+                   emoji="↩")]
     return _entries(controls, [
-        (f"pick.{group_key(g)}", say(lang, "{group} · {count}", group=localize(g, lang),
-                                     count=engine.group_size(len(acts))), "primary", None)
+        (controls.pick(group_key(g)), say(lang, "{group} · {count}", group=localize(g, lang),
+                                          count=engine.group_size(len(acts))), "primary", None)
         if len(acts) > 1 else entry(acts[0])
         for g, acts in groups.items()], lang, rows, first)
 
@@ -241,10 +155,6 @@ def action_items(table: Table, actions: list[Action], group: str = "", seat: int
                    lang=lang)
 
 
-REMATCH = "rematch"
-"""The key of the final board's Rematch button (``gt:<table>:<version>:rematch``)."""
-
-
 def table_view(table: Table, lang: str = DEFAULT) -> discord.ui.View | None:
     """The components of a running table: the public legal moves of the player to act. Secret moves (a card
     from a hand) are offered only in the player's own ephemeral panel; when several seats act at once, each
@@ -252,7 +162,8 @@ def table_view(table: Table, lang: str = DEFAULT) -> discord.ui.View | None:
     or that ended among computers, has none)."""
     if table.status == "finished":
         view = discord.ui.View(timeout=None)
-        view.add_item(button(table, REMATCH, localize(pgettext("button", "Rematch"), lang), "success", emoji="🔁"))
+        view.add_item(utility(table, "rematch", None, localize(pgettext("button", "Rematch"), lang), "success",
+                              emoji="🔁"))
         return view
     if table.status != "playing":
         return None
@@ -267,11 +178,11 @@ def table_view(table: Table, lang: str = DEFAULT) -> discord.ui.View | None:
             view.add_item(item)
     if has_private(table.row.game):
         label = table.engine.private_label or MY_VIEW
-        view.add_item(button(table, "hand", localize(i18n.Text(label), lang), "success", row=4, emoji="🂠"))
+        view.add_item(utility(table, "hand", None, localize(i18n.Text(label), lang), "success", row=4, emoji="🂠"))
     for name, label in overlays(table.row.game).items():
-        view.add_item(button(table, f"overlay.{name}", localize(label, lang), "secondary", row=4, emoji="🔍"))
-    view.add_item(button(table, "rules", localize(pgettext("button", "Rules"), lang), "secondary", row=4,
-                         emoji="📖"))
+        view.add_item(utility(table, "overlay", name, localize(label, lang), "secondary", row=4, emoji="🔍"))
+    view.add_item(utility(table, "rules", None, localize(pgettext("button", "Rules"), lang), "secondary", row=4,
+                          emoji="📖"))
     return view
 
 
@@ -288,12 +199,8 @@ def panel_view(table: Table, seat: int, lang: str = DEFAULT) -> discord.ui.View 
 
 def ping_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(button(table, "pings.off", say(lang, "Stop pinging me"), "secondary", emoji="🔕"))
+    view.add_item(utility(table, "pings", "off", say(lang, "Stop pinging me"), "secondary", emoji="🔕"))
     return view
-
-
-ADD_COMPUTER = "computer"
-"""The group of the lobby's "Add a computer" menu (its values are the keys ``computer.<strength>``)."""
 
 
 def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
@@ -301,35 +208,36 @@ def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
     says what the strength does) while a seat is free; a Remove button per computer seat; Team up with ... per
     seated player in a team game. Every row fits Discord's five."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(table, "join", localize(pgettext("button", "Join"), lang), "success", row=0))
-    view.add_item(button(table, "leave", localize(pgettext("button", "Leave"), lang), "secondary", row=0))
-    view.add_item(button(table, "start", localize(pgettext("button", "Start"), lang), "primary", row=0))
-    view.add_item(button(table, "rules", localize(pgettext("button", "Rules"), lang), "secondary", row=0, emoji="📖"))
+    view.add_item(utility(table, "join", None, localize(pgettext("button", "Join"), lang), "success", row=0))
+    view.add_item(utility(table, "leave", None, localize(pgettext("button", "Leave"), lang), "secondary", row=0))
+    view.add_item(utility(table, "start", None, localize(pgettext("button", "Start"), lang), "primary", row=0))
+    view.add_item(utility(table, "rules", None, localize(pgettext("button", "Rules"), lang), "secondary", row=0,
+                          emoji="📖"))
     takeover = table.row.takeover
-    view.add_item(button(table, "takeover.off" if takeover else "takeover.on",
-                         say(lang, "Computer takes a leaver's seat: on") if takeover
-                         else say(lang, "Computer takes a leaver's seat: off"),
-                         "success" if takeover else "secondary", row=0, emoji="🤖"))
+    view.add_item(utility(table, "takeover", "off" if takeover else "on",
+                          say(lang, "Computer takes a leaver's seat: on") if takeover
+                          else say(lang, "Computer takes a leaver's seat: off"),
+                          "success" if takeover else "secondary", row=0, emoji="🤖"))
     row = 1
     if free_seat(table.players, table.engine.max_players) is not None:  # a kept seat yields when none is free
         lines = strength_lines(table.row.game)
         options = [discord.SelectOption(label=say(lang, "Add a computer: {strength}",
                                                   strength=localize(strength_name(s), lang)),
-                                        value=f"{ADD_COMPUTER}.{s}", emoji="🤖",
+                                        value=keys.utility_text(keys.COMPUTER_MENU, s), emoji="🤖",
                                         description=whole_words(localize(lines[s], lang), 100)) for s in STRENGTHS]
-        view.add_item(TableSelect(f"{table.id}:{table.version}:{ADD_COMPUTER}", options,
-                                  say(lang, "Add a computer player (pick its strength)"), row=row))
+        view.add_item(select(keys.Menu(table.id, table.version, keys.COMPUTER_MENU), options,
+                             say(lang, "Add a computer player (pick its strength)"), row=row))
         row += 1
     drops = [(seat, p) for seat, p in enumerate(table.players) if is_computer(p)]
     for k, (seat, player) in enumerate(drops):
-        view.add_item(button(table, f"drop.{seat}", say(lang, "Remove {player}", player=_name(player, lang)),
-                             "danger", row=row + k // 5, emoji="✖"))
+        view.add_item(utility(table, "drop", str(seat), say(lang, "Remove {player}", player=_name(player, lang)),
+                              "danger", row=row + k // 5, emoji="✖"))
     row += (len(drops) + 4) // 5
     if table.engine.teams(len(table.players)):  # a team game: each player can pick their partner
         for player in table.players:
-            view.add_item(button(table, f"partner.{player['id']}",
-                                 say(lang, "Team up with {player}", player=_name(player, lang)), row=row,
-                                 emoji="🤝"))
+            view.add_item(utility(table, "partner", str(player["id"]),
+                                  say(lang, "Team up with {player}", player=_name(player, lang)), row=row,
+                                  emoji="🤝"))
     return view
 
 

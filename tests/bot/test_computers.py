@@ -8,7 +8,8 @@ import pytest
 
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
-from bot.tables import Defaults, TableService, UserError, is_lobby_key
+from bot.tables import Defaults, TableService, UserError
+from bot.ui import keys
 
 ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
 
@@ -52,7 +53,7 @@ def test_the_computers_seed_comes_from_the_table_never_from_the_games_seed():
 
 def test_the_lobby_keys_are_lobby_keys():
     for key in ("computer.easy", "drop.2", "takeover.on", "takeover.off", "partner.-3"):
-        assert is_lobby_key(key)
+        assert keys.split_utility(key)[0] in keys.LOBBY and keys.legacy_utility(key)
 
 
 async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(database):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.cogs.learn import ROWS, Learn, LessonButton, LessonSelect
+from bot.cogs.learn import ROWS, Learn
 from bot.store import Lesson
 from bot.tables import group_named
+from bot.ui import keys
 from games import get_engine
 from games.coach import LEARNER, lesson_step
 
@@ -25,15 +26,23 @@ def _view(lesson: Lesson, step, group: str = "") -> discord.ui.View:
     return view
 
 
+def _text(what) -> str:
+    """A lesson's move as its key, a utility as ``~<name>[.<arg>]`` (the form of the lessons' older ids)."""
+    if isinstance(what, keys.LessonMove):
+        return what.key
+    return "pick." + what.arg if what.name == "pick" else "~" + what.name
+
+
 def _keys(view: discord.ui.View) -> list[str]:
     """The keys the view's buttons send and its menus' option values."""
-    keys = []
+    found = []
     for child in view.children:
-        if isinstance(child, LessonButton):
-            keys.append(child.item.custom_id.split(":", 3)[3])
-        elif isinstance(child, LessonSelect):
-            keys.extend(option.value for option in child.item.options)
-    return keys
+        what = keys.decode(child.item.custom_id)
+        if isinstance(what, keys.LessonMenu):
+            found.extend(_text(keys.choose(what, option.value)) for option in child.item.options)
+        elif isinstance(what, keys.LessonMove | keys.LessonUtility):
+            found.append(_text(what))
+    return found
 
 
 def reachable(lesson: Lesson, step) -> set[str]:
@@ -77,7 +86,7 @@ async def test_the_suggested_move_is_alone_on_the_first_row_and_leave_on_the_las
             rows.setdefault(child._rendered_row if child._rendered_row is not None else child.row, []).append(child)
         first = rows[min(rows)]
         assert len(first) == 1 and first[0].item.label.startswith("✓ "), game
-        leave = next(c for c in view.children if isinstance(c, LessonButton) and c.item.label == "Leave lesson")
+        leave = next(c for c in view.children if isinstance(c.item, discord.ui.Button) and c.item.label == "Leave lesson")
         assert leave.row == ROWS + 1 and all(c.row != leave.row for c in first)
 
 
@@ -87,7 +96,7 @@ async def test_geodeto_s_lesson_offers_the_table_s_steps_place_then_pyramid():
     step = lesson_step("geodeto", 2, {}, 1, [], None, "normal")
     lesson = _lesson("geodeto", 1, step.log)
     view = _view(lesson, step)
-    labels = [c.item.label for c in view.children if isinstance(c, LessonButton)]
+    labels = [c.item.label for c in view.children if isinstance(c.item, discord.ui.Button)]
     groups = [label for label in labels if " · " in label and label.endswith(("move", "moves"))]
     assert groups and len(labels) < 12, labels
     assert not any(label.startswith("Move ") for label in labels[1:] if " · " not in label), labels
@@ -96,5 +105,5 @@ async def test_geodeto_s_lesson_offers_the_table_s_steps_place_then_pyramid():
     group = group_named(key[5:], [a for a in engine.legal_actions(step.state, LEARNER)
                                   if a.key != step.advice.key], True, ROWS)
     inside = _view(lesson, step, group)
-    assert [c.item.label for c in inside.children if isinstance(c, LessonButton)][-2:] == ["Back", "Leave lesson"]
+    assert [c.item.label for c in inside.children if isinstance(c.item, discord.ui.Button)][-2:] == ["Back", "Leave lesson"]
     assert reachable(lesson, step) | {step.advice.key} == {a.key for a in engine.legal_actions(step.state, LEARNER)}
