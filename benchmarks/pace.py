@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.ui import keys
 from playground.fake_discord import FakeDiscord, snapshot
 from playground.run_bot import BotProcess
 
@@ -50,9 +51,10 @@ def to_act(message: dict) -> tuple[str, ...] | None:
 
 
 def lobby_id(fake: FakeDiscord, channel: int) -> tuple[dict, str] | None:
-    """The channel's lobby message and its first table button's custom_id (``gt:<table>:<version>:<key>``)."""
+    """The channel's lobby message and its first table button's custom_id (bot/ui/keys.py)."""
     for message in reversed(fake.messages_in(channel)):
-        ids = [c["custom_id"] for c in comps(message) if c.get("custom_id", "").startswith("gt:")]
+        ids = [c["custom_id"] for c in comps(message)
+               if isinstance(keys.decode(c.get("custom_id", "")), keys.Move | keys.Utility)]
         if ids and any(c.get("label") == "Start" for c in comps(message)):
             return message, ids[0]
     return None
@@ -98,7 +100,8 @@ async def start_table(fake: FakeDiscord, game: str) -> None:
 
 
 def action_key(component: dict) -> str:
-    return component.get("custom_id", "").split(":", 3)[-1].split("/")[0]
+    what = keys.decode(component.get("custom_id", ""))
+    return what.key if isinstance(what, keys.Move) else what.text if isinstance(what, keys.Utility) else ""
 
 
 async def anas_move(fake: FakeDiscord, board: dict, rng: random.Random) -> bool:

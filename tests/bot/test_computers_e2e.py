@@ -13,6 +13,7 @@ import time
 import pytest
 
 from bot.database import open_store
+from bot.ui import keys
 from games import get_engine
 from games.globe_twister.puzzle import from_pairs
 from games.globe_twister.solver import plan
@@ -40,7 +41,8 @@ async def quick(fake, database):
 
 
 async def add_computers(fake, user, *strengths):
-    """Clicks the lobby's "add a computer" key for each strength (custom_id gt:<table>:<version>:computer.<s>)."""
+    """Clicks the lobby's "add a computer" key for each strength (the id of before the grammar of bot/ui/keys.py,
+    gt:<table>:<version>:computer.<s>: still read)."""
     for strength in strengths:
         lobby = fake.messages_in(CHANNEL)[-1] if not lobby_message(fake) else lobby_message(fake)
         table, version = lobby_ids(lobby)
@@ -53,9 +55,8 @@ def lobby_message(fake):
 
 
 def lobby_ids(message) -> tuple[int, int]:
-    _gt, table, version, _key = next(c["custom_id"] for c in comps(message) if c.get("custom_id", "").startswith("gt:")
-                                     ).split(":", 3)
-    return int(table), int(version)
+    what = next(w for c in comps(message) if isinstance(w := keys.decode(c.get("custom_id", "")), keys.Utility))
+    return what.table, what.version
 
 
 def to_act_names(message) -> list[str]:

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from bot.database import open_store
+from bot.ui import keys
 from games import get_engine
 from playground.run_bot import BotProcess
 from tests.bot.harness import solo_players_discord
@@ -26,8 +27,8 @@ def board(fake, channel):
 
 
 def shown_version(message) -> int | None:
-    versions = {int(c["custom_id"].split(":")[2]) for r in message["components"] for c in r["components"]
-                if c.get("custom_id", "").startswith("gt:")}
+    versions = {what.version for r in message["components"] for c in r["components"]
+                if isinstance(what := keys.decode(c.get("custom_id", "")), keys.Move | keys.Utility)}
     if versions:
         return max(versions)
     m = re.search(r"-(\d+)\.png$", message["attachments"][0]["filename"])

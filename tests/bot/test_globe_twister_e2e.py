@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import games.globe_twister
+from bot.ui import keys
 from games.globe_twister.puzzle import from_pairs
 from games.globe_twister.solver import plan
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
@@ -46,15 +47,16 @@ def over(fake):
 
 
 async def click_key(fake, user, message, key):
-    """Clicks the component of ``message`` whose action key is ``key`` (custom_id gt:<table>:<version>:<key>,
-    a seat's own moves ending in /<token>)."""
+    """Clicks the component of ``message`` whose action key is ``key`` (bot/ui/keys.py: a seat's own moves carry
+    its token)."""
     message = fake.messages[int(message["id"])]
     [comp] = [c for c in comps(message) if action_key(c) == key]
     await fake.click(user, message, custom_id=comp["custom_id"])
 
 
 def action_key(component) -> str:
-    return component.get("custom_id", "").split(":", 3)[-1].split("/")[0]
+    what = keys.decode(component.get("custom_id", ""))
+    return what.key if isinstance(what, keys.Move) else what.text if isinstance(what, keys.Utility) else ""
 
 
 async def program(fake, user, placements, *, lock=True):

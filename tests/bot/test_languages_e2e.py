@@ -17,6 +17,7 @@ import render
 from bot.computers import computer_seats
 from bot.store import GuildSettings
 from bot.tables import board_view
+from bot.ui import keys
 from playground.fake_discord import DiscordError, snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.harness import BotRunner
@@ -32,9 +33,14 @@ def components(message):
 
 
 def key_of(component) -> str:
-    """A component's key (``gt:<table>:<version>:<key>[/<token>]``), the same in every language."""
-    custom_id = component.get("custom_id") or ""
-    return custom_id.split(":", 3)[3].split("/")[0] if custom_id.startswith(("gt:", "gs:")) else ""
+    """A table component's key (a move's action key, a utility's ``<name>[.<arg>]``, a menu's name), the same in
+    every language ("" for another's)."""
+    what = keys.decode(component.get("custom_id") or "")
+    if isinstance(what, keys.Move):
+        return what.key
+    if isinstance(what, keys.Utility):
+        return what.text
+    return what.name if isinstance(what, keys.Menu) else ""
 
 
 def table_of(message) -> int:
@@ -46,8 +52,7 @@ def boards(fake, channel=CHANNEL):
 
 
 def lobby(fake, channel=CHANNEL):
-    return [m for m in fake.messages_in(channel) if any(key_of(c) == "join" for c in components(m)
-                                                        if c.get("custom_id", "").startswith("gt:"))][-1]
+    return [m for m in fake.messages_in(channel) if any(key_of(c) == "join" for c in components(m))][-1]
 
 
 def to_act(message) -> int | None:
@@ -63,7 +68,7 @@ def standings(fake, channel=CHANNEL):
 
 
 async def click_key(fake, user, message, key):
-    component = next(c for c in components(message) if c.get("custom_id", "").startswith("gt:") and key_of(c) == key)
+    component = next(c for c in components(message) if c["type"] == 2 and key_of(c) == key)
     return await fake.click(user, message, custom_id=component["custom_id"])
 
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.ui import keys
 from games.ai import STRENGTHS
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.harness import BotRunner
@@ -59,9 +60,9 @@ def to_act(message) -> list[str]:
 
 def key_id(message, key: str) -> str:
     """A forged click's custom_id for ``key`` on the table and version of ``message``'s components."""
-    _gt, table, version, _key = next(c["custom_id"] for c in comps(message) if c.get("custom_id", "").startswith(
-        "gt:")).split(":", 3)
-    return f"gt:{table}:{version}:{key}"
+    what = next(w for c in comps(message) if isinstance(w := keys.decode(c.get("custom_id", "")),
+                                                          keys.Move | keys.Utility))
+    return keys.encode(keys.Utility(what.table, what.version, *keys.split_utility(key)))
 
 
 async def play_to_the_end(fake, games_before: int) -> None:

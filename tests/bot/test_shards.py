@@ -19,6 +19,7 @@ import pytest
 
 from bot.database import open_store
 from bot.store import Shards
+from bot.ui import keys
 from games import get_engine
 from playground.fake_discord import FakeDiscord, Interaction
 from playground.run_bot import BotProcess
@@ -67,9 +68,9 @@ def moves_on(message) -> list[tuple[str, int, str]]:
     found = []
     for row in message["components"]:
         for c in row["components"]:
-            parts = c.get("custom_id", "").split(":", 3)
-            if c["type"] == 2 and parts[0] == "gt" and parts[3] != "rules":
-                found.append((c["custom_id"], int(parts[2]), parts[3].split("/")[0]))
+            what = keys.decode(c.get("custom_id", ""))
+            if isinstance(what, keys.Move):
+                found.append((c["custom_id"], what.version, what.key))
     return found
 
 

@@ -21,7 +21,7 @@ def to_act(board) -> str | None:
 
 
 def versions(board) -> set[str]:
-    return {cid.split(":")[2] for cid in board.locator("[data-custom-id^='gt:']").evaluate_all(
+    return {cid.split(":")[2] for cid in board.locator("[data-custom-id^='g1']").evaluate_all(
         "els => els.map(e => e.dataset.customId)")}
 
 
@@ -54,7 +54,7 @@ def play_one(page, board) -> None:
         """([title, before]) => {
             const boards = [...document.querySelectorAll('#messages .msg')]
                 .filter(m => [...m.querySelectorAll('.embed-title')].some(t => t.textContent.includes(title)));
-            const ids = [...boards.at(-1).querySelectorAll("[data-custom-id^='gt:']")].map(e => e.dataset.customId.split(':')[2]);
+            const ids = [...boards.at(-1).querySelectorAll("[data-custom-id^='g1']")].map(e => e.dataset.customId.split(':')[2]);
             return ids.length === 0 || !ids.some(v => before.includes(v));
         }""", arg=[GEEK_OUT, sorted(before)])
 

@@ -78,7 +78,8 @@ def shows_the_computer_marked(page, board, database) -> None:
     table = stored_table(database)
     players = json.loads(table["players"])
     assert [(p["name"], p.get("computer")) for p in players] == [("Ana", None), ("Computer (strong)", "strong")]
-    expect(board.locator(f"[data-custom-id^='gt:{table['id']}:{table['version']}:']").first).to_be_attached()
+    ids = f"{table['id']}:{table['version']}:"
+    expect(board.locator(f"[data-custom-id^='g1m:{ids}'], [data-custom-id^='g1u:{ids}']").first).to_be_attached()
     image = board.locator(".embed-image")
     page.page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
     with urllib.request.urlopen(image.get_attribute("src")) as shown:

@@ -50,8 +50,8 @@ def shown_version(message: Locator) -> int:
 
 
 def key(message: Locator, prefix: str) -> Locator:
-    """The message's first button whose action key starts with ``prefix`` (custom_id gt:<table>:<version>:<key>;
-    table and version are digits, so ``:<prefix>`` can only be the key's start)."""
+    """The message's first button whose action key starts with ``prefix`` (id g1m:<table>:<version>:<key>,
+    bot/ui/keys.py; table and version are digits, so ``:<prefix>`` can only be the key's start)."""
     return message.locator(f"button.btn[data-custom-id*=':{prefix}']").first
 
 
