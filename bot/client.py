@@ -291,14 +291,13 @@ class Geotable(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        what = keys.decode(custom_id)
-        if what is not None and components.on_message(interaction.message, custom_id):
+        if keys.templated(custom_id) and components.on_message(interaction.message, custom_id):
             return  # its DynamicItem answers
         family = keys.family(custom_id)
         if family is None:
             await say(interaction, _("This button doesn't belong to any game I know."))
         else:
-            await self.on_key(interaction, what, listed=False, family=family)
+            await self.on_key(interaction, keys.decode(custom_id), listed=False, family=family)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
         if isinstance(error, app_commands.MissingPermissions):

@@ -35,7 +35,8 @@ class _Keyed:
         return cls._of(item.custom_id, keys.read(cls.prefix, match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.on_key(interaction, self.value, listed=True)  # type: ignore[attr-defined]
+        await interaction.client.on_key(interaction, self.value, listed=True,  # type: ignore[attr-defined]
+                                        family=keys.FAMILIES[self.prefix])
 
 
 class _KeyedButton(_Keyed):

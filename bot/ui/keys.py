@@ -231,6 +231,13 @@ def family(custom_id: str) -> str | None:
     return FAMILIES[prefix] if prefix else None
 
 
+def templated(custom_id: str) -> bool:
+    """Whether a DynamicItem's template (``PATTERNS``) takes the id: its item answers it when it is on its message
+    (even when it reads as nothing: an old lesson's ``~`` key that was none)."""
+    prefix = prefix_of(custom_id)
+    return prefix is not None and PATTERNS[prefix].fullmatch(custom_id) is not None
+
+
 def decode(custom_id: str) -> Key | None:
     """The typed value of an id (today's or an older grammar's), or None (forged, malformed, not ours)."""
     prefix = prefix_of(custom_id)

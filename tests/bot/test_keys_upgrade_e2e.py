@@ -144,3 +144,38 @@ async def test_a_lesson_a_rule_page_and_privacy_posted_before_the_upgrade_work_a
     assert fake.messages[int(lesson["id"])]["content"].startswith("You left the lesson")
     assert await runner.bot.store.lesson(lesson_id) is None
     assert not fake.rejections
+
+
+async def test_each_forged_id_gets_one_short_sentence_and_changes_nothing(fake, runner):
+    """Forged and malformed ids of every family, on a copy of a message (as a forged click carries them), and
+    ids that read as nothing though a template takes them (an old lesson's unknown ``~`` key): one ephemeral
+    sentence each, never two answers, and the table is unchanged."""
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
+    await fake.click(BO, lobby(fake), "Join")
+    await fake.click(ANA, lobby(fake), "Start")
+    table = await runner.bot.service.in_channel(CHANNEL)
+    b = board(fake)
+    forged = [f"g1u:{table.id}:{table.version}:nonsense", f"g1m:{table.id}:{table.version}:a b", "g1m:1:1:",
+              "gl:1:1:~bogus", "g1k:1:1:sideways", "g1r:chess:0", "g1r:geoneo", "g1p:erase:1", "gp:delete:x",
+              "g2m:1:1:c3", f"g1m:{table.id}:{table.version}:" + "z" * 61]
+    for custom_id in forged:
+        count = len(fake.ephemerals(ANA))
+        await fake.click_forged(ANA, b, custom_id)
+        said = fake.ephemerals(ANA)[count:]
+        assert len(said) == 1 and len(said[0]["content"]) < 120, (custom_id, said)
+    assert (await runner.bot.service.in_channel(CHANNEL)).version == table.version
+    assert not fake.rejections
+
+
+async def test_an_id_a_template_takes_but_that_reads_as_nothing_is_answered_once(fake, runner):
+    """On the message itself (not a forged copy), so discord.py runs its DynamicItem: ``on_interaction`` must
+    leave it to the item, even though it reads as nothing (an old lesson's unknown ``~`` key)."""
+    await fake.slash(ANA, CHANNEL, "learn", game="geek_out")
+    lesson = fake.messages[int(fake.ephemerals(ANA)[-1]["id"])]
+    what = keys.decode(lesson["components"][0]["components"][0]["custom_id"])
+    lesson["components"][0]["components"][0]["custom_id"] = f"gl:{what.lesson}:{what.version}:~bogus"
+    count = len(fake.ephemerals(ANA))
+    await fake.click(ANA, lesson, custom_id=f"gl:{what.lesson}:{what.version}:~bogus")
+    said = [m["content"] for m in fake.ephemerals(ANA)[count:]]
+    assert said == ["This button isn't one of your lesson's: start a lesson with `/learn`."], said
+    assert (await runner.bot.store.lesson(what.lesson)).version == what.version
