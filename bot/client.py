@@ -20,7 +20,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn
@@ -28,7 +27,7 @@ from bot.cogs.privacy import Privacy
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.rules import Rules, open_page
-from bot.cogs.tables import Tables, play_group, say
+from bot.cogs.tables import Tables, play_group
 from bot.database import open_store
 from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
@@ -38,6 +37,8 @@ from bot.store import Store
 from bot.tables import Defaults, TableService
 from bot.translator import CatalogTranslator
 from bot.ui import components, items, keys
+from bot.ui.say import say
+from bot.workers import renderpool, thinkpool
 from i18n import N_, _
 
 log = logging.getLogger(__name__)

@@ -264,7 +264,7 @@ async def test_computers_entering_their_programs_draw_a_board_each_not_one_per_k
     Each key once started a board of its own in the render workers (some 20-60 at a stage's start), all but the
     last thrown away, and the firing's board (and with it the deadline loop, and the computers' lock-in after
     the people's) waited behind them: now only a computer's last key of the firing draws its board."""
-    from bot import renderpool
+    from bot.workers import renderpool
 
     drawn = []
 
@@ -488,7 +488,7 @@ async def test_a_start_cut_short_before_its_turn_deadline_gets_one_at_the_next_s
 
 
 async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up_no_other(database, monkeypatch):
-    from bot import thinkpool
+    from bot.workers import thinkpool
 
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
@@ -527,7 +527,7 @@ async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up
 
 async def test_a_computer_thinking_while_a_person_programs_still_moves_and_one_whose_table_closed_does_not(
         database, monkeypatch):
-    from bot import thinkpool
+    from bot.workers import thinkpool
 
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
@@ -723,7 +723,7 @@ async def test_a_person_who_locks_in_while_the_computer_thinks_is_followed_at_on
     The race: Ana (the only person) locks in while the computer thinks about its program, on a snapshot in
     which she was still programming (so it plans to hold its lock-in for her). Whatever it commits then, the
     next deadline must be the computer's short pause, and its lock-in must follow, never the sand timer."""
-    from bot import thinkpool
+    from bot.workers import thinkpool
 
     clock = Clock()
     service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
