@@ -20,7 +20,8 @@ no action key); in the lobby's ``computer`` menu a value is ``computer.<strength
 The ids of versions before this grammar (``gt:``, ``gs:``, ``gl:``, ``gls:``, ``gr:``, ``gp:``, still on boards
 posted before an upgrade) are read as that code read them: a ``gt:`` key that was a lobby or table button is a
 Utility, any other a Move (``legacy_utility``). ``decode`` answers None for anything else (forged or malformed).
-``PATTERNS`` are the DynamicItems' templates (bot/ui/items.py), with named groups, one per prefix.
+``PATTERNS`` are the DynamicItems' templates (bot/ui/items.py), with named groups, one per prefix; ``read`` makes
+a match a value.
 """
 
 from __future__ import annotations
@@ -128,19 +129,15 @@ def split_utility(text: str) -> tuple[str, str | None]:
     return name, arg if dot else None
 
 
-def _names(names) -> str:
-    return "|".join(names)
-
-
 _IDS = r"(?P<table>\d{1,18}):(?P<version>\d{1,9}):"
 _LESSON = r"(?P<lesson>\d{1,18}):(?P<version>\d{1,9}):"
 _ARG = r"(?:\.(?P<arg>[\w.\-]{0,60}))?"
 PATTERNS: dict[str, re.Pattern] = {
     "g1m": re.compile(rf"g1m:{_IDS}(?P<key>{KEY}){TOKEN}"),
-    "g1u": re.compile(rf"g1u:{_IDS}(?P<name>{_names(UTILITIES)}){_ARG}{TOKEN}"),
+    "g1u": re.compile(rf"g1u:{_IDS}(?P<name>{'|'.join(UTILITIES)}){_ARG}{TOKEN}"),
     "g1s": re.compile(rf"g1s:{_IDS}(?P<name>[\w.\-]{{1,40}}){TOKEN}"),
     "g1l": re.compile(rf"g1l:{_LESSON}(?P<key>{KEY})"),
-    "g1k": re.compile(rf"g1k:{_LESSON}(?P<name>{_names(LESSON_UTILITIES)}){_ARG}"),
+    "g1k": re.compile(rf"g1k:{_LESSON}(?P<name>{'|'.join(LESSON_UTILITIES)}){_ARG}"),
     "g1n": re.compile(rf"g1n:{_LESSON}(?P<name>[\w.\-]{{1,40}})"),
     "g1r": re.compile(r"g1r:(?P<game>[a-z_]{1,30}):(?P<page>\d{1,2})"),
     "g1p": re.compile(r"g1p:(?P<step>ask|delete|keep):(?P<user>\d{1,20})"),
@@ -166,10 +163,6 @@ _LEGACY_PREFIXES = ("pick.", "overlay.", "partner.", "computer.", "drop.")
 def legacy_utility(key: str) -> bool:
     """Whether a ``gt:`` id's key was a table's own button before this grammar (else it was a move)."""
     return key in _LEGACY_NAMED or key.startswith(_LEGACY_PREFIXES)
-
-
-def _token(m: re.Match) -> str | None:
-    return m["token"]
 
 
 def _table_key(table: int, version: int, key: str, token: str | None) -> Move | Utility:
@@ -209,14 +202,14 @@ def read(prefix: str, m: re.Match) -> Key | None:
         return _lesson_key(lesson, version, m["key"])
     table = int(m["table"])
     if prefix == "g1m":
-        return Move(table, version, m["key"], _token(m))
+        return Move(table, version, m["key"], m["token"])
     if prefix == "g1u":
-        return Utility(table, version, m["name"], m["arg"], _token(m))
+        return Utility(table, version, m["name"], m["arg"], m["token"])
     if prefix == "g1s":
-        return Menu(table, version, m["name"], _token(m))
+        return Menu(table, version, m["name"], m["token"])
     if prefix == "gs":
-        return Menu(table, version, m["name"], _token(m), legacy=True)
-    return _table_key(table, version, m["key"], _token(m))
+        return Menu(table, version, m["name"], m["token"], legacy=True)
+    return _table_key(table, version, m["key"], m["token"])
 
 
 def prefix_of(custom_id: str) -> str | None:
