@@ -18,7 +18,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 import i18n
@@ -81,12 +81,14 @@ class TableService:
         """``async with service.lock(channel_id)``: one change at a time per channel."""
         self._settings: dict[int, GuildSettings] = {}
         self._timers_wake: asyncio.Future | None = None
+        self._wake_pending = False
         self._thinking: dict[int, asyncio.Task] = {}
         """table -> the task of its computers' move under way (thinking in a worker, then committing)."""
         self._computer_changes: list[Change] = []
         """Computer moves committed since the deadline loop last asked (``fire_due`` hands them over)."""
-        self.held_back = False
-        """Whether the last ``fire_due`` left a due computer step for after its previous step is shown."""
+        self.show: Callable[[Change], Awaitable[None]] | None = None
+        """How a computer's committed move is shown at once (the Tables cog's ``publish``); None: handed to the
+        caller of ``fire_due`` instead (a service without a channel: tests)."""
         self.discord_locale = lambda guild_id: None
         """guild -> its Discord language (preferred locale): the client's guild cache (bot/client.py)."""
 
@@ -718,22 +720,14 @@ class TableService:
         """Applies every deadline of this process's shards that has passed: idle players time out, forgotten
         lobbies close, computers move. Only due deadlines are read (indexed); one that fails is logged and does
         not stop the others. A firing is a versioned move: a process that fired late (it lost the channel) is
-        refused. A computer's move is started here and thinks in a worker process while the loop goes on (see
-        ``_computer_turn``); the moves committed since the last call are returned with the others, and a table's
-        computer whose last move is among them moves again only at the next call, once the caller has shown it
-        (``held_back``)."""
+        refused. A computer's move is started here and thinks in a worker process while the loop goes on; it
+        shows its own change as soon as it is committed (``_computer_turn``, ``show``), and the table's next
+        step cannot start before (its task is in ``_thinking`` until then). Without ``show`` (a service with no
+        channel: tests), the computers' changes committed since the last call are returned with the others."""
         changes, self._computer_changes = self._computer_changes, []
-        shown_first = {change.table.id for change in changes}
-        self.held_back = False
         for table_id, kind, _due in await self.store.due_deadlines(self.clock(), shards=self.shards):
             if kind == "turn" and table_id in self._thinking:
-                continue  # its computers are thinking: never two of their moves at once
-            if kind == "turn" and (table_id in shown_first or any(c.table.id == table_id for c in self._computer_changes)):
-                # its computer's last step is handed over to be shown now (or was committed since this call took
-                # the list: the next call hands it over): the next step waits until it is shown, so the channel
-                # sees every step's board (the caller calls again right after showing it)
-                self.held_back = True
-                continue
+                continue  # its computers are thinking or showing their move: never two of their moves at once
             try:
                 if kind == "turn" and await self._computers_wait(table_id):
                     self._thinking[table_id] = asyncio.create_task(self._computer_turn(table_id),
@@ -777,32 +771,36 @@ class TableService:
         thought about (the same version, or in a simultaneous stage the seat's unchanged token); else think
         again. Only the computers to act move, one step each, except in secret simultaneous play (Globe
         Twister's programming), where each enters its whole program at once. The pending move is the stored
-        deadline and the commit a versioned write, so it happens once, also across a restart or kill -9."""
+        deadline and the commit a versioned write, so it happens once, also across a restart or kill -9. The
+        committed move is shown at once (``show``), before the table's next step can start."""
         try:
             for _attempt in range(5):
-                if await self._computer_attempt(table_id):
+                done, change = await self._computer_attempt(table_id)
+                if change is not None:
+                    await self._show(change)
+                if done:
                     return
             log.warning("the computers of table %s found the table changed five times in a row", table_id)
         except Exception:
             log.exception("a computer's move at table %s failed", table_id)
         finally:
             self._thinking.pop(table_id, None)
-            self.wake_timers()
+            self.wake_timers()  # its next step may be due already: the deadline loop looks at once
 
-    async def _computer_attempt(self, table_id: int) -> bool:
-        """One think-then-commit of ``_computer_turn``: False when the table changed meanwhile (think again)."""
+    async def _computer_attempt(self, table_id: int) -> tuple[bool, Change | None]:
+        """One think-then-commit of ``_computer_turn``: (done, the change to show); done is False when the
+        table changed meanwhile (think again)."""
         table = await self.get(table_id)
         if table is None:
-            return True
+            return True, None
         async with self.lock(table.row.channel_id):
             await self._refresh(table)
             due = await self.store.deadline(table_id, "turn")
             if table.status != "playing" or due is None or due > self.clock():
-                return True
+                return True, None
             waiting = table.computers_due(held=table.waiting_for_people())
             if not waiting:  # people's turn after all (the table moved on): their timeout
-                self._deliver(await self._racing(table, lambda: self._fire_once(table, "turn")))
-                return True
+                return True, await self._racing(table, lambda: self._fire_once(table, "turn"))
             version, state = table.version, table.state
             tokens = {seat: table.seat_token(seat) for seat in waiting}
             whole = len(table.to_act()) > 1 or table.engine.timer(state) is not None
@@ -813,10 +811,7 @@ class TableService:
                                           for seat, strength in waiting.items()))
         plans = dict(zip(waiting, thoughts, strict=True))
         async with self.lock(table.row.channel_id):
-            done, change = await self._racing(
-                table, lambda: self._play_computers(table, version, tokens, plans, hold))
-        self._deliver(change)
-        return done
+            return await self._racing(table, lambda: self._play_computers(table, version, tokens, plans, hold))
 
     async def _refresh(self, table: Table) -> None:
         """Reloads the table when the store holds a newer version (another writer), else keeps our copy (and
@@ -881,10 +876,15 @@ class TableService:
         change.announcements = announced
         return True, change
 
-    def _deliver(self, change: Change | None) -> None:
-        if change is not None:
+    async def _show(self, change: Change) -> None:
+        """Shows a computer's committed change now (``show``), or hands it to the next ``fire_due``."""
+        if self.show is None:
             self._computer_changes.append(change)
-            self.wake_timers()
+            return
+        try:
+            await self.show(change)
+        except Exception:  # committed all the same: the next start shows it again (heal)
+            log.exception("showing the computers' move at table %s failed", change.table.id)
 
     async def computers_done(self) -> None:
         """Waits until the computers' moves under way are committed (or given up)."""
@@ -901,14 +901,17 @@ class TableService:
                 await task
 
     def wake_timers(self) -> None:
-        """A deadline may have moved earlier (or a computer's move waits to be shown): the timer loop looks
-        again at once."""
+        """A deadline may have moved earlier (or a computer's step is shown and its next may be due): the
+        timer loop looks again at once; a wake while the loop is busy is kept for its next sleep."""
+        self._wake_pending = True
         if self._timers_wake is not None and not self._timers_wake.done():
             self._timers_wake.set_result(None)
 
     async def sleep_until_woken(self, delay: float) -> None:
-        """Sleeps ``delay`` seconds, or less when ``wake_timers`` is called (a plain future, no extra task)."""
-        if self._computer_changes:  # committed while the loop was busy: shown at once, not a tick later
+        """Sleeps ``delay`` seconds, or less when ``wake_timers`` is called (also before: then it returns at
+        once; a plain future, no extra task)."""
+        if self._wake_pending or self._computer_changes:
+            self._wake_pending = False
             await asyncio.sleep(0)
             return
         self._timers_wake = asyncio.get_running_loop().create_future()
@@ -918,6 +921,7 @@ class TableService:
             pass
         finally:
             self._timers_wake = None
+            self._wake_pending = False
 
     async def _fire(self, table_id: int, kind: str) -> Change | None:
         table = await self.get(table_id)

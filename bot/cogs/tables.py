@@ -210,8 +210,10 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         await self.panels.load(self.bot, self.service.shards)  # the panels opened before a restart
+        self.service.show = self.publish  # a computer's move is shown as soon as it is committed
 
     async def cog_unload(self) -> None:
+        self.service.show = None
         await self.panels.close()
 
     # --- /play ---------------------------------------------------------------------------------------
