@@ -32,7 +32,7 @@ from bot.store import (
     Store,
 )
 from bot.table.choices import group_named
-from bot.table.model import Change, Defaults, KeyedLocks, Table, UserError, computer_seed
+from bot.table.model import Change, Defaults, Drawing, KeyedLocks, Table, UserError, computer_seed
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
 from bot.table.words import board_view, channels_sentence, end_words, ending_focus, name_seats, rules_words
 from bot.workers import renderpool, thinkpool
@@ -569,7 +569,6 @@ class TableService:
         table.turn_due = due
         self._track(table, seat, tokens, event)
         table.held = held
-        table.early_board = (looks, board, lang) if board is not None else None
         if timer_due is not None:
             table.timer_due = timer_due or None
         if over:
@@ -578,7 +577,8 @@ class TableService:
         announced = [dict(a, text=name_seats(a["text"], table.names),
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
                      for a in announcements]
-        change = Change(table, text, finished=over, before=before, announcements=announced)
+        change = Change(table, text, finished=over, before=before, announcements=announced,
+                        board=Drawing(looks, lang, board) if board is not None else None)
         if not over and not self._people_in_play(table):
             await self._close_among_computers(change)
         return change
@@ -1001,15 +1001,13 @@ class TableService:
         view = table.engine.view(table.state, seat)
         return await renderpool.private(table.row.game, view, table.names[seat], locale=lang)
 
-    async def render(self, table: Table, lang: str | None = None) -> bytes:
+    async def render(self, table: Table, lang: str | None = None, drawing: Drawing | None = None) -> bytes:
         """The public board as PNG in ``lang`` (default: the server's), drawn in a worker process (see
-        bot/workers/renderpool.py). A move's board was started while its commit was under way (``_apply``): it is used
-        when it still shows the table in that language."""
+        bot/workers/renderpool.py). ``drawing``: the move's board, started while its commit was under way
+        (``Change.board``): used when the table still looks so, in that language."""
         lang = lang or await self.language(table.row.guild_id)
-        early = table.early_board
-        table.early_board = None
-        if early is not None and early[0] == table.looks() and early[2] == lang:
-            return await early[1]
+        if drawing is not None and drawing.looks == table.looks() and drawing.lang == lang:
+            return await drawing.png
         view = board_view(table.engine, table.state)
         return await renderpool.board(table.row.game, view, table.names, table.last_move(lang), table.focus(),
                                       tuple(computer_seats(table.players)), locale=lang)

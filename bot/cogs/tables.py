@@ -630,7 +630,7 @@ class Tables(commands.Cog):
             note = change.text if table.status == "lobby" else _("Closed: {reason}", reason=end_words(table.row.end_reason))
             view = components.lobby_view(table, lang) if table.status == "lobby" else None
             return {"embed": messages.lobby_embed(table, note, lang), "view": view, "attachments": []}
-        drawing = asyncio.ensure_future(self.service.render(table, lang))  # the words are built while it draws
+        drawing = asyncio.ensure_future(self.service.render(table, lang, change.board))  # words built meanwhile
         filename = f"table{table.id}-{table.version}.png"
         embed = messages.table_embed(table, filename, lang)
         view = components.table_view(table, lang)

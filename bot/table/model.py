@@ -50,8 +50,6 @@ class Table:
     turn_due: float | None = None
     """The turn deadline as this process last wrote or read it (a computer's pending move, or a person's
     timeout): a person's move while computers wait keeps their deadline (see ``TableService._turn_due``)."""
-    early_board: tuple | None = None
-    """(looks, future of the PNG) of the board drawn while the last move was being committed."""
     drawn: tuple = ()
     """What the channel message and the panels show (``looks()`` when they were last drawn): publications
     queued behind each other draw the newest table once, and the rest find nothing left to draw."""
@@ -186,8 +184,19 @@ class Table:
 
 
 @dataclass
+class Drawing:
+    """A board started while its move was being committed: its PNG (a future, drawn in a render worker) shows
+    the table as ``looks`` (``Table.looks``) in ``lang``; used when the table still looks so when shown."""
+
+    looks: tuple
+    lang: str
+    png: asyncio.Future
+
+
+@dataclass
 class Change:
-    """What a call changed, for the caller to show: the table after it and the move in words."""
+    """What a call changed, for the caller to show: the table after it, the move in words and, for a move, its
+    board already being drawn (``board``)."""
 
     table: Table
     text: str = ""
@@ -199,6 +208,7 @@ class Change:
     """Seats whose turn the table finished because they sat idle past the turn timeout."""
     announcements: list[dict] = field(default_factory=list)
     """What the channel sees beyond the board (``Engine.announcements``), names already filled in."""
+    board: Drawing | None = None
 
 
 @dataclass
