@@ -480,7 +480,8 @@ class Store(abc.ABC):
     def _transaction(self) -> contextlib.AbstractAsyncContextManager[Transaction]:
         """Statements that are written together or not at all: ``async with self._transaction() as tx``;
         an exception out of the block (or a cancellation) rolls every one of them back. No other statement
-        of this store runs inside it."""
+        of this store runs inside it: in the block, only ``tx`` runs statements (SQLite: the store's own
+        methods would wait for the transaction's end)."""
 
     async def execute(self, sql: str, *args: Any) -> int:
         """One statement of portable SQL (``?`` placeholders), for maintenance and tests."""
