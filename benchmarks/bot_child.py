@@ -39,7 +39,7 @@ STAGES = (
     ("bot.tables", "TableService", "act", "  service.act (lock, apply, persist)"),
     ("bot.store", "Store", "record_move", "    store.record_move"),
     ("bot.cogs.tables", "Tables", "publish", "  publish (whole)"),
-    ("bot.renderpool", None, "board", "    renderpool.board (render round trip)"),
+    ("bot.workers.renderpool", None, "board", "    renderpool.board (render round trip)"),
     ("discord", "InteractionResponse", "edit_message", "    the board answers the click (callback round trip)"),
     ("discord.message", "PartialMessage", "edit", "    PATCH the board (edit round trip)"),
     ("bot.store", "Store", "set_shown_version", "    store.set_shown_version"),

@@ -20,7 +20,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn, LessonButton, LessonSelect
@@ -29,7 +28,7 @@ from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.rules import PREFIX as RULES_PREFIX
 from bot.cogs.rules import RulePageButton, Rules, open_page
-from bot.cogs.tables import Tables, play_group, say
+from bot.cogs.tables import Tables, play_group
 from bot.database import open_store
 from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
@@ -40,6 +39,8 @@ from bot.tables import Defaults, TableService
 from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
+from bot.ui.say import say
+from bot.workers import renderpool, thinkpool
 from i18n import N_, _
 
 log = logging.getLogger(__name__)

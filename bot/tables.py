@@ -24,12 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import i18n
-from bot import computers, language, ratings, renderpool, thinkpool
+from bot import computers, language, ratings
 from bot.computers import HANDOVER_STRENGTH, computer_seats, handed_over, is_computer, new_computer
-from bot.ratings import outcome, outcome_sentence
 from bot.store import (
-    FORMER_ID,
-    FORMER_MEMBER,
     ChannelBusy,
     GuildSettings,
     Shards,
@@ -37,10 +34,13 @@ from bot.store import (
     Store,
     TableRow,
 )
+from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
+from bot.table.words import board_view, channels_sentence, end_words, ending_focus, name_seats, rules_words
+from bot.workers import renderpool, thinkpool
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
-from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State, departure
-from i18n import Text, _, join
+from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
+from i18n import _, join
 
 log = logging.getLogger(__name__)
 
@@ -102,63 +102,6 @@ def group_named(key: str, actions: list[Action], always: bool = False, rows: int
     if not key:
         return ""
     return next((g for g in pickable(choice_groups(actions, always, rows)) if group_key(g) == key), None)
-
-
-def rules_words(exc: RulesError) -> str:
-    """An engine's refusal as it said it (a ``Text``: ``str(exc)`` would make it plain English)."""
-    return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
-
-
-def is_invited(player: dict) -> bool:
-    """A seat a rematch's lobby keeps for a person of the previous game (``{"id", "name", "invited": true}``)
-    until they press Join: it counts as taken, but not as seated (Start leaves it out, see ``free_seat``)."""
-    return bool(player.get("invited"))
-
-
-def sitting(players: list[dict]) -> list[dict]:
-    """The lobby's seats taken by someone: persons who sat down and computers (kept seats left out)."""
-    return [p for p in players if not is_invited(p)]
-
-
-def free_seat(players: list[dict], most: int) -> int | None:
-    """Where a newcomer (a person joining, or a computer the host adds) sits in a lobby seating ``players`` of
-    at most ``most``: a free seat (``len(players)``: appended), else the last seat kept for someone who has
-    not come back (a kept seat yields when no other is free), else None (full)."""
-    if len(players) < most:
-        return len(players)
-    kept = [s for s, p in enumerate(players) if is_invited(p)]
-    return kept[-1] if kept else None
-
-
-def game_people(players: list[dict]) -> dict[int, str]:
-    """id -> name of the persons who played a finished game: those in their seats at its end and those whose
-    seat a computer took over (they may ask for its rematch and are offered their seats)."""
-    people: dict[int, str] = {}
-    for p in players:
-        person = p.get("was") if is_computer(p) else p
-        if person is not None:
-            people[person["id"]] = person["name"]
-    return people
-
-
-def rematch_seats(players: list[dict], host: dict) -> list[dict]:
-    """A rematch's seating, seat for seat as ``players`` of the finished game: ``host`` (who asked) sits in
-    their own seat; each other person's seat is kept for them (``is_invited``), also one a computer took over
-    after they left; each computer seat gets a new computer of the same strength. Same seats, so GEONEO's
-    teams stay together. A seat anonymised by /privacy delete (``FORMER_ID``) is kept for nobody: it is left
-    out, free for anyone to take."""
-    seats: list[dict] = []
-    for p in players:
-        person = p.get("was") if is_computer(p) else p
-        if person is not None and person["id"] == FORMER_ID:
-            continue
-        if person is None:
-            seats.append(new_computer(p["computer"], seats))
-        elif person["id"] == host["id"]:
-            seats.append({"id": host["id"], "name": host["name"]})
-        else:
-            seats.append({"id": person["id"], "name": person["name"], "invited": True})
-    return seats
 
 
 class UserError(Exception):
@@ -331,111 +274,10 @@ class Table:
         return i18n.join([name_seats(e.text, self.names) for e in events])
 
 
-def board_view(engine: Engine, state: State) -> dict:
-    """The public view a board is drawn from. A seat a moderator removed is marked ``"removed"`` in its
-    ``left`` list (still truthy: gone), so the board reads "Dee (removed)" as the standings do, not "(left)"."""
-    view = engine.view(state, None)
-    removed = state.get("removed")
-    if removed and isinstance(view.get("left"), list):
-        view["left"] = ["removed" if s in removed and gone else gone for s, gone in enumerate(view["left"])]
-    return view
-
-
 def _quiet(future: asyncio.Future) -> None:
     """Marks a background future's exception as seen (a board drawn early and never used)."""
     if not future.cancelled():
         future.exception()
-
-
-def departure_words(state: State, names: list[str]) -> str | None:
-    """"Dee was removed by a moderator" / "Dee left" when that departure ended the game, else None."""
-    ended = departure(state)
-    if ended is None:
-        return None
-    seat, removed = ended
-    if removed:
-        return _("{player} was removed by a moderator", player=names[seat])
-    return _("{player} left", player=names[seat])
-
-
-def ending_focus(state: State, names: list[str], players: list[dict] | None = None) -> dict | None:
-    """The board's top bar for a finished game, when the renderer's winner banner would not say it right: a game
-    a departure ended says so; a game whose own winner was a seat a computer took over (its person left) names
-    who wins as the ratings count it and why, the standings' sentence ("Ana wins: Bo left (a computer played
-    their seat).": ``bot.ratings.outcome``; ``players``: the seating at the end)."""
-    words = departure_words(state, names)
-    if words:
-        return {"closed": _("Ended early: {why}", why=words), "right": _("Game over")}
-    result = get_engine(state["game"]).result(state) if players is not None else None
-    if result is None or result.no_winner:
-        return None
-    decided = outcome(state["game"], players, result.ranking)
-    if not decided.overtaken or not decided.winners:
-        return None
-    people = [players[s]["was"]["name"] for s in decided.overtaken]
-    return {"won": outcome_sentence([names[s] for s in decided.winners], people), "right": _("Game over"),
-            "winners": list(decided.winners)}
-
-
-def channels_sentence(settings: GuildSettings) -> str:
-    """Where a server's games may be started, in words (/mod channels and a refused /play say it)."""
-    def listed(ids: list[int]) -> str:
-        return ", ".join(f"<#{c}>" for c in ids)
-
-    forbidden = settings.forbidden_channels
-    if settings.allowed_channels is None:
-        if forbidden and settings.also_threads:
-            return _("Games may be started in every channel except {channels}; also in {threads}.",
-                     channels=listed(forbidden), threads=listed(settings.also_threads))
-        if forbidden:
-            return _("Games may be started in every channel except {channels}.", channels=listed(forbidden))
-        return _("Games may be started in every channel.")
-    if not settings.allowed_channels:
-        return _("No channel allows games now; moderators can use /mod channels allow or /mod channels everywhere.")
-    if forbidden:
-        return _("Games may be started only in {channels} (and their threads), not in {forbidden}.",
-                 channels=listed(settings.allowed_channels), forbidden=listed(forbidden))
-    return _("Games may be started only in {channels} (and their threads).",
-             channels=listed(settings.allowed_channels))
-
-
-_SEAT = re.compile(r"\{p(\d+)\}")
-
-
-_ENDED_BY = re.compile(r"(.*) \(by (.+)\)", re.S)
-
-
-def end_words(reason: str | None) -> str | None:
-    """A stored end reason in the reader's language: a moderator's is kept as "<reason> (by <name>)" (the
-    store finds that name again to anonymise it), and only its "(by ...)" is said anew."""
-    found = _ENDED_BY.fullmatch(reason or "")
-    if not found:
-        return reason
-    who = found.group(2)
-    return _("{reason} (by {moderator})", reason=found.group(1),
-             moderator=_("a former member") if who == FORMER_MEMBER else who)
-
-
-def name_seats(text: str, names: list[str]) -> str:
-    """``text`` with its seat placeholders (``{p0}``) replaced by the players' names; a ``Text`` stays one
-    (the names become its parameters, so it can still be said in another language)."""
-    return _named(text, {f"p{i}": name for i, name in enumerate(names)})
-
-
-def _named(text, seats: dict):
-    if isinstance(text, Text):
-        if text.parts is not None:
-            return Text(None, parts=tuple(_named(p, seats) for p in text.parts), sep=text.sep)
-        params = {k: _named(v, seats) for k, v in text.params.items()}
-        return text.with_params(**{**seats, **params})
-    if isinstance(text, str) and _SEAT.search(text):
-        # an engine's parameter "{p0}" (or "{p0}'s"): the name itself, a computer's staying a Text (str() or
-        # re.sub would make it English)
-        pieces = [seats.get(f"p{piece}", "{p" + piece + "}") if i % 2 else piece
-                  for i, piece in enumerate(_SEAT.split(text))]
-        pieces = [piece for piece in pieces if piece != ""]
-        return pieces[0] if len(pieces) == 1 else Text(None, parts=tuple(pieces), sep="")
-    return text
 
 
 @dataclass
@@ -1442,7 +1284,7 @@ class TableService:
 
     async def render(self, table: Table, lang: str | None = None) -> bytes:
         """The public board as PNG in ``lang`` (default: the server's), drawn in a worker process (see
-        bot/renderpool.py). A move's board was started while its commit was under way (``_apply``): it is used
+        bot/workers/renderpool.py). A move's board was started while its commit was under way (``_apply``): it is used
         when it still shows the table in that language."""
         lang = lang or await self.language(table.row.guild_id)
         early = table.early_board

@@ -18,7 +18,8 @@ import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
-from bot.tables import CHOICE_ROWS, MENU_SIZE, Table, choice_groups, free_seat, group_key, pickable
+from bot.table.seating import free_seat
+from bot.tables import CHOICE_ROWS, MENU_SIZE, Table, choice_groups, group_key, pickable
 from games.ai import STRENGTHS, strength_name
 from games.core import Action, Engine
 from i18n import DEFAULT, N_, localize, pgettext, say

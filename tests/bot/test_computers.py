@@ -263,7 +263,7 @@ async def test_computers_entering_their_programs_draw_a_board_each_not_one_per_k
     Each key once started a board of its own in the render workers (some 20-60 at a stage's start), all but the
     last thrown away, and the firing's board (and with it the deadline loop, and the computers' lock-in after
     the people's) waited behind them: now only a computer's last key of the firing draws its board."""
-    from bot import renderpool
+    from bot.workers import renderpool
 
     drawn = []
 
@@ -487,7 +487,7 @@ async def test_a_start_cut_short_before_its_turn_deadline_gets_one_at_the_next_s
 
 
 async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up_no_other(database, monkeypatch):
-    from bot import thinkpool
+    from bot.workers import thinkpool
 
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
@@ -526,7 +526,7 @@ async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up
 
 async def test_a_computer_thinking_while_a_person_programs_still_moves_and_one_whose_table_closed_does_not(
         database, monkeypatch):
-    from bot import thinkpool
+    from bot.workers import thinkpool
 
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
@@ -714,3 +714,45 @@ def test_a_seats_display_name_is_the_computers_name_as_data_in_every_language():
     with i18n.using("de"):
         assert [i18n.here(n) for n in shown[1:3]] == ["Computer (stark)", "Computer 2 (stark)"]
         assert short_name(shown[3]) == "Bot von Bo"
+
+
+async def test_a_person_who_locks_in_while_the_computer_thinks_is_followed_at_once_not_at_the_sand(
+        database, monkeypatch):
+    """Issue 24: once the first stage stalled 30 s, a normal computer locking in only when the sand ran out.
+    The race: Ana (the only person) locks in while the computer thinks about its program, on a snapshot in
+    which she was still programming (so it plans to hold its lock-in for her). Whatever it commits then, the
+    next deadline must be the computer's short pause, and its lock-in must follow, never the sand timer."""
+    from bot.workers import thinkpool
+
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    real = thinkpool.decide
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2, "timer": 300}, ANA,
+                                         computers=["normal"])
+        await service.lobby(table.id, "start", ANA)
+
+        async def decide(*args, **kwargs):
+            keys = await real(*args, **kwargs)
+            if table.to_act() == [0, 1]:  # Ana acts while the computer is still thinking
+                await service.act(table.id, table.version, "lock", ANA["id"])
+            return keys
+
+        monkeypatch.setattr(thinkpool, "decide", decide)
+        clock.now += PAUSE
+        await service.fire_due()
+        await service.computers_done()
+        await service.fire_due()
+        assert table.to_act() in ([1], []), table.to_act()
+        for _ in range(3):  # the computer follows within a few of its pauses, not at the sand (300 s)
+            if table.state.get("last_run"):
+                break
+            due = await service.store.deadline(table.id, "turn")
+            assert due is not None and due <= clock.now + PAUSE, (due - clock.now, table.waiting_for_people())
+            await computers_move(service, clock)
+        assert table.state.get("last_run"), "the computer never locked in"
+        log = await service.store.actions(table.id)
+        assert not [key for _seat, key in log if key.startswith(("timer:", "timeout:"))]
+    finally:
+        await service.stop_computers()
+        await service.store.close()

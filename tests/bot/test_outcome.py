@@ -13,7 +13,8 @@ from bot.cogs.records import history_line
 from bot.cogs.replay import summary
 from bot.database import open_store
 from bot.replay import build
-from bot.tables import Defaults, TableService, board_view
+from bot.table.words import board_view
+from bot.tables import Defaults, TableService
 from bot.ui.messages import standings, winners_sentence
 from render.common import record_texts
 from tests.bot.test_computers import PAUSE, Clock, play_with_computers

@@ -2,7 +2,7 @@
 asker seated, the other persons' seats kept, computers anew at the same strengths; where a newcomer sits."""
 
 from bot.computers import handed_over, new_computer
-from bot.tables import free_seat, game_people, rematch_seats, sitting
+from bot.table.seating import free_seat, game_people, rematch_seats, sitting
 from games import get_engine
 
 ANA, BO, CY, DEE = ({"id": i, "name": n} for i, n in ((1, "Ana"), (2, "Bo"), (3, "Cy"), (4, "Dee")))
