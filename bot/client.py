@@ -35,7 +35,8 @@ from bot.leases import ShardLeases, StopWaiting
 from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
-from bot.tables import Defaults, TableService
+from bot.table.model import Defaults
+from bot.tables import TableService
 from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect

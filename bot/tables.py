@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-import re
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import i18n
 from bot import computers, language, ratings
@@ -32,14 +30,15 @@ from bot.store import (
     Shards,
     StaleVersion,
     Store,
-    TableRow,
 )
+from bot.table.choices import group_named
+from bot.table.model import Change, Defaults, KeyedLocks, Table, UserError, computer_seed
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
 from bot.table.words import board_view, channels_sentence, end_words, ending_focus, name_seats, rules_words
 from bot.workers import renderpool, thinkpool
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
-from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
+from games.core import SYSTEM, Engine, RulesError, State
 from i18n import _, join
 
 log = logging.getLogger(__name__)
@@ -55,292 +54,15 @@ def is_lobby_key(key: str) -> bool:
     three are the host's (any seated person's when the host is not seated), like Start."""
     return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
 
-CHOICE_ROWS = 4
-"""Rows of a message that hold its moves, five buttons or one menu each (a table's: the fifth row holds the
-utility buttons; a lesson gives one more to its suggested move)."""
-MENU_SIZE = 25
-"""Options in one select menu at most (Discord's limit)."""
 POSTED_WITHIN = 2.0
 """Seconds a refused rematch waits for the channel's new lobby to be posted, to link it (Discord wants an
 answer within 3)."""
-
-
-def group_key(group: str) -> str:
-    """A group's name as it travels in a custom_id ("Aim at rank 8" -> "Aim_at_rank_8")."""
-    return re.sub(r"[^\w.\-]", "_", group)[:40]
-
-
-def choice_groups(actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS
-                  ) -> dict[str, list[Action]] | None:
-    """How a list of actions is offered in ``rows`` rows: None when they fit as buttons (unless the engine asks
-    for groups: ``always``, see ``Engine.grouped``) or do not group usefully, else their groups
-    (``Action.group``) in order: the first step of a two-step choice. A group of one action is offered as that
-    action itself (no pick step), so only groups of two or more can be picked (``pickable``). More groups than
-    fit as buttons are offered only when the actions would not fit in menus either (then the groups go in
-    menus): every legal move stays reachable."""
-    buttons, menus = 5 * rows, MENU_SIZE * rows
-    if len(actions) <= buttons and not always:
-        return None
-    groups: dict[str, list[Action]] = {}
-    for a in actions:
-        groups.setdefault(a.group, []).append(a)
-    if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
-        return None
-    if len(groups) > buttons and (len(actions) <= menus or len(groups) > menus):
-        return None
-    return groups
-
-
-def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
-    """The groups a player picks as a first step: those of two or more actions."""
-    return [g for g, acts in (groups or {}).items() if len(acts) > 1]
-
-
-def group_named(key: str, actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS) -> str | None:
-    """The group a ``pick.<key>`` click picks among ``actions`` offered in ``rows`` rows (``choice_groups``):
-    its name, "" for "" (back to the groups), None when no group offered for picking has that key."""
-    if not key:
-        return ""
-    return next((g for g in pickable(choice_groups(actions, always, rows)) if group_key(g) == key), None)
-
-
-class UserError(Exception):
-    """A refusal to show the user (ephemeral): the sentence (a ``Text``, said in the member's language when
-    shown) says why. ``stale`` means their board is old."""
-
-    def __init__(self, message: str, *, stale: bool = False):
-        super().__init__(message)
-        self.text = message
-        self.stale = stale
-
-    def __str__(self) -> str:
-        return self.text  # the Text itself (``str(exc)`` keeps it, so it can still be translated)
-
-
-@dataclass
-class Table:
-    """A table in memory: its stored row plus the decoded engine state."""
-
-    row: TableRow
-    engine: Engine
-    state: State | None = None
-    messages_since_board: int = 0
-    picks: dict[int, tuple[int, str]] = field(default_factory=dict)
-    """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
-    memory for the table version it was made on; a new version starts again from the first step."""
-    ping_text: str = ""
-    """The words of the table's ping message (without its link to the board), to re-point it at a new board."""
-    timer_due: float | None = None
-    """When the game's running timer (``Engine.timer``) runs out, for the live countdown in the channel."""
-    turn_due: float | None = None
-    """The turn deadline as this process last wrote or read it (a computer's pending move, or a person's
-    timeout): a person's move while computers wait keeps their deadline (see ``TableService._turn_due``)."""
-    early_board: tuple | None = None
-    """(looks, future of the PNG) of the board drawn while the last move was being committed."""
-    drawn: tuple = ()
-    """What the channel message and the panels show (``looks()`` when they were last drawn): publications
-    queued behind each other draw the newest table once, and the rest find nothing left to draw."""
-    base: int = -1
-    """The version since which this process has seen every move of the table (when it was loaded, or the
-    last table event: a timeout, a timer, a leave, a move with announcements such as a Globe Twister run)."""
-    since: dict[int, int] = field(default_factory=dict)
-    """seat -> the version of the latest move after ``base`` that changed what the seat may do: its own, or
-    another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
-    _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
-    """(version, seat -> token): ``seat_token`` computed once per version."""
-    held: set[int] = field(default_factory=set)
-    """The computer seats that did all they want in a simultaneous stage but end their part only once no
-    person is still to act in it (Globe Twister: its program is in, it locks in when the people are done).
-    A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
-    or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
-    to do but wait."""
-
-    last_words: str | None = None
-    """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
-    after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""
-
-    posted: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
-    moment as another waits for it to link the new lobby."""
-
-    def __post_init__(self):
-        if self.base < 0:
-            self.base = self.row.version
-
-    def looks(self) -> tuple:
-        picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
-        return self.version, self.status, picks
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    @property
-    def version(self) -> int:
-        return self.row.version
-
-    @property
-    def status(self) -> str:
-        return self.row.status
-
-    @property
-    def players(self) -> list[dict]:
-        return self.row.players
-
-    @property
-    def names(self) -> list[str]:
-        return [computers.display_name(p) for p in self.row.players]
-
-    def last_move(self, lang: str) -> str:
-        """The last move in words, in ``lang`` when it is known as said, else as stored."""
-        if self.last_words is not None:
-            return i18n.localize(self.last_words, lang)
-        return self.row.last_move or ""
-
-    def seat_of(self, user_id: int) -> int | None:
-        for seat, p in enumerate(self.row.players):
-            if p["id"] == user_id:
-                if self.state is not None and self.state["left"][seat]:
-                    return None
-                return seat
-        return None
-
-    def to_act(self) -> list[int]:
-        return sorted(self.engine.to_act(self.state)) if self.state is not None else []
-
-    def computers_to_act(self, state: State | None = None, players: list[dict] | None = None) -> dict[int, str]:
-        """seat -> strength of the computers to act now (or in ``state`` with ``players`` seated)."""
-        state = self.state if state is None else state
-        if state is None:
-            return {}
-        seats = computer_seats(self.players if players is None else players)
-        return {s: seats[s] for s in sorted(self.engine.to_act(state)) if s in seats}
-
-    def waiting_for_people(self) -> set[int]:
-        """The computer seats waiting for the people in the current stage (``held``)."""
-        return set(self.held)
-
-    def computers_due(self, state: State | None = None, players: list[dict] | None = None,
-                      held: set[int] = frozenset()) -> dict[int, str]:
-        """seat -> strength of the computers that move now: those to act, except, while a person is still to
-        act beside them (a simultaneous stage), the ones in ``held`` (waiting for the people)."""
-        due = self.computers_to_act(state, players)
-        if held and len(due) < len(self.engine.to_act(self.state if state is None else state)):
-            due = {seat: strength for seat, strength in due.items() if seat not in held}
-        return due
-
-    def actions_for(self, seat: int) -> list[Action]:
-        return self.engine.legal_actions(self.state, seat) if self.state is not None else []
-
-    def result(self) -> Result | None:
-        return self.engine.result(self.state) if self.state is not None else None
-
-    def seat_token(self, seat: int) -> str:
-        """A short digest of what ``seat`` may do now (its legal action keys; "" when it is not to act). A
-        button a seat is shown carries it, so a click made on an older version of the table is still played
-        when the seat's own choices are the same and the seat has not acted since (others moved meanwhile:
-        simultaneous play). Labels are left out: another seat's move may reword a choice ("Lock in and turn
-        the sand timer" becomes "Lock in") without changing what it does for this seat."""
-        version, tokens = self._tokens
-        if version != self.version:
-            tokens = {}
-            self._tokens = (self.version, tokens)
-        if seat not in tokens:
-            keys = [a.key for a in self.actions_for(seat)] if seat in self.to_act() else []
-            digest = hashlib.blake2b(f"{seat}|{' '.join(keys)}".encode(), digest_size=3).hexdigest()
-            tokens[seat] = digest if keys else ""
-        return tokens[seat]
-
-    def pick_of(self, seat: int) -> str:
-        """The group ``seat`` picked as the first step of a choice on the current version, or ""."""
-        version, group = self.picks.get(seat, (-1, ""))
-        return group if version == self.version else ""
-
-    def focus(self) -> dict | None:
-        """What the board marks for the choice in progress of the one seat to act (for a table closed before
-        its end, the closing note its board shows instead of whose turn it was)."""
-        if self.status == "ended":
-            return {"closed": _("Closed: {reason}", reason=end_words(self.row.end_reason)) if self.row.end_reason
-                    else _("Closed"), "right": _("Closed")}
-        if self.status == "finished":
-            return ending_focus(self.state, self.names, self.players)
-        to_act = self.to_act()
-        if len(to_act) != 1 or not self.pick_of(to_act[0]):
-            return None
-        return self.engine.focus(self.state, to_act[0], self.pick_of(to_act[0]))
-
-    def describe(self, events: list[Event]) -> str:
-        """Event texts with seat placeholders replaced by player names (a ``Text``)."""
-        return i18n.join([name_seats(e.text, self.names) for e in events])
 
 
 def _quiet(future: asyncio.Future) -> None:
     """Marks a background future's exception as seen (a board drawn early and never used)."""
     if not future.cancelled():
         future.exception()
-
-
-@dataclass
-class Change:
-    """What a call changed, for the caller to show: the table after it and the move in words."""
-
-    table: Table
-    text: str = ""
-    finished: bool = False
-    closed: bool = False
-    before: frozenset[int] | None = None
-    """The seats that were to act before the change; None when whose turn it is did not change (a redraw)."""
-    timed_out: tuple[int, ...] = ()
-    """Seats whose turn the table finished because they sat idle past the turn timeout."""
-    announcements: list[dict] = field(default_factory=list)
-    """What the channel sees beyond the board (``Engine.announcements``), names already filled in."""
-
-
-@dataclass
-class Defaults:
-    turn_timeout: int = 600
-    lobby_timeout: int = 1800
-    computer_pause: float = 0.8
-    """Seconds a computer waits before its turn (GEOTABLE_COMPUTER_PAUSE), so people can follow."""
-    computer_step_pause: float = 0.1
-    """Seconds between two steps of one computer's turn (GEOTABLE_COMPUTER_STEP_PAUSE; at most
-    ``computer_pause``): a Geek Out turn of thirty dice is over in seconds, each die still shown."""
-
-    def pause(self, step: bool) -> float:
-        """The pause before a computer's move: a step inside its turn gets the shorter one."""
-        return min(self.computer_step_pause, self.computer_pause) if step else self.computer_pause
-
-
-def computer_seed(row: TableRow) -> int:
-    """The seed of a table's computers' decisions: a hash of the table (its id, guild and channel), never of
-    the game's seed (which fixes the deck order and the dice to come), so nothing a computer draws depends
-    on it. ``games.ai.choose`` adds the ply and seat."""
-    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.guild_id}:{row.channel_id}".encode(),
-                             digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2
-
-
-class KeyedLocks:
-    """One asyncio lock per key (a channel), kept only while someone holds or waits for it, so the map
-    never grows with the number of channels ever played in."""
-
-    def __init__(self):
-        self._locks: dict[int, list] = {}  # key -> [lock, holders and waiters]
-
-    @contextlib.asynccontextmanager
-    async def __call__(self, key: int):
-        entry = self._locks.setdefault(key, [asyncio.Lock(), 0])
-        entry[1] += 1
-        try:
-            async with entry[0]:
-                yield
-        finally:
-            entry[1] -= 1
-            if not entry[1]:
-                del self._locks[key]
-
-    def __len__(self) -> int:
-        return len(self._locks)
 
 
 class TableService:
@@ -395,7 +117,7 @@ class TableService:
         table.row = row
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
-        table.base, table.since = row.version, {}
+        table.screens.reset(row.version)
         table.held = set()
         table.last_words = None
         table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
@@ -746,25 +468,18 @@ class TableService:
 
     @staticmethod
     def _seat_unchanged(table: Table, seat: int, version: int, token: str | None) -> bool:
-        """Whether a screen of an older ``version`` still shows ``seat`` what it may do now: its legal actions
-        are the same (``token``) and no move since changed them (its own, a table event, or another seat's
-        that changed its token on the way: see ``_track``). Other seats' moves do not count otherwise, so in
-        a simultaneous stage clicks made at the same moment all play."""
-        if not token or version > table.version or token != table.seat_token(seat):
-            return False
-        return version >= max(table.base, table.since.get(seat, table.base))
+        """Whether a screen of an older ``version`` still shows ``seat`` what it may do now (see
+        bot/table/staleness.py): in a simultaneous stage, clicks made at the same moment all play."""
+        return table.screen_counts(seat, version, token)
 
     @staticmethod
     def _track(table: Table, seat: int, tokens: dict[int, str], table_event: bool) -> None:
-        """After a move by ``seat`` (just written): whose older screens stop counting (``Table.since``).
-        ``tokens``: the tokens, before the move, of the other seats that were to act."""
+        """After a move by ``seat`` (just written): whose older screens stop counting. ``tokens``: the tokens,
+        before the move, of the other seats that were to act."""
         if seat == SYSTEM or table_event:
-            table.base, table.since = table.version, {}
-            return
-        table.since[seat] = table.version
-        for other, token in tokens.items():
-            if table.seat_token(other) != token:
-                table.since[other] = table.version
+            table.screens.moved(table.version, None)
+        else:
+            table.screens.moved(table.version, seat, [o for o, t in tokens.items() if table.seat_token(o) != t])
 
     async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM,
                         held: set[int] | None = None) -> float:

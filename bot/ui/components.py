@@ -18,8 +18,9 @@ import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
+from bot.table.choices import CHOICE_ROWS, MENU_SIZE, choice_groups, group_key, pickable
+from bot.table.model import Table
 from bot.table.seating import free_seat
-from bot.tables import CHOICE_ROWS, MENU_SIZE, Table, choice_groups, group_key, pickable
 from games.ai import STRENGTHS, strength_name
 from games.core import Action, Engine
 from i18n import DEFAULT, N_, localize, pgettext, say

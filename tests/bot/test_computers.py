@@ -8,7 +8,8 @@ import pytest
 
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
-from bot.tables import Defaults, TableService, UserError, is_lobby_key
+from bot.table.model import Defaults, UserError
+from bot.tables import TableService, is_lobby_key
 
 ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
 
@@ -39,7 +40,7 @@ def test_the_computers_seed_comes_from_the_table_never_from_the_games_seed():
     """docs/ai.md: the bot derives the computers' seed from the table, never from the game's own seed (which
     fixes the deck order and the dice): another game seed at the same table gives the same computer seed."""
     from bot.store import TableRow
-    from bot.tables import computer_seed
+    from bot.table.model import computer_seed
 
     row = TableRow(id=7, guild_id=1, channel_id=2, game="geoneo", options={}, seed=12345, status="playing",
                    players=[], host_id=1, state=None, version=0, message_id=None, last_move=None, end_reason=None,
