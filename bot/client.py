@@ -34,7 +34,8 @@ from bot.leases import ShardLeases, StopWaiting
 from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
-from bot.tables import Defaults, TableService
+from bot.table.model import Defaults
+from bot.tables import TableService
 from bot.translator import CatalogTranslator
 from bot.ui import components, items, keys
 from bot.ui.say import say
@@ -368,9 +369,9 @@ class Geotable(commands.AutoShardedBot):
                 delay = self.tick
             elif next_due > now:
                 delay = min(self.tick, next_due - now)
-            elif next_due > fired_at or service.held_back:
-                # it came due while the changes were shown (a computer's next step), or it waited for its
-                # previous step's board: fired at once, not a tick later
+            elif next_due > fired_at:
+                # it came due while the changes were shown: fired at once, not a tick later (a computer's
+                # next step, due while its step was shown, wakes the loop itself: ``wake_timers``)
                 delay = 0
             else:  # still due after firing: it could not fire now (logged), so it is tried again a tick later
                 delay = self.tick

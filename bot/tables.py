@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-import re
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 import i18n
 from bot import computers, language, ratings
@@ -32,305 +30,29 @@ from bot.store import (
     Shards,
     StaleVersion,
     Store,
-    TableRow,
 )
+from bot.table.choices import group_named
+from bot.table.model import Change, Defaults, Drawing, KeyedLocks, Table, UserError, computer_seed
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
 from bot.table.words import board_view, channels_sentence, end_words, ending_focus, name_seats, rules_words
 from bot.ui.keys import split_utility
 from bot.workers import renderpool, thinkpool
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
-from games.core import SYSTEM, Action, Engine, Event, Result, RulesError, State
+from games.core import SYSTEM, Engine, RulesError, State
 from i18n import _, join
 
 log = logging.getLogger(__name__)
 
-CHOICE_ROWS = 4
-"""Rows of a message that hold its moves, five buttons or one menu each (a table's: the fifth row holds the
-utility buttons; a lesson gives one more to its suggested move)."""
-MENU_SIZE = 25
-"""Options in one select menu at most (Discord's limit)."""
 POSTED_WITHIN = 2.0
 """Seconds a refused rematch waits for the channel's new lobby to be posted, to link it (Discord wants an
 answer within 3)."""
-
-
-def group_key(group: str) -> str:
-    """A group's name as it travels in a custom_id ("Aim at rank 8" -> "Aim_at_rank_8")."""
-    return re.sub(r"[^\w.\-]", "_", group)[:40]
-
-
-def choice_groups(actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS
-                  ) -> dict[str, list[Action]] | None:
-    """How a list of actions is offered in ``rows`` rows: None when they fit as buttons (unless the engine asks
-    for groups: ``always``, see ``Engine.grouped``) or do not group usefully, else their groups
-    (``Action.group``) in order: the first step of a two-step choice. A group of one action is offered as that
-    action itself (no pick step), so only groups of two or more can be picked (``pickable``). More groups than
-    fit as buttons are offered only when the actions would not fit in menus either (then the groups go in
-    menus): every legal move stays reachable."""
-    buttons, menus = 5 * rows, MENU_SIZE * rows
-    if len(actions) <= buttons and not always:
-        return None
-    groups: dict[str, list[Action]] = {}
-    for a in actions:
-        groups.setdefault(a.group, []).append(a)
-    if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
-        return None
-    if len(groups) > buttons and (len(actions) <= menus or len(groups) > menus):
-        return None
-    return groups
-
-
-def pickable(groups: dict[str, list[Action]] | None) -> list[str]:
-    """The groups a player picks as a first step: those of two or more actions."""
-    return [g for g, acts in (groups or {}).items() if len(acts) > 1]
-
-
-def group_named(key: str, actions: list[Action], always: bool = False, rows: int = CHOICE_ROWS) -> str | None:
-    """The group a ``pick.<key>`` click picks among ``actions`` offered in ``rows`` rows (``choice_groups``):
-    its name, "" for "" (back to the groups), None when no group offered for picking has that key."""
-    if not key:
-        return ""
-    return next((g for g in pickable(choice_groups(actions, always, rows)) if group_key(g) == key), None)
-
-
-class UserError(Exception):
-    """A refusal to show the user (ephemeral): the sentence (a ``Text``, said in the member's language when
-    shown) says why. ``stale`` means their board is old."""
-
-    def __init__(self, message: str, *, stale: bool = False):
-        super().__init__(message)
-        self.text = message
-        self.stale = stale
-
-    def __str__(self) -> str:
-        return self.text  # the Text itself (``str(exc)`` keeps it, so it can still be translated)
-
-
-@dataclass
-class Table:
-    """A table in memory: its stored row plus the decoded engine state."""
-
-    row: TableRow
-    engine: Engine
-    state: State | None = None
-    messages_since_board: int = 0
-    picks: dict[int, tuple[int, str]] = field(default_factory=dict)
-    """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
-    memory for the table version it was made on; a new version starts again from the first step."""
-    ping_text: str = ""
-    """The words of the table's ping message (without its link to the board), to re-point it at a new board."""
-    timer_due: float | None = None
-    """When the game's running timer (``Engine.timer``) runs out, for the live countdown in the channel."""
-    turn_due: float | None = None
-    """The turn deadline as this process last wrote or read it (a computer's pending move, or a person's
-    timeout): a person's move while computers wait keeps their deadline (see ``TableService._turn_due``)."""
-    early_board: tuple | None = None
-    """(looks, future of the PNG) of the board drawn while the last move was being committed."""
-    drawn: tuple = ()
-    """What the channel message and the panels show (``looks()`` when they were last drawn): publications
-    queued behind each other draw the newest table once, and the rest find nothing left to draw."""
-    base: int = -1
-    """The version since which this process has seen every move of the table (when it was loaded, or the
-    last table event: a timeout, a timer, a leave, a move with announcements such as a Globe Twister run)."""
-    since: dict[int, int] = field(default_factory=dict)
-    """seat -> the version of the latest move after ``base`` that changed what the seat may do: its own, or
-    another seat's that changed its ``seat_token``. A seat's click on an older version counts from then on."""
-    _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
-    """(version, seat -> token): ``seat_token`` computed once per version."""
-    held: set[int] = field(default_factory=set)
-    """The computer seats that did all they want in a simultaneous stage but end their part only once no
-    person is still to act in it (Globe Twister: its program is in, it locks in when the people are done).
-    A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
-    or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
-    to do but wait."""
-
-    last_words: str | None = None
-    """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
-    after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""
-
-    posted: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
-    moment as another waits for it to link the new lobby."""
-
-    def __post_init__(self):
-        if self.base < 0:
-            self.base = self.row.version
-
-    def looks(self) -> tuple:
-        picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
-        return self.version, self.status, picks
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    @property
-    def version(self) -> int:
-        return self.row.version
-
-    @property
-    def status(self) -> str:
-        return self.row.status
-
-    @property
-    def players(self) -> list[dict]:
-        return self.row.players
-
-    @property
-    def names(self) -> list[str]:
-        return [computers.display_name(p) for p in self.row.players]
-
-    def last_move(self, lang: str) -> str:
-        """The last move in words, in ``lang`` when it is known as said, else as stored."""
-        if self.last_words is not None:
-            return i18n.localize(self.last_words, lang)
-        return self.row.last_move or ""
-
-    def seat_of(self, user_id: int) -> int | None:
-        for seat, p in enumerate(self.row.players):
-            if p["id"] == user_id:
-                if self.state is not None and self.state["left"][seat]:
-                    return None
-                return seat
-        return None
-
-    def to_act(self) -> list[int]:
-        return sorted(self.engine.to_act(self.state)) if self.state is not None else []
-
-    def computers_to_act(self, state: State | None = None, players: list[dict] | None = None) -> dict[int, str]:
-        """seat -> strength of the computers to act now (or in ``state`` with ``players`` seated)."""
-        state = self.state if state is None else state
-        if state is None:
-            return {}
-        seats = computer_seats(self.players if players is None else players)
-        return {s: seats[s] for s in sorted(self.engine.to_act(state)) if s in seats}
-
-    def waiting_for_people(self) -> set[int]:
-        """The computer seats waiting for the people in the current stage (``held``)."""
-        return set(self.held)
-
-    def computers_due(self, state: State | None = None, players: list[dict] | None = None,
-                      held: set[int] = frozenset()) -> dict[int, str]:
-        """seat -> strength of the computers that move now: those to act, except, while a person is still to
-        act beside them (a simultaneous stage), the ones in ``held`` (waiting for the people)."""
-        due = self.computers_to_act(state, players)
-        if held and len(due) < len(self.engine.to_act(self.state if state is None else state)):
-            due = {seat: strength for seat, strength in due.items() if seat not in held}
-        return due
-
-    def actions_for(self, seat: int) -> list[Action]:
-        return self.engine.legal_actions(self.state, seat) if self.state is not None else []
-
-    def result(self) -> Result | None:
-        return self.engine.result(self.state) if self.state is not None else None
-
-    def seat_token(self, seat: int) -> str:
-        """A short digest of what ``seat`` may do now (its legal action keys; "" when it is not to act). A
-        button a seat is shown carries it, so a click made on an older version of the table is still played
-        when the seat's own choices are the same and the seat has not acted since (others moved meanwhile:
-        simultaneous play). Labels are left out: another seat's move may reword a choice ("Lock in and turn
-        the sand timer" becomes "Lock in") without changing what it does for this seat."""
-        version, tokens = self._tokens
-        if version != self.version:
-            tokens = {}
-            self._tokens = (self.version, tokens)
-        if seat not in tokens:
-            keys = [a.key for a in self.actions_for(seat)] if seat in self.to_act() else []
-            digest = hashlib.blake2b(f"{seat}|{' '.join(keys)}".encode(), digest_size=3).hexdigest()
-            tokens[seat] = digest if keys else ""
-        return tokens[seat]
-
-    def pick_of(self, seat: int) -> str:
-        """The group ``seat`` picked as the first step of a choice on the current version, or ""."""
-        version, group = self.picks.get(seat, (-1, ""))
-        return group if version == self.version else ""
-
-    def focus(self) -> dict | None:
-        """What the board marks for the choice in progress of the one seat to act (for a table closed before
-        its end, the closing note its board shows instead of whose turn it was)."""
-        if self.status == "ended":
-            return {"closed": _("Closed: {reason}", reason=end_words(self.row.end_reason)) if self.row.end_reason
-                    else _("Closed"), "right": _("Closed")}
-        if self.status == "finished":
-            return ending_focus(self.state, self.names, self.players)
-        to_act = self.to_act()
-        if len(to_act) != 1 or not self.pick_of(to_act[0]):
-            return None
-        return self.engine.focus(self.state, to_act[0], self.pick_of(to_act[0]))
-
-    def describe(self, events: list[Event]) -> str:
-        """Event texts with seat placeholders replaced by player names (a ``Text``)."""
-        return i18n.join([name_seats(e.text, self.names) for e in events])
 
 
 def _quiet(future: asyncio.Future) -> None:
     """Marks a background future's exception as seen (a board drawn early and never used)."""
     if not future.cancelled():
         future.exception()
-
-
-@dataclass
-class Change:
-    """What a call changed, for the caller to show: the table after it and the move in words."""
-
-    table: Table
-    text: str = ""
-    finished: bool = False
-    closed: bool = False
-    before: frozenset[int] | None = None
-    """The seats that were to act before the change; None when whose turn it is did not change (a redraw)."""
-    timed_out: tuple[int, ...] = ()
-    """Seats whose turn the table finished because they sat idle past the turn timeout."""
-    announcements: list[dict] = field(default_factory=list)
-    """What the channel sees beyond the board (``Engine.announcements``), names already filled in."""
-
-
-@dataclass
-class Defaults:
-    turn_timeout: int = 600
-    lobby_timeout: int = 1800
-    computer_pause: float = 0.8
-    """Seconds a computer waits before its turn (GEOTABLE_COMPUTER_PAUSE), so people can follow."""
-    computer_step_pause: float = 0.1
-    """Seconds between two steps of one computer's turn (GEOTABLE_COMPUTER_STEP_PAUSE; at most
-    ``computer_pause``): a Geek Out turn of thirty dice is over in seconds, each die still shown."""
-
-    def pause(self, step: bool) -> float:
-        """The pause before a computer's move: a step inside its turn gets the shorter one."""
-        return min(self.computer_step_pause, self.computer_pause) if step else self.computer_pause
-
-
-def computer_seed(row: TableRow) -> int:
-    """The seed of a table's computers' decisions: a hash of the table (its id, guild and channel), never of
-    the game's seed (which fixes the deck order and the dice to come), so nothing a computer draws depends
-    on it. ``games.ai.choose`` adds the ply and seat."""
-    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.guild_id}:{row.channel_id}".encode(),
-                             digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2
-
-
-class KeyedLocks:
-    """One asyncio lock per key (a channel), kept only while someone holds or waits for it, so the map
-    never grows with the number of channels ever played in."""
-
-    def __init__(self):
-        self._locks: dict[int, list] = {}  # key -> [lock, holders and waiters]
-
-    @contextlib.asynccontextmanager
-    async def __call__(self, key: int):
-        entry = self._locks.setdefault(key, [asyncio.Lock(), 0])
-        entry[1] += 1
-        try:
-            async with entry[0]:
-                yield
-        finally:
-            entry[1] -= 1
-            if not entry[1]:
-                del self._locks[key]
-
-    def __len__(self) -> int:
-        return len(self._locks)
 
 
 class TableService:
@@ -349,12 +71,14 @@ class TableService:
         """``async with service.lock(channel_id)``: one change at a time per channel."""
         self._settings: dict[int, GuildSettings] = {}
         self._timers_wake: asyncio.Future | None = None
+        self._wake_pending = False
         self._thinking: dict[int, asyncio.Task] = {}
         """table -> the task of its computers' move under way (thinking in a worker, then committing)."""
         self._computer_changes: list[Change] = []
         """Computer moves committed since the deadline loop last asked (``fire_due`` hands them over)."""
-        self.held_back = False
-        """Whether the last ``fire_due`` left a due computer step for after its previous step is shown."""
+        self.show: Callable[[Change], Awaitable[None]] | None = None
+        """How a computer's committed move is shown at once (the Tables cog's ``publish``); None: handed to the
+        caller of ``fire_due`` instead (a service without a channel: tests)."""
         self.discord_locale = lambda guild_id: None
         """guild -> its Discord language (preferred locale): the client's guild cache (bot/client.py)."""
 
@@ -385,7 +109,7 @@ class TableService:
         table.row = row
         table.state = table.engine.decode(row.state) if row.state else None
         table.timer_due = None
-        table.base, table.since = row.version, {}
+        table.screens.reset(row.version)
         table.held = set()
         table.last_words = None
         table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
@@ -737,25 +461,18 @@ class TableService:
 
     @staticmethod
     def _seat_unchanged(table: Table, seat: int, version: int, token: str | None) -> bool:
-        """Whether a screen of an older ``version`` still shows ``seat`` what it may do now: its legal actions
-        are the same (``token``) and no move since changed them (its own, a table event, or another seat's
-        that changed its token on the way: see ``_track``). Other seats' moves do not count otherwise, so in
-        a simultaneous stage clicks made at the same moment all play."""
-        if not token or version > table.version or token != table.seat_token(seat):
-            return False
-        return version >= max(table.base, table.since.get(seat, table.base))
+        """Whether a screen of an older ``version`` still shows ``seat`` what it may do now (see
+        bot/table/staleness.py): in a simultaneous stage, clicks made at the same moment all play."""
+        return table.screen_counts(seat, version, token)
 
     @staticmethod
     def _track(table: Table, seat: int, tokens: dict[int, str], table_event: bool) -> None:
-        """After a move by ``seat`` (just written): whose older screens stop counting (``Table.since``).
-        ``tokens``: the tokens, before the move, of the other seats that were to act."""
+        """After a move by ``seat`` (just written): whose older screens stop counting. ``tokens``: the tokens,
+        before the move, of the other seats that were to act."""
         if seat == SYSTEM or table_event:
-            table.base, table.since = table.version, {}
-            return
-        table.since[seat] = table.version
-        for other, token in tokens.items():
-            if table.seat_token(other) != token:
-                table.since[other] = table.version
+            table.screens.moved(table.version, None)
+        else:
+            table.screens.moved(table.version, seat, [o for o, t in tokens.items() if table.seat_token(o) != t])
 
     async def _turn_due(self, table: Table, state: State, players: list[dict], seat: int = SYSTEM,
                         held: set[int] | None = None) -> float:
@@ -843,7 +560,6 @@ class TableService:
         table.turn_due = due
         self._track(table, seat, tokens, event)
         table.held = held
-        table.early_board = (looks, board, lang) if board is not None else None
         if timer_due is not None:
             table.timer_due = timer_due or None
         if over:
@@ -852,7 +568,8 @@ class TableService:
         announced = [dict(a, text=name_seats(a["text"], table.names),
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
                      for a in announcements]
-        change = Change(table, text, finished=over, before=before, announcements=announced)
+        change = Change(table, text, finished=over, before=before, announcements=announced,
+                        board=Drawing(looks, lang, board) if board is not None else None)
         if not over and not self._people_in_play(table):
             await self._close_among_computers(change)
         return change
@@ -994,22 +711,14 @@ class TableService:
         """Applies every deadline of this process's shards that has passed: idle players time out, forgotten
         lobbies close, computers move. Only due deadlines are read (indexed); one that fails is logged and does
         not stop the others. A firing is a versioned move: a process that fired late (it lost the channel) is
-        refused. A computer's move is started here and thinks in a worker process while the loop goes on (see
-        ``_computer_turn``); the moves committed since the last call are returned with the others, and a table's
-        computer whose last move is among them moves again only at the next call, once the caller has shown it
-        (``held_back``)."""
+        refused. A computer's move is started here and thinks in a worker process while the loop goes on; it
+        shows its own change as soon as it is committed (``_computer_turn``, ``show``), and the table's next
+        step cannot start before (its task is in ``_thinking`` until then). Without ``show`` (a service with no
+        channel: tests), the computers' changes committed since the last call are returned with the others."""
         changes, self._computer_changes = self._computer_changes, []
-        shown_first = {change.table.id for change in changes}
-        self.held_back = False
         for table_id, kind, _due in await self.store.due_deadlines(self.clock(), shards=self.shards):
             if kind == "turn" and table_id in self._thinking:
-                continue  # its computers are thinking: never two of their moves at once
-            if kind == "turn" and (table_id in shown_first or any(c.table.id == table_id for c in self._computer_changes)):
-                # its computer's last step is handed over to be shown now (or was committed since this call took
-                # the list: the next call hands it over): the next step waits until it is shown, so the channel
-                # sees every step's board (the caller calls again right after showing it)
-                self.held_back = True
-                continue
+                continue  # its computers are thinking or showing their move: never two of their moves at once
             try:
                 if kind == "turn" and await self._computers_wait(table_id):
                     self._thinking[table_id] = asyncio.create_task(self._computer_turn(table_id),
@@ -1053,32 +762,36 @@ class TableService:
         thought about (the same version, or in a simultaneous stage the seat's unchanged token); else think
         again. Only the computers to act move, one step each, except in secret simultaneous play (Globe
         Twister's programming), where each enters its whole program at once. The pending move is the stored
-        deadline and the commit a versioned write, so it happens once, also across a restart or kill -9."""
+        deadline and the commit a versioned write, so it happens once, also across a restart or kill -9. The
+        committed move is shown at once (``show``), before the table's next step can start."""
         try:
             for _attempt in range(5):
-                if await self._computer_attempt(table_id):
+                done, change = await self._computer_attempt(table_id)
+                if change is not None:
+                    await self._show(change)
+                if done:
                     return
             log.warning("the computers of table %s found the table changed five times in a row", table_id)
         except Exception:
             log.exception("a computer's move at table %s failed", table_id)
         finally:
             self._thinking.pop(table_id, None)
-            self.wake_timers()
+            self.wake_timers()  # its next step may be due already: the deadline loop looks at once
 
-    async def _computer_attempt(self, table_id: int) -> bool:
-        """One think-then-commit of ``_computer_turn``: False when the table changed meanwhile (think again)."""
+    async def _computer_attempt(self, table_id: int) -> tuple[bool, Change | None]:
+        """One think-then-commit of ``_computer_turn``: (done, the change to show); done is False when the
+        table changed meanwhile (think again)."""
         table = await self.get(table_id)
         if table is None:
-            return True
+            return True, None
         async with self.lock(table.row.channel_id):
             await self._refresh(table)
             due = await self.store.deadline(table_id, "turn")
             if table.status != "playing" or due is None or due > self.clock():
-                return True
+                return True, None
             waiting = table.computers_due(held=table.waiting_for_people())
             if not waiting:  # people's turn after all (the table moved on): their timeout
-                self._deliver(await self._racing(table, lambda: self._fire_once(table, "turn")))
-                return True
+                return True, await self._racing(table, lambda: self._fire_once(table, "turn"))
             version, state = table.version, table.state
             tokens = {seat: table.seat_token(seat) for seat in waiting}
             whole = len(table.to_act()) > 1 or table.engine.timer(state) is not None
@@ -1089,10 +802,7 @@ class TableService:
                                           for seat, strength in waiting.items()))
         plans = dict(zip(waiting, thoughts, strict=True))
         async with self.lock(table.row.channel_id):
-            done, change = await self._racing(
-                table, lambda: self._play_computers(table, version, tokens, plans, hold))
-        self._deliver(change)
-        return done
+            return await self._racing(table, lambda: self._play_computers(table, version, tokens, plans, hold))
 
     async def _refresh(self, table: Table) -> None:
         """Reloads the table when the store holds a newer version (another writer), else keeps our copy (and
@@ -1157,10 +867,15 @@ class TableService:
         change.announcements = announced
         return True, change
 
-    def _deliver(self, change: Change | None) -> None:
-        if change is not None:
+    async def _show(self, change: Change) -> None:
+        """Shows a computer's committed change now (``show``), or hands it to the next ``fire_due``."""
+        if self.show is None:
             self._computer_changes.append(change)
-            self.wake_timers()
+            return
+        try:
+            await self.show(change)
+        except Exception:  # committed all the same: the next start shows it again (heal)
+            log.exception("showing the computers' move at table %s failed", change.table.id)
 
     async def computers_done(self) -> None:
         """Waits until the computers' moves under way are committed (or given up)."""
@@ -1177,14 +892,17 @@ class TableService:
                 await task
 
     def wake_timers(self) -> None:
-        """A deadline may have moved earlier (or a computer's move waits to be shown): the timer loop looks
-        again at once."""
+        """A deadline may have moved earlier (or a computer's step is shown and its next may be due): the
+        timer loop looks again at once; a wake while the loop is busy is kept for its next sleep."""
+        self._wake_pending = True
         if self._timers_wake is not None and not self._timers_wake.done():
             self._timers_wake.set_result(None)
 
     async def sleep_until_woken(self, delay: float) -> None:
-        """Sleeps ``delay`` seconds, or less when ``wake_timers`` is called (a plain future, no extra task)."""
-        if self._computer_changes:  # committed while the loop was busy: shown at once, not a tick later
+        """Sleeps ``delay`` seconds, or less when ``wake_timers`` is called (also before: then it returns at
+        once; a plain future, no extra task)."""
+        if self._wake_pending or self._computer_changes:
+            self._wake_pending = False
             await asyncio.sleep(0)
             return
         self._timers_wake = asyncio.get_running_loop().create_future()
@@ -1194,6 +912,7 @@ class TableService:
             pass
         finally:
             self._timers_wake = None
+            self._wake_pending = False
 
     async def _fire(self, table_id: int, kind: str) -> Change | None:
         table = await self.get(table_id)
@@ -1273,15 +992,13 @@ class TableService:
         view = table.engine.view(table.state, seat)
         return await renderpool.private(table.row.game, view, table.names[seat], locale=lang)
 
-    async def render(self, table: Table, lang: str | None = None) -> bytes:
+    async def render(self, table: Table, lang: str | None = None, drawing: Drawing | None = None) -> bytes:
         """The public board as PNG in ``lang`` (default: the server's), drawn in a worker process (see
-        bot/workers/renderpool.py). A move's board was started while its commit was under way (``_apply``): it is used
-        when it still shows the table in that language."""
+        bot/workers/renderpool.py). ``drawing``: the move's board, started while its commit was under way
+        (``Change.board``): used when the table still looks so, in that language."""
         lang = lang or await self.language(table.row.guild_id)
-        early = table.early_board
-        table.early_board = None
-        if early is not None and early[0] == table.looks() and early[2] == lang:
-            return await early[1]
+        if drawing is not None and drawing.looks == table.looks() and drawing.lang == lang:
+            return await drawing.png
         view = board_view(table.engine, table.state)
         return await renderpool.board(table.row.game, view, table.names, table.last_move(lang), table.focus(),
                                       tuple(computer_seats(table.players)), locale=lang)

@@ -17,8 +17,8 @@ from discord.ext import commands
 import i18n
 from bot import language as languages
 from bot.store import GuildSettings
+from bot.table.model import UserError
 from bot.table.words import channels_sentence
-from bot.tables import UserError
 from bot.translator import tell
 from bot.ui.say import say
 from i18n import _, ngettext

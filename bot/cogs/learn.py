@@ -28,8 +28,8 @@ from discord.ext import commands
 from bot.computers import display_name, new_computer
 from bot.greeting import command
 from bot.store import Lesson
+from bot.table.choices import CHOICE_ROWS, group_named
 from bot.table.words import name_seats
-from bot.tables import CHOICE_ROWS, group_named
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.components import Controls, chooser

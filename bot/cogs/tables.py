@@ -19,9 +19,9 @@ import i18n
 from bot.computers import is_computer
 from bot.language import member_language
 from bot.panels import Panels
+from bot.table.model import Change, KeyedLocks, Table, UserError
 from bot.table.seating import is_invited
 from bot.table.words import board_view, end_words
-from bot.tables import Change, KeyedLocks, Table, UserError
 from bot.ui import components, keys, messages
 from bot.ui.choices import playable_engines
 from bot.ui.say import in_member_language, say
@@ -209,8 +209,10 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         await self.panels.load(self.bot, self.service.shards)  # the panels opened before a restart
+        self.service.show = self.publish  # a computer's move is shown as soon as it is committed
 
     async def cog_unload(self) -> None:
+        self.service.show = None
         await self.panels.close()
 
     # --- /play ---------------------------------------------------------------------------------------
@@ -634,7 +636,7 @@ class Tables(commands.Cog):
             note = change.text if table.status == "lobby" else _("Closed: {reason}", reason=end_words(table.row.end_reason))
             view = components.lobby_view(table, lang) if table.status == "lobby" else None
             return {"embed": messages.lobby_embed(table, note, lang), "view": view, "attachments": []}
-        drawing = asyncio.ensure_future(self.service.render(table, lang))  # the words are built while it draws
+        drawing = asyncio.ensure_future(self.service.render(table, lang, change.board))  # words built meanwhile
         filename = f"table{table.id}-{table.version}.png"
         embed = messages.table_embed(table, filename, lang)
         view = components.table_view(table, lang)

@@ -12,8 +12,9 @@ import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
+from bot.table.choices import CHOICE_ROWS, MENU_SIZE, choice_groups, group_key, pickable
+from bot.table.model import Table
 from bot.table.seating import free_seat
-from bot.tables import CHOICE_ROWS, MENU_SIZE, Table, choice_groups, group_key, pickable
 from bot.ui import keys
 from bot.ui.items import button, select
 from games.ai import STRENGTHS, strength_name

@@ -8,7 +8,8 @@ import pytest
 
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
-from bot.tables import Defaults, TableService, UserError
+from bot.table.model import Defaults, UserError
+from bot.tables import TableService
 from bot.ui import keys
 
 ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
@@ -40,7 +41,7 @@ def test_the_computers_seed_comes_from_the_table_never_from_the_games_seed():
     """docs/ai.md: the bot derives the computers' seed from the table, never from the game's own seed (which
     fixes the deck order and the dice): another game seed at the same table gives the same computer seed."""
     from bot.store import TableRow
-    from bot.tables import computer_seed
+    from bot.table.model import computer_seed
 
     row = TableRow(id=7, guild_id=1, channel_id=2, game="geoneo", options={}, seed=12345, status="playing",
                    players=[], host_id=1, state=None, version=0, message_id=None, last_move=None, end_reason=None,
@@ -608,15 +609,25 @@ async def test_a_computers_steps_get_the_short_pause_its_turn_the_long_one_and_e
         await service.store.close()
 
 
-async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_over_to_be_shown(database, monkeypatch):
-    """The next step may come due before its previous step is shown (a step pause of 0, a busy loop): the
-    firing that hands the step over leaves the next one for its next call, so no step's board is skipped."""
+async def test_a_computers_step_is_shown_as_soon_as_it_is_committed_and_its_next_step_starts_only_after(
+        database, monkeypatch):
+    """Issue 25: a computer's committed step is shown by its own task at once (``TableService.show``), not
+    when the deadline loop next asks; the table's next step cannot start while the step is being shown, even
+    when it is already due (a step pause of 0), so no step's board is skipped; once shown, the deadline loop
+    is woken to start it."""
     from bot import tables
 
     monkeypatch.setattr(tables.secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0),
                            clock=clock)
+    shown, release = [], asyncio.Event()
+
+    async def show(change):
+        shown.append(change.table.version)
+        await release.wait()
+
+    service.show = show
     try:
         table = await service.open_lobby(1, 10, "geek_out", {"turns": 3}, ANA, computers=["strong"])
         await service.lobby(table.id, "start", ANA)
@@ -624,41 +635,28 @@ async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_o
             keys = [a.key for a in table.actions_for(0)]
             await service.act(table.id, table.version, "p" if "p" in keys else keys[0], ANA["id"])
         clock.now += PAUSE
-        assert await service.fire_due() == [] and service._thinking  # the computer's first step
-        await service.computers_done()
         for _ in range(3):
             if table.to_act() != [1]:
                 break
-            assert await service.store.deadline(table.id, "turn") <= clock.now  # the next step is due at once
             version = table.version
-            [shown] = await service.fire_due()  # the step is handed over to be shown...
-            assert shown.table.version == version and service.held_back and not service._thinking  # ...alone
-            assert await service.fire_due() == [] and service._thinking  # the next call starts the next step
+            assert await service.fire_due() == [] and service._thinking  # the computer's step starts
+            for _wait in range(400):  # it thinks in a worker, commits, then shows the step itself
+                if shown and shown[-1] > version:
+                    break
+                await asyncio.sleep(0.01)
+            assert shown[-1] == table.version > version and service._thinking  # shown by its own task
+            assert await service.store.deadline(table.id, "turn") <= clock.now  # the next step is due...
+            assert await service.fire_due() == [] and table.version == shown[-1]  # ...but waits for the show
+            service._wake_pending = False
+            release.set()
             await service.computers_done()
-        assert table.version > version
-        # a step committed while a call is under way, after the call took the list of steps to show
-        assert table.to_act() == [1]
-        clock.now += PAUSE
-        [_shown] = await service.fire_due()
-        assert await service.fire_due() == [] and service._thinking
-        due_deadlines = service.store.due_deadlines
-
-        async def the_step_commits_meanwhile(*args, **kwargs):
-            await service.computers_done()
-            return await due_deadlines(*args, **kwargs)
-
-        service.store.due_deadlines = the_step_commits_meanwhile
-        version = table.version
-        assert await service.fire_due() == [] and table.version > version  # committed during the call...
-        assert service.held_back and not service._thinking  # ...so its next step waits to be shown first
-        service.store.due_deadlines = due_deadlines
-        [shown] = await service.fire_due()
-        assert shown.table.version == table.version and not service._thinking
+            release.clear()
+            assert not service._thinking and service._wake_pending  # shown: the deadline loop looks again
+        assert len(shown) >= 2 and shown == sorted(shown)
     finally:
+        release.set()
         await service.stop_computers()
         await service.store.close()
-
-
 async def test_a_person_can_team_up_with_a_computer(database):
     service = TableService(await open_store(database))
     try:

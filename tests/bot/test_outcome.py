@@ -13,8 +13,9 @@ from bot.cogs.records import history_line
 from bot.cogs.replay import summary
 from bot.database import open_store
 from bot.replay import build
+from bot.table.model import Defaults
 from bot.table.words import board_view
-from bot.tables import Defaults, TableService
+from bot.tables import TableService
 from bot.ui.messages import standings, winners_sentence
 from render.common import record_texts
 from tests.bot.test_computers import PAUSE, Clock, play_with_computers
