@@ -19,10 +19,10 @@ import i18n
 from bot.computers import is_computer
 from bot.language import member_language
 from bot.panels import Panels
+from bot.table.lobby import is_lobby_key
 from bot.table.model import Change, KeyedLocks, Table, UserError
 from bot.table.seating import is_invited
 from bot.table.words import board_view, end_words
-from bot.tables import is_lobby_key
 from bot.ui import components, messages
 from bot.ui.choices import playable_engines
 from bot.ui.say import in_member_language, say
