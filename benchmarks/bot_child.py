@@ -36,7 +36,7 @@ STAGES = (
     # (module, class or None, function, label): where a click's time goes, from the outside of each step
     ("bot.cogs.tables", "Tables", "on_click", "click handler (whole)"),
     ("discord", "InteractionResponse", "defer", "  defer (ack round trip)"),
-    ("bot.tables", "TableService", "act", "  service.act (lock, apply, persist)"),
+    ("bot.table.moves", "Moves", "act", "  service.act (lock, apply, persist)"),
     ("bot.store", "Store", "record_move", "    store.record_move"),
     ("bot.cogs.tables", "Tables", "publish", "  publish (whole)"),
     ("bot.workers.renderpool", None, "board", "    renderpool.board (render round trip)"),

@@ -35,7 +35,7 @@ from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.table.model import Defaults
-from bot.tables import TableService
+from bot.table.service import TableService
 from bot.translator import CatalogTranslator
 from bot.ui import components, items, keys
 from bot.ui.say import say

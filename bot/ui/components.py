@@ -3,7 +3,7 @@ work after a restart: bot/ui/items.py).
 
 A seat's moves (and group picks) on its private panel (never the public board: the token digests its secret
 actions too) carry ``<token>``, the seat's ``Table.seat_token`` on that version: a click on an older version is
-still played when the seat's token is unchanged (simultaneous play, bot/tables.py).
+still played when the seat's token is unchanged (simultaneous play, bot/table/staleness.py).
 """
 
 from __future__ import annotations

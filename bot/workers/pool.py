@@ -70,7 +70,7 @@ def _serve(sock: socket.socket, parent: int, preload: str) -> None:
             os._exit(0)
 
 
-def started() -> None:
+def ping() -> None:
     """A no-op call: the worker has started and imported the renderers."""
 
 

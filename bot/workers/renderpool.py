@@ -21,7 +21,7 @@ import logging
 import os
 import time
 
-from bot.workers.pool import Worker, WorkerPool, started
+from bot.workers.pool import Worker, WorkerPool, ping
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class RenderPool(WorkerPool):
         workers = [self._usable(await idle.get()) for _ in self._workers]  # none is drawing meanwhile
         begun = time.perf_counter()
         try:
-            await asyncio.gather(*(w.call(started, ()) for w in workers))
+            await asyncio.gather(*(w.call(ping, ()) for w in workers))
             started = time.perf_counter()
             if self._palettes is None:
                 games, learned = render.learned_games(), {}

@@ -9,7 +9,7 @@ import pytest
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
 from bot.table.model import Defaults, UserError
-from bot.tables import TableService
+from bot.table.service import TableService
 from bot.ui import keys
 
 ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
@@ -615,9 +615,9 @@ async def test_a_computers_step_is_shown_as_soon_as_it_is_committed_and_its_next
     when the deadline loop next asks; the table's next step cannot start while the step is being shown, even
     when it is already due (a step pause of 0), so no step's board is skipped; once shown, the deadline loop
     is woken to start it."""
-    from bot import tables
+    import secrets
 
-    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0),
                            clock=clock)

@@ -1,4 +1,4 @@
-"""A rematch's seating (bot/tables.py, pure): the same seats in the same order (so GEONEO's teams stay), the
+"""A rematch's seating (bot/table/seating.py, pure): the same seats in the same order (so GEONEO's teams stay), the
 asker seated, the other persons' seats kept, computers anew at the same strengths; where a newcomer sits."""
 
 from bot.computers import handed_over, new_computer

@@ -5,7 +5,7 @@ import pytest
 from bot.database import open_store
 from bot.store import Shards
 from bot.table.model import Defaults, UserError
-from bot.tables import TableService
+from bot.table.service import TableService
 from games import get_engine
 
 ANA, BO, CY = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}, {"id": 3, "name": "Cy"}
