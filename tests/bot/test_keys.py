@@ -13,7 +13,7 @@ import pytest
 from bot.cogs import learn, privacy, rules
 from bot.computers import new_computer
 from bot.store import Lesson, TableRow
-from bot.tables import Table
+from bot.table.model import Table
 from bot.ui import components, items, keys
 from games import get_engine
 from games.core import all_engines
