@@ -14,7 +14,7 @@ An id is ``g1`` (the grammar's version) and one letter for its kind, then its fi
 
 A move and a utility have distinct prefixes, so no action key is ever read as anything else (a game's move keyed
 ``start`` is a move). ``<token>`` ends a seat's own choices on its private panel (``Table.seat_token``,
-bot/tables.py). In a move menu, a value is an action key, or ``~`` and a utility (``~pick.<group>``: ``~`` is in
+bot/table/model.py). In a move menu, a value is an action key, or ``~`` and a utility (``~pick.<group>``: ``~`` is in
 no action key); in the lobby's ``computer`` menu a value is ``computer.<strength>``.
 
 The ids of versions before this grammar (``gt:``, ``gs:``, ``gl:``, ``gls:``, ``gr:``, ``gp:``, still on boards
