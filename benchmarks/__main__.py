@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from bot.database import open_store
-from bot.tables import TableService
+from bot.table.service import TableService
 from games.geek_out.rules import GeekOut
 from render import geek_out as geek_out_render
 from render import palette, render_board

@@ -36,10 +36,10 @@ STAGES = (
     # (module, class or None, function, label): where a click's time goes, from the outside of each step
     ("bot.cogs.tables", "Tables", "on_click", "click handler (whole)"),
     ("discord", "InteractionResponse", "defer", "  defer (ack round trip)"),
-    ("bot.tables", "TableService", "act", "  service.act (lock, apply, persist)"),
+    ("bot.table.moves", "Moves", "act", "  service.act (lock, apply, persist)"),
     ("bot.store", "Store", "record_move", "    store.record_move"),
     ("bot.cogs.tables", "Tables", "publish", "  publish (whole)"),
-    ("bot.renderpool", None, "board", "    renderpool.board (render round trip)"),
+    ("bot.workers.renderpool", None, "board", "    renderpool.board (render round trip)"),
     ("discord", "InteractionResponse", "edit_message", "    the board answers the click (callback round trip)"),
     ("discord.message", "PartialMessage", "edit", "    PATCH the board (edit round trip)"),
     ("bot.store", "Store", "set_shown_version", "    store.set_shown_version"),

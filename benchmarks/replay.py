@@ -1,5 +1,5 @@
 """A 300-move game's replay (/replay): the log played again, the boards drawn and the animated GIF encoded,
-timed in a render worker as the bot does it (bot/renderpool.py ``replay``), against one board render as the
+timed in a render worker as the bot does it (bot/workers/renderpool.py ``replay``), against one board render as the
 baseline. Prints seconds and bytes (target: a few seconds, a few MB, under Discord's 10 MB limit).
 
     python -m benchmarks.replay [--plies N]
@@ -37,8 +37,8 @@ def long_game(plies: int) -> tuple[int, list[tuple[int, str]]]:
 
 
 async def timed_in_workers(seed: int, log: list[tuple[int, str]]) -> tuple[float, float, object]:
-    from bot import renderpool
-    from bot.tables import board_view
+    from bot.table.words import board_view
+    from bot.workers import renderpool
     from render import render_board
 
     players = [{"id": 100 + i, "name": n} for i, n in enumerate(NAMES)]

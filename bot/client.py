@@ -20,7 +20,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import renderpool, thinkpool
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn, LessonButton, LessonSelect
@@ -29,17 +28,20 @@ from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.rules import PREFIX as RULES_PREFIX
 from bot.cogs.rules import RulePageButton, Rules, open_page
-from bot.cogs.tables import Tables, play_group, say
+from bot.cogs.tables import Tables, play_group
 from bot.database import open_store
 from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
 from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
-from bot.tables import Defaults, TableService
+from bot.table.model import Defaults
+from bot.table.service import TableService
 from bot.translator import CatalogTranslator
 from bot.ui import components
 from bot.ui.components import TableButton, TableSelect
+from bot.ui.say import say
+from bot.workers import renderpool, thinkpool
 from i18n import N_, _
 
 log = logging.getLogger(__name__)
@@ -360,9 +362,9 @@ class Geotable(commands.AutoShardedBot):
                 delay = self.tick
             elif next_due > now:
                 delay = min(self.tick, next_due - now)
-            elif next_due > fired_at or service.held_back:
-                # it came due while the changes were shown (a computer's next step), or it waited for its
-                # previous step's board: fired at once, not a tick later
+            elif next_due > fired_at:
+                # it came due while the changes were shown: fired at once, not a tick later (a computer's
+                # next step, due while its step was shown, wakes the loop itself: ``wake_timers``)
                 delay = 0
             else:  # still due after firing: it could not fire now (logged), so it is tried again a tick later
                 delay = self.tick

@@ -20,7 +20,7 @@ import i18n
 if TYPE_CHECKING:
     import discord
 
-    from bot.tables import TableService
+    from bot.table.service import TableService
 
 CHOICES = {"en": "English", "de": "Deutsch", "es": "Español"}
 """The languages a moderator can choose (each in its own words), besides following the server's."""

@@ -1,5 +1,5 @@
 """A finished game rebuilt from its action log, for /replay (bot/cogs/replay.py): the animation of its boards
-and its move list. Pure (no Discord, no database): ``build`` runs in a render worker (bot/renderpool.py
+and its move list. Pure (no Discord, no database): ``build`` runs in a render worker (bot/workers/renderpool.py
 ``replay``), never on the event loop: a long game is hundreds of engine steps and dozens of boards.
 
 The game is played again from the start (``engine.new(players, options, seed)``, then each logged
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import i18n
 from bot.computers import computer_seats, display_name
-from bot.tables import board_view, ending_focus, name_seats
+from bot.table.words import board_view, ending_focus, name_seats
 from games import get_engine
 from games.core import SYSTEM, RulesError
 from i18n import _

@@ -40,7 +40,7 @@ class Settings:
     """The shards this process runs (GEOTABLE_SHARD_IDS, e.g. ``0,1`` or ``0-3``); None: all of them. Needs
     GEOTABLE_SHARD_COUNT."""
     render_workers: int | None = None
-    """Processes drawing boards (GEOTABLE_RENDER_WORKERS; None: one per core). bot/renderpool.py reads the
+    """Processes drawing boards (GEOTABLE_RENDER_WORKERS; None: one per core). bot/workers/renderpool.py reads the
     variable itself; it is checked here, so a bad value is a sentence at start."""
     lease_heartbeat: float = 5.0
     """Seconds between two renewals of this process's shard leases (GEOTABLE_LEASE_HEARTBEAT)."""
@@ -53,7 +53,7 @@ class Settings:
     """Seconds between two steps of a computer's turn, e.g. two Geek Out dice (GEOTABLE_COMPUTER_STEP_PAUSE):
     shorter than ``computer_pause``, so a turn of many steps is quick to watch, each step still shown."""
     ai_workers: int | None = None
-    """Processes in which computer players think (GEOTABLE_AI_WORKERS; None: one per core). bot/thinkpool.py
+    """Processes in which computer players think (GEOTABLE_AI_WORKERS; None: one per core). bot/workers/thinkpool.py
     reads the variable itself; it is checked here."""
 
     @property

@@ -1,9 +1,10 @@
 """The shared backend of the store: PostgreSQL through asyncpg, for several bot processes on one database.
 
 The queries are the ones in bot/store.py, written with ``?`` placeholders and numbered here (``$1, $2, ...``).
-A move is one statement, ``INSERT INTO moves``, whose ``INSTEAD OF INSERT`` trigger (a plpgsql function made
-by migrations/postgres/) checks the version by compare-and-set and writes state, action log, deadlines and
-result in that statement's transaction: one round trip, with the statement prepared once per connection.
+A move's statements (``Store.commit_move``) run in one transaction on one connection of the pool
+(``_transaction``), each prepared once per connection; at the default isolation level (read committed) its
+first statement, the version's compare-and-set, makes a concurrent writer of the same table wait for the row
+and then match nothing.
 
 Connections come from a pool (a connection runs one query at a time; the bot runs many channels at once).
 Returning a connection to the pool sends nothing: the store leaves no session state behind (no ``SET``, no
@@ -14,13 +15,14 @@ advisory lock, so processes that start together apply each migration once.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import itertools
 import re
 import socket
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
 import asyncpg
@@ -28,9 +30,8 @@ import asyncpg
 from bot.store import (
     ChannelBusy,
     DatabaseUnavailable,
-    StaleRatings,
-    StaleVersion,
     Store,
+    Transaction,
     check_database_setting,
     masked,
     migrations,
@@ -89,18 +90,42 @@ class PostgresStore(Store):
         return current
 
     async def _fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
-        try:
-            return await self.pool.fetch(numbered(sql), *args)
-        except asyncpg.PostgresError as exc:
-            raise _translated(exc) from None
+        return await _fetch(self.pool, sql, args)
 
     async def _execute(self, sql: str, args: Sequence[Any]) -> int:
-        try:
-            status = await self.pool.execute(numbered(sql), *args)
-        except asyncpg.PostgresError as exc:
-            raise _translated(exc) from None
-        count = status.rsplit(" ", 1)[-1]  # "UPDATE 1", "INSERT 0 1", "DELETE 3"
-        return int(count) if count.isdigit() else 0
+        return await _execute(self.pool, sql, args)
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Transaction]:
+        async with self.pool.acquire() as con, con.transaction():
+            yield _PostgresTransaction(con)
+
+
+class _PostgresTransaction(Transaction):
+    def __init__(self, con: asyncpg.Connection):
+        self.con = con
+
+    async def fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
+        return await _fetch(self.con, sql, args)
+
+    async def execute(self, sql: str, args: Sequence[Any]) -> int:
+        return await _execute(self.con, sql, args)
+
+
+async def _fetch(runner: asyncpg.Pool | asyncpg.Connection, sql: str, args: Sequence[Any]) -> list[Mapping]:
+    try:
+        return await runner.fetch(numbered(sql), *args)
+    except asyncpg.PostgresError as exc:
+        raise _translated(exc) from None
+
+
+async def _execute(runner: asyncpg.Pool | asyncpg.Connection, sql: str, args: Sequence[Any]) -> int:
+    try:
+        status = await runner.execute(numbered(sql), *args)
+    except asyncpg.PostgresError as exc:
+        raise _translated(exc) from None
+    count = status.rsplit(" ", 1)[-1]  # "UPDATE 1", "INSERT 0 1", "DELETE 3"
+    return int(count) if count.isdigit() else 0
 
 
 @functools.lru_cache(maxsize=256)
@@ -159,10 +184,6 @@ def _cause(url: str, exc: BaseException) -> str:
 
 
 def _translated(exc: asyncpg.PostgresError) -> Exception:
-    if isinstance(exc, asyncpg.RaiseError) and "stale version" in str(exc):
-        return StaleVersion()
-    if isinstance(exc, asyncpg.RaiseError) and "stale ratings" in str(exc):
-        return StaleRatings()
     if isinstance(exc, asyncpg.UniqueViolationError) and exc.constraint_name == "tables_open_channel":
         return ChannelBusy()
     return exc

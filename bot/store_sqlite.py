@@ -1,15 +1,16 @@
 """The embedded backend of the store: one SQLite file through aiosqlite (WAL, ``synchronous=NORMAL``).
 
-The connection runs in autocommit mode and every write is one statement (a move too: see the ``moves`` view
-in migrations/sqlite/001_init.sql), so each is atomic and one trip to aiosqlite's thread. The schema's
-number is ``PRAGMA user_version``.
+The connection runs in autocommit mode: a statement is atomic and one trip to aiosqlite's thread. A move's
+statements run in one ``BEGIN IMMEDIATE`` transaction (``_transaction``) while the store's lock keeps every
+other statement of the one connection out of it. The schema's number is ``PRAGMA user_version``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,8 @@ import aiosqlite
 from bot.store import (
     ChannelBusy,
     DatabaseUnavailable,
-    StaleRatings,
-    StaleVersion,
     Store,
+    Transaction,
     check_database_setting,
     migrations,
 )
@@ -31,6 +31,9 @@ class SQLiteStore(Store):
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
+        self._lock = asyncio.Lock()
+        """Held by every statement and by a transaction from its BEGIN to its end: on the one connection, a
+        statement run during a transaction would be part of it."""
 
     @classmethod
     async def connect(cls, path: str | Path) -> SQLiteStore:
@@ -65,25 +68,64 @@ class SQLiteStore(Store):
         await self.db.close()
 
     async def migrate(self, upto: int | None = None) -> int:
-        (current,) = (await self.db.execute_fetchall("PRAGMA user_version"))[0]
-        for number, sql in migrations(self.dialect):
-            if current < number and (upto is None or number <= upto):
-                await self.db.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-                current = number
+        async with self._lock:
+            (current,) = (await self.db.execute_fetchall("PRAGMA user_version"))[0]
+            for number, sql in migrations(self.dialect):
+                if current < number and (upto is None or number <= upto):
+                    await self.db.executescript(
+                        f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+                    current = number
         return current
 
     async def _fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
-        try:
-            return list(await self.db.execute_fetchall(sql, args))  # one trip to the thread
-        except sqlite3.IntegrityError as exc:
-            raise _translated(exc) from None
+        async with self._lock:
+            return await _fetch(self.db, sql, args)
 
     async def _execute(self, sql: str, args: Sequence[Any]) -> int:
-        try:
-            cursor = await self.db.execute(sql, args)
-        except sqlite3.IntegrityError as exc:
-            raise _translated(exc) from None
-        return cursor.rowcount
+        async with self._lock:
+            return await _execute(self.db, sql, args)
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Transaction]:
+        """``BEGIN IMMEDIATE`` takes the database's write lock at once (waiting up to ``busy_timeout`` for
+        another process's), so the transaction never fails half-way for want of it. aiosqlite runs the
+        statements in the order they are sent, so a ROLLBACK sent by a cancelled transaction runs before any
+        statement sent after the lock is released."""
+        async with self._lock:
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")  # (cancelled here, it still runs: ROLLBACK follows)
+                yield _SQLiteTransaction(self.db)
+                await self.db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.OperationalError):  # (SQLite may have rolled back already)
+                    await self.db.execute("ROLLBACK")
+                raise
+
+
+class _SQLiteTransaction(Transaction):
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+
+    async def fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
+        return await _fetch(self.db, sql, args)
+
+    async def execute(self, sql: str, args: Sequence[Any]) -> int:
+        return await _execute(self.db, sql, args)
+
+
+async def _fetch(db: aiosqlite.Connection, sql: str, args: Sequence[Any]) -> list[Mapping]:
+    try:
+        return list(await db.execute_fetchall(sql, args))  # one trip to the thread
+    except sqlite3.IntegrityError as exc:
+        raise _translated(exc) from None
+
+
+async def _execute(db: aiosqlite.Connection, sql: str, args: Sequence[Any]) -> int:
+    try:
+        cursor = await db.execute(sql, args)
+    except sqlite3.IntegrityError as exc:
+        raise _translated(exc) from None
+    return cursor.rowcount
 
 
 async def _stopped(connection: aiosqlite.Connection) -> None:
@@ -122,11 +164,6 @@ def _cause(path: Path, exc: sqlite3.Error) -> str:
 
 
 def _translated(exc: sqlite3.IntegrityError) -> Exception:
-    message = str(exc)
-    if "stale version" in message:
-        return StaleVersion()
-    if "stale ratings" in message:
-        return StaleRatings()
-    if "tables.channel_id" in message:  # the one-open-table-per-channel index
+    if "tables.channel_id" in str(exc):  # the one-open-table-per-channel index
         return ChannelBusy()
     return exc

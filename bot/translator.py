@@ -181,6 +181,6 @@ async def server_language(interaction: discord.Interaction) -> str:
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """``text`` said to the member alone (ephemeral), in their language."""
-    from bot.cogs.tables import say
+    from bot.ui.say import say
 
     await say(interaction, i18n.localize(text, member_language(interaction)))

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import import_module
 
+from games import play
 from games.core import Engine, State
 from i18n import Text
 
@@ -85,21 +86,13 @@ class LessonStep:
 
 
 def computers_move(engine: Engine, state: State, seed: int, log: list, strength: str) -> tuple[State, list]:
-    """Plays every seat but the learner's (computers of ``strength``) until the learner is to act or the game
-    ends; returns the state and the events, appending the moves to ``log``."""
-    from games.ai import choose
-
-    events = []
-    for _step in range(STEP_LIMIT):
-        acting = engine.to_act(state)
-        if not acting or LEARNER in acting:
-            break
-        seat = min(acting)
-        key = choose(engine, state, seat, strength, (seed, len(log)))
-        state, happened = engine.apply(state, seat, key)
-        log.append((seat, key))
-        events.extend(happened)
-    return state, events
+    """Plays every seat but the learner's (computers of ``strength``, ``games.play.play_until``) until the
+    learner is to act or the game ends; returns the state and the events, appending the moves to ``log``."""
+    start = len(log)
+    state, moves = play.play_until(engine, state, lambda s: not engine.to_act(s) or LEARNER in engine.to_act(s),
+                                   strength=strength, seed=lambda n: (seed, start + n), limit=STEP_LIMIT)
+    log.extend((seat, key) for seat, key, _events in moves)
+    return state, [event for _seat, _key, events in moves for event in events]
 
 
 def lesson_step(game: str, players: int, options: dict, seed: int, log: list, key: str | None,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 
+from games import play
 from games.core import Engine, Event, State, get_engine
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
@@ -60,20 +61,12 @@ def act(engine: Engine, state: State, key: str, seat: int | None = None) -> tupl
 
 def play_until(engine: Engine, state: State, done: Callable[[State], bool], *, strength: str = "normal",
                limit: int = 3000) -> tuple[State, list[Event]]:
-    """The computers play every seat from ``state`` until ``done(state)``; returns the state and the events of
-    the last move. Deterministic: the computers' choices are seeded by the state's ply."""
-    from games.ai import choose
-
-    events: list[Event] = []
-    for _ in range(limit):
-        if done(state):
-            return state, events
-        if engine.is_over(state):
-            break
-        seat = min(engine.to_act(state))
-        state, events = engine.apply(state, seat, choose(engine, state, seat, strength, "rulebook"))
+    """The computers play every seat from ``state`` until ``done(state)`` (``games.play.play_until``); returns
+    the state and the events of the last move. Deterministic: the computers' choices are seeded by the state's
+    ply."""
+    state, moves = play.play_until(engine, state, done, strength=strength, seed=lambda _n: "rulebook", limit=limit)
     if done(state):
-        return state, events
+        return state, moves[-1][2] if moves else []
     raise RuntimeError(f"{engine.slug}: the example position was not reached")
 
 

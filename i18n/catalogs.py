@@ -31,7 +31,7 @@ DOMAINS: dict[str, list[str]] = {
              "render/records.py", "render/replay.py"],
     "rulebook": ["games/*/rulebook.py", "bot/cogs/rules.py"],
     "learn": ["games/*/coach.py", "bot/cogs/learn.py"],
-    "bot": ["bot/*.py", "bot/cogs/*.py", "bot/ui/*.py"],
+    "bot": ["bot/*.py", "bot/cogs/*.py", "bot/ui/*.py", "bot/table/*.py", "bot/workers/*.py"],
     "geek_out": ["games/geek_out/*.py", "render/geek_out.py", "render/geek_out/*.py"],
     "geoneo": ["games/geoneo/*.py", "render/geoneo.py", "render/geoneo/*.py"],
     "geodeto": ["games/geodeto/*.py", "render/geodeto/*.py"],

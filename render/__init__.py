@@ -227,7 +227,7 @@ def warm_up(games: tuple[str, ...] | None = None) -> None:
     """Loads the fonts every board uses, learns each game's palette (all games, or ``games``) and draws each
     game's first board once (its sprites, photos and glyphs cached: a first board would cost ~10-15 ms more).
     The render pool has each worker learn a share of the palettes and hands them to the others
-    (bot/renderpool.py), so a start costs the costliest share, not the sum (~1.5 s for all five games), and
+    (bot/workers/renderpool.py), so a start costs the costliest share, not the sum (~1.5 s for all five games), and
     a restart reads them from disk (``_palette_file``)."""
     from games import get_engine
     from render import common

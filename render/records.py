@@ -2,7 +2,7 @@
 
 Drawn like the boards (render/common.py: fonts, colours, the header bar), ``WIDTH`` px wide and legible at
 half that size. Drawn from plain data (dicts, lists), so they travel to the render workers as they are: the
-bot calls them through bot/renderpool.py, never on its event loop. The asker's own row is marked by a star
+bot calls them through bot/workers/renderpool.py, never on its event loop. The asker's own row is marked by a star
 and the word "you", not by its colour alone.
 """
 

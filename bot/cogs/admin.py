@@ -16,10 +16,11 @@ from discord.ext import commands
 
 import i18n
 from bot import language as languages
-from bot.cogs.tables import say
 from bot.store import GuildSettings
-from bot.tables import UserError, channels_sentence
+from bot.table.model import UserError
+from bot.table.words import channels_sentence
 from bot.translator import tell
+from bot.ui.say import say
 from i18n import _, ngettext
 
 GameChannel = discord.TextChannel | discord.Thread | discord.ForumChannel | discord.VoiceChannel

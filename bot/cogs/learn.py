@@ -8,7 +8,7 @@ buttons, or first a group, ``pick.<group>``, then its moves); Leave lesson on th
 move was worth less than the suggestion, the next step says so first. Nothing is posted, nothing is rated.
 
 The lesson's thinking (replaying it, the move, the computer's answer, the coach) runs in the thinking workers
-(``games.coach.lesson_step`` through bot/thinkpool.py), never on the event loop. Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
+(``games.coach.lesson_step`` through bot/workers/thinkpool.py), never on the event loop. Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
 buttons: ``gl:<lesson>:<version>:<key>`` (a button), ``gls:<lesson>:<version>:<name>`` (a menu whose values are
 keys); the version is the log's length, so a click on an older step is refused and changes nothing. Utility keys
 start with ``~``: leave, again, next (Globe Twister's next solo level). Globe Twister's lessons are its solo
@@ -27,13 +27,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import renderpool, thinkpool
-from bot.cogs.tables import GAME_CHOICES
 from bot.computers import display_name, new_computer
 from bot.greeting import command
 from bot.store import Lesson
-from bot.tables import CHOICE_ROWS, group_named, name_seats
+from bot.table.choices import CHOICE_ROWS, group_named
+from bot.table.words import name_seats
+from bot.ui.choices import GAME_CHOICES
 from bot.ui.components import STYLES, Controls, chooser
+from bot.workers import renderpool, thinkpool
 from games import get_engine
 from games.coach import LEARNER, LessonStep, get_coach, lesson_step
 from games.core import Engine, State

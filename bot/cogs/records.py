@@ -3,7 +3,7 @@
 Who sees what: a leaderboard and a member's stats are posted in the channel (a ladder is for the server to see,
 and stats are what people show each other); /history answers the asker only (a lookup, often of links to
 older boards, that would push the channel's conversation up for everyone). The images are drawn in the render
-workers (bot/renderpool.py), never on the event loop; the figures come from the store's indexed queries.
+workers (bot/workers/renderpool.py), never on the event loop; the figures come from the store's indexed queries.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import renderpool
-from bot.cogs.tables import GAME_CHOICES
 from bot.computers import display_name
 from bot.ratings import outcome_sentence
 from bot.store import FinishedGame, GameStats, Standing
 from bot.translator import member_language, server_language
+from bot.ui.choices import GAME_CHOICES
 from bot.ui.messages import COLOUR
+from bot.workers import renderpool
 from games import get_engine
 from i18n import _, ngettext
 

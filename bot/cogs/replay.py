@@ -12,12 +12,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import renderpool
 from bot.computers import display_name
 from bot.ratings import outcome_sentence
 from bot.replay import ReplayError
 from bot.store import FinishedGame, table_id_of
 from bot.translator import server_language, tell
+from bot.workers import renderpool
 from games import get_engine
 from i18n import _
 

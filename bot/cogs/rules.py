@@ -16,10 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import renderpool
-from bot.cogs.tables import GAME_CHOICES
-from bot.tables import board_view, name_seats
+from bot.table.words import board_view, name_seats
+from bot.ui.choices import GAME_CHOICES
 from bot.ui.messages import COLOUR, strength_words
+from bot.workers import renderpool
 from games import get_engine
 from games.core import all_engines
 from games.rulebook import NAMES, example, pages

@@ -16,18 +16,21 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import renderpool
 from bot.computers import is_computer
 from bot.language import member_language
 from bot.panels import Panels
-from bot.tables import Change, KeyedLocks, Table, UserError, board_view, end_words, is_invited, is_lobby_key
+from bot.table.lobby import is_lobby_key
+from bot.table.model import Change, KeyedLocks, Table, UserError
+from bot.table.seating import is_invited
+from bot.table.words import board_view, end_words
 from bot.ui import components, messages
-from games import all_engines
+from bot.ui.choices import playable_engines
+from bot.ui.say import in_member_language, say
+from bot.workers import renderpool
 from games.ai import STRENGTHS, strength_name
 from games.core import Engine, Option
 from i18n import _, localize
 from render import (
-    has_board,
     has_card,
     has_private,
     has_score_sheet,
@@ -51,14 +54,6 @@ PRESENT_FOR = 60
 ANSWER_WITHIN = 0.25
 """Seconds a move's board has to answer its click itself (see :class:`Ack`) before a plain defer goes out."""
 
-def playable_engines() -> list[Engine]:
-    """The games offered: every engine whose board can be drawn."""
-    return [e for e in all_engines() if has_board(e.slug)]
-
-
-GAME_CHOICES = [app_commands.Choice(name=e.title, value=e.slug) for e in playable_engines()]
-
-
 def marked_seats(table: Table) -> tuple[int, ...]:
     """The seats a computer plays, marked on the boards beside their names."""
     return tuple(s for s, p in enumerate(table.players) if is_computer(p))
@@ -66,25 +61,6 @@ def marked_seats(table: Table) -> tuple[int, ...]:
 
 def user_of(interaction: discord.Interaction) -> dict:
     return {"id": interaction.user.id, "name": interaction.user.display_name}
-
-
-def in_member_language(interaction: discord.Interaction, text: str) -> str:
-    """``text`` in the member's language: a ``Text`` is translated; a plain string is looked up as a message
-    (``say(interaction, "...")``'s literal is extracted into the catalogs), else said as it is."""
-    lang = member_language(interaction)
-    if not isinstance(text, i18n.Text) and lang != i18n.DEFAULT:
-        text = i18n.Text(text)
-    return localize(text, lang)
-
-
-async def say(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral sentence in the member's language, whether or not the interaction was already
-    acknowledged."""
-    text = in_member_language(interaction, text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 class Ack:
@@ -234,8 +210,10 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         await self.panels.load(self.bot, self.service.shards)  # the panels opened before a restart
+        self.service.show = self.publish  # a computer's move is shown as soon as it is committed
 
     async def cog_unload(self) -> None:
+        self.service.show = None
         await self.panels.close()
 
     # --- /play ---------------------------------------------------------------------------------------
@@ -652,7 +630,7 @@ class Tables(commands.Cog):
             note = change.text if table.status == "lobby" else _("Closed: {reason}", reason=end_words(table.row.end_reason))
             view = components.lobby_view(table, lang) if table.status == "lobby" else None
             return {"embed": messages.lobby_embed(table, note, lang), "view": view, "attachments": []}
-        drawing = asyncio.ensure_future(self.service.render(table, lang))  # the words are built while it draws
+        drawing = asyncio.ensure_future(self.service.render(table, lang, change.board))  # words built meanwhile
         filename = f"table{table.id}-{table.version}.png"
         embed = messages.table_embed(table, filename, lang)
         view = components.table_view(table, lang)

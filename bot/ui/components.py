@@ -5,7 +5,7 @@ custom_id formats (at most 99 of Discord's 100 characters):
   ``gs:<table>:<version>:<group>`` a select menu whose option values are action keys
 A seat's moves (and group picks) on its private panel (never the public board: the token digests its secret
 actions too) end in ``/<token>``, the seat's ``Table.seat_token`` on that version: a click
-on an older version is still played when the seat's token is unchanged (simultaneous play, bot/tables.py).
+on an older version is still played when the seat's token is unchanged (simultaneous play, bot/table/staleness.py).
 The templates accept anything after the prefix so that a malformed or forged id still reaches our handler
 and gets a sentence back instead of a silent failure.
 """
@@ -18,7 +18,9 @@ import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
-from bot.tables import CHOICE_ROWS, MENU_SIZE, Table, choice_groups, free_seat, group_key, pickable
+from bot.table.choices import CHOICE_ROWS, MENU_SIZE, choice_groups, group_key, pickable
+from bot.table.model import Table
+from bot.table.seating import free_seat
 from games.ai import STRENGTHS, strength_name
 from games.core import Action, Engine
 from i18n import DEFAULT, N_, localize, pgettext, say

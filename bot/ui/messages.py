@@ -17,7 +17,9 @@ from bot.computers import (
     strength_of,
 )
 from bot.ratings import outcome, outcome_sentence
-from bot.tables import Table, departure_words, end_words, is_invited, name_seats, sitting
+from bot.table.model import Table
+from bot.table.seating import is_invited, sitting
+from bot.table.words import departure_words, end_words, name_seats
 from games.ai import strength_name
 from games.core import Result, was_removed
 from i18n import DEFAULT, N_, _, localize, ngettext, say

@@ -1,6 +1,6 @@
 """Globe Twister's computer player: it plans a whole program from its own puzzle and hand, then enters it card
 by card with the engine's ordinary keys (``c<cell>``, ``k<card>``, ``d<dir>``, ``x``) and locks in. At a table
-the bot holds that lock-in back while a person is still programming (``bot.thinkpool.think``'s ``hold``; rule
+the bot holds that lock-in back while a person is still programming (``games.play.computer_keys``'s ``hold``; rule
 decision 7a in docs/rules/globe-twister.md), so a computer never turns the sand timer before the people.
 
 Everyone programs at once and in secret, so the computer decides from its own view only: its puzzle, its hand

@@ -61,7 +61,8 @@ def test_the_fake_refuses_what_discord_refuses():
 
 def test_an_option_s_default_is_said_in_words_in_english_too():
     """'(default false)' reads as code in English as in German: a switch's default is yes or no."""
-    from bot.cogs.tables import option_description, playable_engines
+    from bot.cogs.tables import option_description
+    from bot.ui.choices import playable_engines
 
     said = [option_description(o) for engine in playable_engines() for o in engine.options]
     assert said and not [s for s in said if re.search(r"\b(true|false)\b", s)], said

@@ -8,7 +8,9 @@ import pytest
 
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
-from bot.tables import Defaults, TableService, UserError, is_lobby_key
+from bot.table.lobby import is_lobby_key
+from bot.table.model import Defaults, UserError
+from bot.table.service import TableService
 
 ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
 
@@ -39,7 +41,7 @@ def test_the_computers_seed_comes_from_the_table_never_from_the_games_seed():
     """docs/ai.md: the bot derives the computers' seed from the table, never from the game's own seed (which
     fixes the deck order and the dice): another game seed at the same table gives the same computer seed."""
     from bot.store import TableRow
-    from bot.tables import computer_seed
+    from bot.table.model import computer_seed
 
     row = TableRow(id=7, guild_id=1, channel_id=2, game="geoneo", options={}, seed=12345, status="playing",
                    players=[], host_id=1, state=None, version=0, message_id=None, last_move=None, end_reason=None,
@@ -263,7 +265,7 @@ async def test_computers_entering_their_programs_draw_a_board_each_not_one_per_k
     Each key once started a board of its own in the render workers (some 20-60 at a stage's start), all but the
     last thrown away, and the firing's board (and with it the deadline loop, and the computers' lock-in after
     the people's) waited behind them: now only a computer's last key of the firing draws its board."""
-    from bot import renderpool
+    from bot.workers import renderpool
 
     drawn = []
 
@@ -487,7 +489,7 @@ async def test_a_start_cut_short_before_its_turn_deadline_gets_one_at_the_next_s
 
 
 async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up_no_other(database, monkeypatch):
-    from bot import thinkpool
+    from bot.workers import thinkpool
 
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
@@ -526,7 +528,7 @@ async def test_computers_of_several_tables_think_at_once_and_a_slow_one_holds_up
 
 async def test_a_computer_thinking_while_a_person_programs_still_moves_and_one_whose_table_closed_does_not(
         database, monkeypatch):
-    from bot import thinkpool
+    from bot.workers import thinkpool
 
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE), clock=clock)
@@ -607,15 +609,25 @@ async def test_a_computers_steps_get_the_short_pause_its_turn_the_long_one_and_e
         await service.store.close()
 
 
-async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_over_to_be_shown(database, monkeypatch):
-    """The next step may come due before its previous step is shown (a step pause of 0, a busy loop): the
-    firing that hands the step over leaves the next one for its next call, so no step's board is skipped."""
-    from bot import tables
+async def test_a_computers_step_is_shown_as_soon_as_it_is_committed_and_its_next_step_starts_only_after(
+        database, monkeypatch):
+    """Issue 25: a computer's committed step is shown by its own task at once (``TableService.show``), not
+    when the deadline loop next asks; the table's next step cannot start while the step is being shown, even
+    when it is already due (a step pause of 0), so no step's board is skipped; once shown, the deadline loop
+    is woken to start it."""
+    import secrets
 
-    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
     clock = Clock()
     service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0),
                            clock=clock)
+    shown, release = [], asyncio.Event()
+
+    async def show(change):
+        shown.append(change.table.version)
+        await release.wait()
+
+    service.show = show
     try:
         table = await service.open_lobby(1, 10, "geek_out", {"turns": 3}, ANA, computers=["strong"])
         await service.lobby(table.id, "start", ANA)
@@ -623,41 +635,28 @@ async def test_a_computers_next_step_starts_only_once_its_last_step_was_handed_o
             keys = [a.key for a in table.actions_for(0)]
             await service.act(table.id, table.version, "p" if "p" in keys else keys[0], ANA["id"])
         clock.now += PAUSE
-        assert await service.fire_due() == [] and service._thinking  # the computer's first step
-        await service.computers_done()
         for _ in range(3):
             if table.to_act() != [1]:
                 break
-            assert await service.store.deadline(table.id, "turn") <= clock.now  # the next step is due at once
             version = table.version
-            [shown] = await service.fire_due()  # the step is handed over to be shown...
-            assert shown.table.version == version and service.held_back and not service._thinking  # ...alone
-            assert await service.fire_due() == [] and service._thinking  # the next call starts the next step
+            assert await service.fire_due() == [] and service._thinking  # the computer's step starts
+            for _wait in range(400):  # it thinks in a worker, commits, then shows the step itself
+                if shown and shown[-1] > version:
+                    break
+                await asyncio.sleep(0.01)
+            assert shown[-1] == table.version > version and service._thinking  # shown by its own task
+            assert await service.store.deadline(table.id, "turn") <= clock.now  # the next step is due...
+            assert await service.fire_due() == [] and table.version == shown[-1]  # ...but waits for the show
+            service._wake_pending = False
+            release.set()
             await service.computers_done()
-        assert table.version > version
-        # a step committed while a call is under way, after the call took the list of steps to show
-        assert table.to_act() == [1]
-        clock.now += PAUSE
-        [_shown] = await service.fire_due()
-        assert await service.fire_due() == [] and service._thinking
-        due_deadlines = service.store.due_deadlines
-
-        async def the_step_commits_meanwhile(*args, **kwargs):
-            await service.computers_done()
-            return await due_deadlines(*args, **kwargs)
-
-        service.store.due_deadlines = the_step_commits_meanwhile
-        version = table.version
-        assert await service.fire_due() == [] and table.version > version  # committed during the call...
-        assert service.held_back and not service._thinking  # ...so its next step waits to be shown first
-        service.store.due_deadlines = due_deadlines
-        [shown] = await service.fire_due()
-        assert shown.table.version == table.version and not service._thinking
+            release.clear()
+            assert not service._thinking and service._wake_pending  # shown: the deadline loop looks again
+        assert len(shown) >= 2 and shown == sorted(shown)
     finally:
+        release.set()
         await service.stop_computers()
         await service.store.close()
-
-
 async def test_a_person_can_team_up_with_a_computer(database):
     service = TableService(await open_store(database))
     try:
@@ -714,3 +713,45 @@ def test_a_seats_display_name_is_the_computers_name_as_data_in_every_language():
     with i18n.using("de"):
         assert [i18n.here(n) for n in shown[1:3]] == ["Computer (stark)", "Computer 2 (stark)"]
         assert short_name(shown[3]) == "Bot von Bo"
+
+
+async def test_a_person_who_locks_in_while_the_computer_thinks_is_followed_at_once_not_at_the_sand(
+        database, monkeypatch):
+    """Issue 24: once the first stage stalled 30 s, a normal computer locking in only when the sand ran out.
+    The race: Ana (the only person) locks in while the computer thinks about its program, on a snapshot in
+    which she was still programming (so it plans to hold its lock-in for her). Whatever it commits then, the
+    next deadline must be the computer's short pause, and its lock-in must follow, never the sand timer."""
+    from bot.workers import thinkpool
+
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE), clock=clock)
+    real = thinkpool.decide
+    try:
+        table = await service.open_lobby(1, 10, "globe_twister", {"turn_limit": 2, "timer": 300}, ANA,
+                                         computers=["normal"])
+        await service.lobby(table.id, "start", ANA)
+
+        async def decide(*args, **kwargs):
+            keys = await real(*args, **kwargs)
+            if table.to_act() == [0, 1]:  # Ana acts while the computer is still thinking
+                await service.act(table.id, table.version, "lock", ANA["id"])
+            return keys
+
+        monkeypatch.setattr(thinkpool, "decide", decide)
+        clock.now += PAUSE
+        await service.fire_due()
+        await service.computers_done()
+        await service.fire_due()
+        assert table.to_act() in ([1], []), table.to_act()
+        for _ in range(3):  # the computer follows within a few of its pauses, not at the sand (300 s)
+            if table.state.get("last_run"):
+                break
+            due = await service.store.deadline(table.id, "turn")
+            assert due is not None and due <= clock.now + PAUSE, (due - clock.now, table.waiting_for_people())
+            await computers_move(service, clock)
+        assert table.state.get("last_run"), "the computer never locked in"
+        log = await service.store.actions(table.id)
+        assert not [key for _seat, key in log if key.startswith(("timer:", "timeout:"))]
+    finally:
+        await service.stop_computers()
+        await service.store.close()

@@ -6,7 +6,8 @@ import random
 import i18n
 from bot.computers import handed_over, new_computer, strength_lines
 from bot.store import TableRow
-from bot.tables import Table, name_seats
+from bot.table.model import Table
+from bot.table.words import name_seats
 from bot.ui import components, messages
 from games import get_engine
 from i18n import _

@@ -6,7 +6,7 @@ import pytest
 
 import render
 from bot.computers import strength_lines
-from bot.tables import board_view
+from bot.table.words import board_view
 from games import get_engine
 from games.ai import STRENGTHS
 from playground.fake_discord import DiscordError

@@ -2,7 +2,7 @@
 each language forms itself ("Europa · 3 Züge", "Europa · 3 movimientos"; it said "Europa · 3 × Zug")."""
 
 from bot.store import TableRow
-from bot.tables import Table
+from bot.table.model import Table
 from bot.ui import components
 from games import get_engine
 

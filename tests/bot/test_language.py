@@ -7,7 +7,7 @@ import discord
 from bot import language
 from bot.database import open_store
 from bot.store import GuildSettings
-from bot.tables import TableService
+from bot.table.service import TableService
 
 
 def test_a_member_reads_their_discord_language_and_anything_else_is_english():

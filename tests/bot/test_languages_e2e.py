@@ -16,7 +16,7 @@ import i18n
 import render
 from bot.computers import computer_seats
 from bot.store import GuildSettings
-from bot.tables import board_view
+from bot.table.words import board_view
 from playground.fake_discord import DiscordError, snapshot
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.harness import BotRunner

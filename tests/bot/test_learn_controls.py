@@ -7,7 +7,7 @@ import discord
 
 from bot.cogs.learn import ROWS, Learn, LessonButton, LessonSelect
 from bot.store import Lesson
-from bot.tables import group_named
+from bot.table.choices import group_named
 from games import get_engine
 from games.coach import LEARNER, lesson_step
 

@@ -7,7 +7,7 @@ import i18n
 from bot import replay
 from bot.cogs import learn, records
 from bot.store import GameStats, TableRow
-from bot.tables import Table
+from bot.table.model import Table
 from bot.ui import messages
 from games import get_engine
 from games.core import Result

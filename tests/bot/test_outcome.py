@@ -4,16 +4,18 @@ last (docs/rules/ratings.md, 6), so a computer that outscored the others is no w
 "Computer for Bo wins" while the ratings counted Ana's win.)"""
 
 import random
+import secrets
 
 import pytest
 
 import render
-from bot import tables
 from bot.cogs.records import history_line
 from bot.cogs.replay import summary
 from bot.database import open_store
 from bot.replay import build
-from bot.tables import Defaults, TableService, board_view
+from bot.table.model import Defaults
+from bot.table.service import TableService
+from bot.table.words import board_view
 from bot.ui.messages import standings, winners_sentence
 from render.common import record_texts
 from tests.bot.test_computers import PAUSE, Clock, play_with_computers
@@ -26,7 +28,7 @@ async def a_game_bos_computer_outscores_ana(service, clock, monkeypatch):
     """Geek Out between Ana and Bo; Bo leaves at once (a computer plays his seat) and the computer ends with
     more points than Ana (the first of these seeds where it does)."""
     for seed in range(60):
-        monkeypatch.setattr(tables.secrets, "randbits", lambda bits, seed=seed: seed)
+        monkeypatch.setattr(secrets, "randbits", lambda bits, seed=seed: seed)
         table = await service.open_lobby(1, 10 + seed, "geek_out", {"turns": 2}, ANA)
         await service.lobby(table.id, "join", BO)
         await service.lobby(table.id, "start", ANA)

@@ -83,11 +83,8 @@ async def test_ratings_computed_from_ratings_that_changed_meanwhile_are_refused_
     standings = {"scores": [1, 0], "ranking": [[0], [1]], "players": [ANA, CY], "detail": {}}
     stale = ratings.plan("geek_out", standings).rows({})  # as if Ana had no rating yet
     with pytest.raises(StaleRatings):
-        await store.execute(
-            "INSERT INTO moves (table_id, version, state, status, ply, seat, action, at, last_move, due_at,"
-            " standings, timer_due, players, ratings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            t.id, 1, '{"s":1}', "finished", 0, 0, "p", 1.0, "", None, json.dumps(standings), None, None,
-            json.dumps(stale))
+        await store.commit_move(table_id=t.id, version=1, state='{"s":1}', status="finished", ply=0, seat=0,
+                                action="p", turn_due=None, standings=standings, rows=stale)
     assert (await store.get_table(t.id)).version == 1 and len(await store.results(1)) == 1
     assert await store.result_players(t.id) == []
 

@@ -1,8 +1,8 @@
-"""A rematch's seating (bot/tables.py, pure): the same seats in the same order (so GEONEO's teams stay), the
+"""A rematch's seating (bot/table/seating.py, pure): the same seats in the same order (so GEONEO's teams stay), the
 asker seated, the other persons' seats kept, computers anew at the same strengths; where a newcomer sits."""
 
 from bot.computers import handed_over, new_computer
-from bot.tables import free_seat, game_people, rematch_seats, sitting
+from bot.table.seating import free_seat, game_people, rematch_seats, sitting
 from games import get_engine
 
 ANA, BO, CY, DEE = ({"id": i, "name": n} for i, n in ((1, "Ana"), (2, "Bo"), (3, "Cy"), (4, "Dee")))

@@ -5,7 +5,7 @@ board's PNG bytes came back as a palette, and the next bot's workers "did not wa
 import asyncio
 import operator
 
-from bot.renderpool import RenderPool
+from bot.workers.renderpool import RenderPool
 
 
 async def test_a_call_cut_short_never_hands_its_reply_to_the_next_call():

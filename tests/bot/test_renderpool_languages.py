@@ -2,7 +2,7 @@
 asked: a board's names and last move are drawn in the server's language (issue 19)."""
 
 import i18n
-from bot.renderpool import RenderPool
+from bot.workers.renderpool import RenderPool
 from games.ai import computer_name, stand_in_name
 
 

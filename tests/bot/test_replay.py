@@ -7,7 +7,7 @@ from PIL import Image, ImageChops
 
 import render
 from bot.replay import build, start_text
-from bot.tables import board_view, ending_focus
+from bot.table.words import board_view, ending_focus
 from games import get_engine
 from games.core import SYSTEM
 from render import replay as animation

@@ -6,7 +6,7 @@ import re
 
 import i18n
 import render
-from bot.tables import board_view
+from bot.table.words import board_view
 from games import get_engine
 from games.rulebook import NAMES, example, pages
 from playground.fake_discord import snapshot

@@ -2,7 +2,7 @@
 language) wherever the engine put the seat, even inside a plain parameter ("{p0}'s") (issue 19)."""
 
 import i18n
-from bot.tables import name_seats
+from bot.table.words import name_seats
 from games.ai import computer_name
 from i18n import Text
 

@@ -4,7 +4,8 @@ import pytest
 
 from bot.database import open_store
 from bot.store import Shards
-from bot.tables import Defaults, TableService, UserError
+from bot.table.model import Defaults, UserError
+from bot.table.service import TableService
 from games import get_engine
 
 ANA, BO, CY = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}, {"id": 3, "name": "Cy"}

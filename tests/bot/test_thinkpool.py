@@ -1,11 +1,11 @@
-"""The thinking workers (bot/thinkpool.py): a call cut short never hands its reply to the next call."""
+"""The thinking workers (bot/workers/thinkpool.py): a call cut short never hands its reply to the next call."""
 
 import asyncio
 import contextlib
 import operator
 import time
 
-from bot.thinkpool import ThinkPool, think
+from bot.workers.thinkpool import ThinkPool, think
 
 
 async def test_a_call_cut_short_leaves_no_reply_for_the_next_call():
@@ -47,7 +47,7 @@ async def test_thinking_workers_run_below_the_bots_priority():
     """A computer's search yields the CPU to the event loop and the board renders (people's clicks)."""
     import os
 
-    from bot.thinkpool import NICENESS
+    from bot.workers.thinkpool import NICENESS
 
     pool = ThinkPool(1)
     try:

@@ -2,7 +2,7 @@
 worker that has every game's palette, fonts and photos; the workers share the palettes' learning."""
 
 import render
-from bot import renderpool
+from bot.workers import renderpool
 from tests.bot.conftest import ANA, CHANNEL
 from tests.bot.harness import BotRunner
 

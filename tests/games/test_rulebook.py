@@ -5,7 +5,7 @@ import pytest
 
 import i18n
 import render
-from bot.tables import board_view, name_seats
+from bot.table.words import board_view, name_seats
 from games import all_engines, get_engine
 from games.ai import choose
 from games.geek_out.rules import points_for

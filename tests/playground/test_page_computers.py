@@ -12,7 +12,7 @@ import urllib.request
 from playwright.sync_api import expect
 
 import render
-from bot.tables import board_view
+from bot.table.words import board_view
 from games import get_engine
 from tests.playground.test_page import play_one, to_act
 

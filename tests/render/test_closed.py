@@ -54,7 +54,7 @@ def test_a_game_a_departure_ended_marks_nobody_as_its_winner(game):
 @pytest.mark.parametrize("game", ["geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"])
 def test_a_removed_player_reads_removed_on_the_board_and_one_who_left_reads_left(game):
     """The standings say "Bo (removed by a moderator)": the board said "Bo (left)". It follows the standings."""
-    from bot.tables import board_view
+    from bot.table.words import board_view
     from games.core import SYSTEM
     from render.common import record_texts
 

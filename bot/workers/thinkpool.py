@@ -1,4 +1,4 @@
-"""Computer players think in worker processes, never on the bot's event loop (like the boards: bot/renderpool.py).
+"""Computer players think in worker processes, never on the bot's event loop (like the boards: bot/workers/renderpool.py).
 
 A decision is CPU work (a strong Geodeto or Globe Twister computer searches for up to a second or two) that
 would stall every click of the process if it ran on the loop or in a thread of it. The pool is a sibling of the
@@ -6,7 +6,7 @@ render pool and reuses its workers (a process each, its own socket pair, pickled
 dies); its size is GEOTABLE_AI_WORKERS (default: one per core). ``ready()`` (awaited before the bot goes
 online) has every worker import every game's computer, so the first decision costs only its thinking.
 
-The worker's side is :func:`think`: pure, from a snapshot of the state it is sent.
+The worker's side is :func:`think` (games/play.py): pure, from a snapshot of the state it is sent.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import contextlib
 import logging
 import os
 
-from bot.renderpool import WorkerPool, _Worker
+from bot.workers.pool import Worker, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -26,40 +26,13 @@ def workers_wanted() -> int:
 
 
 # --- the worker side -------------------------------------------------------------------------------------------
-SILENT_STEPS = 4
-"""At most so many keys in one firing of a computer playing alone (a pick that says nothing and what completes
-it): a bound, so a computer that keeps picking and going back still moves one firing at a time."""
-
-
 def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool,
           hold: bool = False) -> list[str]:
-    """The keys the computer in ``seat`` plays from ``state``: one step, or (``whole``: secret simultaneous
-    play, Globe Twister's programming) every step it takes until it is no longer to act or the stage ends (a
-    move with announcements, e.g. the run that ends the stage), so its whole program goes in at once. A step
-    is a move that says something: a pick that says nothing (a Geek Out die whose target comes next, a
-    Geodeto pyramid whose destination comes next) is played with what completes it, so the channel sees one
-    board and one line per die or route, not a board per click. ``hold``: a person is still to act in the
-    same stage, so the computer plays only moves that leave who is to act as it is: it stops before the move
-    that would end its part or the stage (its lock-in; the keys may then be none), and makes that move once
-    no person is still to act."""
+    """The keys the computer in ``seat`` plays from ``state`` (``games.play.computer_keys``)."""
     from games import get_engine
-    from games.ai import choose
+    from games.play import computer_keys
 
-    engine = get_engine(game)
-    keys: list[str] = []
-    while True:
-        key = choose(engine, state, seat, strength, seed)
-        after, events = engine.apply(state, seat, key)
-        announced = engine.announcements(state, after)
-        if hold and (engine.to_act(after) != engine.to_act(state) or announced):
-            return keys  # it would end its part (its lock-in), or everyone's ("Stop!")
-        keys.append(key)
-        if engine.is_over(after) or seat not in engine.to_act(after) or announced:
-            return keys
-        if not whole and (any(e.text for e in events) or engine.to_act(after) != {seat}
-                          or len(keys) >= SILENT_STEPS):
-            return keys
-        state = after
+    return computer_keys(get_engine(game), state, seat, strength, seed, whole, hold)
 
 
 NICENESS = 10
@@ -87,10 +60,10 @@ def _warm_up() -> None:
 class ThinkPool(WorkerPool):
     what = "thinking worker"
 
-    def _new_worker(self) -> _Worker:
-        return _Worker(preload="bot.thinkpool", name="geotable-think")
+    def _new_worker(self) -> Worker:
+        return Worker(preload="bot.workers.thinkpool", name="geotable-think")
 
-    async def _warm(self, worker: _Worker) -> None:
+    async def _warm(self, worker: Worker) -> None:
         if not worker.warm:
             await worker.call(_warm_up, ())
             worker.warm = True

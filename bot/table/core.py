@@ -1,0 +1,199 @@
+"""The table service's core: the cache of open tables, the channel locks, the server settings, loading and
+reloading a table, and the one way a write meets another writer (``_racing``). Every other part of the
+service (bot/table/lobby.py, moves.py, departures.py, timers.py, thinking.py) builds on it.
+
+The cache and the locks are this process's: they are right because a channel is served by one process at a
+time (the one running its guild's shard, see :class:`bot.store.Shards`). When that changes hands (a process
+dies and another takes its shards over), the store's version check catches the other writer, and the table
+is reloaded instead of refusing clicks on the current board (``_racing``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+import i18n
+from bot import language
+from bot.computers import computer_seats
+from bot.store import GuildSettings, Shards, StaleVersion, Store
+from bot.table.model import Change, Defaults, Drawing, KeyedLocks, Table, UserError
+from bot.table.words import board_view
+from bot.workers import renderpool
+from games import get_engine
+from i18n import _
+
+log = logging.getLogger(__name__)
+
+
+class TableCore:
+    """The state every part of the service shares, and loading tables into it."""
+
+    def __init__(self, store: Store, defaults: Defaults | None = None, clock=time.time,
+                 shards: Shards | None = None):
+        self.store = store
+        self.defaults = defaults or Defaults()
+        self.clock = clock
+        self.shards = shards
+        """The shards whose deadlines this process fires (None: every table's, one process runs them all)."""
+        self._cache: dict[int, Table] = {}
+        """Open tables (lobby or playing) by id; a table leaves when it ends."""
+        self._open_in: dict[int, int] = {}
+        """channel -> the id of its open table in the cache (one open table per channel)."""
+        self.lock = KeyedLocks()
+        """``async with service.lock(channel_id)``: one change at a time per channel."""
+        self._settings: dict[int, GuildSettings] = {}
+        self._timers_wake: asyncio.Future | None = None
+        self._wake_pending = False
+        self._thinking: dict[int, asyncio.Task] = {}
+        """table -> the task of its computers' move under way (thinking in a worker, then committing)."""
+        self._computer_changes: list[Change] = []
+        """Computer moves committed since the deadline loop last asked (``fire_due`` hands them over)."""
+        self.show: Callable[[Change], Awaitable[None]] | None = None
+        """How a computer's committed move is shown at once (the Tables cog's ``publish``); None: handed to the
+        caller of ``fire_due`` instead (a service without a channel: tests)."""
+        self.discord_locale = lambda guild_id: None
+        """guild -> its Discord language (preferred locale): the client's guild cache (bot/client.py)."""
+
+    async def get(self, table_id: int) -> Table | None:
+        table = self._cache.get(table_id)
+        if table is not None:
+            return table
+        row = await self.store.get_table(table_id)
+        if row is None:
+            return None
+        engine = get_engine(row.game)
+        table = Table(row, engine, engine.decode(row.state) if row.state else None)
+        if row.status in ("lobby", "playing"):
+            if table.state is not None and engine.timer(table.state):
+                table.timer_due = await self.store.deadline(table_id, "timer")
+            if row.status == "playing":
+                table.turn_due = await self.store.deadline(table_id, "turn")
+            self._remember(table)
+        return table
+
+    async def _reload(self, table: Table) -> None:
+        """Reads the table again from the store into the same object (another writer changed it)."""
+        row = await self.store.get_table(table.id)
+        if row is None:
+            self._forget(table)
+            return
+        table.row = row
+        table.state = table.engine.decode(row.state) if row.state else None
+        table.timer_due = None
+        table.screens.reset(row.version)
+        table.held = set()
+        table.last_words = None
+        table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
+        if row.status not in ("lobby", "playing"):
+            self._forget(table)
+        elif table.state is not None and table.engine.timer(table.state):
+            table.timer_due = await self.store.deadline(table.id, "timer")
+
+    async def _racing(self, table: Table, attempt):
+        """``await attempt()``: checks, then versioned writes. When another writer changed the table since it
+        was loaded (a process that served this channel before us), the store refuses the write; the table is
+        reloaded and ``attempt`` runs once more, so its checks decide on the table as stored (a click on the
+        version stored now goes through, one on an older board is refused as stale)."""
+        try:
+            return await attempt()
+        except StaleVersion:
+            await self._reload(table)
+        try:
+            return await attempt()
+        except StaleVersion:
+            await self._reload(table)
+            raise UserError(_("This board is out of date; here is the current one."), stale=True) from None
+
+    def _remember(self, table: Table) -> None:
+        self._cache[table.id] = table
+        self._open_in[table.row.channel_id] = table.id
+
+    def _forget(self, table: Table) -> None:
+        self._cache.pop(table.id, None)
+        if self._open_in.get(table.row.channel_id) == table.id:
+            del self._open_in[table.row.channel_id]
+
+    def is_open(self, table_id: int) -> bool:
+        """Whether the table is open and in memory (no database trip)."""
+        return table_id in self._cache
+
+    async def in_channel(self, channel_id: int) -> Table | None:
+        cached = self.cached_in(channel_id)
+        if cached:
+            return cached[0]
+        row = await self.store.open_table_in(channel_id)
+        return await self.get(row.id) if row else None
+
+    def cached_in(self, channel_id: int) -> list[Table]:
+        """The channel's open table if it is in memory (no database trip: called for every chat message)."""
+        table = self._cache.get(self._open_in.get(channel_id, 0))
+        return [table] if table is not None and table.status in ("lobby", "playing") else []
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        """A copy of the guild's settings (cached: every move reads the turn timeout)."""
+        if guild_id not in self._settings:
+            self._settings[guild_id] = await self.store.guild_settings(guild_id)
+        return replace(self._settings[guild_id])
+
+    async def save_settings(self, settings: GuildSettings) -> None:
+        await self.store.save_guild_settings(settings)
+        self._settings[settings.guild_id] = replace(settings)
+
+    async def language(self, guild_id: int) -> str:
+        """The language of what the guild's channels see (bot/language.py decides)."""
+        return language.choose((await self.settings(guild_id)).language, self.discord_locale(guild_id))
+
+    async def turn_timeout(self, guild_id: int) -> int:
+        return (await self.settings(guild_id)).turn_timeout or self.defaults.turn_timeout
+
+    async def _open(self, table_id: int) -> Table:
+        table = await self.get(table_id)
+        if table is None:
+            raise UserError(_("This board is gone: there is no such game."))
+        if table.status in ("finished", "ended"):
+            raise UserError(_("This game is over."))
+        return table
+
+    async def _write(self, table: Table, coro) -> None:
+        """A versioned write (StaleVersion when another writer moved first: see ``_racing``)."""
+        await coro
+        self.wake_timers()
+
+    async def set_ping_message(self, table: Table, message_id: int | None) -> None:
+        table.row.ping_message_id = message_id
+        await self.store.set_ping_message(table.id, message_id)
+
+    async def set_message(self, table: Table, message_id: int | None) -> None:
+        table.row.message_id = message_id
+        table.messages_since_board = 0
+        if message_id:
+            table.posted.set()
+        await self.store.set_message(table.id, message_id)
+
+    async def _refresh(self, table: Table) -> None:
+        """Reloads the table when the store holds a newer version (another writer), else keeps our copy (and
+        the seats' screens that still count, ``Table.since``)."""
+        row = await self.store.get_table(table.id)
+        if row is None or row.version != table.version:
+            await self._reload(table)
+
+    async def render_private(self, table: Table, seat: int, lang: str = i18n.DEFAULT) -> bytes:
+        """The seat's own secret part (a hand) as PNG in ``lang`` (its player's), drawn in a worker process.
+        Only for that seat's eyes."""
+        view = table.engine.view(table.state, seat)
+        return await renderpool.private(table.row.game, view, table.names[seat], locale=lang)
+
+    async def render(self, table: Table, lang: str | None = None, drawing: Drawing | None = None) -> bytes:
+        """The public board as PNG in ``lang`` (default: the server's), drawn in a worker process (see
+        bot/workers/renderpool.py). ``drawing``: the move's board, started while its commit was under way
+        (``Change.board``): used when the table still looks so, in that language."""
+        lang = lang or await self.language(table.row.guild_id)
+        if drawing is not None and drawing.looks == table.looks() and drawing.lang == lang:
+            return await drawing.png
+        view = board_view(table.engine, table.state)
+        return await renderpool.board(table.row.game, view, table.names, table.last_move(lang), table.focus(),
+                                      tuple(computer_seats(table.players)), locale=lang)

@@ -1,0 +1,290 @@
+"""Lobbies: opening one (/play), rematches, the lobby's buttons (join, leave, computers, partners, the
+takeover option) and the start of the game."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Sequence
+
+import i18n
+from bot import computers
+from bot.computers import is_computer, new_computer
+from bot.store import ChannelBusy
+from bot.table.model import Change, Table, UserError
+from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
+from bot.table.words import channels_sentence, name_seats, rules_words
+from games import get_engine
+from games.ai import STRENGTHS, strength_name
+from games.core import Engine, RulesError
+from i18n import _, join
+
+log = logging.getLogger(__name__)
+
+
+LOBBY_KEYS = ("join", "leave", "start", "takeover.on", "takeover.off")
+LOBBY_PREFIXES = ("partner.", "computer.", "drop.")
+
+
+def is_lobby_key(key: str) -> bool:
+    """A lobby button: join, leave, start, ``partner.<user id>`` (pick a partner in a team game),
+    ``computer.<strength>`` (add a computer seat), ``drop.<seat>`` (remove that computer), ``takeover.on`` /
+    ``takeover.off`` (whether a computer takes over the seat of a player who leaves during play). The last
+    three are the host's (any seated person's when the host is not seated), like Start."""
+    return key in LOBBY_KEYS or key.startswith(LOBBY_PREFIXES)
+
+POSTED_WITHIN = 2.0
+"""Seconds a refused rematch waits for the channel's new lobby to be posted, to link it (Discord wants an
+answer within 3)."""
+
+
+class Lobby:
+    """Part of :class:`bot.table.service.TableService` (its other parts through ``self``)."""
+
+    async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
+                         parent_id: int | None = None, computers: Sequence[str] = ()) -> Table:
+        """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules),
+        seating the host and then a computer of each strength in ``computers``."""
+        engine = get_engine(game)
+        try:
+            options = engine.normalise_options(options)
+        except RulesError as exc:
+            raise UserError(rules_words(exc)) from None
+        seated = [host]
+        for strength in computers:
+            if strength not in STRENGTHS:
+                raise UserError(_("A computer plays {strengths} or {last}, not {given}.",
+                                  strengths=join([strength_name(s) for s in STRENGTHS[:-1]], ", "),
+                                  last=strength_name(STRENGTHS[-1]), given=repr(strength)))
+            seated.append(new_computer(strength, seated))
+        if len(seated) > engine.max_players:
+            raise UserError(_("{game} seats at most {n} players, so at most {computers} computers beside you.",
+                              game=engine.title, n=engine.max_players, computers=engine.max_players - 1))
+        await self._check_channel(guild_id, channel_id, parent_id)
+        async with self.lock(channel_id):
+            return await self._create_lobby(guild_id, channel_id, engine, options, seated)
+
+    async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
+        settings = await self.settings(guild_id)
+        if not settings.allows(channel_id, parent_id):
+            raise UserError(_("Games can't be started in this channel. {rules}", rules=channels_sentence(settings)))
+
+    async def _create_lobby(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
+                            seated: list[dict], host_seat: int = 0, takeover: bool = True) -> Table:
+        """A new lobby with a new seed (under the channel's lock): refused while the channel has an open table."""
+        existing = await self.in_channel(channel_id)
+        if existing is not None:
+            raise UserError(self._busy_sentence(existing))
+        try:
+            row = await self.store.create_table(
+                guild_id=guild_id, channel_id=channel_id, game=engine.slug, options=options,
+                seed=secrets.randbits(62), host=seated[host_seat],
+                lobby_due=self.clock() + self.defaults.lobby_timeout,
+                others=seated[:host_seat] + seated[host_seat + 1:], host_seat=host_seat, takeover=takeover,
+            )
+        except ChannelBusy:
+            raise UserError(_("A game is already open in this channel.")) from None
+        table = Table(row, engine)
+        self._remember(table)
+        return table
+
+    async def rematch(self, table_id: int, user: dict, parent_id: int | None = None) -> Table:
+        """A new lobby for a finished game's rematch in its channel: its seats (``rematch_seats``: the asker
+        seated as host, the other persons' seats kept for them, computers of the same strengths), its options
+        and takeover switch, a new seed. Only a person who played it may ask, and only while it is the
+        channel's latest game: not while a table is open there, nor once a newer game finished there (its own
+        board offers the rematch then), nor where the channel rules no longer allow games."""
+        old = await self.get(table_id)
+        if old is None:
+            raise UserError(_("This board is gone: there is no such game."))
+        if old.status in ("lobby", "playing"):
+            raise UserError(_("This game is not over yet: a rematch comes after its end."))
+        if old.status != "finished":
+            raise UserError(_("This game was closed before its end, so it has no rematch. /play opens a new table."))
+        if user["id"] not in game_people(old.players):
+            raise UserError(_("Only the players of this game can ask for its rematch. /play opens a new table."))
+        guild_id, channel_id = old.row.guild_id, old.row.channel_id
+        await self._check_channel(guild_id, channel_id, parent_id)
+        seats = rematch_seats(old.players, user)
+        host_seat = next(s for s, p in enumerate(seats) if p["id"] == user["id"])
+        async with self.lock(channel_id):
+            existing = await self.in_channel(channel_id)
+            if existing is None:
+                return await self._rematch_lobby(old, seats, host_seat)
+        # the channel's table may be a rematch asked for a moment ago, whose lobby is still being posted: its
+        # link is known once it is (outside the lock, which the posting does not need)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(existing.posted.wait(), POSTED_WITHIN)
+        raise UserError(self._busy_sentence(existing))
+
+    async def _rematch_lobby(self, old: Table, seats: list[dict], host_seat: int) -> Table:
+        """``rematch`` under the channel's lock, the channel having no open table."""
+        guild_id, channel_id = old.row.guild_id, old.row.channel_id
+        latest = await self.store.history(guild_id, channel_id, limit=1)
+        if latest and latest[0].table_id != old.id:
+            newer = latest[0]
+            if newer.message_id:
+                raise UserError(_("A newer game has been played in this channel since this one; its final board "
+                                  "has its own Rematch button: {link}",
+                                  link=f"https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"))
+            raise UserError(_("A newer game has been played in this channel since this one; its final board "
+                              "has its own Rematch button."))
+        return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
+                                        old.row.takeover)
+
+    def _busy_sentence(self, table: Table) -> str:
+        game = table.engine.title
+        if table.row.message_id:
+            link = (f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
+                    f"{table.row.message_id}")
+            if table.status == "lobby":
+                return _("A game of {game} is already waiting in its lobby in this channel: {link}", game=game,
+                         link=link)
+            return _("A game of {game} is already being played in this channel: {link}", game=game, link=link)
+        if table.status == "lobby":
+            return _("A game of {game} is already waiting in its lobby in this channel.", game=game)
+        return _("A game of {game} is already being played in this channel.", game=game)
+
+    async def lobby(self, table_id: int, key: str, user: dict) -> Change:
+        """Join, leave or start a lobby. Lobby buttons are not version-checked: each is safe to repeat."""
+        table = await self._open(table_id)
+        async with self.lock(table.row.channel_id):
+            return await self._racing(table, lambda: self._lobby(table, key, user))
+
+    async def _lobby(self, table: Table, key: str, user: dict) -> Change:
+        if table.status != "lobby":
+            raise UserError(_("This game has already started.") if table.status == "playing"
+                            else _("This lobby is closed."))
+        players = list(table.players)
+        mine = next((s for s, p in enumerate(players) if p["id"] == user["id"]), None)
+        kept = mine is not None and is_invited(players[mine])  # a rematch keeps this seat for them
+        seated = mine is not None and not kept
+        host_id = table.row.host_id
+        if key.startswith(("computer.", "drop.", "takeover.")):
+            if not seated:
+                raise UserError(_("Only a seated player can change the seats and options of this lobby."))
+            if user["id"] != host_id and any(p["id"] == host_id for p in players):  # as Start: the host decides
+                raise UserError(_("Only the host can switch whether a computer takes over a seat.")
+                                if key.startswith("takeover.") else _("Only the host can add or remove computers."))
+            if key.startswith("takeover."):
+                return await self._set_takeover(table, user, key == "takeover.on")
+            text = self._seat_computer(table, players, user, key)
+        elif key == "join":
+            if seated:
+                raise UserError(_("You are already seated at this table."))
+            if kept:
+                players[mine] = {"id": user["id"], "name": user["name"]}
+                text = _("{player} took their seat again.", player=user["name"])
+            else:
+                seat = free_seat(players, table.engine.max_players)
+                if seat is None:
+                    raise UserError(_("The table is full ({n} players).", n=table.engine.max_players))
+                text = (_("{player} joined in the seat kept for {other}.", player=user["name"],
+                          other=players[seat]["name"]) if seat < len(players)
+                        else _("{player} joined.", player=user["name"]))
+                players[seat:seat + 1] = [{"id": user["id"], "name": user["name"]}]
+        elif key == "leave":
+            if not seated and not kept:
+                raise UserError(_("You are not seated at this table."))
+            return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
+        elif key == "start":
+            return await self._start(table, user, sitting(players), [p for p in players if is_invited(p)])
+        elif key.startswith("partner."):
+            text = self._pick_partner(table, players, user, key[8:])
+        else:
+            raise UserError(_("That button is not part of this lobby."))
+        await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
+        table.row = await self.store.get_table(table.id)
+        return Change(table, text)
+
+    async def _set_takeover(self, table: Table, user: dict, on: bool) -> Change:
+        if table.row.takeover == on:
+            return Change(table, "")
+        await self._write(table, self.store.set_takeover(table.id, table.version, on))
+        table.row = await self.store.get_table(table.id)
+        return Change(table, _("{player}: a computer takes over the seat of a player who leaves.", player=user["name"])
+                      if on else _("{player}: nobody takes over the seat of a player who leaves.", player=user["name"]))
+
+    @staticmethod
+    def _seat_computer(table: Table, players: list[dict], user: dict, key: str) -> str:
+        """``computer.<strength>`` seats a computer, ``drop.<seat>`` removes the computer in that seat:
+        ``players`` is changed in place; the sentence says what happened."""
+        kind, _dot, what = key.partition(".")
+        if kind == "computer":
+            if what not in STRENGTHS:
+                raise UserError(_("That button is not part of this lobby."))
+            seat = free_seat(players, table.engine.max_players)
+            if seat is None:
+                raise UserError(_("The table is full ({n} players).", n=table.engine.max_players))
+            computer = new_computer(what, players)
+            name = computers.display_name(computer)
+            if seat < len(players):
+                text = _("{player} added {computer} in the seat kept for {other}.", player=user["name"],
+                         computer=name, other=players[seat]["name"])
+            else:
+                text = _("{player} added {computer}.", player=user["name"], computer=name)
+            players[seat:seat + 1] = [computer]
+            return text
+        seat = int(what) if what.isdigit() else -1
+        if 0 <= seat < len(players) and not is_computer(players[seat]):
+            raise UserError(_("That seat is a person's, not a computer's."))
+        if not 0 <= seat < len(players):
+            raise UserError(_("There is no computer in that seat any more."))
+        gone = players.pop(seat)
+        return _("{player} removed {computer}.", player=user["name"], computer=computers.display_name(gone))
+
+    @staticmethod
+    def _pick_partner(table: Table, players: list[dict], user: dict, partner: str) -> str:
+        """A seated player picks their partner (a team game): the partner moves to the seat that partners
+        theirs, trading places with whoever sat there. ``players`` is changed in place."""
+        teams = table.engine.teams(len(players))
+        if teams is None:
+            raise UserError(_("{game} has no teams with {n} players.", game=table.engine.title, n=len(players)))
+        seat_of = {p["id"]: s for s, p in enumerate(players)}
+        if user["id"] not in seat_of or is_invited(players[seat_of[user["id"]]]):
+            raise UserError(_("Only a seated player can pick a partner."))
+        chosen = seat_of.get(int(partner)) if partner.removeprefix("-").isdigit() else None
+        if chosen is None:
+            raise UserError(_("That player is not seated at this table any more."))
+        mine = seat_of[user["id"]]
+        if chosen == mine:
+            raise UserError(_("Pick another player as your partner."))
+        team = next(t for t in teams if mine in t)
+        if chosen in team:
+            raise UserError(_("{player} is already your partner.", player=players[chosen]["name"]))
+        # the partner takes a seat of my team (the first free of me), its player takes the partner's old seat
+        target = next(s for s in team if s != mine)
+        players[target], players[chosen] = players[chosen], players[target]
+        return _("{player} teamed up with {partner}.", player=user["name"], partner=players[target]["name"])
+
+    async def _start(self, table: Table, user: dict, players: list[dict], kept: Sequence[dict] = ()) -> Change:
+        """``kept``: seats a rematch kept for people who did not come back; the game starts without them."""
+        if not any(p["id"] == user["id"] for p in players):
+            raise UserError(_("Only a seated player can start the game."))
+        if user["id"] != table.row.host_id and any(p["id"] == table.row.host_id for p in players):
+            raise UserError(_("Only the host can start the game."))
+        engine = table.engine
+        if len(players) < engine.min_players:
+            if kept:
+                raise UserError(_("{game} needs at least {n} players; a kept seat counts once its player joins.",
+                                  game=engine.title, n=engine.min_players))
+            raise UserError(_("{game} needs at least {n} players.", game=engine.title, n=engine.min_players))
+        state = engine.new(len(players), table.row.options, table.row.seed)
+        first = sorted(engine.to_act(state))
+        names = [computers.display_name(p) for p in players]
+        opening = i18n.join([name_seats(e.text, names) for e in engine.opening(state)])
+        begins = (_("The game begins without {players}.", players=", ".join(p["name"] for p in kept)) if kept
+                  else _("The game begins."))
+        then = opening or (_("{player} goes first.", player=names[first[0]]) if len(first) == 1 else "")
+        text = i18n.join([begins, then])
+        lang = await self.language(table.row.guild_id)
+        due = await self._turn_due(table, state, players)
+        await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
+                                                 due if first else None, last_move=i18n.localize(text, lang)))
+        table.row = await self.store.get_table(table.id)
+        table.last_words = text
+        table.state = state
+        table.turn_due = due if first else None
+        return Change(table, text, before=frozenset())

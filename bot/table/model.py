@@ -1,0 +1,258 @@
+"""The table in memory (``Table``: its stored row, the decoded state, what this process remembers of its
+screens), what a change hands to the caller to show (``Change``), a refusal (``UserError``), the service's
+defaults and the channel locks. No Discord types, no database calls."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+from dataclasses import dataclass, field
+
+import i18n
+from bot import computers
+from bot.computers import computer_seats
+from bot.store import TableRow
+from bot.table.staleness import Screens, token
+from bot.table.words import end_words, ending_focus, name_seats
+from games.core import Action, Engine, Event, Result, State
+from i18n import _
+
+
+class UserError(Exception):
+    """A refusal to show the user (ephemeral): the sentence (a ``Text``, said in the member's language when
+    shown) says why. ``stale`` means their board is old."""
+
+    def __init__(self, message: str, *, stale: bool = False):
+        super().__init__(message)
+        self.text = message
+        self.stale = stale
+
+    def __str__(self) -> str:
+        return self.text  # the Text itself (``str(exc)`` keeps it, so it can still be translated)
+
+
+@dataclass
+class Table:
+    """A table in memory: its stored row plus the decoded engine state."""
+
+    row: TableRow
+    engine: Engine
+    state: State | None = None
+    messages_since_board: int = 0
+    picks: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
+    memory for the table version it was made on; a new version starts again from the first step."""
+    ping_text: str = ""
+    """The words of the table's ping message (without its link to the board), to re-point it at a new board."""
+    timer_due: float | None = None
+    """When the game's running timer (``Engine.timer``) runs out, for the live countdown in the channel."""
+    turn_due: float | None = None
+    """The turn deadline as this process last wrote or read it (a computer's pending move, or a person's
+    timeout): a person's move while computers wait keeps their deadline (see ``TableService._turn_due``)."""
+    drawn: tuple = ()
+    """What the channel message and the panels show (``looks()`` when they were last drawn): publications
+    queued behind each other draw the newest table once, and the rest find nothing left to draw."""
+    screens: Screens | None = None
+    """Which older screens of the table still count (bot/table/staleness.py); from the version loaded."""
+    _tokens: tuple[int, dict[int, str]] = field(default_factory=lambda: (-1, {}))
+    """(version, seat -> token): ``seat_token`` computed once per version."""
+    held: set[int] = field(default_factory=set)
+    """The computer seats that did all they want in a simultaneous stage but end their part only once no
+    person is still to act in it (Globe Twister: its program is in, it locks in when the people are done).
+    A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
+    or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
+    to do but wait."""
+
+    last_words: str | None = None
+    """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
+    after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""
+
+    posted: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
+    moment as another waits for it to link the new lobby."""
+
+    def __post_init__(self):
+        if self.screens is None:
+            self.screens = Screens(self.row.version)
+
+    def looks(self) -> tuple:
+        picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
+        return self.version, self.status, picks
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def players(self) -> list[dict]:
+        return self.row.players
+
+    @property
+    def names(self) -> list[str]:
+        return [computers.display_name(p) for p in self.row.players]
+
+    def last_move(self, lang: str) -> str:
+        """The last move in words, in ``lang`` when it is known as said, else as stored."""
+        if self.last_words is not None:
+            return i18n.localize(self.last_words, lang)
+        return self.row.last_move or ""
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, p in enumerate(self.row.players):
+            if p["id"] == user_id:
+                if self.state is not None and self.state["left"][seat]:
+                    return None
+                return seat
+        return None
+
+    def to_act(self) -> list[int]:
+        return sorted(self.engine.to_act(self.state)) if self.state is not None else []
+
+    def computers_to_act(self, state: State | None = None, players: list[dict] | None = None) -> dict[int, str]:
+        """seat -> strength of the computers to act now (or in ``state`` with ``players`` seated)."""
+        state = self.state if state is None else state
+        if state is None:
+            return {}
+        seats = computer_seats(self.players if players is None else players)
+        return {s: seats[s] for s in sorted(self.engine.to_act(state)) if s in seats}
+
+    def waiting_for_people(self) -> set[int]:
+        """The computer seats waiting for the people in the current stage (``held``)."""
+        return set(self.held)
+
+    def computers_due(self, state: State | None = None, players: list[dict] | None = None,
+                      held: set[int] = frozenset()) -> dict[int, str]:
+        """seat -> strength of the computers that move now: those to act, except, while a person is still to
+        act beside them (a simultaneous stage), the ones in ``held`` (waiting for the people)."""
+        due = self.computers_to_act(state, players)
+        if held and len(due) < len(self.engine.to_act(self.state if state is None else state)):
+            due = {seat: strength for seat, strength in due.items() if seat not in held}
+        return due
+
+    def actions_for(self, seat: int) -> list[Action]:
+        return self.engine.legal_actions(self.state, seat) if self.state is not None else []
+
+    def result(self) -> Result | None:
+        return self.engine.result(self.state) if self.state is not None else None
+
+    def seat_token(self, seat: int) -> str:
+        """What ``seat`` may do now, as a short digest (``staleness.token``; "" when it is not to act). A button
+        a seat is shown carries it, so a click made on an older version of the table is still played when the
+        seat's own choices are the same and nothing since changed them (``Screens.counts``)."""
+        version, tokens = self._tokens
+        if version != self.version:
+            tokens = {}
+            self._tokens = (self.version, tokens)
+        if seat not in tokens:
+            tokens[seat] = token(seat, [a.key for a in self.actions_for(seat)] if seat in self.to_act() else [])
+        return tokens[seat]
+
+    def screen_counts(self, seat: int, version: int, shown: str | None) -> bool:
+        """Whether ``seat``'s click on a screen of ``version`` showing it the token ``shown`` still counts."""
+        return self.screens.counts(seat, version, shown, self.version, self.seat_token(seat))
+
+    def pick_of(self, seat: int) -> str:
+        """The group ``seat`` picked as the first step of a choice on the current version, or ""."""
+        version, group = self.picks.get(seat, (-1, ""))
+        return group if version == self.version else ""
+
+    def focus(self) -> dict | None:
+        """What the board marks for the choice in progress of the one seat to act (for a table closed before
+        its end, the closing note its board shows instead of whose turn it was)."""
+        if self.status == "ended":
+            return {"closed": _("Closed: {reason}", reason=end_words(self.row.end_reason)) if self.row.end_reason
+                    else _("Closed"), "right": _("Closed")}
+        if self.status == "finished":
+            return ending_focus(self.state, self.names, self.players)
+        to_act = self.to_act()
+        if len(to_act) != 1 or not self.pick_of(to_act[0]):
+            return None
+        return self.engine.focus(self.state, to_act[0], self.pick_of(to_act[0]))
+
+    def describe(self, events: list[Event]) -> str:
+        """Event texts with seat placeholders replaced by player names (a ``Text``)."""
+        return i18n.join([name_seats(e.text, self.names) for e in events])
+
+
+@dataclass
+class Drawing:
+    """A board started while its move was being committed: its PNG (a future, drawn in a render worker) shows
+    the table as ``looks`` (``Table.looks``) in ``lang``; used when the table still looks so when shown."""
+
+    looks: tuple
+    lang: str
+    png: asyncio.Future
+
+
+@dataclass
+class Change:
+    """What a call changed, for the caller to show: the table after it, the move in words and, for a move, its
+    board already being drawn (``board``)."""
+
+    table: Table
+    text: str = ""
+    finished: bool = False
+    closed: bool = False
+    before: frozenset[int] | None = None
+    """The seats that were to act before the change; None when whose turn it is did not change (a redraw)."""
+    timed_out: tuple[int, ...] = ()
+    """Seats whose turn the table finished because they sat idle past the turn timeout."""
+    announcements: list[dict] = field(default_factory=list)
+    """What the channel sees beyond the board (``Engine.announcements``), names already filled in."""
+    board: Drawing | None = None
+
+
+@dataclass
+class Defaults:
+    turn_timeout: int = 600
+    lobby_timeout: int = 1800
+    computer_pause: float = 0.8
+    """Seconds a computer waits before its turn (GEOTABLE_COMPUTER_PAUSE), so people can follow."""
+    computer_step_pause: float = 0.1
+    """Seconds between two steps of one computer's turn (GEOTABLE_COMPUTER_STEP_PAUSE; at most
+    ``computer_pause``): a Geek Out turn of thirty dice is over in seconds, each die still shown."""
+
+    def pause(self, step: bool) -> float:
+        """The pause before a computer's move: a step inside its turn gets the shorter one."""
+        return min(self.computer_step_pause, self.computer_pause) if step else self.computer_pause
+
+
+def computer_seed(row: TableRow) -> int:
+    """The seed of a table's computers' decisions: a hash of the table (its id, guild and channel), never of
+    the game's seed (which fixes the deck order and the dice to come), so nothing a computer draws depends
+    on it. ``games.ai.choose`` adds the ply and seat."""
+    digest = hashlib.blake2b(f"geotable-computer:{row.id}:{row.guild_id}:{row.channel_id}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
+class KeyedLocks:
+    """One asyncio lock per key (a channel), kept only while someone holds or waits for it, so the map
+    never grows with the number of channels ever played in."""
+
+    def __init__(self):
+        self._locks: dict[int, list] = {}  # key -> [lock, holders and waiters]
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, key: int):
+        entry = self._locks.setdefault(key, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self._locks[key]
+
+    def __len__(self) -> int:
+        return len(self._locks)

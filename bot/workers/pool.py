@@ -1,0 +1,187 @@
+"""The worker processes' transport and pool, shared by the two kinds of workers (bot/workers/renderpool.py
+draws, bot/workers/thinkpool.py thinks).
+
+The pool is a few long-lived processes, each talking to the bot over its own socket pair with asyncio streams
+(a request: the pickled call; a reply: the pickled result), so a call costs its work plus well under a
+millisecond of transport (``concurrent.futures.ProcessPoolExecutor`` costs ~2 ms more per call through its
+feeder threads and queues). Calls wait for a free worker; a worker that dies is replaced and the call retried
+once. Workers watch their parent and exit when it dies, even by SIGKILL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import multiprocessing
+import os
+import pickle
+import signal
+import socket
+import struct
+import threading
+import time
+
+log = logging.getLogger(__name__)
+
+_HEADER = struct.Struct("!I")
+
+
+# --- the worker side (runs in the child process) ---------------------------------------------------------------
+def _watch_parent(parent: int) -> None:
+    while True:
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(1.0)
+
+
+def _recv_exactly(sock: socket.socket, n: int) -> bytes:
+    data = bytearray()
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return bytes(data)
+
+
+def _serve(sock: socket.socket, parent: int, preload: str) -> None:
+    """The worker's loop: read a call, run it, send back ("ok", result) or ("error", exception). A worker whose
+    bot is gone exits quietly (code 0, no traceback). ``preload``: the module the calls' functions live in,
+    imported before the first one comes (``render`` for the render pool, bot/workers/thinkpool.py for thinking)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot shuts us down
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    importlib.import_module(preload)
+
+    while True:
+        try:
+            (size,) = _HEADER.unpack(_recv_exactly(sock, _HEADER.size))
+            fn, args = pickle.loads(_recv_exactly(sock, size))
+        except (EOFError, OSError):  # the bot closed its end or died (even by SIGKILL): leave quietly
+            os._exit(0)
+        try:
+            reply = ("ok", fn(*args))
+        except Exception as exc:  # the bot logs it; the worker stays up
+            reply = ("error", exc)
+        data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            sock.sendall(_HEADER.pack(len(data)) + data)
+        except OSError:  # the bot died while we drew (a reset connection, a broken pipe)
+            os._exit(0)
+
+
+def ping() -> None:
+    """A no-op call: the worker has started and imported the renderers."""
+
+
+# --- the bot side ----------------------------------------------------------------------------------------------
+class Worker:
+    def __init__(self, preload: str, name: str):
+        ours, theirs = socket.socketpair()
+        ctx = multiprocessing.get_context("spawn")
+        self.process = ctx.Process(target=_serve, args=(theirs, os.getpid(), preload), daemon=True, name=name)
+        self.process.start()
+        theirs.close()
+        self.sock = ours
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.warm = False
+        """It has every game's palette, the fonts and the photos (``RenderPool.ready``)."""
+        self.owed = 0
+        """Replies not read: a call cut short (cancelled, e.g. its bot stopped, or its event loop gone) leaves its
+        reply in the socket, or half read in a reader of a loop that is gone; the pool replaces such a worker
+        rather than hand that reply to the next call (``WorkerPool._usable``)."""
+
+    async def call(self, fn, args: tuple):
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:  # streams belong to one event loop (tests run several, one after another)
+            self.reader, self.writer = await asyncio.open_connection(sock=self.sock.dup())
+            self.loop = loop
+        data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        self.owed += 1
+        self.writer.write(_HEADER.pack(len(data)) + data)
+        (size,) = _HEADER.unpack(await self.reader.readexactly(_HEADER.size))
+        status, value = pickle.loads(await self.reader.readexactly(size))
+        self.owed -= 1
+        if status == "error":
+            raise value
+        return value
+
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
+    def close(self) -> None:
+        if self.writer is not None and self.loop is not None and not self.loop.is_closed():
+            self.writer.close()  # (a stream of a loop that is gone cannot be closed: killing the worker ends it)
+        self.sock.close()
+        if self.process.is_alive():
+            self.process.kill()
+
+
+class WorkerPool:
+    """Worker processes behind one idle queue: ``run(fn, *args)`` calls ``fn`` in an idle worker. A worker whose
+    call was cut short (``Worker.owed``) or that died is replaced and warmed (``_warm``) before its next call.
+    The render pool (bot/workers/renderpool.py) and the thinking pool (bot/workers/thinkpool.py) are its two kinds."""
+
+    what = "worker"
+    """How the log names a worker of this pool."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._workers: list[Worker] = []
+        self._idle: asyncio.LifoQueue[Worker] | None = None
+        """Idle workers, the last one used first: its caches are warm (a board drawn by a worker that was
+        idle for a while costs ~15% more)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _new_worker(self) -> Worker:
+        raise NotImplementedError  # each kind of pool starts its own (the module its calls live in)
+
+    async def _warm(self, worker: Worker) -> None:
+        """Makes a fresh worker ready for calls (sets ``worker.warm``); nothing by default."""
+        worker.warm = True
+
+    def start(self) -> None:
+        while len(self._workers) < self.size:
+            self._workers.append(self._new_worker())
+
+    def _queue(self) -> asyncio.LifoQueue:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # a bot restarted in the same process (tests): a queue of this loop
+            self.start()
+            self._idle = asyncio.LifoQueue()
+            for worker in self._workers:
+                self._idle.put_nowait(worker)
+            self._loop = loop
+        return self._idle
+
+    async def run(self, fn, *args):
+        idle = self._queue()
+        worker = await idle.get()
+        try:
+            if worker.owed or not worker.warm:
+                worker = self._usable(worker)
+                await self._warm(worker)
+            return await worker.call(fn, args)
+        except (EOFError, ConnectionError, asyncio.IncompleteReadError):
+            log.warning("a %s died; starting a new one and trying again", self.what)
+            worker = self._replace(worker)
+            await self._warm(worker)
+            return await worker.call(fn, args)
+        finally:
+            idle.put_nowait(worker)
+
+    def _usable(self, worker: Worker) -> Worker:
+        """The worker, or a fresh one in its place when a call to it was cut short (its reply would be read as
+        the next call's: a board's PNG taken for a palette, a board taken for a decision)."""
+        return self._replace(worker) if worker.owed else worker
+
+    def _replace(self, dead: Worker) -> Worker:
+        dead.close()
+        fresh = self._new_worker()
+        self._workers[self._workers.index(dead)] = fresh
+        return fresh
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers]
