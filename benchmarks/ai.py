@@ -21,7 +21,8 @@ For every game with a computer (``games/<slug>/ai.py``):
 greedy players) and the think times. ``--quick`` plays a few games of each (about a minute for all five games: a smoke run whose intervals are
 wide); decisions and dice come from fixed seeds, so a run is reproducible. A figure is flagged off target
 only when its interval says so (a win share whose whole 95 % interval misses the target, an average place
-whose interval does not show strong ahead); think times are flagged when p99 or the maximum is over.
+whose interval does not show strong ahead); think times are flagged when p99 or the maximum is over (in CPU
+time, or in wall time only: then other jobs held the core).
 """
 
 from __future__ import annotations
@@ -242,7 +243,12 @@ def run_game(engine: Engine, n: int, multi_n: int, greedy_only: bool = False) ->
         p50, p99, worst = percentile(times, 0.5), percentile(times, 0.99), max(times)
         c50, c99, cworst = percentile(cpu, 0.5), percentile(cpu, 0.99), max(cpu)
         limit = THINK_TARGET[strength]
-        flag = "" if max(p99, worst, c99, cworst) < limit else "   ABOVE TARGET"
+        if max(c99, cworst) >= limit:
+            flag = "   ABOVE TARGET"
+        elif max(p99, worst) >= limit:  # the CPU time is within: other jobs held the core
+            flag = "   ABOVE TARGET in wall time only"
+        else:
+            flag = ""
         print(f"  think {strength:>6}: p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms  max {worst * 1e3:8.1f} ms"
               f"  (CPU: p50 {c50 * 1e3:.2f}, p99 {c99 * 1e3:.2f}, max {cworst * 1e3:.1f} ms)"
               f"  ({len(times)} decisions; target < {limit} s){flag}")

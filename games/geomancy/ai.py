@@ -16,9 +16,10 @@ Strengths:
   when that captures at once.
 - ``normal``: the best expected immediate gain: the analytic shortlist of aims, each tried with a few sampled
   casts of the real model, against every capturing reorient and passing.
-- ``strong``: a wider shortlist and many sampled casts per aim (the same samples for every aim), valued with
-  the threats, mean minus a share of the spread (gain most, risk least); every reorient valued the same way,
-  so it turns stones to threaten and to stop threats; same-colour choices by the value of each outcome.
+- ``strong``: every aim tried on a few sampled casts, the most promising on many (the same samples for
+  every aim), valued with the threats, mean minus a share of the spread (gain most, risk least); every
+  reorient valued the same way, so it turns stones to threaten and to stop threats; same-colour choices by
+  the value of each outcome.
 """
 
 from __future__ import annotations
@@ -38,11 +39,17 @@ HAND_WEIGHT = 0.6
 THREAT_OWN = 0.3
 THREAT_OTHERS = 0.7
 """Weights of the best single-reorient capture open to the computer and to each opponent (strong)."""
+SUM_OWN = 0.0
+SUM_OTHERS = 0.0
+"""Weights of the other enemy stones a single reorient could capture (beyond the best one)."""
 TURN_MARGIN = 0.05
 """A reorient must be worth this much more than passing (no turning stones for nothing)."""
 RISK = 0.25
 """Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
-STRONG_AIMS, STRONG_SAMPLES = 20, 24
+ADAPTIVE = False
+"""Whether strong seeks risk (plus the share of the spread) when behind."""
+SCREEN_SAMPLES, STRONG_AIMS, STRONG_SAMPLES = 6, 16, 24
+"""Strong tries every aim on SCREEN_SAMPLES casts, then its STRONG_AIMS best on STRONG_SAMPLES in all."""
 NORMAL_AIMS, NORMAL_SAMPLES = 6, 3
 EASY_TOP, EASY_LOOSE = 4, 0.15
 
@@ -96,8 +103,16 @@ def pieces_of(state: State) -> dict[int, tuple[int, int, int, int]]:
 def threats(pieces: dict, players: int) -> list[int]:
     """Per seat, the most pips a single reorient of one of its stones would capture at once (the enemy stone
     its turned ray would reach first, under more of that colour's aura than its pips)."""
+    return threat_sums(pieces, players)[0]
+
+
+def threat_sums(pieces: dict, players: int) -> tuple[list[int], list[int]]:
+    """Per seat, the most pips a single reorient would capture (``threats``) and the pips of every enemy stone
+    some single reorient would capture: stones never move, so those fall one a turn unless their owner
+    strikes first."""
     auras = aura_map(pieces, players)
     best = [0] * players
+    targets: list[set[int]] = [set() for _seat in range(players)]
     for square, (_stone, owner, pips, direction) in pieces.items():
         for d in range(8):
             if d == direction:
@@ -110,10 +125,11 @@ def threats(pieces: dict, players: int) -> list[int]:
                 hit = pieces.get(target)
                 if hit is None:
                     continue
-                if hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2] and hit[2] > best[owner]:
-                    best[owner] = hit[2]
+                if hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2]:
+                    best[owner] = max(best[owner], hit[2])
+                    targets[owner].add(target)
                 break
-    return best
+    return best, [sum(pieces[q][2] for q in found) for found in targets]
 
 
 def seat_values(state: State) -> list[float]:
@@ -136,8 +152,9 @@ def value(state: State, seat: int, with_threats: bool) -> float:
     """The seat's value minus the best opponent's (opponents who left count too: their points still rank)."""
     values = seat_values(state)
     if with_threats and state["phase"] != "over":
-        found = threats(pieces_of(state), state["players"])
-        values = [v + (THREAT_OWN if s == seat else THREAT_OTHERS) * found[s] for s, v in enumerate(values)]
+        found, total = threat_sums(pieces_of(state), state["players"])
+        values = [v + (THREAT_OWN if s == seat else THREAT_OTHERS) * found[s]
+                  + (SUM_OWN if s == seat else SUM_OTHERS) * (total[s] - found[s]) for s, v in enumerate(values)]
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - max(others)
 
@@ -209,9 +226,9 @@ def after_keys(state: State, seat: int, keys: tuple[str, ...]) -> State:
     return state
 
 
-def cast_value(state: State, seat: int, aim: int, seeds: list[int], with_threats: bool) -> tuple[float, float]:
-    """Mean and spread of the value after casting at ``aim``, over sampled casts of the real model (one per
-    seed: the same seeds for every aim, so aims are compared on the same luck)."""
+def cast_outcomes(state: State, seat: int, aim: int, seeds: list[int], with_threats: bool) -> list[float]:
+    """The value after casting at ``aim``, one sampled cast of the real model per seed (the same seeds for
+    every aim, so aims are compared on the same luck)."""
     results = []
     for seed in seeds:
         trial = copy_state(state)
@@ -219,9 +236,17 @@ def cast_value(state: State, seat: int, aim: int, seeds: list[int], with_threats
         after = after_keys(trial, seat, (f"c{aim}",))
         after = settle_choices(after, seat)
         results.append(value(after, seat, with_threats))
+    return results
+
+
+def mean_spread(results: list[float]) -> tuple[float, float]:
     mean = sum(results) / len(results)
-    spread = math.sqrt(sum((r - mean) ** 2 for r in results) / len(results))
-    return mean, spread
+    return mean, math.sqrt(sum((r - mean) ** 2 for r in results) / len(results))
+
+
+def cast_value(state: State, seat: int, aim: int, seeds: list[int], with_threats: bool) -> tuple[float, float]:
+    """Mean and spread of the value after casting at ``aim`` over sampled casts (``cast_outcomes``)."""
+    return mean_spread(cast_outcomes(state, seat, aim, seeds, with_threats))
 
 
 def settle_choices(state: State, seat: int) -> State:
@@ -328,11 +353,21 @@ class GeomancyComputer(Computer):
         strong = strength == "strong"
         options: list[tuple[float, int, str]] = []  # (value, order, key): the earliest best on ties
         if any(k.startswith("c") for k in legal):
-            aims = ranked_aims(state, seat)[:STRONG_AIMS if strong else NORMAL_AIMS]
             seeds = [rng.getrandbits(62) for _sample in range(STRONG_SAMPLES if strong else NORMAL_SAMPLES)]
-            for aim in aims:
-                mean, spread = cast_value(state, seat, aim, seeds, strong)
-                options.append((mean - (RISK * spread if strong else 0.0), len(options), f"c{aim}"))
+            if strong:
+                risk = RISK if not ADAPTIVE or value(state, seat, True) >= 0 else -RISK
+                # every aim on a few casts, then the most promising on all of them (the same casts first)
+                first, rest = seeds[:SCREEN_SAMPLES], seeds[SCREEN_SAMPLES:]
+                outcomes = {aim: cast_outcomes(state, seat, aim, first, True) for aim in range(SQUARES)}
+                risky = {aim: mean_spread(found) for aim, found in outcomes.items()}
+                aims = sorted(outcomes, key=lambda q: (-(risky[q][0] - risk * risky[q][1]), q))[:STRONG_AIMS]
+                for aim in aims:
+                    mean, spread = mean_spread(outcomes[aim] + cast_outcomes(state, seat, aim, rest, True))
+                    options.append((mean - risk * spread, len(options), f"c{aim}"))
+            else:
+                for aim in ranked_aims(state, seat)[:NORMAL_AIMS]:
+                    mean, _spread = cast_value(state, seat, aim, seeds, False)
+                    options.append((mean, len(options), f"c{aim}"))
         squares = own_squares(state, seat) if strong else capturing_squares(state, seat)
         for square in squares:
             best = max(reorient_values(state, seat, square, strong).values())

@@ -3,11 +3,12 @@
 A colour's board value is what greedy clearing would score with its pieces now (take the best shape, remove
 its corners, again). A field's worth to a colour is how much a piece there adds to that value.
 
-- strong: cards: for each card it may play, samples the other hands (consistent with its view: its own hand,
-  the cards played face up, the 36-card deck) and plays out the round (the others and the placer playing as
-  normal), scoring the board for its team against the best other colour, blocking included; placing: the
-  field that adds most to its value plus what it takes from the opponent who wants that field most;
-  clearing: plays every shape out to the end (everyone clearing greedily) and keeps the best final margin.
+- strong: a board is worth its colour's points and clearing value plus what its next piece can expect
+  (``future_value``), against the best other colour's (``board_value``); cards: for each card it may play,
+  samples the other hands (consistent with its view: its own hand, the cards played face up, the 36-card
+  deck) and plays out the round (the others as normal plays, its own placement as strong places), valuing
+  the board; placing: the field whose board is worth most, so it takes a field an opponent needs when that
+  lowers what the opponent can expect (blocking); clearing: the exact best set of shapes (``best_clearing``).
 - normal: the best immediate score: the card whose result lets its side place best now (or the placer of
   the other side worst), the field that adds most, the biggest shape.
 - easy: normal's choice, but a random one a third of the time.
