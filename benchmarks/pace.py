@@ -132,9 +132,11 @@ async def anas_move(fake: FakeDiscord, board: dict, rng: random.Random) -> bool:
     return True
 
 
-async def play(fake: FakeDiscord, game: str, seconds: float, rng: random.Random) -> list[tuple[float, tuple]]:
+async def play(fake: FakeDiscord, game: str, seconds: float, rng: random.Random,
+               first_shown: dict | None = None) -> list[tuple[float, tuple]]:
     """Tables of Ana and three computers for ``seconds`` (a new one when a game ends); returns (time, "To
-    act" names) of every board in play."""
+    act" names) of every board in play. ``first_shown``: filled with (table, version) -> the wall-clock time
+    (``time.time()``, as the bot stamps its commits) the loopback Discord first received a board of it."""
     channel = CHANNELS[game]
     boards: list[tuple[float, tuple]] = []
 
@@ -142,6 +144,9 @@ async def play(fake: FakeDiscord, game: str, seconds: float, rng: random.Random)
         if event == "message" and int(message["channel_id"]) == channel and is_board(message):
             names = to_act(message)
             boards.append((time.perf_counter(), names or ()))
+            drawn = re.search(r"table(\d+)-(\d+)\.png$", message["attachments"][0].get("filename", ""))
+            if first_shown is not None and drawn:
+                first_shown.setdefault((int(drawn[1]), int(drawn[2])), time.time())
 
     fake.observers.append(seen)
     try:
@@ -197,11 +202,36 @@ async def run(games: list[str], seconds: float, latency: float, options: dict, s
         try:
             await bot.start(timeout=120)
             for game in games:
-                boards = await play(fake, game, seconds, random.Random(seed))
+                first_shown: dict = {}
+                boards = await play(fake, game, seconds, random.Random(seed), first_shown)
                 report(game, computer_turns(boards))
+                report_shown(commit_to_board(str(Path(tmp) / "pace.sqlite"), first_shown))
         finally:
             await bot.kill()
             await fake.stop()
+
+
+def commit_to_board(database: str, first_shown: dict) -> list[float]:
+    """Seconds from the commit of each computer's move (the action log's ``at``) to the first board of the
+    version it made (a key that more keys followed in the same firing draws no board of its own: left out)."""
+    import sqlite3
+
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT table_id, seat, at FROM actions ORDER BY table_id, ply").fetchall()
+    waits, counts = [], {}
+    for table, seat, at in rows:
+        counts[table] = counts.get(table, 0) + 1
+        version = 1 + counts[table]  # the Start is version 1, then one version per move
+        if seat > 0 and (table, version) in first_shown:  # Ana is seat 0, a table event -1
+            waits.append(first_shown[table, version] - at)
+    return waits
+
+
+def report_shown(waits: list[float]) -> None:
+    if len(waits) >= 2:
+        q = statistics.quantiles(waits, n=100)
+        print(f"    a computer's commit to its board: {len(waits)} moves, p50 {q[49] * 1e3:.0f} ms, "
+              f"p99 {q[98] * 1e3:.0f} ms, max {max(waits) * 1e3:.0f} ms", flush=True)
 
 
 def report(game: str, turns: list[tuple[tuple, float, int]]) -> None:
