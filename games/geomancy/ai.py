@@ -39,15 +39,10 @@ HAND_WEIGHT = 0.6
 THREAT_OWN = 0.3
 THREAT_OTHERS = 0.7
 """Weights of the best single-reorient capture open to the computer and to each opponent (strong)."""
-SUM_OWN = 0.0
-SUM_OTHERS = 0.0
-"""Weights of the other enemy stones a single reorient could capture (beyond the best one)."""
 TURN_MARGIN = 0.05
 """A reorient must be worth this much more than passing (no turning stones for nothing)."""
 RISK = 0.25
 """Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
-ADAPTIVE = False
-"""Whether strong seeks risk (plus the share of the spread) when behind."""
 SCREEN_SAMPLES, STRONG_AIMS, STRONG_SAMPLES = 6, 16, 24
 """Strong tries every aim on SCREEN_SAMPLES casts, then its STRONG_AIMS best on STRONG_SAMPLES in all."""
 NORMAL_AIMS, NORMAL_SAMPLES = 6, 3
@@ -103,16 +98,8 @@ def pieces_of(state: State) -> dict[int, tuple[int, int, int, int]]:
 def threats(pieces: dict, players: int) -> list[int]:
     """Per seat, the most pips a single reorient of one of its stones would capture at once (the enemy stone
     its turned ray would reach first, under more of that colour's aura than its pips)."""
-    return threat_sums(pieces, players)[0]
-
-
-def threat_sums(pieces: dict, players: int) -> tuple[list[int], list[int]]:
-    """Per seat, the most pips a single reorient would capture (``threats``) and the pips of every enemy stone
-    some single reorient would capture: stones never move, so those fall one a turn unless their owner
-    strikes first."""
     auras = aura_map(pieces, players)
     best = [0] * players
-    targets: list[set[int]] = [set() for _seat in range(players)]
     for square, (_stone, owner, pips, direction) in pieces.items():
         for d in range(8):
             if d == direction:
@@ -127,9 +114,8 @@ def threat_sums(pieces: dict, players: int) -> tuple[list[int], list[int]]:
                     continue
                 if hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2]:
                     best[owner] = max(best[owner], hit[2])
-                    targets[owner].add(target)
                 break
-    return best, [sum(pieces[q][2] for q in found) for found in targets]
+    return best
 
 
 def seat_values(state: State) -> list[float]:
@@ -152,9 +138,8 @@ def value(state: State, seat: int, with_threats: bool) -> float:
     """The seat's value minus the best opponent's (opponents who left count too: their points still rank)."""
     values = seat_values(state)
     if with_threats and state["phase"] != "over":
-        found, total = threat_sums(pieces_of(state), state["players"])
-        values = [v + (THREAT_OWN if s == seat else THREAT_OTHERS) * found[s]
-                  + (SUM_OWN if s == seat else SUM_OTHERS) * (total[s] - found[s]) for s, v in enumerate(values)]
+        found = threats(pieces_of(state), state["players"])
+        values = [v + (THREAT_OWN if s == seat else THREAT_OTHERS) * found[s] for s, v in enumerate(values)]
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - max(others)
 
@@ -355,15 +340,14 @@ class GeomancyComputer(Computer):
         if any(k.startswith("c") for k in legal):
             seeds = [rng.getrandbits(62) for _sample in range(STRONG_SAMPLES if strong else NORMAL_SAMPLES)]
             if strong:
-                risk = RISK if not ADAPTIVE or value(state, seat, True) >= 0 else -RISK
                 # every aim on a few casts, then the most promising on all of them (the same casts first)
                 first, rest = seeds[:SCREEN_SAMPLES], seeds[SCREEN_SAMPLES:]
                 outcomes = {aim: cast_outcomes(state, seat, aim, first, True) for aim in range(SQUARES)}
                 risky = {aim: mean_spread(found) for aim, found in outcomes.items()}
-                aims = sorted(outcomes, key=lambda q: (-(risky[q][0] - risk * risky[q][1]), q))[:STRONG_AIMS]
+                aims = sorted(outcomes, key=lambda q: (-(risky[q][0] - RISK * risky[q][1]), q))[:STRONG_AIMS]
                 for aim in aims:
                     mean, spread = mean_spread(outcomes[aim] + cast_outcomes(state, seat, aim, rest, True))
-                    options.append((mean - risk * spread, len(options), f"c{aim}"))
+                    options.append((mean - RISK * spread, len(options), f"c{aim}"))
             else:
                 for aim in ranked_aims(state, seat)[:NORMAL_AIMS]:
                     mean, _spread = cast_value(state, seat, aim, seeds, False)
