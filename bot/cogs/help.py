@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import i18n
 from bot.greeting import hello
+from bot.ui.say import say
 
 log = logging.getLogger(__name__)
 
@@ -43,5 +44,4 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="How to start a game and where the rules are (only you see it)")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(i18n.localize(hello(), i18n.pick(interaction.locale)),
-                                                ephemeral=True)
+        await say(interaction, hello())

@@ -33,6 +33,7 @@ from bot.table.words import name_seats
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.components import Controls, chooser
+from bot.ui.say import say
 from bot.workers import renderpool, thinkpool
 from games import get_engine
 from games.coach import LEARNER, LessonStep, get_coach, lesson_step
@@ -140,16 +141,16 @@ class Learn(commands.Cog):
         """A click on a lesson's button or menu (``Geotable.on_key``); None: a lesson's id that names nothing."""
         lang = pick(interaction.locale)
         if what is None:
-            await self.say(interaction, lang, _("This button isn't one of your lesson's: start a lesson with "
+            await say(interaction, _("This button isn't one of your lesson's: start a lesson with "
                                                 "`/{learn}`.", learn=command("learn")))
             return
         lesson = await self.store.lesson(what.lesson)
         if lesson is None:
-            await self.say(interaction, lang, _("This lesson is over: start a new one with `/{learn}`.",
+            await say(interaction, _("This lesson is over: start a new one with `/{learn}`.",
                                                 learn=command("learn")))
             return
         if lesson.user_id != interaction.user.id:
-            await self.say(interaction, lang, _("This lesson is someone else's: start your own with `/{learn}`.",
+            await say(interaction, _("This lesson is someone else's: start your own with `/{learn}`.",
                                                 learn=command("learn")))
             return
         utility = what.name if isinstance(what, keys.LessonUtility) else None
@@ -167,7 +168,7 @@ class Learn(commands.Cog):
             await interaction.edit_original_response(**await self.panel(new, step, lang, interaction.user))
             return
         if what.version != lesson.version:
-            await self.say(interaction, lang, _("That is an older step of your lesson: use its latest message."))
+            await say(interaction, _("That is an older step of your lesson: use its latest message."))
             return
         if utility == "pick":
             await self.open_group(interaction, lesson, what.arg or "", lang)
@@ -176,12 +177,11 @@ class Learn(commands.Cog):
         step = await thinkpool.pool().run(lesson_step, lesson.game, lesson.players, lesson.options, lesson.seed,
                                           lesson.log, what.key, OPPONENT)
         if step.refused:
-            await self.say(interaction, lang, _("That move is not possible now."))
+            await say(interaction, _("That move is not possible now."))
             return
         log_ = step.log
         if not await self.store.advance_lesson(lesson, log_):
-            await interaction.followup.send(localize(_("That is an older step of your lesson: use its latest "
-                                                       "message."), lang), ephemeral=True)
+            await say(interaction, _("That is an older step of your lesson: use its latest message."))
             return
         lesson = dataclasses.replace(lesson, log=log_, version=len(log_))
         await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
@@ -198,18 +198,12 @@ class Learn(commands.Cog):
             others = [a for a in engine.legal_actions(step.state, LEARNER) if a.key != step.advice.key]
             group = group_named(key, others, engine.grouped(step.state, LEARNER), ROWS)
         if group is None:
-            await self.say(interaction, lang, _("That choice is not available now."))
+            await say(interaction, _("That choice is not available now."))
             return
         text = interaction.message.content if interaction.message is not None else None
         await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user, group,
                                                                     text))
 
-    @staticmethod
-    async def say(interaction: discord.Interaction, lang: str, text) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(localize(text, lang), ephemeral=True)
-        else:
-            await interaction.response.send_message(localize(text, lang), ephemeral=True)
 
     # --- the lesson's message --------------------------------------------------------------------------------
     async def panel(self, lesson: Lesson, step: LessonStep, lang: str, user: discord.abc.User, group: str = "",
