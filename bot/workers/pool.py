@@ -183,5 +183,27 @@ class WorkerPool:
         self._workers[self._workers.index(dead)] = fresh
         return fresh
 
+    async def ready(self) -> None:
+        """Returns once every worker is warm (``_warm``; none is used meanwhile)."""
+        idle = self._queue()
+        workers = [self._usable(await idle.get()) for _ in self._workers]
+        try:
+            await asyncio.gather(*(self._warm(w) for w in workers))
+        finally:
+            for worker in workers:
+                idle.put_nowait(worker)
+
+    async def ready_within(self, timeout: float) -> None:
+        """``ready``, awaited before the bot goes online: a worker that dies meanwhile or a machine too slow to
+        warm up in ``timeout`` costs a warning, not the start (the work is then done as the workers get to
+        it). The warm-up is not cancelled on a timeout: a call cut short would leave its reply in the worker's
+        socket."""
+        warming = asyncio.ensure_future(self.ready())
+        done, _ = await asyncio.wait({warming}, timeout=timeout)
+        if not done:
+            log.warning("the %ss are not warm after %.0f s; starting anyway", self.what, timeout)
+        elif warming.exception() is not None:
+            log.warning("the %ss did not warm up (%r); starting anyway", self.what, warming.exception())
+
     def pids(self) -> list[int]:
         return [w.process.pid for w in self._workers]

@@ -95,15 +95,8 @@ def start() -> None:
 
 
 async def ready(timeout: float = 120.0) -> None:
-    """Waits until the render workers are warm (the bot awaits it before it goes online). A worker that dies
-    meanwhile or a machine too slow to warm up in ``timeout`` costs a warning, not the start: the boards are
-    then drawn as the workers get to them."""
-    warming = asyncio.ensure_future(pool().ready())  # not cancelled on a timeout: a call cut short would
-    done, _ = await asyncio.wait({warming}, timeout=timeout)  # leave its reply in the worker's socket
-    if not done:
-        log.warning("the render workers are not warm after %.0f s; starting anyway", timeout)
-    elif warming.exception() is not None:
-        log.warning("the render workers did not warm up (%r); starting anyway", warming.exception())
+    """Waits until the render workers are warm (``WorkerPool.ready_within``)."""
+    await pool().ready_within(timeout)
 
 
 def pids() -> list[int]:

@@ -11,7 +11,6 @@ The worker's side is :func:`think` (games/play.py): pure, from a snapshot of the
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import os
@@ -68,14 +67,6 @@ class ThinkPool(WorkerPool):
             await worker.call(_warm_up, ())
             worker.warm = True
 
-    async def ready(self) -> None:
-        idle = self._queue()
-        workers = [self._usable(await idle.get()) for _ in self._workers]
-        try:
-            await asyncio.gather(*(self._warm(w) for w in workers))
-        finally:
-            for worker in workers:
-                idle.put_nowait(worker)
 
 
 _pool: ThinkPool | None = None
@@ -94,14 +85,8 @@ def start() -> None:
 
 
 async def ready(timeout: float = 120.0) -> None:
-    """Waits until every worker has loaded the games' computers (a warning, not a failed start, past
-    ``timeout`` or when one fails)."""
-    warming = asyncio.ensure_future(pool().ready())
-    done, _ = await asyncio.wait({warming}, timeout=timeout)
-    if not done:
-        log.warning("the thinking workers are not warm after %.0f s; starting anyway", timeout)
-    elif warming.exception() is not None:
-        log.warning("the thinking workers did not warm up (%r); starting anyway", warming.exception())
+    """Waits until every thinking worker has loaded the computers (``WorkerPool.ready_within``)."""
+    await pool().ready_within(timeout)
 
 
 def pids() -> list[int]:
