@@ -45,6 +45,10 @@ RISK = 0.25
 """Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
 SCREEN_SAMPLES, STRONG_AIMS, STRONG_SAMPLES = 6, 16, 24
 """Strong tries every aim on SCREEN_SAMPLES casts, then its STRONG_AIMS best on STRONG_SAMPLES in all."""
+WAIT_SAMPLES, WAIT_AIMS, WAIT_CASTS, WAIT_MARGIN = 12, 4, 4, 0.5
+"""Strong's choice to let the opponents cast first (``waiting_pays``): casting now is played out on
+WAIT_SAMPLES casts, waiting on half as many casts of the opponents, each followed by its best cast among the
+analytic estimate's WAIT_AIMS best aims on WAIT_CASTS casts; waiting must be worth WAIT_MARGIN more."""
 NORMAL_AIMS, NORMAL_SAMPLES = 6, 3
 EASY_TOP, EASY_LOOSE = 4, 0.15
 
@@ -283,6 +287,78 @@ def capturing_squares(state: State, seat: int) -> list[int]:
     return out
 
 
+# --- who casts first -------------------------------------------------------------------------------------
+def waiting_for(state: State, seat: int) -> list[int]:
+    """The opponents who would cast before ``seat``'s next turn if it waited: those after it in turn order
+    who hold stones of the round's size (they must cast them before the round can end). None when waiting
+    could stall: an opponent who held such stones did not cast on its last turn (it waits too), or passes
+    have begun to count towards the round's end."""
+    per, rnd = state["per"], state["round"]
+    last = state["last_turn"]
+    # (a pass that ended the last round is not waiting: ``passed`` starts empty in each round)
+    if state["stall"] or (last and last["seat"] != seat
+                          and (last["kind"] == "reorient" or last["seat"] in state["passed"])
+                          and any(size_of(per, s) == rnd for s in state["hands"][last["seat"]])):
+        return []
+    n = state["players"]
+    order = [(seat + k) % n for k in range(1, n)]
+    return [s for s in order if not state["left"][s] and any(size_of(per, x) == rnd for x in state["hands"][s])]
+
+
+def cast_by(state: State, caster: int, seed: int | None = None) -> State:
+    """``caster`` casts at the aim the analytic estimate likes best (a quick model of an opponent's cast),
+    its same-colour choices settled."""
+    if seed is not None:
+        state = copy_state(state)
+        state["seed"], state["rng"] = seed, 0
+    state, _events = ENGINE.apply(state, caster, f"c{ranked_aims(state, caster)[0]}")
+    return settle_choices(state, caster)
+
+
+def best_cast(state: State, seat: int, seeds: list[int]) -> float:
+    """The value of ``seat``'s best cast among the analytic estimate's few best aims (WAIT_AIMS), each on
+    ``seeds``, mean minus a share of the spread."""
+    best = -math.inf
+    for aim in ranked_aims(state, seat)[:WAIT_AIMS]:
+        mean, spread = cast_value(state, seat, aim, seeds, True)
+        best = max(best, mean - RISK * spread)
+    return best
+
+
+def waiting_pays(state: State, seat: int, aim: int, rng: random.Random) -> bool:
+    """Whether letting the opponents cast first is worth more than casting at ``aim`` now: the one who casts
+    last lands on the others' stones (a larger stone captures a smaller one it lands on) and aims clear of
+    theirs. Both orders are played out on sampled casts: now, ``aim`` then each opponent's cast; waiting,
+    each opponent's cast then the computer's best cast."""
+    opponents = waiting_for(state, seat)
+    if not opponents:
+        return False
+    now, later = [], []
+    for _sample in range(WAIT_SAMPLES):
+        trial = copy_state(state)
+        trial["seed"], trial["rng"] = rng.getrandbits(62), 0
+        after = settle_choices(after_keys(trial, seat, (f"c{aim}",)), seat)
+        for opponent in opponents:
+            if ENGINE.is_over(after) or opponent not in ENGINE.to_act(after) or not ENGINE.castable(after, opponent):
+                break
+            after = cast_by(after, opponent)
+        now.append(value(after, seat, True))
+    for _sample in range(WAIT_SAMPLES // 2):
+        trial = copy_state(state)
+        trial["seed"], trial["rng"] = rng.getrandbits(62), 0
+        for opponent in opponents:
+            trial["current"] = opponent
+            trial = cast_by(trial, opponent)
+            if ENGINE.is_over(trial):
+                break
+        if ENGINE.is_over(trial) or trial["phase"] != "turn":
+            later.append(value(trial, seat, True))
+            continue
+        trial["current"] = seat
+        later.append(best_cast(trial, seat, [rng.getrandbits(62) for _cast in range(WAIT_CASTS)]))
+    return sum(later) / len(later) > sum(now) / len(now) + WAIT_MARGIN
+
+
 class GeomancyComputer(Computer):
     slug = "geomancy"
     strengths = {
@@ -360,6 +436,9 @@ class GeomancyComputer(Computer):
         # ties, so computers do not turn stones back and forth for nothing
         options.append((value(state, seat, strong), -1, "pass"))
         best = max(options, key=lambda o: (o[0], -o[1]))
+        if strong and best[2].startswith("c") and waiting_pays(state, seat, int(best[2][1:]), rng):
+            # the others cast first, then it casts onto them: its best move that is not a cast
+            best = max((o for o in options if not o[2].startswith("c")), key=lambda o: (o[0], -o[1]))
         return best[2]
 
 
