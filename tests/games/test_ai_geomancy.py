@@ -139,3 +139,33 @@ def test_strong_turns_a_stone_to_threaten_where_normal_passes():
     state, _ = E.apply(state, 0, key)
     state, _ = E.apply(state, 0, choose(E, state, 0, "strong", 2))
     assert threats(E.pieces(state), 2)[0] == 1
+
+
+
+def last_round_a_small_against_larges():
+    """Round 3, seat 0 to act, holding one small stone only (everything else of its was taken); seat 1 holds
+    its five larges (its smaller stones were taken earlier)."""
+    state = planted(3)
+    larges = [stone_id(PER, 0, 3, k) for k in range(PER)]
+    state["hands"][0] = [stone_id(PER, 0, 1, 0)]
+    state["prisoners"][1] = [s for s in state["prisoners"][1] if s != stone_id(PER, 0, 1, 0)] + larges
+    theirs = [stone_id(PER, 1, size, k) for size in (1, 2) for k in range(PER)]
+    state["hands"][1] = [s for s in state["hands"][1] if s not in theirs]
+    state["prisoners"][0] = theirs
+    return state
+
+
+def test_strong_lets_the_opponent_cast_its_larges_first():
+    """A small cast before the opponent's larges is what they aim at (a larger stone captures a smaller one it
+    lands on); cast after them it lands clear of them: strong waits for the opponent to cast, normal casts."""
+    state = last_round_a_small_against_larges()
+    assert choose(E, state, 0, "normal", 1).startswith("c")
+    assert {choose(E, state, 0, "strong", seed) for seed in range(3)} == {"pass"}
+
+
+def test_strong_casts_when_the_opponent_waits_too():
+    """The opponent passed on its last turn though it holds larges: waiting longer could only stall the round,
+    so strong casts."""
+    state = last_round_a_small_against_larges()
+    state.update(last_turn={"seat": 1, "kind": "pass"}, passed=[1])
+    assert choose(E, state, 0, "strong", 1).startswith("c")
