@@ -31,7 +31,7 @@ from functools import cache
 from games.ai import Computer
 from games.core import Action, State, copy_state
 from games.geomancy.model import SQUARES, STEPS, square_probability
-from games.geomancy.rules import STALL_LAPS, Geomancy, aura_map, owner_of, size_of, stone_id
+from games.geomancy.rules import STALL_LAPS, Geomancy, aura_map, capture_pass, owner_of, size_of, stone_id
 from i18n import _
 
 HAND_WEIGHT = 0.6
@@ -39,6 +39,9 @@ HAND_WEIGHT = 0.6
 THREAT_OWN = 0.3
 THREAT_OTHERS = 0.7
 """Weights of the best single-reorient capture open to the computer and to each opponent (strong)."""
+THREAT_OWN_NEXT = 0.7
+THREAT_OTHERS_NEXT = 0.3
+"""The same weights when the computer is to move (the leaves of strong's two-ply look at turning stones)."""
 TURN_MARGIN = 0.05
 """A reorient must be worth this much more than passing (no turning stones for nothing)."""
 RISK = 0.25
@@ -287,6 +290,106 @@ def capturing_squares(state: State, seat: int) -> list[int]:
     return out
 
 
+# --- turning stones, two plies deep ----------------------------------------------------------------------
+def turned(pieces: dict, players: int, square: int, direction: int) -> tuple[dict, list[int]]:
+    """The stone on ``square`` turned to ``direction``, then the aura captures (decisions 6 and 11, as the
+    engine's reorient does them) on a copy: the pieces left and each seat's points won (a prisoner) or lost."""
+    pieces = dict(pieces)
+    stone, owner, pips, _direction = pieces[square]
+    pieces[square] = (stone, owner, pips, direction)
+    gains = [0] * players
+    while found := capture_pass(pieces, players, owner):
+        for q, captor, _strength in found:
+            lost = pieces.pop(q)
+            gains[captor] += lost[2]
+            gains[lost[1]] -= lost[2]
+    return pieces, gains
+
+
+def capturing_turns(pieces: dict, players: int, seat: int) -> list[tuple[int, int]]:
+    """``(square, direction)`` of every turn of one of ``seat``'s stones whose ray then captures at once (the
+    first stone it reaches is an enemy under more of ``seat``'s aura than its pips)."""
+    auras = aura_map(pieces, players)
+    out = []
+    for square, (_stone, owner, pips, direction) in pieces.items():
+        if owner != seat:
+            continue
+        for d in range(8):
+            if d == direction:
+                continue
+            ray = STEPS[square][d]
+            for k in range(1, pips + 1):
+                target = ray[k]
+                if target is None:
+                    break
+                hit = pieces.get(target)
+                if hit is None:
+                    continue
+                if hit[1] != seat and auras[target][seat] + pips - k + 1 > hit[2]:
+                    out.append((square, d))
+                break
+    return out
+
+
+def game_ends_on_pass(state: State, seat: int, players_passed: set[int]) -> bool:
+    """Whether ``seat`` passing now ends the game: round 3, nobody holds a large stone, every other player
+    still in the game has passed since the last move."""
+    per = state["per"]
+    remaining = [s for s in range(state["players"]) if not state["left"][s]]
+    return (state["round"] == 3 and not any(size_of(per, x) == 3 for s in remaining for x in state["hands"][s])
+            and set(remaining) - {seat} <= players_passed)
+
+
+def turn_values(state: State, seat: int, only: int | None = None) -> dict[str, float]:
+    """Strong's value of passing and of every turn of its stones (``"pass"``, ``"<square>/<direction>"``;
+    ``only``: the stone on that square alone), two plies deep: after the computer's move, the reply of the
+    next player that is worst for it among passing, turning none (its threats counted) and every turn that
+    captures. Leaves are valued with the computer to move: its own best single-turn capture counts
+    THREAT_OWN_NEXT, the others' THREAT_OTHERS_NEXT. A pass that ends the game (or lets the reply end it) is
+    valued exactly: the score."""
+    n = state["players"]
+    base = seat_values(state)
+    opponent = next((seat + k) % n for k in range(1, n) if not state["left"][(seat + k) % n])
+
+    def leaf(pieces: dict, gains: list[int]) -> float:
+        found = threats(pieces, n)
+        values = [base[s] + gains[s] + (THREAT_OWN_NEXT if s == seat else THREAT_OTHERS_NEXT) * found[s]
+                  for s in range(n)]
+        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+    def final(pieces: dict, gains: list[int]) -> float:
+        per = state["per"]
+        values = [base[s] + gains[s] - HAND_WEIGHT * sum(size_of(per, x) for x in state["hands"][s])
+                  for s in range(n)]
+        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+    def reply(pieces: dict, gains: list[int], ends: bool) -> float:
+        """The worst for the computer among the next player's replies (``ends``: its pass ends the game)."""
+        worst = final(pieces, gains) if ends else leaf(pieces, gains)  # its pass (or a quiet turn)
+        for square, d in capturing_turns(pieces, n, opponent):
+            after, won = turned(pieces, n, square, d)
+            worst = min(worst, leaf(after, [g + w for g, w in zip(gains, won, strict=True)]))
+        return worst
+
+    pieces = pieces_of(state)
+    zero = [0] * n
+    passed = set(state["passed"])
+    out = {}
+    if only is None:
+        if game_ends_on_pass(state, seat, passed):
+            out["pass"] = final(pieces, zero)
+        else:
+            out["pass"] = reply(pieces, zero, n == 2 and game_ends_on_pass(state, opponent, passed | {seat}))
+    for square, (_stone, owner, _pips, direction) in pieces.items():
+        if owner != seat or only not in (None, square):
+            continue
+        for d in range(8):
+            if d != direction:
+                after, won = turned(pieces, n, square, d)
+                out[f"{square}/{d}"] = reply(after, won, False)
+    return out
+
+
 # --- who casts first -------------------------------------------------------------------------------------
 def waiting_for(state: State, seat: int) -> list[int]:
     """The opponents who would cast before ``seat``'s next turn if it waited: those after it in turn order
@@ -394,6 +497,10 @@ class GeomancyComputer(Computer):
     def _direction(self, state: State, seat: int, legal: list[str], strength: str, rng: random.Random) -> str:
         """The second step of a reorient: the way worth most (the same valuation chose the stone)."""
         square = state["step"]["square"]
+        if strength == "strong":
+            found = turn_values(state, seat, square)
+            best = max(found.items(), key=lambda t: (t[1], -int(t[0].split("/")[1])))
+            return f"d{best[0].split('/')[1]}"
         values = reorient_values(state, seat, square, strength == "strong")
         best = max(values.items(), key=lambda t: (t[1], -t[0]))
         if strength == "easy" and best[1] <= value(state, seat, False):
@@ -428,13 +535,23 @@ class GeomancyComputer(Computer):
                 for aim in ranked_aims(state, seat)[:NORMAL_AIMS]:
                     mean, _spread = cast_value(state, seat, aim, seeds, False)
                     options.append((mean, len(options), f"c{aim}"))
-        squares = own_squares(state, seat) if strong else capturing_squares(state, seat)
-        for square in squares:
-            best = max(reorient_values(state, seat, square, strong).values())
-            options.append((best - TURN_MARGIN, len(options), f"r{square}"))
-        # passing: the position as it stands (a round may end, which the value does not foresee); it wins
-        # ties, so computers do not turn stones back and forth for nothing
-        options.append((value(state, seat, strong), -1, "pass"))
+        if strong:
+            # passing and turning stones, two plies deep (a pass that ends the game valued exactly)
+            found = turn_values(state, seat)
+            options.append((found.pop("pass"), -1, "pass"))
+            turns: dict[int, float] = {}
+            for move, worth in found.items():
+                square = int(move.split("/")[0])
+                turns[square] = max(turns.get(square, -math.inf), worth)
+            options.extend((worth - TURN_MARGIN, len(options) + k, f"r{square}")
+                           for k, (square, worth) in enumerate(turns.items()))
+        else:
+            for square in capturing_squares(state, seat):
+                best = max(reorient_values(state, seat, square, False).values())
+                options.append((best - TURN_MARGIN, len(options), f"r{square}"))
+            # passing: the position as it stands (a round may end, which the value does not foresee)
+            options.append((value(state, seat, False), -1, "pass"))
+        # passing wins ties, so computers do not turn stones back and forth for nothing
         best = max(options, key=lambda o: (o[0], -o[1]))
         if strong and best[2].startswith("c") and waiting_pays(state, seat, int(best[2][1:]), rng):
             # the others cast first, then it casts onto them: its best move that is not a cast
