@@ -169,3 +169,24 @@ def test_strong_casts_when_the_opponent_waits_too():
     state = last_round_a_small_against_larges()
     state.update(last_turn={"seat": 1, "kind": "pass"}, passed=[1])
     assert choose(E, state, 0, "strong", 1).startswith("c")
+
+
+def test_strong_ends_the_game_by_passing_rather_than_take_a_small_and_lose_a_medium():
+    """The last round, nobody holds a stone, the opponent has just passed: passing ends the game. Turning the
+    medium on b7 east would take their small on c7, but then their large on f4 turns west and takes the medium
+    on e4. Strong, looking at the reply, passes; one ply deep (as before) it took the small."""
+    state = planted(3)
+    e4, b7, c7 = parse_square("e4"), parse_square("b7"), parse_square("c7")
+    mine = {stone_id(PER, 0, 2, 0): (e4, 4), stone_id(PER, 0, 2, 1): (b7, 0)}
+    theirs = {stone_id(PER, 1, 3, 0): (F4, 0), stone_id(PER, 1, 1, 0): (c7, 0)}
+    state["hands"] = [[], []]
+    state["prisoners"] = [[s for s in range(3 * PER, 6 * PER) if s not in theirs],
+                          [s for s in range(3 * PER) if s not in mine]]
+    for stone, (square, direction) in {**mine, **theirs}.items():
+        put(state, stone, square, direction)
+    state.update(passed=[1], last_turn={"seat": 1, "kind": "pass"})
+    assert threats(E.pieces(state), 2) == [1, 2]
+    key = choose(E, state, 0, "strong", 1)
+    assert key == "pass"
+    state, _ = E.apply(state, 0, key)
+    assert E.is_over(state)
