@@ -17,9 +17,11 @@ Strengths:
 - ``normal``: the best expected immediate gain: the analytic shortlist of aims, each tried with a few sampled
   casts of the real model, against every capturing reorient and passing.
 - ``strong``: every aim tried on a few sampled casts, the most promising on many (the same samples for
-  every aim), valued with the threats, mean minus a share of the spread (gain most, risk least); every
-  reorient valued the same way, so it turns stones to threaten and to stop threats; same-colour choices by
-  the value of each outcome.
+  every aim), valued with the threats, mean minus a share of the spread (gain most, risk least); passing and
+  every reorient valued two plies deep (the next player's worst reply among its capturing turns and a quiet
+  one; a pass that ends the game by its score), so it turns stones to capture, to threaten and to stop
+  threats; it lets the opponents cast first when playing both orders out says so (the last caster lands on
+  the others' stones and aims clear of them); same-colour choices by the value of each outcome.
 """
 
 from __future__ import annotations
