@@ -17,11 +17,9 @@ Strengths:
 - ``normal``: the best expected immediate gain: the analytic shortlist of aims, each tried with a few sampled
   casts of the real model, against every capturing reorient and passing.
 - ``strong``: every aim tried on a few sampled casts, the most promising on many (the same samples for
-  every aim), valued with the threats, mean minus a share of the spread (gain most, risk least); passing and
-  every reorient valued two plies deep (the next player's worst reply among its capturing turns and a quiet
-  one; a pass that ends the game by its score), so it turns stones to capture, to threaten and to stop
-  threats; it lets the opponents cast first when playing both orders out says so (the last caster lands on
-  the others' stones and aims clear of them); same-colour choices by the value of each outcome.
+  every aim), valued with the threats, mean minus a share of the spread (gain most, risk least); every
+  reorient valued the same way, so it turns stones to threaten and to stop threats; same-colour choices by
+  the value of each outcome.
 """
 
 from __future__ import annotations
@@ -33,7 +31,7 @@ from functools import cache
 from games.ai import Computer
 from games.core import Action, State, copy_state
 from games.geomancy.model import SQUARES, STEPS, square_probability
-from games.geomancy.rules import STALL_LAPS, Geomancy, aura_map, capture_pass, owner_of, size_of, stone_id
+from games.geomancy.rules import STALL_LAPS, Geomancy, aura_map, owner_of, size_of, stone_id
 from i18n import _
 
 HAND_WEIGHT = 0.6
@@ -41,19 +39,12 @@ HAND_WEIGHT = 0.6
 THREAT_OWN = 0.3
 THREAT_OTHERS = 0.7
 """Weights of the best single-reorient capture open to the computer and to each opponent (strong)."""
-THREAT_OWN_NEXT = 0.7
-THREAT_OTHERS_NEXT = 0.3
-"""The same weights when the computer is to move (the leaves of strong's two-ply look at turning stones)."""
 TURN_MARGIN = 0.05
 """A reorient must be worth this much more than passing (no turning stones for nothing)."""
 RISK = 0.25
 """Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
 SCREEN_SAMPLES, STRONG_AIMS, STRONG_SAMPLES = 6, 16, 24
 """Strong tries every aim on SCREEN_SAMPLES casts, then its STRONG_AIMS best on STRONG_SAMPLES in all."""
-WAIT_SAMPLES, WAIT_AIMS, WAIT_CASTS, WAIT_MARGIN = 12, 4, 4, 0.5
-"""Strong's choice to let the opponents cast first (``waiting_pays``): casting now is played out on
-WAIT_SAMPLES casts, waiting on half as many casts of the opponents, each followed by its best cast among the
-analytic estimate's WAIT_AIMS best aims on WAIT_CASTS casts; waiting must be worth WAIT_MARGIN more."""
 NORMAL_AIMS, NORMAL_SAMPLES = 6, 3
 EASY_TOP, EASY_LOOSE = 4, 0.15
 
@@ -292,181 +283,6 @@ def capturing_squares(state: State, seat: int) -> list[int]:
     return out
 
 
-# --- turning stones, two plies deep ----------------------------------------------------------------------
-def turned(pieces: dict, players: int, square: int, direction: int) -> tuple[dict, list[int]]:
-    """The stone on ``square`` turned to ``direction``, then the aura captures (decisions 6 and 11, as the
-    engine's reorient does them) on a copy: the pieces left and each seat's points won (a prisoner) or lost."""
-    pieces = dict(pieces)
-    stone, owner, pips, _direction = pieces[square]
-    pieces[square] = (stone, owner, pips, direction)
-    gains = [0] * players
-    while found := capture_pass(pieces, players, owner):
-        for q, captor, _strength in found:
-            lost = pieces.pop(q)
-            gains[captor] += lost[2]
-            gains[lost[1]] -= lost[2]
-    return pieces, gains
-
-
-def capturing_turns(pieces: dict, players: int, seat: int) -> list[tuple[int, int]]:
-    """``(square, direction)`` of every turn of one of ``seat``'s stones whose ray then captures at once (the
-    first stone it reaches is an enemy under more of ``seat``'s aura than its pips)."""
-    auras = aura_map(pieces, players)
-    out = []
-    for square, (_stone, owner, pips, direction) in pieces.items():
-        if owner != seat:
-            continue
-        for d in range(8):
-            if d == direction:
-                continue
-            ray = STEPS[square][d]
-            for k in range(1, pips + 1):
-                target = ray[k]
-                if target is None:
-                    break
-                hit = pieces.get(target)
-                if hit is None:
-                    continue
-                if hit[1] != seat and auras[target][seat] + pips - k + 1 > hit[2]:
-                    out.append((square, d))
-                break
-    return out
-
-
-def game_ends_on_pass(state: State, seat: int, players_passed: set[int]) -> bool:
-    """Whether ``seat`` passing now ends the game: round 3, nobody holds a large stone, every other player
-    still in the game has passed since the last move."""
-    per = state["per"]
-    remaining = [s for s in range(state["players"]) if not state["left"][s]]
-    return (state["round"] == 3 and not any(size_of(per, x) == 3 for s in remaining for x in state["hands"][s])
-            and set(remaining) - {seat} <= players_passed)
-
-
-def turn_values(state: State, seat: int, only: int | None = None) -> dict[str, float]:
-    """Strong's value of passing and of every turn of its stones (``"pass"``, ``"<square>/<direction>"``;
-    ``only``: the stone on that square alone), two plies deep: after the computer's move, the reply of the
-    next player that is worst for it among passing, turning none (its threats counted) and every turn that
-    captures. Leaves are valued with the computer to move: its own best single-turn capture counts
-    THREAT_OWN_NEXT, the others' THREAT_OTHERS_NEXT. A pass that ends the game (or lets the reply end it) is
-    valued exactly: the score."""
-    n = state["players"]
-    base = seat_values(state)
-    opponent = next((seat + k) % n for k in range(1, n) if not state["left"][(seat + k) % n])
-
-    def leaf(pieces: dict, gains: list[int]) -> float:
-        found = threats(pieces, n)
-        values = [base[s] + gains[s] + (THREAT_OWN_NEXT if s == seat else THREAT_OTHERS_NEXT) * found[s]
-                  for s in range(n)]
-        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
-
-    def final(pieces: dict, gains: list[int]) -> float:
-        per = state["per"]
-        values = [base[s] + gains[s] - HAND_WEIGHT * sum(size_of(per, x) for x in state["hands"][s])
-                  for s in range(n)]
-        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
-
-    def reply(pieces: dict, gains: list[int], ends: bool) -> float:
-        """The worst for the computer among the next player's replies (``ends``: its pass ends the game)."""
-        worst = final(pieces, gains) if ends else leaf(pieces, gains)  # its pass (or a quiet turn)
-        for square, d in capturing_turns(pieces, n, opponent):
-            after, won = turned(pieces, n, square, d)
-            worst = min(worst, leaf(after, [g + w for g, w in zip(gains, won, strict=True)]))
-        return worst
-
-    pieces = pieces_of(state)
-    zero = [0] * n
-    passed = set(state["passed"])
-    out = {}
-    if only is None:
-        if game_ends_on_pass(state, seat, passed):
-            out["pass"] = final(pieces, zero)
-        else:
-            out["pass"] = reply(pieces, zero, n == 2 and game_ends_on_pass(state, opponent, passed | {seat}))
-    for square, (_stone, owner, _pips, direction) in pieces.items():
-        if owner != seat or only not in (None, square):
-            continue
-        for d in range(8):
-            if d != direction:
-                after, won = turned(pieces, n, square, d)
-                out[f"{square}/{d}"] = reply(after, won, False)
-    return out
-
-
-# --- who casts first -------------------------------------------------------------------------------------
-def waiting_for(state: State, seat: int) -> list[int]:
-    """The opponents who would cast before ``seat``'s next turn if it waited: those after it in turn order
-    who hold stones of the round's size (they must cast them before the round can end). None when waiting
-    could stall: an opponent who held such stones did not cast on its last turn (it waits too), or passes
-    have begun to count towards the round's end."""
-    per, rnd = state["per"], state["round"]
-    last = state["last_turn"]
-    # (a pass that ended the last round is not waiting: ``passed`` starts empty in each round)
-    if state["stall"] or (last and last["seat"] != seat
-                          and (last["kind"] == "reorient" or last["seat"] in state["passed"])
-                          and any(size_of(per, s) == rnd for s in state["hands"][last["seat"]])):
-        return []
-    n = state["players"]
-    order = [(seat + k) % n for k in range(1, n)]
-    return [s for s in order if not state["left"][s] and any(size_of(per, x) == rnd for x in state["hands"][s])]
-
-
-def cast_by(state: State, caster: int, seed: int | None = None) -> State:
-    """``caster`` casts at the aim the analytic estimate likes best (a quick model of an opponent's cast),
-    its same-colour choices settled."""
-    if seed is not None:
-        state = copy_state(state)
-        state["seed"], state["rng"] = seed, 0
-    state, _events = ENGINE.apply(state, caster, f"c{ranked_aims(state, caster)[0]}")
-    return settle_choices(state, caster)
-
-
-def best_cast(state: State, seat: int, seeds: list[int], again: list[int]) -> float:
-    """The value of ``seat``'s best cast among the analytic estimate's few best aims (WAIT_AIMS): the aim
-    chosen on ``seeds``, valued on the other casts ``again`` (the best of a few noisy means would flatter it),
-    mean minus a share of the spread."""
-    def worth(aim: int, on: list[int]) -> float:
-        mean, spread = cast_value(state, seat, aim, on, True)
-        return mean - RISK * spread
-
-    aim = max(ranked_aims(state, seat)[:WAIT_AIMS], key=lambda q: worth(q, seeds))
-    return worth(aim, again)
-
-
-def waiting_pays(state: State, seat: int, aim: int, rng: random.Random) -> bool:
-    """Whether letting the opponents cast first is worth more than casting at ``aim`` now: the one who casts
-    last lands on the others' stones (a larger stone captures a smaller one it lands on) and aims clear of
-    theirs. Both orders are played out on sampled casts: now, ``aim`` then each opponent's cast; waiting,
-    each opponent's cast then the computer's best cast."""
-    opponents = waiting_for(state, seat)
-    if not opponents:
-        return False
-    now, later = [], []
-    for _sample in range(WAIT_SAMPLES):
-        trial = copy_state(state)
-        trial["seed"], trial["rng"] = rng.getrandbits(62), 0
-        after = settle_choices(after_keys(trial, seat, (f"c{aim}",)), seat)
-        for opponent in opponents:
-            if ENGINE.is_over(after) or opponent not in ENGINE.to_act(after) or not ENGINE.castable(after, opponent):
-                break
-            after = cast_by(after, opponent)
-        now.append(value(after, seat, True))
-    for _sample in range(WAIT_SAMPLES // 2):
-        trial = copy_state(state)
-        trial["seed"], trial["rng"] = rng.getrandbits(62), 0
-        for opponent in opponents:
-            trial["current"] = opponent
-            trial = cast_by(trial, opponent)
-            if ENGINE.is_over(trial):
-                break
-        if ENGINE.is_over(trial) or trial["phase"] != "turn":
-            later.append(value(trial, seat, True))
-            continue
-        trial["current"] = seat
-        later.append(best_cast(trial, seat, [rng.getrandbits(62) for _cast in range(WAIT_CASTS)],
-                               [rng.getrandbits(62) for _cast in range(WAIT_CASTS)]))
-    return sum(later) / len(later) > sum(now) / len(now) + WAIT_MARGIN
-
-
 class GeomancyComputer(Computer):
     slug = "geomancy"
     strengths = {
@@ -502,10 +318,6 @@ class GeomancyComputer(Computer):
     def _direction(self, state: State, seat: int, legal: list[str], strength: str, rng: random.Random) -> str:
         """The second step of a reorient: the way worth most (the same valuation chose the stone)."""
         square = state["step"]["square"]
-        if strength == "strong":
-            found = turn_values(state, seat, square)
-            best = max(found.items(), key=lambda t: (t[1], -int(t[0].split("/")[1])))
-            return f"d{best[0].split('/')[1]}"
         values = reorient_values(state, seat, square, strength == "strong")
         best = max(values.items(), key=lambda t: (t[1], -t[0]))
         if strength == "easy" and best[1] <= value(state, seat, False):
@@ -540,27 +352,14 @@ class GeomancyComputer(Computer):
                 for aim in ranked_aims(state, seat)[:NORMAL_AIMS]:
                     mean, _spread = cast_value(state, seat, aim, seeds, False)
                     options.append((mean, len(options), f"c{aim}"))
-        if strong:
-            # passing and turning stones, two plies deep (a pass that ends the game valued exactly)
-            found = turn_values(state, seat)
-            options.append((found.pop("pass"), -1, "pass"))
-            turns: dict[int, float] = {}
-            for move, worth in found.items():
-                square = int(move.split("/")[0])
-                turns[square] = max(turns.get(square, -math.inf), worth)
-            options.extend((worth - TURN_MARGIN, len(options) + k, f"r{square}")
-                           for k, (square, worth) in enumerate(turns.items()))
-        else:
-            for square in capturing_squares(state, seat):
-                best = max(reorient_values(state, seat, square, False).values())
-                options.append((best - TURN_MARGIN, len(options), f"r{square}"))
-            # passing: the position as it stands (a round may end, which the value does not foresee)
-            options.append((value(state, seat, False), -1, "pass"))
-        # passing wins ties, so computers do not turn stones back and forth for nothing
+        squares = own_squares(state, seat) if strong else capturing_squares(state, seat)
+        for square in squares:
+            best = max(reorient_values(state, seat, square, strong).values())
+            options.append((best - TURN_MARGIN, len(options), f"r{square}"))
+        # passing: the position as it stands (a round may end, which the value does not foresee); it wins
+        # ties, so computers do not turn stones back and forth for nothing
+        options.append((value(state, seat, strong), -1, "pass"))
         best = max(options, key=lambda o: (o[0], -o[1]))
-        if strong and best[2].startswith("c") and waiting_pays(state, seat, int(best[2][1:]), rng):
-            # the others cast first, then it casts onto them: its best move that is not a cast
-            best = max((o for o in options if not o[2].startswith("c")), key=lambda o: (o[0], -o[1]))
         return best[2]
 
 
