@@ -38,7 +38,7 @@ STAGES = (
     ("discord", "InteractionResponse", "defer", "  defer (ack round trip)"),
     ("bot.table.moves", "Moves", "act", "  service.act (lock, apply, persist)"),
     ("bot.store", "Store", "record_move", "    store.record_move"),
-    ("bot.cogs.tables", "Tables", "publish", "  publish (whole)"),
+    ("bot.boards", "Boards", "publish", "  publish (whole)"),
     ("bot.workers.renderpool", None, "board", "    renderpool.board (render round trip)"),
     ("discord", "InteractionResponse", "edit_message", "    the board answers the click (callback round trip)"),
     ("discord.message", "PartialMessage", "edit", "    PATCH the board (edit round trip)"),

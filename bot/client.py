@@ -23,11 +23,12 @@ import i18n
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn
+from bot.cogs.play import play_group
 from bot.cogs.privacy import Privacy
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.rules import Rules, open_page
-from bot.cogs.tables import Tables, play_group
+from bot.cogs.tables import Tables
 from bot.database import open_store
 from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
@@ -35,9 +36,10 @@ from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.table.model import Defaults
+from bot.table.refusals import Refused
 from bot.table.service import TableService
 from bot.translator import CatalogTranslator
-from bot.ui import components, items, keys
+from bot.ui import components, items, keys, refusals
 from bot.ui.say import say
 from bot.workers import renderpool, thinkpool
 from i18n import N_, _
@@ -282,6 +284,8 @@ class Geotable(commands.AutoShardedBot):
                 await self.get_cog("Learn").click(interaction, what)
             else:
                 await self.get_cog("Tables").on_click(interaction, what)
+        except Refused as refusal:
+            await refusals.answer(interaction, refusal)
         except Exception:
             log.exception("click %r failed", what)
             await self._apologise(interaction)
@@ -302,6 +306,10 @@ class Geotable(commands.AutoShardedBot):
             await self.on_key(interaction, keys.decode(custom_id), listed=False, family=family)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
+        refusal = refusals.refusal_in(error)
+        if refusal is not None:  # a refusal raised by the command (wrapped in CommandInvokeError)
+            await refusals.answer(interaction, refusal)
+            return
         if isinstance(error, app_commands.MissingPermissions):
             perms = i18n.join([i18n.Text(PERMISSION_NAMES.get(p, p.replace("_", " ").title()))
                                for p in error.missing_permissions], " and ")
@@ -347,7 +355,7 @@ class Geotable(commands.AutoShardedBot):
         gc.freeze()
         tables = self.get_cog("Tables")
         with contextlib.suppress(Exception):
-            await tables.heal()
+            await tables.boards.heal()
         try:
             await self.service.restore_turn_deadlines()
         except Exception:
@@ -357,7 +365,7 @@ class Geotable(commands.AutoShardedBot):
             fired_at = service.clock()
             try:
                 changes = await service.fire_due()
-                for outcome in await asyncio.gather(*(tables.publish(c) for c in changes), return_exceptions=True):
+                for outcome in await asyncio.gather(*(tables.boards.publish(c) for c in changes), return_exceptions=True):
                     if isinstance(outcome, Exception):
                         log.error("showing a timed change failed", exc_info=outcome)
                 next_due = await service.next_deadline()

@@ -78,7 +78,7 @@ def all_commands() -> list[app_commands.Command | app_commands.Group]:
     from discord.ext import commands as ext
 
     import bot.cogs
-    from bot.cogs.tables import play_group
+    from bot.cogs.play import play_group
 
     async def _never(*_args, **_kwargs) -> None:  # /play's callback is never run offline
         return None

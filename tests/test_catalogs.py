@@ -56,8 +56,8 @@ GAME_TITLES = {"Geek Out! Masters", "GEONEO", "Geodeto", "Globe Twister", "Geoma
 
 NOT_SHOWN: dict[str, str] = {
     "bot/client.py:discord.py: on_": "discord.py's task names (what a stop waits for)",
-    "bot/cogs/tables.py:Computer players seated with": "/play's option description (the commands area)",
-    "bot/cogs/tables.py:How well the computers": "/play's option description (the commands area)",
+    "bot/cogs/play.py:Computer players seated with": "/play's option description (the commands area)",
+    "bot/cogs/play.py:How well the computers": "/play's option description (the commands area)",
     "bot/greeting.py:command name": "the catalog context of command names",
     "games/core.py:option name": "the catalog context of /play's option names (the lobby's options)",
     "games/core.py:choice name": "the catalog context of /play's choices (the lobby's options)",

@@ -17,7 +17,6 @@ from discord.ext import commands
 import i18n
 from bot import language as languages
 from bot.store import GuildSettings
-from bot.table.model import UserError
 from bot.table.words import channels_sentence
 from bot.translator import tell
 from bot.ui.say import say
@@ -60,47 +59,29 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_messages=True)
     async def end(self, interaction: discord.Interaction, reason: str) -> None:
         table = await self.tables.table_here(interaction)
-        if table is None:
-            return
-        try:
-            change = await self.service.end(table, f"{reason[:300]} (by {interaction.user.display_name})")
-        except UserError as exc:
-            await say(interaction, str(exc))
-            return
+        change = await self.service.end(table, f"{reason[:300]} (by {interaction.user.display_name})")
         await tell(interaction, _("The game is ended."))
-        await self.tables.publish(change)
+        await self.tables.boards.publish(change)
 
     @mod.command(name="remove", description="Remove a player from this channel's game")
     @app_commands.describe(player="The player to take out of the game (it goes on without them, if it can)")
     @app_commands.checks.has_permissions(manage_messages=True)
     async def remove(self, interaction: discord.Interaction, player: discord.User) -> None:
         table = await self.tables.table_here(interaction)
-        if table is None:
-            return
-        try:
-            change = await self.service.leave(table, player.id, by=interaction.user.display_name)
-        except UserError as exc:
-            await say(interaction, str(exc))
-            return
+        change = await self.service.leave(table, player.id, by=interaction.user.display_name)
         await tell(interaction, _("{name} was removed.", name=player.display_name))
-        await self.tables.publish(change)
+        await self.tables.boards.publish(change)
 
     @mod.command(name="computer", description="Hand a player's seat in this channel's game to a computer")
     @app_commands.describe(player="The (idle) player whose seat a computer plays from now on")
     @app_commands.checks.has_permissions(manage_messages=True)
     async def computer(self, interaction: discord.Interaction, player: discord.User) -> None:
         table = await self.tables.table_here(interaction)
-        if table is None:
-            return
-        try:
-            change = await self.service.hand_over(table, player.id, by=interaction.user.display_name)
-        except UserError as exc:
-            await say(interaction, str(exc))
-            return
+        change = await self.service.hand_over(table, player.id, by=interaction.user.display_name)
         said = (_("{name} was the last person at the table, so the game ended.", name=player.display_name)
                 if change.closed else _("A computer plays {name}'s seat now.", name=player.display_name))
         await tell(interaction, said)
-        await self.tables.publish(change)
+        await self.tables.boards.publish(change)
 
     @mod.command(name="timeout", description="Set how long a player may think before the table plays for them")
     @app_commands.describe(seconds="30 to 86400; 0: the bot's default; left out: show the setting")

@@ -1,5 +1,5 @@
 """The table in memory (``Table``: its stored row, the decoded state, what this process remembers of its
-screens), what a change hands to the caller to show (``Change``), a refusal (``UserError``), the service's
+screens), what a change hands to the caller to show (``Change``), the service's
 defaults and the channel locks. No Discord types, no database calls."""
 
 from __future__ import annotations
@@ -17,19 +17,6 @@ from bot.table.staleness import Screens, token
 from bot.table.words import end_words, ending_focus, name_seats
 from games.core import Action, Engine, Event, Result, State
 from i18n import _
-
-
-class UserError(Exception):
-    """A refusal to show the user (ephemeral): the sentence (a ``Text``, said in the member's language when
-    shown) says why. ``stale`` means their board is old."""
-
-    def __init__(self, message: str, *, stale: bool = False):
-        super().__init__(message)
-        self.text = message
-        self.stale = stale
-
-    def __str__(self) -> str:
-        return self.text  # the Text itself (``str(exc)`` keeps it, so it can still be translated)
 
 
 @dataclass

@@ -11,7 +11,8 @@ import i18n
 from bot import computers, ratings
 from bot.computers import computer_seats, is_computer
 from bot.table.choices import group_named
-from bot.table.model import Change, Drawing, Table, UserError
+from bot.table.model import Change, Drawing, Table
+from bot.table.refusals import Refusal, Refused
 from bot.table.words import board_view, ending_focus, name_seats, rules_words
 from bot.workers import renderpool
 from games.core import SYSTEM, RulesError, State
@@ -31,7 +32,7 @@ class Moves:
 
     async def act(self, table_id: int, version: int, key: str, user_id: int, token: str | None = None) -> Change:
         """A player's click on a screen showing ``version`` (and, for the seat's own buttons, its
-        ``seat_token`` then). Raises UserError (nothing changed) unless the move was committed."""
+        ``seat_token`` then). Raises Refused (nothing changed) unless the move was committed."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
@@ -39,9 +40,9 @@ class Moves:
 
     async def _act(self, table: Table, version: int, key: str, user_id: int, token: str | None) -> Change:
         if table.status == "lobby":
-            raise UserError(_("The game has not started yet."))
+            raise Refused(Refusal.NOT_STARTED)
         if table.status != "playing":
-            raise UserError(_("This game is over."))
+            raise Refused(Refusal.GAME_OVER)
         seat = self._check_turn(table, user_id, version, token)
         return await self._apply(table, seat, key)
 
@@ -51,17 +52,17 @@ class Moves:
             await self._reload(table)
 
     def _check_turn(self, table: Table, user_id: int, version: int, token: str | None = None) -> int:
-        """The seat of ``user_id`` if they may act now on a screen of ``version``; else a UserError. A screen
+        """The seat of ``user_id`` if they may act now on a screen of ``version``; else a refusal. A screen
         of an older version still counts when it was the seat's own (``token``) and the seat's choices are
         the same now (see ``_seat_unchanged``)."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError(_("You are not playing at this table."))
+            raise Refused(Refusal.NOT_A_PLAYER)
         if version != table.version and not self._seat_unchanged(table, seat, version, token):
-            raise UserError(_("This board is out of date; here is the current one."), stale=True)
+            raise Refused(Refusal.STALE)
         if seat not in table.engine.to_act(table.state):
             waiting = i18n.join([table.names[s] for s in table.to_act()], ", ")
-            raise UserError(_("It is not your turn: waiting for {players}.", players=waiting))
+            raise Refused(Refusal.NOT_YOUR_TURN, players=waiting)
         return seat
 
     @staticmethod
@@ -115,7 +116,7 @@ class Moves:
         try:
             state, events = engine.apply(table.state, seat, key)
         except RulesError as exc:
-            raise UserError(rules_words(exc)) from None
+            raise Refused(Refusal.ILLEGAL_MOVE, rules_words(exc)) from None
         before = engine.to_act(table.state)
         tokens = {s: table.seat_token(s) for s in before if s != seat}
         # a step that says nothing (a die picked, its target to come) keeps the last move on show
@@ -197,8 +198,7 @@ class Moves:
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
             if table.status != "playing":
-                raise UserError(_("The game has not started yet.") if table.status == "lobby"
-                                else _("This game is over."))
+                raise Refused(Refusal.NOT_STARTED if table.status == "lobby" else Refusal.GAME_OVER)
             seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             always = table.engine.grouped(table.state, seat)
@@ -206,6 +206,6 @@ class Moves:
             if named is None:  # the public board's groups (without the seat's secret moves)
                 named = group_named(group, [a for a in actions if not a.secret], always)
             if named is None:
-                raise UserError(_("That choice is not available now."))
+                raise Refused(Refusal.ILLEGAL_MOVE)
             table.picks[seat] = (table.version, named)
             return table

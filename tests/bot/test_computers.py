@@ -8,7 +8,8 @@ import pytest
 
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
-from bot.table.model import Defaults, UserError
+from bot.table.model import Defaults
+from bot.table.refusals import Refused
 from bot.table.service import TableService
 from bot.ui import keys
 
@@ -65,17 +66,17 @@ async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(da
         assert table.row.takeover is True
         change = await service.lobby(table.id, "computer.easy", ANA)
         assert change.text == "Ana added Computer (easy)."
-        with pytest.raises(UserError, match="seated player"):
+        with pytest.raises(Refused, match="seated player"):
             await service.lobby(table.id, "computer.easy", BO)
         await service.lobby(table.id, "join", BO)
-        with pytest.raises(UserError, match="full"):
+        with pytest.raises(Refused, match="full"):
             await service.lobby(table.id, "computer.normal", ANA)
-        with pytest.raises(UserError, match=r"^That seat is a person's, not a computer's\.$"):
+        with pytest.raises(Refused, match=r"^That seat is a person's, not a computer's\.$"):
             await service.lobby(table.id, "drop.3", ANA)  # Bo, a person
-        with pytest.raises(UserError, match="no computer in that seat any more"):
+        with pytest.raises(Refused, match="no computer in that seat any more"):
             await service.lobby(table.id, "drop.7", ANA)
         for key in ("drop.1", "computer.normal", "takeover.off"):  # the host's, not another seated player's
-            with pytest.raises(UserError, match="^Only the host can"):
+            with pytest.raises(Refused, match="^Only the host can"):
                 await service.lobby(table.id, key, BO)
         await service.lobby(table.id, "drop.1", ANA)
         await service.lobby(table.id, "computer.normal", ANA)
@@ -93,9 +94,9 @@ async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(da
 async def test_open_lobby_refuses_more_computers_than_seats_and_unknown_strengths(database):
     service = TableService(await open_store(database))
     try:
-        with pytest.raises(UserError, match="at most 3 computers"):
+        with pytest.raises(Refused, match="at most 3 computers"):
             await service.open_lobby(1, 10, "geoneo", {}, ANA, computers=["easy"] * 4)
-        with pytest.raises(UserError, match="not 'genius'"):
+        with pytest.raises(Refused, match="not 'genius'"):
             await service.open_lobby(1, 10, "geodeto", {}, ANA, computers=["genius"])
         assert await service.store.open_table_in(10) is None
     finally:
@@ -119,7 +120,7 @@ async def test_one_person_and_computers_start_a_game(database):
     service = TableService(await open_store(database))
     try:
         table = await service.open_lobby(1, 10, "geodeto", {}, ANA)
-        with pytest.raises(UserError, match="at least"):
+        with pytest.raises(Refused, match="at least"):
             await service.lobby(table.id, "start", ANA)
         await service.lobby(table.id, "computer.normal", ANA)
         await service.lobby(table.id, "start", ANA)
@@ -345,7 +346,7 @@ async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_g
                                     "was": {**BO, "score": had}}
         assert (await service.store.actions(table.id))[-1] == (-1, "handover:1")
         assert (await service.store.get_table(table.id)).players == table.players  # written with the move
-        with pytest.raises(UserError, match="not playing"):
+        with pytest.raises(Refused, match="not playing"):
             await service.leave(table, BO["id"])
         await play_with_computers(service, clock, table.id, random.Random(8))
         row = await service.store.get_table(table.id)
@@ -393,7 +394,7 @@ async def test_a_moderator_hands_an_idle_players_seat_to_a_computer_which_then_m
         moved = len(await service.store.actions(table.id))
         await computers_move(service, clock)
         assert one_step(table, await service.store.actions(table.id), moved)
-        with pytest.raises(UserError, match="not playing"):
+        with pytest.raises(Refused, match="not playing"):
             await service.hand_over(table, idle["id"], by="Mo")
     finally:
         await service.stop_computers()
