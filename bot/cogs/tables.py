@@ -152,8 +152,8 @@ class Tables(commands.Cog):
         """A fresh panel (the player's secret part and, on their turn, their moves); the previous one goes."""
         table = await self.service.get(table_id)
         if table is None or table.status != "playing":
-            kind = Refusal.NOT_STARTED if table is not None and table.status == "lobby" else Refusal.GAME_OVER
-            raise Refused(kind, _("This game is not running."))
+            raise Refused(Refusal.NOT_STARTED if table is not None and table.status == "lobby" else Refusal.GAME_OVER,
+                          _("This game is not running."))
         if not has_private(table.row.game):
             raise Refused(Refusal.ILLEGAL_MOVE, _("{game} has no private hand: everything is on the board.",
                                                   game=table.engine.title))
