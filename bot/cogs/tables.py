@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 from typing import Literal
 
 import discord
@@ -28,8 +27,6 @@ from bot.ui.say import in_member_language, say
 from bot.workers import renderpool
 from i18n import _, localize
 from render import has_private, overlays
-
-log = logging.getLogger(__name__)
 
 MOVES_AT_ONCE = 32
 """Moves handled at the same time; more wait their turn (already acknowledged), so a burst of clicks never
