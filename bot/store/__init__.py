@@ -15,7 +15,7 @@ too (``commit_move``: the version's compare-and-set, state, action log, deadline
 ratings in one transaction), so it is written once for both databases and no migration re-creates it.
 
 The modules, and what each owns:
-- ``base``: :class:`Store`, composed of the parts below; ``core``: what a backend provides (``Transaction``,
+- ``base``: :class:`Store`, composed of the parts below; ``core``: what a backend provides (``Steps``,
   the primitives) and the helpers the parts build on;
 - the parts: ``tables`` (a table's row, lobby to close), ``moves`` (``commit_move``, ``record_move``, ratings),
   ``results`` (leaderboards, stats, history), ``panels``, ``deadlines``, ``settings`` (server and user),
@@ -28,7 +28,7 @@ Every public name is importable from ``bot.store`` itself.
 """
 
 from bot.store.base import Store
-from bot.store.core import Transaction
+from bot.store.core import Steps
 from bot.store.dialects import (
     DIALECTS,
     POSTGRES_SCHEMES,
@@ -74,6 +74,6 @@ __all__ = [
     "DIALECTS", "FORMER_ID", "FORMER_MEMBER", "FORMER_PLAYER", "OPEN", "POSTGRES_SCHEMES", "RATING_ATTEMPTS",
     "ChannelBusy", "DatabaseUnavailable", "FinishedGame", "Forgotten", "GameStats", "GuildSettings", "Leaderboard",
     "Lease", "Lesson", "NotADatabaseSetting", "PersonTable", "Shards", "StaleRatings", "StaleVersion", "Standing",
-    "StillPlaying", "Store", "TableRow", "Transaction", "anonymised_players", "check_database_setting",
+    "StillPlaying", "Store", "TableRow", "Steps", "anonymised_players", "check_database_setting",
     "is_postgres_url", "masked", "migrations", "short_id", "table_id_of", "without_names",
 ]

@@ -17,5 +17,5 @@ from bot.store.tables import Tables
 
 class Store(Tables, Moves, Results, Panels, Deadlines, Settings, Lessons, Privacy, Leases, StoreCore):
     """What the table service and the cogs may ask of the database. Backends implement the primitives
-    (``_fetch``, ``_execute``, ``_transaction``, ``migrate``, ``close``); every query is written once, in the
+    (``_fetch``, ``_execute``, ``_run``, ``migrate``, ``close``); every query is written once, in the
     parts."""

@@ -4,27 +4,34 @@ transaction of several, migrating and closing; and the few helpers every part of
 from __future__ import annotations
 
 import abc
-import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from bot.store.errors import StaleVersion
 
+Statement = tuple[str, str, Sequence[Any]]
+"""One statement of a transaction: ("fetch", sql, args) for its rows, ("execute", sql, args) for its count."""
+Steps = Generator[Statement, Any, Any]
+"""A transaction written as a generator: it yields each statement and is sent back its rows (a list) or its
+count of changed rows (an int); what it returns is the transaction's result, an exception out of it rolls
+everything back. Written without I/O, it runs the same on each backend: SQLite runs it whole in its thread,
+in one trip (bot/store/sqlite.py); PostgreSQL statement by statement (``drive``)."""
 
-class Transaction(abc.ABC):
-    """The statements of one transaction (``Store._transaction``), as ``Store._fetch`` and ``Store._execute``."""
 
-    @abc.abstractmethod
-    async def fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
-        """Rows of one statement."""
-
-    @abc.abstractmethod
-    async def execute(self, sql: str, args: Sequence[Any]) -> int:
-        """Runs one statement; returns the number of rows it changed."""
+async def drive(steps: Steps, fetch, execute) -> Any:
+    """Runs ``steps`` with ``fetch(sql, args)`` and ``execute(sql, args)`` coroutines (inside a transaction
+    the caller opened); returns the steps' result."""
+    result = None
+    while True:
+        try:
+            kind, sql, args = steps.send(result)
+        except StopIteration as done:
+            return done.value
+        result = await (fetch(sql, args) if kind == "fetch" else execute(sql, args))
 
 
 class StoreCore(abc.ABC):
-    """The primitives a backend implements (``_fetch``, ``_execute``, ``_transaction``, ``migrate``,
+    """The primitives a backend implements (``_fetch``, ``_execute``, ``_run``, ``migrate``,
     ``close``), and the helpers the store's parts use them through."""
 
     dialect: str = ""
@@ -48,11 +55,10 @@ class StoreCore(abc.ABC):
         :class:`ChannelBusy` for a second open table."""
 
     @abc.abstractmethod
-    def _transaction(self) -> contextlib.AbstractAsyncContextManager[Transaction]:
-        """Statements that are written together or not at all: ``async with self._transaction() as tx``;
-        an exception out of the block (or a cancellation) rolls every one of them back. No other statement
-        of this store runs inside it: in the block, only ``tx`` runs statements (SQLite: the store's own
-        methods would wait for the transaction's end)."""
+    async def _run(self, steps: Steps) -> Any:
+        """Statements that are written together or not at all (``Steps``); returns their result. An exception
+        out of them (or a cancellation before they were sent) rolls every one of them back; no other statement
+        of this store runs among them."""
 
     async def execute(self, sql: str, *args: Any) -> int:
         """One statement of portable SQL (``?`` placeholders), for maintenance and tests."""
