@@ -9,9 +9,10 @@ move was worth less than the suggestion, the next step says so first. Nothing is
 
 The lesson's thinking (replaying it, the move, the computer's answer, the coach) runs in the thinking workers
 (``games.coach.lesson_step`` through bot/workers/thinkpool.py), never on the event loop. Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
-buttons: ``keys.LessonMove``, ``keys.LessonUtility`` (leave, again, next: Globe Twister's next solo level, and
+buttons: ``keys.LessonMove``, ``keys.LessonUtility`` (leave, again, next: the next level, and
 pick.<group>) and ``keys.LessonMenu`` (bot/ui/keys.py); the version is the log's length, so a click on an older
-step is refused and changes nothing. Globe Twister's lessons are its solo levels, in order.
+step is refused and changes nothing. A game's lessons (players, options, levels, when a level is completed) are
+its coach's (``games.coach.Coach.lesson``): Globe Twister's are its solo levels, in order.
 """
 
 from __future__ import annotations
@@ -45,23 +46,8 @@ log = logging.getLogger(__name__)
 
 OPPONENT = "normal"
 """The computer's strength in a lesson: it plays sensibly, fast, and can be beaten."""
-LEVELS = ("tourist", "backpacker", "globetrotter", "wild")
-"""Globe Twister's lessons: its solo levels, easiest first."""
 ROWS = CHOICE_ROWS - 1
 """Rows for the moves besides the suggested one (the first row holds it, the last Back and Leave lesson)."""
-
-
-def lesson_setup(game: str, level: int = 0) -> tuple[int, dict]:
-    """(players, options) of a lesson: the learner and one computer (Geek Out: two turns each; three
-    made a lesson of about 100 clicks); Globe Twister: a solo level."""
-    if game == "globe_twister":
-        return 1, {"puzzle": LEVELS[min(level, len(LEVELS) - 1)]}
-    return 2, {"turns": 2} if game == "geek_out" else {}
-
-
-def level_of(lesson: Lesson) -> int:
-    puzzle = lesson.options.get("puzzle")
-    return LEVELS.index(puzzle) if puzzle in LEVELS else 0
 
 
 def outcome(result, players: int):
@@ -129,7 +115,7 @@ class Learn(commands.Cog):
         await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
 
     async def start(self, interaction: discord.Interaction, game: str, level: int) -> tuple[Lesson, LessonStep]:
-        players, options = lesson_setup(game, level)
+        players, options = get_coach(game).lesson(level)
         seed = random.getrandbits(31)
         step = await thinkpool.pool().run(lesson_step, game, players, options, seed, [], None, OPPONENT)
         lesson = await self.store.start_lesson(user_id=interaction.user.id, guild_id=interaction.guild_id, game=game,
@@ -162,7 +148,7 @@ class Learn(commands.Cog):
                                  lang), attachments=[], view=None, embed=None)
             return
         if utility in ("again", "next"):
-            level = level_of(lesson) + (1 if utility == "next" else 0)
+            level = get_coach(lesson.game).level_of(lesson.options) + (1 if utility == "next" else 0)
             await interaction.response.defer()
             new, step = await self.start(interaction, lesson.game, level)
             await interaction.edit_original_response(**await self.panel(new, step, lang, interaction.user))
@@ -216,15 +202,16 @@ class Learn(commands.Cog):
         names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
         said = [localize(n, lang) for n in names]
         happened = recent(" ".join(name_seats(localize(e.text, lang), said) for e in events))
-        title = localize(_("Lesson: {game}", game=engine.title), lang)
-        if lesson.game == "globe_twister":
-            title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)
+        coach, title = get_coach(lesson.game), localize(_("Lesson: {game}", game=engine.title), lang)
+        level = coach.level_of(lesson.options)
+        if coach.levels > 1:
+            title += " · " + localize(_("level {n} of {levels}", n=level + 1, levels=coach.levels), lang)
         lines = [f"**{title}**"]
         if step.weaker is not None:
             lines.append(localize(step.weaker, lang))
         if not any(seat == LEARNER for seat, _key in lesson.log) and not engine.is_over(state):
             # the first screen of a lesson: what the game is about, before the first choice
-            lines.append(localize(_("**Goal:** {goal}", goal=get_coach(lesson.game).goal), lang))
+            lines.append(localize(_("**Goal:** {goal}", goal=coach.goal), lang))
         if happened:
             lines.append("> " + happened)
         view = discord.ui.View(timeout=None)
@@ -238,8 +225,7 @@ class Learn(commands.Cog):
                                     play=command("play")), lang))
             view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "again"),
                                        localize(_("Again"), lang), "primary"))
-            solved = lesson.game == "globe_twister" and engine.view(state, LEARNER)["solo"]["solved"]
-            if solved and level_of(lesson) < len(LEVELS) - 1:
+            if level < coach.levels - 1 and coach.completed(engine, state, LEARNER):
                 view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "next"),
                                            localize(_("Next level"), lang), "success"))
             view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "leave"),
