@@ -28,13 +28,14 @@ from discord.ext import commands
 
 from bot.computers import display_name, new_computer
 from bot.greeting import command
+from bot.language import member_language
 from bot.store import Lesson
 from bot.table.choices import CHOICE_ROWS, group_named
 from bot.table.words import name_seats
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.components import Controls, chooser
-from bot.ui.say import say
+from bot.ui.say import say, think
 from bot.workers import renderpool, thinkpool
 from games import get_engine
 from games.coach import LEARNER, LessonStep, get_coach, lesson_step
@@ -109,10 +110,10 @@ class Learn(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def learn(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        lang = pick(interaction.locale)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction)
         lesson, step = await self.start(interaction, game.value, 0)
-        await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
+        shown = await self.panel(lesson, step, member_language(interaction), interaction.user)
+        await say(interaction, shown["content"], files=shown["attachments"], view=shown["view"])
 
     async def start(self, interaction: discord.Interaction, game: str, level: int) -> tuple[Lesson, LessonStep]:
         players, options = get_coach(game).lesson(level)
