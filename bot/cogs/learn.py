@@ -31,10 +31,10 @@ from bot.greeting import command
 from bot.language import member_language
 from bot.store import Lesson
 from bot.table.choices import CHOICE_ROWS, group_named
-from bot.table.words import name_seats
+from bot.table.words import board_view, events_words, result_words
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
-from bot.ui.components import Controls, chooser
+from bot.ui.components import LessonControls, chooser
 from bot.ui.say import say, think
 from bot.workers import renderpool, thinkpool
 from games import get_engine
@@ -74,26 +74,6 @@ def recent(text: str, limit: int = 700) -> str:
         if cut != -1 and cut + len(mark) < len(tail):
             return "… " + tail[cut + len(mark):]
     return "… " + tail
-
-
-class LessonControls(Controls):
-    """A lesson's buttons and menus for the table's chooser (bot/ui/components.py): the same two steps. Green is
-    the suggested move's alone: a move the game draws green ("Pass: bank 6") is grey here."""
-
-    def __init__(self, lesson: Lesson):
-        self.lesson = lesson
-
-    def move(self, key):
-        return keys.LessonMove(self.lesson.id, self.lesson.version, key)
-
-    def pick(self, group):
-        return keys.LessonUtility(self.lesson.id, self.lesson.version, "pick", group)
-
-    def menu(self, name):
-        return keys.LessonMenu(self.lesson.id, self.lesson.version, name)
-
-    def style(self, style):
-        return "secondary" if style == "success" else style
 
 
 class Learn(commands.Cog):
@@ -201,8 +181,7 @@ class Learn(commands.Cog):
         state, events = step.state, step.events
         person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
         names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
-        said = [localize(n, lang) for n in names]
-        happened = recent(" ".join(name_seats(localize(e.text, lang), said) for e in events))
+        happened = recent(localize(events_words(events, names), lang))
         coach, title = get_coach(lesson.game), localize(_("Lesson: {game}", game=engine.title), lang)
         level = coach.level_of(lesson.options)
         if coach.levels > 1:
@@ -215,22 +194,19 @@ class Learn(commands.Cog):
             lines.append(localize(_("**Goal:** {goal}", goal=coach.goal), lang))
         if happened:
             lines.append("> " + happened)
-        view = discord.ui.View(timeout=None)
+        view, controls = discord.ui.View(timeout=None), LessonControls(lesson)
         if engine.is_over(state):
             end = outcome(engine.result(state), lesson.players)
             if end is not None:
                 lines.append(localize(end, lang))
-            sheet = [name_seats(localize(line, lang), said) for line in engine.result_lines(state)]
+            sheet = [localize(line, lang) for line in result_words(engine, state, names)]
             lines.extend(line for line in sheet if line not in happened)  # not twice when the last event said it
             lines.append(localize(_("Well played! Play for real with `/{play}`, or take the lesson again.",
                                     play=command("play")), lang))
-            view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "again"),
-                                       localize(_("Again"), lang), "primary"))
+            view.add_item(items.button(controls.utility("again"), localize(_("Again"), lang), "primary"))
             if level < coach.levels - 1 and coach.completed(engine, state, LEARNER):
-                view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "next"),
-                                           localize(_("Next level"), lang), "success"))
-            view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "leave"),
-                                       localize(_("Close"), lang)))
+                view.add_item(items.button(controls.utility("next"), localize(_("Next level"), lang), "success"))
+            view.add_item(items.button(controls.utility("leave"), localize(_("Close"), lang)))
         else:
             advice = step.advice
             actions = engine.legal_actions(state, LEARNER)
@@ -251,7 +227,7 @@ class Learn(commands.Cog):
     async def _board(self, engine: Engine, lesson: Lesson, state: State, names: list[str], lang: str,
                      focus: dict | None = None) -> bytes:
         computers = tuple(range(1, lesson.players))
-        return await renderpool.board(lesson.game, engine.view(state, None), names, None, focus, computers,
+        return await renderpool.board(lesson.game, board_view(engine, state), names, None, focus, computers,
                                       locale=lang)
 
     @staticmethod
@@ -260,11 +236,12 @@ class Learn(commands.Cog):
         """The suggested move (green) alone on the first row; every other move below it through the table's
         chooser (buttons, or a group first and then its moves, as at a table); Leave lesson on the last row (with
         Back while a group is open), away from the suggested move."""
-        view.add_item(items.button(keys.LessonMove(lesson.id, lesson.version, suggested.key),
-                                   localize(_("✓ {move}", move=suggested.label), lang), "success", row=0))
+        controls = LessonControls(lesson)
+        view.add_item(items.button(controls.move(suggested.key), localize(_("✓ {move}", move=suggested.label), lang),
+                                   "success", row=0))
         others = [a for a in actions if a.key != suggested.key]
-        for item in chooser(LessonControls(lesson), engine, others, group, always=engine.grouped(state, LEARNER),
+        for item in chooser(controls, engine, others, group, always=engine.grouped(state, LEARNER),
                             lang=lang, rows=ROWS, first=1):
             view.add_item(item)
-        view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "leave"),
-                                   localize(_("Leave lesson"), lang), "secondary", row=ROWS + 1))
+        view.add_item(items.button(controls.utility("leave"), localize(_("Leave lesson"), lang), "secondary",
+                                   row=ROWS + 1))

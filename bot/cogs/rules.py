@@ -17,7 +17,7 @@ from discord.ext import commands
 
 import i18n
 from bot.language import member_language
-from bot.table.words import board_view, name_seats
+from bot.table.words import board_view, events_words
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.messages import COLOUR, strength_words
@@ -59,7 +59,7 @@ async def draw(game: str, page: int, locale: str) -> bytes:
     engine = get_engine(game)
     shown = example(game, page)
     names = list(NAMES[:shown.state["players"]])
-    last = " ".join(name_seats(i18n.localize(e.text, locale), names) for e in shown.events) or None
+    last = i18n.localize(events_words(shown.events, names), locale) or None
     return await renderpool.board(game, board_view(engine, shown.state), names, last, shown.focus, locale=locale)
 
 
