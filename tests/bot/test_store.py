@@ -8,8 +8,8 @@ import pytest
 
 from bot.database import open_store
 from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, migrations
-from bot.store_postgres import SCHEMA_TABLE, PostgresStore
-from bot.store_sqlite import SQLiteStore
+from bot.store.postgres import SCHEMA_TABLE, PostgresStore
+from bot.store.sqlite import SQLiteStore
 
 
 @pytest.fixture
@@ -416,13 +416,18 @@ async def test_the_postgres_migrations_keep_in_step_with_sqlites_after_every_ste
 
 
 def test_the_store_interface_imports_no_backend():
-    """bot/store.py is the interface and the queries; only bot/database.py picks (and imports) a backend."""
+    """bot/store/ is the interface and the queries; only bot/database.py picks (and imports) a backend
+    (bot/store/sqlite.py, bot/store/postgres.py)."""
     import ast
     from pathlib import Path
 
     import bot.store
 
-    tree = ast.parse(Path(bot.store.__file__).read_text())
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not {m for m in imported if m and m.startswith(("bot.store_", "aiosqlite", "asyncpg"))}
+    backends = ("bot.store.sqlite", "bot.store.postgres", "aiosqlite", "asyncpg")
+    for path in sorted(Path(bot.store.__file__).parent.glob("*.py")):
+        if path.stem in ("sqlite", "postgres"):
+            continue
+        tree = ast.parse(path.read_text())
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert not {m for m in imported if m and m.startswith(backends)}, path.name

@@ -16,14 +16,10 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import (
-    ChannelBusy,
-    DatabaseUnavailable,
-    Store,
-    Transaction,
-    check_database_setting,
-    migrations,
-)
+from bot.store.base import Store
+from bot.store.core import Transaction
+from bot.store.dialects import check_database_setting, migrations
+from bot.store.errors import ChannelBusy, DatabaseUnavailable
 
 
 class SQLiteStore(Store):

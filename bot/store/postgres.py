@@ -1,6 +1,6 @@
 """The shared backend of the store: PostgreSQL through asyncpg, for several bot processes on one database.
 
-The queries are the ones in bot/store.py, written with ``?`` placeholders and numbered here (``$1, $2, ...``).
+The queries are the store's (bot/store/), written with ``?`` placeholders and numbered here (``$1, $2, ...``).
 A move's statements (``Store.commit_move``) run in one transaction on one connection of the pool
 (``_transaction``), each prepared once per connection; at the default isolation level (read committed) its
 first statement, the version's compare-and-set, makes a concurrent writer of the same table wait for the row
@@ -27,15 +27,10 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import (
-    ChannelBusy,
-    DatabaseUnavailable,
-    Store,
-    Transaction,
-    check_database_setting,
-    masked,
-    migrations,
-)
+from bot.store.base import Store
+from bot.store.core import Transaction
+from bot.store.dialects import check_database_setting, masked, migrations
+from bot.store.errors import ChannelBusy, DatabaseUnavailable
 
 MIGRATION_LOCK = 0x6765_6F74  # "geot": pg_advisory_xact_lock key held while migrating
 SCHEMA_TABLE = "geotable_schema"
