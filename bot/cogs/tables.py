@@ -24,7 +24,7 @@ from bot.table.seating import is_invited
 from bot.table.words import board_view, end_words
 from bot.ui import components, keys, messages
 from bot.ui.choices import playable_engines
-from bot.ui.say import in_member_language, say
+from bot.ui.say import say, think
 from bot.workers import renderpool
 from games.ai import STRENGTHS, strength_name
 from games.core import Engine, Option
@@ -229,7 +229,7 @@ class Tables(commands.Cog):
             await say(interaction, str(exc))
             return
         reply = i18n.join([_("Opened a {game} table here; the lobby is below.", game=table.engine.title), note])
-        await interaction.response.send_message(in_member_language(interaction, reply), ephemeral=True)
+        await say(interaction, reply)
         await self.publish(Change(table, _("{player} opened the table.", player=interaction.user.display_name)))
 
     # --- /game ---------------------------------------------------------------------------------------
@@ -309,16 +309,16 @@ class Tables(commands.Cog):
         if table is None or table.state is None or name not in overlays(table.row.game):
             await say(interaction, _("There is nothing like that to show for this game."))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction)
         lang = member_language(interaction)
         view = board_view(table.engine, table.state)
         image = await renderpool.board(table.row.game, view, table.names, table.last_move(lang), {"overlay": name},
                                        marked_seats(table), locale=lang)
         label = overlays(table.row.game)[name]
-        await interaction.edit_original_response(
-            content=i18n.say(lang, "{overlay} of table {table} now (only you can see this).",
-                             overlay=localize(label, lang), table=table.id),
-            attachments=[discord.File(io.BytesIO(image), filename=f"{name}{table.id}-{table.version}.png")])
+        await say(
+            interaction, i18n.say(lang, "{overlay} of table {table} now (only you can see this).",
+                                  overlay=localize(label, lang), table=table.id),
+            files=[discord.File(io.BytesIO(image), filename=f"{name}{table.id}-{table.version}.png")])
 
     async def _rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         """The final board's Rematch: a new lobby under the board (``TableService.rematch``); the people whose
@@ -407,7 +407,7 @@ class Tables(commands.Cog):
                     text = _("That board was out of date: it changed before your click arrived. Have another look.")
             elif table.row.message_id:
                 text = _("This board is out of date. The current one: {link}", link=self._link(table))
-        await interaction.followup.send(in_member_language(interaction, text), ephemeral=True)
+        await say(interaction, text)
 
     # --- private panels ------------------------------------------------------------------------------
     async def _open_panel(self, interaction: discord.Interaction, table_id: int) -> None:

@@ -14,7 +14,7 @@ from bot import computers
 from bot.computers import computer_seats
 from bot.store import TableRow
 from bot.table.staleness import Screens, token
-from bot.table.words import end_words, ending_focus, name_seats
+from bot.table.words import end_words, ending_focus, events_words
 from games.core import Action, Engine, Event, Result, State
 from i18n import _
 
@@ -186,7 +186,7 @@ class Table:
 
     def describe(self, events: list[Event]) -> str:
         """Event texts with seat placeholders replaced by player names (a ``Text``)."""
-        return i18n.join([name_seats(e.text, self.names) for e in events])
+        return events_words(events, self.names)
 
 
 @dataclass
