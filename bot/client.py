@@ -133,7 +133,7 @@ class Geotable(Loops, commands.AutoShardedBot):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
         self.service = TableService(
             self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout, self.settings.computer_pause,
-                                 self.settings.computer_step_pause),
+                                 self.settings.computer_step_pause, self.settings.computer_board_every),
             shards=self.settings.shards,
         )
         self.service.discord_locale = lambda guild_id: guild_locale(self.get_guild(guild_id))

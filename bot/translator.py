@@ -178,9 +178,3 @@ async def server_language(interaction: discord.Interaction) -> str:
     return await language.server_language(interaction.client.service, interaction.guild_id,
                                           interaction.guild_locale)
 
-
-async def tell(interaction: discord.Interaction, text: str) -> None:
-    """``text`` said to the member alone (ephemeral), in their language."""
-    from bot.ui.say import say
-
-    await say(interaction, i18n.localize(text, member_language(interaction)))

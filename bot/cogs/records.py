@@ -22,6 +22,7 @@ from bot.store import FinishedGame, GameStats, Standing
 from bot.translator import member_language, server_language
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.messages import COLOUR
+from bot.ui.say import say
 from bot.workers import renderpool
 from games import get_engine
 from i18n import _, ngettext
@@ -170,10 +171,10 @@ class Records(commands.Cog):
         if not found:
             none = (_("No game has finished in this channel yet.") if channel is not None
                     else _("No game has finished in this server yet."))
-            await interaction.response.send_message(i18n.localize(none, lang), ephemeral=True)
+            await say(interaction, none)
             return
         heading = (_("The latest finished games in this channel, newest first:") if channel is not None
                    else _("The latest finished games in this server, newest first:"))
         embed = discord.Embed(description=history_text(found, channel is None, lang), colour=COLOUR)
-        await interaction.response.send_message(i18n.localize(heading, lang), embed=embed, ephemeral=True)
+        await say(interaction, heading, embeds=[embed])
 

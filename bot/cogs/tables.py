@@ -23,7 +23,7 @@ from bot.table.refusals import Refusal, Refused
 from bot.table.seating import is_invited
 from bot.table.words import board_view
 from bot.ui import components, keys, messages
-from bot.ui.say import in_member_language, say
+from bot.ui.say import say, think
 from bot.workers import renderpool
 from i18n import _, localize
 from render import has_private, overlays
@@ -66,7 +66,7 @@ class Tables(commands.Cog):
             parent_id=getattr(interaction.channel, "parent_id", None), computers=computers,
         )
         reply = i18n.join([_("Opened a {game} table here; the lobby is below.", game=table.engine.title), note])
-        await interaction.response.send_message(in_member_language(interaction, reply), ephemeral=True)
+        await say(interaction, reply)
         await self.boards.publish(Change(table, _("{player} opened the table.", player=interaction.user.display_name)))
 
     # --- /game ---------------------------------------------------------------------------------------
@@ -134,16 +134,16 @@ class Tables(commands.Cog):
         table = await self.service.get(table_id)
         if table is None or table.state is None or name not in overlays(table.row.game):
             raise Refused(Refusal.ILLEGAL_MOVE, _("There is nothing like that to show for this game."))
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction)
         lang = member_language(interaction)
         view = board_view(table.engine, table.state)
         image = await renderpool.board(table.row.game, view, table.names, table.last_move(lang), {"overlay": name},
                                        marked_seats(table), locale=lang)
         label = overlays(table.row.game)[name]
-        await interaction.edit_original_response(
-            content=i18n.say(lang, "{overlay} of table {table} now (only you can see this).",
-                             overlay=localize(label, lang), table=table.id),
-            attachments=[discord.File(io.BytesIO(image), filename=f"{name}{table.id}-{table.version}.png")])
+        await say(
+            interaction, i18n.say(lang, "{overlay} of table {table} now (only you can see this).",
+                                  overlay=localize(label, lang), table=table.id),
+            files=[discord.File(io.BytesIO(image), filename=f"{name}{table.id}-{table.version}.png")])
 
     async def _open_panel(self, interaction: discord.Interaction, table_id: int) -> None:
         """A fresh panel (the player's secret part and, on their turn, their moves); the previous one goes."""

@@ -16,7 +16,7 @@ from bot.store import ChannelBusy
 from bot.table.model import Change, Table
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
-from bot.table.words import channels_sentence, name_seats, rules_words
+from bot.table.words import channels_sentence, events_words, rules_words
 from bot.ui.keys import split_utility
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
@@ -271,7 +271,7 @@ class Lobby:
         state = engine.new(len(players), table.row.options, table.row.seed)
         first = sorted(engine.to_act(state))
         names = [computers.display_name(p) for p in players]
-        opening = i18n.join([name_seats(e.text, names) for e in engine.opening(state)])
+        opening = events_words(engine.opening(state), names)
         begins = (_("The game begins without {players}.", players=", ".join(p["name"] for p in kept)) if kept
                   else _("The game begins."))
         then = opening or (_("{player} goes first.", player=names[first[0]]) if len(first) == 1 else "")

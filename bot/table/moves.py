@@ -120,9 +120,16 @@ class Moves:
         before = engine.to_act(table.state)
         tokens = {s: table.seat_token(s) for s in before if s != seat}
         # a step that says nothing (a die picked, its target to come) keeps the last move on show
-        text = text or table.describe(events) or table.last_words or table.row.last_move or ""
+        said = text or table.describe(events)
+        text = said or table.last_words or table.row.last_move or ""
         lang = await self.language(table.row.guild_id)
         seated = table.players if players is None else players
+        # a computer's step inside its turn shortly after its last board is said with the next board instead
+        quiet = (draw and self._goes_on(table, state, seated, seat)
+                 and self.clock() - table.shown_at < self.defaults.board_every - 0.001)  # (the pause's own float)
+        draw = draw and not quiet
+        if draw and table.unshown:
+            text = i18n.join([*table.unshown, *([said] if said else [])]) or text
         over = engine.is_over(state)
         result = engine.result(state) if over else None
         announcements = engine.announcements(table.state, state)
@@ -146,6 +153,7 @@ class Moves:
         names = [computers.display_name(p) for p in seated]
         board = None
         if draw:
+            table.shown_at = self.clock()
             board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
                                                            text, ending_focus(state, names, seated) if over else None,
                                                            tuple(computer_seats(seated)), locale=lang))
@@ -162,6 +170,10 @@ class Moves:
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
         table.last_words = text
+        if quiet:
+            table.unshown += [said] if said else []
+        elif draw:
+            table.unshown = []
         table.row.players = seated
         table.turn_due = due
         self._track(table, seat, tokens, event)
@@ -175,7 +187,7 @@ class Moves:
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
                      for a in announcements]
         change = Change(table, text, finished=over, before=before, announcements=announced,
-                        board=Drawing(looks, lang, board) if board is not None else None)
+                        board=Drawing(looks, lang, board) if board is not None else None, quiet=quiet)
         if not over and not self._people_in_play(table):
             await self._close_among_computers(change)
         return change

@@ -132,7 +132,10 @@ class Thinking:
         return True, change
 
     async def _show(self, change: Change) -> None:
-        """Shows a computer's committed change now (``show``), or hands it to the next ``fire_due``."""
+        """Shows a computer's committed change now (``show``), or hands it to the next ``fire_due``; a quiet
+        step (``Change.quiet``) is said with the next board."""
+        if change.quiet:
+            return
         if self.show is None:
             self._computer_changes.append(change)
             return
