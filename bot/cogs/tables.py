@@ -195,6 +195,8 @@ class Tables(commands.Cog):
                 except Refused as refusal:
                     if refusal.kind is not Refusal.STALE:
                         raise  # said by the one handler once the click is acknowledged (``finally``)
+                    # an outdated screen: only this cog can show the table again (board, panel), so it does
+                    # that first; the one handler then says the sentence that tells what it did
                     await ack.settle()
                     raise await self._stale(interaction, table_id, refusal) from None
                 if self._from_panel(interaction):
@@ -213,7 +215,7 @@ class Tables(commands.Cog):
         except Refused as refusal:
             if refusal.kind is not Refusal.STALE:
                 raise
-            raise await self._stale(interaction, table_id, refusal) from None
+            raise await self._stale(interaction, table_id, refusal) from None  # (as in ``_act``)
         if self._from_panel(interaction):
             await self.boards.keep_panel(interaction, table)
         await self.boards.publish(Change(table))
