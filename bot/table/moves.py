@@ -15,7 +15,7 @@ from bot.table.model import Change, Drawing, Table
 from bot.table.refusals import Refusal, Refused
 from bot.table.words import board_view, ending_focus, name_seats, rules_words
 from bot.workers import renderpool
-from games.core import SYSTEM, RulesError, State
+from games.core import SYSTEM, Result, RulesError, State
 from i18n import _
 
 log = logging.getLogger(__name__)
@@ -106,6 +106,12 @@ class Moves:
         return (seat != SYSTEM and is_computer(players[seat]) and table.state is not None
                 and table.engine.to_act(table.state) == alone and table.engine.to_act(state) == alone)
 
+    def _quiet(self, table: Table, state: State, seated: list[dict], seat: int) -> bool:
+        """Whether the move of ``seat`` to ``state`` is a computer's step inside its turn that comes too soon
+        after the table's last board (``Defaults.board_every``): said with the next board instead."""
+        return (self._goes_on(table, state, seated, seat)
+                and self.clock() - table.shown_at < self.defaults.board_every - 0.001)  # (the pause's own float)
+
     async def _apply(self, table: Table, seat: int, key: str, players: list[dict] | None = None,
                      text: str | None = None, then_waits: bool = False, draw: bool = True) -> Change:
         """Plays ``key`` for ``seat`` and commits it (one statement). ``players``: the new seating written
@@ -119,45 +125,29 @@ class Moves:
             raise Refused(Refusal.ILLEGAL_MOVE, rules_words(exc)) from None
         before = engine.to_act(table.state)
         tokens = {s: table.seat_token(s) for s in before if s != seat}
-        # a step that says nothing (a die picked, its target to come) keeps the last move on show
-        said = text or table.describe(events)
-        text = said or table.last_words or table.row.last_move or ""
         lang = await self.language(table.row.guild_id)
         seated = table.players if players is None else players
-        # a computer's step inside its turn shortly after its last board is said with the next board instead
-        quiet = (draw and self._goes_on(table, state, seated, seat)
-                 and self.clock() - table.shown_at < self.defaults.board_every - 0.001)  # (the pause's own float)
+        said = text or table.describe(events)
+        quiet = draw and self._quiet(table, state, seated, seat)
         draw = draw and not quiet
-        if draw and table.unshown:
-            text = i18n.join([*table.unshown, *([said] if said else [])]) or text
+        text = _shown_words(table, said, draw)
         over = engine.is_over(state)
         result = engine.result(state) if over else None
         announcements = engine.announcements(table.state, state)
         event = seat == SYSTEM or bool(announcements)
         held = set() if event else (table.held - {seat}) | ({seat} if then_waits else set())
         due = None if over else await self._turn_due(table, state, seated, seat, held)
-        standings = None
-        if result is not None:
-            standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
-                         "players": seated, "detail": result.detail}
-            # keys only present when so (bot/ratings.py: nobody wins; history: an early end)
-            standings |= ({"no_winner": True} if result.no_winner else {}) | (
-                {"ended_by": state["ended_by"]} if "ended_by" in state else {})
-        previous = table.state
+        standings = _standings(result, state, seated) if result is not None else None
         # a game timer that starts (or stops) with this move is written with it
-        timer, timer_before = engine.timer(state), engine.timer(previous)
+        timer, timer_before = engine.timer(state), engine.timer(table.state)
         timer_due = None
         if timer != timer_before:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
-        names = [computers.display_name(p) for p in seated]
         board = None
         if draw:
             table.shown_at = self.clock()
-            board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
-                                                           text, ending_focus(state, names, seated) if over else None,
-                                                           tuple(computer_seats(seated)), locale=lang))
-            board.add_done_callback(_quiet)
+            board = _start_board(table, state, seated, text, over, lang)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
@@ -221,3 +211,30 @@ class Moves:
                 raise Refused(Refusal.ILLEGAL_MOVE)
             table.picks[seat] = (table.version, named)
             return table
+
+
+def _shown_words(table: Table, said: str, draw: bool) -> str:
+    """The words of a move as its board says them: the quiet steps before it and its own; a step that says
+    nothing (a die picked, its target to come) keeps the last move on show."""
+    if draw and table.unshown:
+        return i18n.join([*table.unshown, *([said] if said else [])])
+    return said or table.last_words or table.row.last_move or ""
+
+
+def _standings(result: Result, state: State, seated: list[dict]) -> dict:
+    """A finished game's standings as stored with its last move (the ``results`` row)."""
+    standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
+                 "players": seated, "detail": result.detail}
+    # keys only present when so (bot/ratings.py: nobody wins; history: an early end)
+    return standings | ({"no_winner": True} if result.no_winner else {}) | (
+        {"ended_by": state["ended_by"]} if "ended_by" in state else {})
+
+
+def _start_board(table: Table, state: State, seated: list[dict], text: str, over: bool, lang: str) -> asyncio.Future:
+    """Starts drawing the board of ``state`` in a render worker (a failure is left to whoever shows it)."""
+    names = [computers.display_name(p) for p in seated]
+    board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(table.engine, state), names, text,
+                                                   ending_focus(state, names, seated) if over else None,
+                                                   tuple(computer_seats(seated)), locale=lang))
+    board.add_done_callback(_quiet)
+    return board
