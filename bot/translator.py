@@ -163,18 +163,3 @@ def name_problems(commands: Iterable[dict]) -> list[str]:
     check(list(commands), "/")
     return out
 
-
-# --- whose language (bot/language.py decides) -------------------------------------------------------------------
-def member_language(interaction: discord.Interaction) -> str:
-    """The language of what only the member sees (an ephemeral answer): their Discord client's."""
-    return i18n.pick(interaction.locale)
-
-
-async def server_language(interaction: discord.Interaction) -> str:
-    """The language of what the channel sees (a public answer, its image): the server's (``/mod language``, else
-    its Discord language)."""
-    from bot import language
-
-    return await language.server_language(interaction.client.service, interaction.guild_id,
-                                          interaction.guild_locale)
-

@@ -17,9 +17,9 @@ from discord.ext import commands
 
 import i18n
 from bot.computers import display_name
+from bot.language import channel_language, member_language
 from bot.ratings import outcome_sentence
 from bot.store import FinishedGame, GameStats, Standing
-from bot.translator import member_language, server_language
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.messages import COLOUR
 from bot.ui.say import say
@@ -121,7 +121,7 @@ class Records(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.response.defer(thinking=True)
         board = await self.bot.store.leaderboard(interaction.guild_id, game.value, TOP, interaction.user.id)
-        lang = await server_language(interaction)
+        lang = await channel_language(interaction)
         if not board.rows:
             await interaction.edit_original_response(content=i18n.localize(_(
                 "Nobody is rated in {game} on this server yet: a game between two or more people, without"
@@ -143,7 +143,7 @@ class Records(commands.Cog):
         who = member or interaction.user
         await interaction.response.defer(thinking=True)
         found = await self.bot.store.stats(interaction.guild_id, who.id, TREND)
-        name, lang = who.display_name, await server_language(interaction)
+        name, lang = who.display_name, await channel_language(interaction)
         if not found:
             await interaction.edit_original_response(content=i18n.localize(
                 _("{name} has not finished a game on this server yet.", name=name), lang))

@@ -13,10 +13,10 @@ from discord.ext import commands
 
 import i18n
 from bot.computers import display_name
+from bot.language import channel_language
 from bot.ratings import outcome_sentence
 from bot.replay import ReplayError
 from bot.store import FinishedGame, table_id_of
-from bot.translator import server_language
 from bot.ui.say import say
 from bot.workers import renderpool
 from games import get_engine
@@ -77,7 +77,7 @@ class Replays(commands.Cog):
         title = get_engine(game.game).title
         await interaction.response.defer(thinking=True)
         players = game.players or row.players
-        lang = await server_language(interaction)  # a replay is posted in the channel
+        lang = await channel_language(interaction)  # a replay is posted in the channel
         try:
             made = await renderpool.replay(game.game, players, row.options, row.seed, actions, row.last_move,
                                            heading(game, title), locale=lang)
