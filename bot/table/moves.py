@@ -160,10 +160,7 @@ class Moves:
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
         table.last_words = text
-        if quiet:
-            table.unshown += [said] if said else []
-        elif draw:
-            table.unshown = []
+        table.unshown = [] if draw else _steps(table, said)
         table.row.players = seated
         table.turn_due = due
         self._track(table, seat, tokens, event)
@@ -213,12 +210,28 @@ class Moves:
             return table
 
 
+STEPS_SAID = 8
+"""At most this many steps named with a board (the quiet steps before it and its own), one a line: the
+latest, after "…" when there were more (all of them are in the action log, /history and the replay)."""
+
+
+def _steps(table: Table, said: str) -> list:
+    """The steps since the table's last board, with this one's words (``said``; a repeat is said once)."""
+    return [*table.unshown, *([said] if said and said not in table.unshown[-1:] else [])]
+
+
 def _shown_words(table: Table, said: str, draw: bool) -> str:
-    """The words of a move as its board says them: the quiet steps before it and its own; a step that says
-    nothing (a die picked, its target to come) keeps the last move on show."""
-    if draw and table.unshown:
-        return i18n.join([*table.unshown, *([said] if said else [])])
-    return said or table.last_words or table.row.last_move or ""
+    """The words of a move: every step since the table's last board (a computer's quiet steps, the keys of
+    one firing), one a line, its own last; a step that says nothing (a die picked, its target to come) keeps
+    the last move on show."""
+    steps = _steps(table, said)
+    if not steps:
+        return table.last_words or table.row.last_move or ""
+    if len(steps) == 1:
+        return steps[0]
+    if len(steps) > STEPS_SAID:
+        steps = ["…", *steps[-STEPS_SAID:]]
+    return i18n.join(steps, "\n")
 
 
 def _standings(result: Result, state: State, seated: list[dict]) -> dict:

@@ -10,6 +10,7 @@ import i18n
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
 from bot.table.model import Defaults
+from bot.table.moves import STEPS_SAID
 from bot.table.refusals import Refused
 from bot.table.service import TableService
 from bot.ui import keys
@@ -651,7 +652,8 @@ async def test_a_computers_turn_gets_a_board_at_most_every_pause_and_its_steps_b
             shown_seen += 1
             assert change.board is not None
             said = i18n.localize(change.text, "en")
-            assert all(words in said for words in unsaid), (unsaid, said)  # the steps between, in its words
+            assert all(words in said for words in unsaid[-STEPS_SAID:]), (unsaid, said)  # the steps between...
+            assert len(said.splitlines()) <= STEPS_SAID + 2  # ...one a line, the latest ones (and its own)
             unsaid, last_board = [], clock.now
         assert quiet_seen >= 10 and shown_seen >= 3, (quiet_seen, shown_seen)
     finally:
