@@ -11,6 +11,7 @@ with GEOTABLE_BENCH_TRACE=<file> the steps of each click are timed (:func:`insta
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import signal
@@ -38,7 +39,7 @@ STAGES = (
     ("discord", "InteractionResponse", "defer", "  defer (ack round trip)"),
     ("bot.table.moves", "Moves", "act", "  service.act (lock, apply, persist)"),
     ("bot.store", "Store", "record_move", "    store.record_move"),
-    ("bot.cogs.tables", "Tables", "publish", "  publish (whole)"),
+    ("bot.boards", "Boards", "publish", "  publish (whole)"),
     ("bot.workers.renderpool", None, "board", "    renderpool.board (render round trip)"),
     ("discord", "InteractionResponse", "edit_message", "    the board answers the click (callback round trip)"),
     ("discord.message", "PartialMessage", "edit", "    PATCH the board (edit round trip)"),
@@ -101,6 +102,10 @@ def install_trace(path: str) -> None:
     def dump(*_):
         generation[0] += 1
         data = {"generation": generation[0], "samples": {k: sorted(v) for k, v in samples.items()}}
+        if os.environ.get("GEOTABLE_BENCH_GC_TYPES"):  # diagnosis: what the collector has to walk
+            counts = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+            data["gc objects"] = {"total": sum(counts.values()), "frozen": gc.get_freeze_count(),
+                                  "top": counts.most_common(25)}
         samples.clear()
         tmp = path + ".tmp"
         with open(tmp, "w") as f:

@@ -172,13 +172,12 @@ def lesson_positions(engine: Engine, n: int, seed0: int = 0) -> list[tuple]:
     """(players, options, seed, log, state, key) at the learner's turns of seeded lessons, set up as /learn sets
     them up: the computer plays "normal"; the learner follows the coach's advice four times in five (else a
     random legal move: ``key``), so the positions are the ones a learner meets, in the order met."""
-    from bot.cogs.learn import LEVELS, OPPONENT, lesson_setup
-    from games.coach import LEARNER, computers_move
+    from bot.cogs.learn import OPPONENT
+    from games.coach import LEARNER, computers_move, get_coach
 
-    out, seed = [], seed0
+    out, seed, coach = [], seed0, get_coach(engine.slug)
     while len(out) < n:
-        level = seed % len(LEVELS) if engine.slug == "globe_twister" else 0
-        players, options = lesson_setup(engine.slug, level)
+        players, options = coach.lesson(seed % coach.levels)
         state, log = engine.new(players, options, seed), []
         state, _ = computers_move(engine, state, seed, log, OPPONENT)
         pick = random.Random(seed)

@@ -11,7 +11,7 @@ Masters game in its own channel; a move is a click on the first button of its bo
 fake stamps each request as it answers it: a click's acknowledgement is its ``POST
 /interactions/{id}/{token}/callback``, its edit the next ``PATCH`` of that table's board or that callback
 itself when it carries the board (type 7: the bot answers a click with its board when it is ready within
-0.25 s, see ``Ack`` in bot/cogs/tables.py; the bare bot always defers, then edits).
+0.25 s, see ``Ack`` in bot/boards.py; the bare bot always defers, then edits).
 
 Every figure is printed next to its baseline from the same run (the machine is noisy; ratios travel):
 

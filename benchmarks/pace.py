@@ -218,10 +218,14 @@ def commit_to_board(database: str, first_shown: dict) -> list[float]:
 
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
         rows = db.execute("SELECT table_id, seat, at FROM actions ORDER BY table_id, ply").fetchall()
+        # each move is one version and the last versions are moves: the table's version less its moves is
+        # the version before its first move (the lobby's joins and the start came before)
+        first = dict(db.execute("SELECT t.id, t.version - COUNT(*) FROM tables t JOIN actions a"
+                                " ON a.table_id = t.id GROUP BY t.id").fetchall())
     waits, counts = [], {}
     for table, seat, at in rows:
         counts[table] = counts.get(table, 0) + 1
-        version = 1 + counts[table]  # the Start is version 1, then one version per move
+        version = first[table] + counts[table]
         if seat > 0 and (table, version) in first_shown:  # Ana is seat 0, a table event -1
             waits.append(first_shown[table, version] - at)
     return waits
@@ -256,10 +260,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=float, default=0.0, help="seconds the loopback Discord takes to answer")
     parser.add_argument("--pause", type=float, default=None, help="GEOTABLE_COMPUTER_PAUSE for the bot")
     parser.add_argument("--step-pause", type=float, default=None, help="GEOTABLE_COMPUTER_STEP_PAUSE for the bot")
+    parser.add_argument("--board-every", type=float, default=None, help="GEOTABLE_COMPUTER_BOARD_EVERY for the bot")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    options = {k: v for k, v in (("computer_pause", args.pause), ("computer_step_pause", args.step_pause))
-               if v is not None}
+    options = {k: v for k, v in (("computer_pause", args.pause), ("computer_step_pause", args.step_pause),
+                                 ("computer_board_every", args.board_every)) if v is not None}
     games = args.game or list(GAMES)
     print(f"seconds per computer turn ({args.seconds:g} s of play per game, Discord latency {args.latency:g} s, "
           f"bot options {options or 'default'})")

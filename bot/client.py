@@ -1,5 +1,7 @@
-"""The discord.py client: opens the store, loads the cogs, registers the DynamicItems, syncs commands once,
-runs the deadline loop, and owns the one error handler.
+"""The discord.py client: sets up (opens the store, takes the shard leases, loads the cogs, registers the
+DynamicItems, syncs commands once), stops cleanly, and dispatches: every click to its cog (``on_key``), every
+error of a click or a command to one handler (a refusal to bot/ui/refusals.py, anything else an apology).
+Its loops (deadlines, pruning, leases) are bot/loops.py's; its changes to discord.py, bot/patches.py's.
 
 It is always auto-sharded: without shard settings one process runs every shard Discord recommends; with
 GEOTABLE_SHARD_COUNT and GEOTABLE_SHARD_IDS it runs those shards only, and serves only their guilds' tables
@@ -9,73 +11,43 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import math
 import signal
 
 import discord
-import discord.gateway
 from discord import app_commands
 from discord.ext import commands
 
+import bot.patches  # noqa: F401  (discord.py as Geotable needs it, before any use)
 import i18n
 from bot.cogs.admin import Admin
 from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn
+from bot.cogs.play import play_group
 from bot.cogs.privacy import Privacy
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.rules import Rules, open_page
-from bot.cogs.tables import Tables, play_group
+from bot.cogs.tables import Tables
 from bot.database import open_store
 from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
+from bot.loops import PRUNE_EVERY, Loops
 from bot.loopwatch import LoopWatch
 from bot.settings import Settings
 from bot.store import Store
 from bot.table.model import Defaults
+from bot.table.refusals import Refused
 from bot.table.service import TableService
 from bot.translator import CatalogTranslator
-from bot.ui import components, items, keys
+from bot.ui import components, items, keys, refusals
 from bot.ui.say import say
 from bot.workers import renderpool, thinkpool
 from i18n import N_, _
 
 log = logging.getLogger(__name__)
 
-_poll_event = discord.gateway.DiscordWebSocket.poll_event
-
-
-async def _poll_event_then_yield(self) -> None:
-    """discord.py reads gateway events back to back while frames are buffered, never giving the loop back: a
-    burst of 200 clicks held it 60 ms (measured; a bare discord.py bot too). One yield per event lets
-    acknowledgements and heartbeats through between them."""
-    await _poll_event(self)
-    await asyncio.sleep(0)
-
-
-discord.gateway.DiscordWebSocket.poll_event = _poll_event_then_yield
-
-# Discord's API spec (discord/discord-api-spec) types every snowflake in a request as a string; discord.py sends
-# an upload's attachment id and allowed_mentions' users and roles as numbers, which Discord accepts today but
-# its spec refuses. Strings are right by both (the loopback Discord checks the spec).
-_file_to_dict, _mentions_to_dict = discord.File.to_dict, discord.AllowedMentions.to_dict
-
-
-def _file_with_a_string_id(self, index: int) -> dict:
-    return {**_file_to_dict(self, index), "id": str(index)}
-
-
-def _mentions_with_string_ids(self) -> dict:
-    data = _mentions_to_dict(self)
-    return data | {key: [str(i) for i in data[key]] for key in ("users", "roles") if key in data}
-
-
-discord.File.to_dict = _file_with_a_string_id
-discord.AllowedMentions.to_dict = _mentions_with_string_ids
-# Geotable never joins a voice channel: discord.py's warnings about missing voice libraries are noise in its log
-discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
 PERMISSION_NAMES = {"manage_guild": N_("Manage Server"), "manage_messages": N_("Manage Messages")}
 """Permission names as Discord's own UI shows them."""
@@ -86,12 +58,6 @@ STOP_GRACE = 5.0
 
 IN_FLIGHT = ("discord-ui-dynamic-item-", "discord-ui-view-dispatch-", "CommandTree-invoker", "discord.py: on_")
 """Names discord.py gives the tasks that handle an interaction or an event: the work a stop waits for."""
-
-PRUNE_EVERY = 3600.0
-"""Seconds between two passes of the pruning task (finished games older than their server's retention)."""
-
-PRUNE_BATCH = 100
-"""Tables deleted per statement by the pruning task."""
 
 IDENTIFY_INTERVAL = 5.0
 """Seconds Discord wants between two sessions identifying in the same bucket (shard id modulo
@@ -105,7 +71,7 @@ def stop_signals() -> tuple[signal.Signals, ...]:
     return (signal.SIGINT, signal.SIGTERM) if free else (signal.SIGINT,)
 
 
-class Geotable(commands.AutoShardedBot):
+class Geotable(Loops, commands.AutoShardedBot):
     """``store``: one opened already (``run`` opens it first, so a database mistake is told before Discord is
     contacted); else ``setup_hook`` opens it. ``handle_signals``: the signals that stop the bot cleanly
     (:meth:`shutdown`; see :func:`stop_signals`); none for bots run inside a test's event loop."""
@@ -167,7 +133,7 @@ class Geotable(commands.AutoShardedBot):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, watch.reset)
         self.service = TableService(
             self.store, Defaults(self.settings.turn_timeout, self.settings.lobby_timeout, self.settings.computer_pause,
-                                 self.settings.computer_step_pause),
+                                 self.settings.computer_step_pause, self.settings.computer_board_every),
             shards=self.settings.shards,
         )
         self.service.discord_locale = lambda guild_id: guild_locale(self.get_guild(guild_id))
@@ -282,6 +248,8 @@ class Geotable(commands.AutoShardedBot):
                 await self.get_cog("Learn").click(interaction, what)
             else:
                 await self.get_cog("Tables").on_click(interaction, what)
+        except Refused as refusal:
+            await refusals.answer(interaction, refusal)
         except Exception:
             log.exception("click %r failed", what)
             await self._apologise(interaction)
@@ -302,6 +270,10 @@ class Geotable(commands.AutoShardedBot):
             await self.on_key(interaction, keys.decode(custom_id), listed=False, family=family)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
+        refusal = refusals.refusal_in(error)
+        if refusal is not None:  # a refusal raised by the command (wrapped in CommandInvokeError)
+            await refusals.answer(interaction, refusal)
+            return
         if isinstance(error, app_commands.MissingPermissions):
             perms = i18n.join([i18n.Text(PERMISSION_NAMES.get(p, p.replace("_", " ").title()))
                                for p in error.missing_permissions], " and ")
@@ -331,90 +303,6 @@ class Geotable(commands.AutoShardedBot):
             text = _("Something went wrong on my side while running /{command}. Please try again.", command=command)
         with contextlib.suppress(discord.HTTPException):
             await say(interaction, text)
-
-
-    # --- timers --------------------------------------------------------------------------------------
-    async def _deadlines(self) -> None:
-        """Fires due deadlines (idle turns, forgotten lobbies, sand timers) on time: it sleeps until the next
-        one is due (at most ``tick`` seconds, and less when a move sets an earlier one). They live in the store,
-        so a restart keeps them; boards left behind by a crash are shown again first. Only this process's
-        shards' deadlines and boards: a replacement given the same shards takes them over."""
-        await self.wait_until_ready()
-        # what start-up made (modules, discord.py's state) lives as long as the bot: the garbage collector
-        # need not scan it again (its full collections stopped the loop 40-140 ms under load). Only start-up:
-        # freezing later would also freeze unreachable cycles (discord.py's views make them) for good.
-        gc.collect()
-        gc.freeze()
-        tables = self.get_cog("Tables")
-        with contextlib.suppress(Exception):
-            await tables.heal()
-        try:
-            await self.service.restore_turn_deadlines()
-        except Exception:
-            log.exception("restoring missing turn deadlines")
-        service = self.service
-        while not self.is_closed() and not self._stopping.is_set():
-            fired_at = service.clock()
-            try:
-                changes = await service.fire_due()
-                for outcome in await asyncio.gather(*(tables.publish(c) for c in changes), return_exceptions=True):
-                    if isinstance(outcome, Exception):
-                        log.error("showing a timed change failed", exc_info=outcome)
-                next_due = await service.next_deadline()
-            except Exception:
-                log.exception("deadline loop")
-                next_due = None
-            now = service.clock()
-            if next_due is None:
-                delay = self.tick
-            elif next_due > now:
-                delay = min(self.tick, next_due - now)
-            elif next_due > fired_at:
-                # it came due while the changes were shown: fired at once, not a tick later (a computer's
-                # next step, due while its step was shown, wakes the loop itself: ``wake_timers``)
-                delay = 0
-            else:  # still due after firing: it could not fire now (logged), so it is tried again a tick later
-                delay = self.tick
-            if self._stopping.is_set():
-                return
-            self.timers_started.set()
-            await service.sleep_until_woken(delay)
-
-    def wake_pruning(self) -> None:
-        """A server's retention changed: the pruning task runs a pass now."""
-        if self._prune_wake is not None and not self._prune_wake.done():
-            self._prune_wake.set_result(None)
-
-    async def _prune(self) -> None:
-        """Deletes the finished games (and closed lobbies) older than their server's retention (``/mod
-        retention``) with their logs, every ``prune_every`` seconds and when a retention changes: a batch of
-        ``PRUNE_BATCH`` tables per statement (oldest first, on the index ``tables_guild_created``), until a batch
-        comes back short. Only this process's shards' servers (their settings rows); open games never."""
-        await self.wait_until_ready()
-        store, service = self.store, self.service
-        while not self.is_closed() and not self._stopping.is_set():
-            self._prune_wake = asyncio.get_running_loop().create_future()
-            try:
-                for guild_id, days in await store.retention_guilds(self.settings.shards):
-                    before = service.clock() - days * 86400
-                    deleted = PRUNE_BATCH
-                    while deleted == PRUNE_BATCH and not self._stopping.is_set():
-                        deleted = await store.prune_tables(guild_id, before, PRUNE_BATCH)
-                        if deleted:
-                            log.info("deleted %d tables of server %d older than %d days", deleted, guild_id, days)
-                        await asyncio.sleep(0)  # other work between two batches
-            except Exception:
-                log.exception("pruning old games")
-            self.pruned.set()
-            with contextlib.suppress(TimeoutError):  # a plain future: no extra task while it waits
-                await asyncio.wait_for(self._prune_wake, self.prune_every)
-
-    async def _keep_leases(self) -> None:
-        """The lease heartbeat; when another process took this one's shards, this one stops serving."""
-        why = await self.leases.keep()
-        log.error(why)
-        self.exit_code = 1
-        self.request_stop()
 
 
 async def _warm_workers() -> None:

@@ -1,6 +1,7 @@
 """Which store the database setting opens: the one place that knows both backends.
 
-``bot/store.py`` is the interface and the queries, and imports neither backend; each backend imports it.
+The package ``bot/store/`` is the interface and the queries, and its interface imports neither backend
+(bot/store/sqlite.py, bot/store/postgres.py); each backend imports it.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ async def open_store(database: str | Path) -> Store:
     :class:`bot.store.DatabaseUnavailable` when the database cannot be used (the cause in words)."""
     check_database_setting(database)
     if is_postgres_url(str(database)):
-        from bot.store_postgres import PostgresStore  # asyncpg is imported only when PostgreSQL is used
+        from bot.store.postgres import PostgresStore  # asyncpg is imported only when PostgreSQL is used
 
         return await PostgresStore.connect(str(database))
-    from bot.store_sqlite import SQLiteStore
+    from bot.store.sqlite import SQLiteStore
 
     return await SQLiteStore.connect(database)

@@ -56,3 +56,9 @@ async def server_language(service: TableService, guild: discord.Guild | int | No
     if discord_locale is None:
         discord_locale = guild_locale(guild) if not isinstance(guild, int) else service.discord_locale(guild_id)
     return choose((await service.settings(guild_id)).language, discord_locale)
+
+
+async def channel_language(interaction: discord.Interaction) -> str:
+    """:func:`server_language` for what the channel sees in answer to ``interaction`` (a public reply, its
+    image)."""
+    return await server_language(interaction.client.service, interaction.guild_id, interaction.guild_locale)

@@ -13,7 +13,7 @@ leaving is a loss; a seat a computer took over mid-game is its person's departur
 
 Pure: no Discord, no database. :func:`plan` turns a finished game's stored standings into a :class:`Plan`; the
 store reads the players' current ratings and calls :meth:`Plan.rows`, which computes the rows written by the
-same transaction as the game's last move (bot/store.py ``commit_move``).
+same transaction as the game's last move (bot/store/moves.py ``commit_move``).
 """
 
 from __future__ import annotations

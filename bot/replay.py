@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import i18n
 from bot.computers import computer_seats, display_name
-from bot.table.words import board_view, ending_focus, name_seats
+from bot.table.words import board_view, ending_focus, events_words
 from games import get_engine
 from games.core import SYSTEM, RulesError
 from i18n import _
@@ -37,7 +37,7 @@ class Replay:
 def start_text(engine, state, names: list[str]) -> i18n.Text:
     """What the first board's footer said (as ``TableService._start`` words it)."""
     first = sorted(engine.to_act(state))
-    opening = i18n.join([name_seats(e.text, names) for e in engine.opening(state)])
+    opening = events_words(engine.opening(state), names)
     if opening:
         return i18n.join([_("The game begins."), opening])
     if len(first) == 1:
@@ -81,7 +81,7 @@ def _build(game, players, options, seed, actions, final_last, heading, max_frame
             state, events = engine.apply(state, seat, key)
         except RulesError as exc:
             raise ReplayError(f"move {number} ({key}) no longer plays: {exc}") from None
-        said = i18n.join([name_seats(e.text, names) for e in events])  # the names as they were at that move
+        said = events_words(events, names)  # the names as they were at that move
         who = i18n.localize(_("Table") if seat == SYSTEM else names[seat], locale)  # a computer's name is a Text
         if said:  # a step of a longer choice says nothing of its own: no line
             lines.append(f"{number:3}. {who}: {i18n.localize(said, locale)}")

@@ -49,9 +49,13 @@ class Settings:
     shards over (GEOTABLE_LEASE_STALE)."""
     computer_pause: float = 0.8
     """Seconds a computer player waits before its turn, so people can follow (GEOTABLE_COMPUTER_PAUSE)."""
-    computer_step_pause: float = 0.1
+    computer_step_pause: float = 0.05
     """Seconds between two steps of a computer's turn, e.g. two Geek Out dice (GEOTABLE_COMPUTER_STEP_PAUSE):
-    shorter than ``computer_pause``, so a turn of many steps is quick to watch, each step still shown."""
+    shorter than ``computer_pause``, so a turn of many steps is quick to watch."""
+    computer_board_every: float | None = None
+    """Inside a computer's turn, a step gets a board of its own at most this often, in seconds
+    (GEOTABLE_COMPUTER_BOARD_EVERY; None: every ``computer_pause``); the steps between are said with the next
+    board. Discord allows a channel about five message edits in five seconds."""
     ai_workers: int | None = None
     """Processes in which computer players think (GEOTABLE_AI_WORKERS; None: one per core). bot/workers/thinkpool.py
     reads the variable itself; it is checked here."""
@@ -97,6 +101,10 @@ class Settings:
         if not 0 <= step_pause <= pause:
             raise SettingError("GEOTABLE_COMPUTER_STEP_PAUSE", "GEOTABLE_COMPUTER_STEP_PAUSE is 0 to "
                                f"GEOTABLE_COMPUTER_PAUSE ({pause:g}) seconds (not {step_pause:g})")
+        board_every = _number(env, "GEOTABLE_COMPUTER_BOARD_EVERY", None, float)
+        if board_every is not None and not 0 <= board_every <= 60:
+            raise SettingError("GEOTABLE_COMPUTER_BOARD_EVERY",
+                               f"GEOTABLE_COMPUTER_BOARD_EVERY is 0 to 60 seconds (not {board_every:g})")
         heartbeat = _number(env, "GEOTABLE_LEASE_HEARTBEAT", cls.lease_heartbeat, float)
         stale = _number(env, "GEOTABLE_LEASE_STALE", cls.lease_stale, float)
         if not 0 < heartbeat < stale:
@@ -127,6 +135,7 @@ class Settings:
             lease_stale=stale,
             computer_pause=pause,
             computer_step_pause=step_pause,
+            computer_board_every=board_every,
             ai_workers=ai_workers,
         )
 

@@ -78,7 +78,7 @@ def all_commands() -> list[app_commands.Command | app_commands.Group]:
     from discord.ext import commands as ext
 
     import bot.cogs
-    from bot.cogs.tables import play_group
+    from bot.cogs.play import play_group
 
     async def _never(*_args, **_kwargs) -> None:  # /play's callback is never run offline
         return None
@@ -163,24 +163,3 @@ def name_problems(commands: Iterable[dict]) -> list[str]:
     check(list(commands), "/")
     return out
 
-
-# --- whose language (bot/language.py decides) -------------------------------------------------------------------
-def member_language(interaction: discord.Interaction) -> str:
-    """The language of what only the member sees (an ephemeral answer): their Discord client's."""
-    return i18n.pick(interaction.locale)
-
-
-async def server_language(interaction: discord.Interaction) -> str:
-    """The language of what the channel sees (a public answer, its image): the server's (``/mod language``, else
-    its Discord language)."""
-    from bot import language
-
-    return await language.server_language(interaction.client.service, interaction.guild_id,
-                                          interaction.guild_locale)
-
-
-async def tell(interaction: discord.Interaction, text: str) -> None:
-    """``text`` said to the member alone (ephemeral), in their language."""
-    from bot.ui.say import say
-
-    await say(interaction, i18n.localize(text, member_language(interaction)))

@@ -5,6 +5,10 @@ is pure like it. Its advice is computed from the position, not canned: the sugge
 game's strong computer (or an exact evaluation) prefers, and ``why`` states the facts that make it good
 (points, chances, what the move completes or prevents). ``facts`` holds those numbers so the tests can check
 them against the engine. ``choice`` explains the decision in front of the learner: what the buttons mean here.
+
+A coach also sets up its game's lessons: the players and options of each level (``lesson``), how many levels
+there are (``levels``), which level a lesson's options are (``level_of``) and whether the learner completed it
+(``completed``), so bot/cogs/learn.py names no game.
 """
 
 from __future__ import annotations
@@ -44,6 +48,24 @@ class Coach(ABC):
         measure says it is worth less than the suggestion: what the move was worth and what the suggestion
         would have given. None when it is worth as much, or when the coach has no measure for the step."""
         return None
+
+    # --- the lessons of /learn: the learner (seat ``LEARNER``) and computers ----------------------------------
+    levels = 1
+    """How many lessons, one level each, easiest first (Globe Twister: its solo levels)."""
+
+    def lesson(self, level: int) -> tuple[int, dict]:
+        """(players, options) of the lesson of ``level`` (0-based; past the last: the last): by default the
+        learner and one computer with the game's default options."""
+        return 2, {}
+
+    def level_of(self, options: dict) -> int:
+        """The level of a lesson set up with ``options`` (``lesson``'s)."""
+        return 0
+
+    def completed(self, engine: Engine, state: State, seat: int) -> bool:
+        """Whether the learner in ``seat`` completed the level in ``state`` (the next level is then offered):
+        by default, the game is over."""
+        return engine.is_over(state)
 
 
 _COACHES: dict[str, Coach] = {}

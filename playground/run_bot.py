@@ -56,8 +56,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--shard-ids", default="", help="GEOTABLE_SHARD_IDS")
     parser.add_argument("--lease-heartbeat", type=float, default=5.0, help="GEOTABLE_LEASE_HEARTBEAT")
     parser.add_argument("--lease-stale", type=float, default=20.0, help="GEOTABLE_LEASE_STALE")
-    parser.add_argument("--computer-pause", type=float, default=0.8, help="GEOTABLE_COMPUTER_PAUSE")
-    parser.add_argument("--computer-step-pause", type=float, default=0.1, help="GEOTABLE_COMPUTER_STEP_PAUSE")
+    parser.add_argument("--computer-pause", type=float, default=None, help="GEOTABLE_COMPUTER_PAUSE")
+    parser.add_argument("--computer-step-pause", type=float, default=None, help="GEOTABLE_COMPUTER_STEP_PAUSE")
+    parser.add_argument("--computer-board-every", type=float, default=None, help="GEOTABLE_COMPUTER_BOARD_EVERY")
     args = parser.parse_args(argv)
     die_with_parent()
     # A Ctrl-C in a terminal reaches the whole process group: the parent (the playground, a test) stops this
@@ -74,8 +75,12 @@ def main(argv: list[str] | None = None) -> None:
     settings = Settings(token="fake-token", database=args.database, turn_timeout=args.turn_timeout,
                         lobby_timeout=args.lobby_timeout, log_level=args.log_level, loop_stats=args.loop_stats,
                         shard_count=shard_count, shard_ids=shard_ids, lease_heartbeat=args.lease_heartbeat,
-                        lease_stale=args.lease_stale, computer_pause=args.computer_pause,
-                        computer_step_pause=args.computer_step_pause)
+                        lease_stale=args.lease_stale,
+                        # the computers' pace: the bot's own defaults unless given
+                        **{name: value for name, value in (("computer_pause", args.computer_pause),
+                                                           ("computer_step_pause", args.computer_step_pause),
+                                                           ("computer_board_every", args.computer_board_every))
+                           if value is not None})
     # the same start and stop as `python -m bot`: SIGTERM stops it cleanly, a database mistake is one sentence
     sys.exit(run_until_stopped(settings, "--database", tick=args.tick, guild_ready_timeout=0.01))
 

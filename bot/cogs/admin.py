@@ -17,9 +17,7 @@ from discord.ext import commands
 import i18n
 from bot import language as languages
 from bot.store import GuildSettings
-from bot.table.model import UserError
 from bot.table.words import channels_sentence
-from bot.translator import tell
 from bot.ui.say import say
 from i18n import _, ngettext
 
@@ -60,47 +58,29 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_messages=True)
     async def end(self, interaction: discord.Interaction, reason: str) -> None:
         table = await self.tables.table_here(interaction)
-        if table is None:
-            return
-        try:
-            change = await self.service.end(table, f"{reason[:300]} (by {interaction.user.display_name})")
-        except UserError as exc:
-            await say(interaction, str(exc))
-            return
-        await tell(interaction, _("The game is ended."))
-        await self.tables.publish(change)
+        change = await self.service.end(table, f"{reason[:300]} (by {interaction.user.display_name})")
+        await say(interaction, _("The game is ended."))
+        await self.tables.boards.publish(change)
 
     @mod.command(name="remove", description="Remove a player from this channel's game")
     @app_commands.describe(player="The player to take out of the game (it goes on without them, if it can)")
     @app_commands.checks.has_permissions(manage_messages=True)
     async def remove(self, interaction: discord.Interaction, player: discord.User) -> None:
         table = await self.tables.table_here(interaction)
-        if table is None:
-            return
-        try:
-            change = await self.service.leave(table, player.id, by=interaction.user.display_name)
-        except UserError as exc:
-            await say(interaction, str(exc))
-            return
-        await tell(interaction, _("{name} was removed.", name=player.display_name))
-        await self.tables.publish(change)
+        change = await self.service.leave(table, player.id, by=interaction.user.display_name)
+        await say(interaction, _("{name} was removed.", name=player.display_name))
+        await self.tables.boards.publish(change)
 
     @mod.command(name="computer", description="Hand a player's seat in this channel's game to a computer")
     @app_commands.describe(player="The (idle) player whose seat a computer plays from now on")
     @app_commands.checks.has_permissions(manage_messages=True)
     async def computer(self, interaction: discord.Interaction, player: discord.User) -> None:
         table = await self.tables.table_here(interaction)
-        if table is None:
-            return
-        try:
-            change = await self.service.hand_over(table, player.id, by=interaction.user.display_name)
-        except UserError as exc:
-            await say(interaction, str(exc))
-            return
+        change = await self.service.hand_over(table, player.id, by=interaction.user.display_name)
         said = (_("{name} was the last person at the table, so the game ended.", name=player.display_name)
                 if change.closed else _("A computer plays {name}'s seat now.", name=player.display_name))
-        await tell(interaction, said)
-        await self.tables.publish(change)
+        await say(interaction, said)
+        await self.tables.boards.publish(change)
 
     @mod.command(name="timeout", description="Set how long a player may think before the table plays for them")
     @app_commands.describe(seconds="30 to 86400; 0: the bot's default; left out: show the setting")
@@ -110,15 +90,15 @@ class Admin(commands.Cog):
         settings = await self.service.settings(interaction.guild_id)
         default = self.service.defaults.turn_timeout
         if seconds is None:  # the bare command looks the setting up, changing nothing
-            await tell(interaction, timeout_shown_sentence(settings.turn_timeout, default))
+            await say(interaction, timeout_shown_sentence(settings.turn_timeout, default))
             return
         if 0 < seconds < MIN_TURN_TIMEOUT:
-            await tell(interaction, _("A turn timeout is 30 seconds at least (0: the bot's default)."))
+            await say(interaction, _("A turn timeout is 30 seconds at least (0: the bot's default)."))
             return
         settings.turn_timeout = seconds or None
         await self.service.save_settings(settings)
         shown = seconds or default
-        await tell(interaction, ngettext("Turn timeout is now {n} second (from the next move on).",
+        await say(interaction, ngettext("Turn timeout is now {n} second (from the next move on).",
                                          "Turn timeout is now {n} seconds (from the next move on).", shown,
                                          n=i18n.number(shown)))
 
@@ -129,12 +109,12 @@ class Admin(commands.Cog):
                         days: app_commands.Range[int, 0, 3650] | None = None) -> None:
         settings = await self.service.settings(interaction.guild_id)
         if days is None:  # the bare command looks the setting up, changing nothing
-            await tell(interaction, retention_shown_sentence(settings.retention_days))
+            await say(interaction, retention_shown_sentence(settings.retention_days))
             return
         settings.retention_days = days or None
         await self.service.save_settings(settings)
         self.bot.wake_pruning()
-        await tell(interaction, retention_set_sentence(settings.retention_days))
+        await say(interaction, retention_set_sentence(settings.retention_days))
 
     @mod.command(name="language", description="The language of this server's game messages and boards")
     @app_commands.describe(language="The language; left out: show the setting")
@@ -166,7 +146,7 @@ class Admin(commands.Cog):
         settings = await self.service.settings(interaction.guild_id)
         if action in ("allow", "forbid"):
             if channel is None:
-                await tell(interaction, _("Name the channel, thread or forum to allow.") if action == "allow"
+                await say(interaction, _("Name the channel, thread or forum to allow.") if action == "allow"
                            else _("Name the channel, thread or forum to forbid."))
                 return
             parent_id = getattr(channel, "parent_id", None)
@@ -175,7 +155,7 @@ class Admin(commands.Cog):
             settings.allowed_channels, settings.forbidden_channels, settings.also_threads = None, [], []
         if action != "show":
             await self.service.save_settings(settings)
-        await tell(interaction, channels_sentence(settings))
+        await say(interaction, channels_sentence(settings))
 
 
 def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:

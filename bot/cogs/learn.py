@@ -9,9 +9,10 @@ move was worth less than the suggestion, the next step says so first. Nothing is
 
 The lesson's thinking (replaying it, the move, the computer's answer, the coach) runs in the thinking workers
 (``games.coach.lesson_step`` through bot/workers/thinkpool.py), never on the event loop. Stored (table ``lessons``) as seed, options and the log of actions, so a restart keeps the lesson and its
-buttons: ``keys.LessonMove``, ``keys.LessonUtility`` (leave, again, next: Globe Twister's next solo level, and
+buttons: ``keys.LessonMove``, ``keys.LessonUtility`` (leave, again, next: the next level, and
 pick.<group>) and ``keys.LessonMenu`` (bot/ui/keys.py); the version is the log's length, so a click on an older
-step is refused and changes nothing. Globe Twister's lessons are its solo levels, in order.
+step is refused and changes nothing. A game's lessons (players, options, levels, when a level is completed) are
+its coach's (``games.coach.Coach.lesson``): Globe Twister's are its solo levels, in order.
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ from discord.ext import commands
 
 from bot.computers import display_name, new_computer
 from bot.greeting import command
+from bot.language import member_language
 from bot.store import Lesson
 from bot.table.choices import CHOICE_ROWS, group_named
-from bot.table.words import name_seats
+from bot.table.words import board_view, events_words, result_words
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
-from bot.ui.components import Controls, chooser
-from bot.ui.say import say
+from bot.ui.components import LessonControls, chooser
+from bot.ui.say import say, think
 from bot.workers import renderpool, thinkpool
 from games import get_engine
 from games.coach import LEARNER, LessonStep, get_coach, lesson_step
@@ -45,23 +47,8 @@ log = logging.getLogger(__name__)
 
 OPPONENT = "normal"
 """The computer's strength in a lesson: it plays sensibly, fast, and can be beaten."""
-LEVELS = ("tourist", "backpacker", "globetrotter", "wild")
-"""Globe Twister's lessons: its solo levels, easiest first."""
 ROWS = CHOICE_ROWS - 1
 """Rows for the moves besides the suggested one (the first row holds it, the last Back and Leave lesson)."""
-
-
-def lesson_setup(game: str, level: int = 0) -> tuple[int, dict]:
-    """(players, options) of a lesson: the learner and one computer (Geek Out: two turns each; three
-    made a lesson of about 100 clicks); Globe Twister: a solo level."""
-    if game == "globe_twister":
-        return 1, {"puzzle": LEVELS[min(level, len(LEVELS) - 1)]}
-    return 2, {"turns": 2} if game == "geek_out" else {}
-
-
-def level_of(lesson: Lesson) -> int:
-    puzzle = lesson.options.get("puzzle")
-    return LEVELS.index(puzzle) if puzzle in LEVELS else 0
 
 
 def outcome(result, players: int):
@@ -89,26 +76,6 @@ def recent(text: str, limit: int = 700) -> str:
     return "… " + tail
 
 
-class LessonControls(Controls):
-    """A lesson's buttons and menus for the table's chooser (bot/ui/components.py): the same two steps. Green is
-    the suggested move's alone: a move the game draws green ("Pass: bank 6") is grey here."""
-
-    def __init__(self, lesson: Lesson):
-        self.lesson = lesson
-
-    def move(self, key):
-        return keys.LessonMove(self.lesson.id, self.lesson.version, key)
-
-    def pick(self, group):
-        return keys.LessonUtility(self.lesson.id, self.lesson.version, "pick", group)
-
-    def menu(self, name):
-        return keys.LessonMenu(self.lesson.id, self.lesson.version, name)
-
-    def style(self, style):
-        return "secondary" if style == "success" else style
-
-
 class Learn(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
@@ -123,13 +90,13 @@ class Learn(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def learn(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        lang = pick(interaction.locale)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction)
         lesson, step = await self.start(interaction, game.value, 0)
-        await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user))
+        shown = await self.panel(lesson, step, member_language(interaction), interaction.user)
+        await say(interaction, shown["content"], files=shown["attachments"], view=shown["view"])
 
     async def start(self, interaction: discord.Interaction, game: str, level: int) -> tuple[Lesson, LessonStep]:
-        players, options = lesson_setup(game, level)
+        players, options = get_coach(game).lesson(level)
         seed = random.getrandbits(31)
         step = await thinkpool.pool().run(lesson_step, game, players, options, seed, [], None, OPPONENT)
         lesson = await self.store.start_lesson(user_id=interaction.user.id, guild_id=interaction.guild_id, game=game,
@@ -162,7 +129,7 @@ class Learn(commands.Cog):
                                  lang), attachments=[], view=None, embed=None)
             return
         if utility in ("again", "next"):
-            level = level_of(lesson) + (1 if utility == "next" else 0)
+            level = get_coach(lesson.game).level_of(lesson.options) + (1 if utility == "next" else 0)
             await interaction.response.defer()
             new, step = await self.start(interaction, lesson.game, level)
             await interaction.edit_original_response(**await self.panel(new, step, lang, interaction.user))
@@ -214,36 +181,32 @@ class Learn(commands.Cog):
         state, events = step.state, step.events
         person = {"id": user.id, "name": getattr(user, "display_name", None) or user.name}
         names = [person["name"], display_name(new_computer(OPPONENT, [person]))][:lesson.players]
-        said = [localize(n, lang) for n in names]
-        happened = recent(" ".join(name_seats(localize(e.text, lang), said) for e in events))
-        title = localize(_("Lesson: {game}", game=engine.title), lang)
-        if lesson.game == "globe_twister":
-            title += " · " + localize(_("level {n} of {levels}", n=level_of(lesson) + 1, levels=len(LEVELS)), lang)
+        happened = recent(localize(events_words(events, names), lang))
+        coach, title = get_coach(lesson.game), localize(_("Lesson: {game}", game=engine.title), lang)
+        level = coach.level_of(lesson.options)
+        if coach.levels > 1:
+            title += " · " + localize(_("level {n} of {levels}", n=level + 1, levels=coach.levels), lang)
         lines = [f"**{title}**"]
         if step.weaker is not None:
             lines.append(localize(step.weaker, lang))
         if not any(seat == LEARNER for seat, _key in lesson.log) and not engine.is_over(state):
             # the first screen of a lesson: what the game is about, before the first choice
-            lines.append(localize(_("**Goal:** {goal}", goal=get_coach(lesson.game).goal), lang))
+            lines.append(localize(_("**Goal:** {goal}", goal=coach.goal), lang))
         if happened:
             lines.append("> " + happened)
-        view = discord.ui.View(timeout=None)
+        view, controls = discord.ui.View(timeout=None), LessonControls(lesson)
         if engine.is_over(state):
             end = outcome(engine.result(state), lesson.players)
             if end is not None:
                 lines.append(localize(end, lang))
-            sheet = [name_seats(localize(line, lang), said) for line in engine.result_lines(state)]
+            sheet = [localize(line, lang) for line in result_words(engine, state, names)]
             lines.extend(line for line in sheet if line not in happened)  # not twice when the last event said it
             lines.append(localize(_("Well played! Play for real with `/{play}`, or take the lesson again.",
                                     play=command("play")), lang))
-            view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "again"),
-                                       localize(_("Again"), lang), "primary"))
-            solved = lesson.game == "globe_twister" and engine.view(state, LEARNER)["solo"]["solved"]
-            if solved and level_of(lesson) < len(LEVELS) - 1:
-                view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "next"),
-                                           localize(_("Next level"), lang), "success"))
-            view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "leave"),
-                                       localize(_("Close"), lang)))
+            view.add_item(items.button(controls.utility("again"), localize(_("Again"), lang), "primary"))
+            if level < coach.levels - 1 and coach.completed(engine, state, LEARNER):
+                view.add_item(items.button(controls.utility("next"), localize(_("Next level"), lang), "success"))
+            view.add_item(items.button(controls.utility("leave"), localize(_("Close"), lang)))
         else:
             advice = step.advice
             actions = engine.legal_actions(state, LEARNER)
@@ -264,7 +227,7 @@ class Learn(commands.Cog):
     async def _board(self, engine: Engine, lesson: Lesson, state: State, names: list[str], lang: str,
                      focus: dict | None = None) -> bytes:
         computers = tuple(range(1, lesson.players))
-        return await renderpool.board(lesson.game, engine.view(state, None), names, None, focus, computers,
+        return await renderpool.board(lesson.game, board_view(engine, state), names, None, focus, computers,
                                       locale=lang)
 
     @staticmethod
@@ -273,11 +236,12 @@ class Learn(commands.Cog):
         """The suggested move (green) alone on the first row; every other move below it through the table's
         chooser (buttons, or a group first and then its moves, as at a table); Leave lesson on the last row (with
         Back while a group is open), away from the suggested move."""
-        view.add_item(items.button(keys.LessonMove(lesson.id, lesson.version, suggested.key),
-                                   localize(_("✓ {move}", move=suggested.label), lang), "success", row=0))
+        controls = LessonControls(lesson)
+        view.add_item(items.button(controls.move(suggested.key), localize(_("✓ {move}", move=suggested.label), lang),
+                                   "success", row=0))
         others = [a for a in actions if a.key != suggested.key]
-        for item in chooser(LessonControls(lesson), engine, others, group, always=engine.grouped(state, LEARNER),
+        for item in chooser(controls, engine, others, group, always=engine.grouped(state, LEARNER),
                             lang=lang, rows=ROWS, first=1):
             view.add_item(item)
-        view.add_item(items.button(keys.LessonUtility(lesson.id, lesson.version, "leave"),
-                                   localize(_("Leave lesson"), lang), "secondary", row=ROWS + 1))
+        view.add_item(items.button(controls.utility("leave"), localize(_("Leave lesson"), lang), "secondary",
+                                   row=ROWS + 1))

@@ -19,9 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from bot.language import member_language
 from bot.store import FORMER_PLAYER, PersonTable, StillPlaying
-from bot.translator import member_language, tell
 from bot.ui import items, keys
+from bot.ui.say import say, think
 from games import get_engine
 from i18n import N_, _, ngettext, pgettext
 
@@ -88,11 +89,11 @@ class Privacy(commands.Cog):
         """A click on a /privacy button (``Geotable.on_key``); None: one that is not on its message (forged)."""
         lang = member_language(interaction)
         if what is None:
-            await tell(interaction, _("This button no longer works: use `/privacy` again."))
+            await say(interaction, _("This button no longer works: use `/privacy` again."))
         elif interaction.user.id != what.user:
-            await tell(interaction, _("This button is someone else's: use `/privacy` for your own data."))
+            await say(interaction, _("This button is someone else's: use `/privacy` for your own data."))
         elif interaction.guild_id is None:
-            await tell(interaction, _("Your data is kept per server: use `/privacy` in the server."))
+            await say(interaction, _("Your data is kept per server: use `/privacy` in the server."))
         elif what.step == "ask":
             await self.ask(interaction)
         elif what.step == "keep":
@@ -102,11 +103,9 @@ class Privacy(commands.Cog):
 
     @privacy.command(name="show", description="What Geotable keeps about you in this server (only you see it)")
     async def show(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)  # a big server's games take a moment
-        lang = member_language(interaction)
-        text = i18n.localize(await self.report(interaction.guild_id, interaction.user), lang)[:2000]
-        await interaction.edit_original_response(content=text, view=buttons("ask", user=interaction.user.id,
-                                                                            locale=lang))
+        await think(interaction)  # a big server's games take a moment
+        await say(interaction, await self.report(interaction.guild_id, interaction.user),
+                  view=buttons("ask", user=interaction.user.id, locale=member_language(interaction)))
 
     @privacy.command(name="delete", description="Delete your settings and ratings and remove your name from games here")
     async def delete(self, interaction: discord.Interaction) -> None:
@@ -160,16 +159,15 @@ class Privacy(commands.Cog):
 
     async def ask(self, interaction: discord.Interaction) -> None:
         """The confirmation, or why nothing can be deleted yet."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        lang = member_language(interaction)
+        await think(interaction)
         tables = await self.store.person_tables(interaction.guild_id, interaction.user.id, names_of(interaction.user))
         still = [t for t in tables if t.open]
         if still:
-            await interaction.edit_original_response(content=i18n.localize(open_tables_sentence(still), lang))
+            await say(interaction, open_tables_sentence(still))
             return
         question = _("Delete your data? This {deleting} It cannot be undone.", deleting=deleting())
-        await interaction.edit_original_response(content=i18n.localize(question, lang),
-                                                 view=buttons("delete", "keep", user=interaction.user.id, locale=lang))
+        await say(interaction, question,
+                  view=buttons("delete", "keep", user=interaction.user.id, locale=member_language(interaction)))
 
     async def delete_confirmed(self, interaction: discord.Interaction) -> None:
         """The confirmation's "Yes": its message becomes the answer. A second press of it (a double click, or the
@@ -177,9 +175,8 @@ class Privacy(commands.Cog):
         store keeps which confirmations were clicked (``claim_confirmation``), so the first answer stays."""
         message_id, lang = interaction.message.id, member_language(interaction)
         if not await self.store.claim_confirmation(message_id, time.time()):
-            await interaction.response.send_message(i18n.localize(_(
-                "You already confirmed this: your data is deleted (or being deleted) with your first click."), lang),
-                ephemeral=True)
+            await say(interaction, _("You already confirmed this: your data is deleted (or being deleted) with your "
+                                     "first click."))
             return
         await interaction.response.defer()  # the confirmation's message is edited below
         try:

@@ -17,11 +17,12 @@ from discord.ext import commands
 
 import i18n
 from bot.computers import display_name
+from bot.language import channel_language, member_language
 from bot.ratings import outcome_sentence
 from bot.store import FinishedGame, GameStats, Standing
-from bot.translator import member_language, server_language
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.messages import COLOUR
+from bot.ui.say import say
 from bot.workers import renderpool
 from games import get_engine
 from i18n import _, ngettext
@@ -120,7 +121,7 @@ class Records(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.response.defer(thinking=True)
         board = await self.bot.store.leaderboard(interaction.guild_id, game.value, TOP, interaction.user.id)
-        lang = await server_language(interaction)
+        lang = await channel_language(interaction)
         if not board.rows:
             await interaction.edit_original_response(content=i18n.localize(_(
                 "Nobody is rated in {game} on this server yet: a game between two or more people, without"
@@ -142,7 +143,7 @@ class Records(commands.Cog):
         who = member or interaction.user
         await interaction.response.defer(thinking=True)
         found = await self.bot.store.stats(interaction.guild_id, who.id, TREND)
-        name, lang = who.display_name, await server_language(interaction)
+        name, lang = who.display_name, await channel_language(interaction)
         if not found:
             await interaction.edit_original_response(content=i18n.localize(
                 _("{name} has not finished a game on this server yet.", name=name), lang))
@@ -170,10 +171,10 @@ class Records(commands.Cog):
         if not found:
             none = (_("No game has finished in this channel yet.") if channel is not None
                     else _("No game has finished in this server yet."))
-            await interaction.response.send_message(i18n.localize(none, lang), ephemeral=True)
+            await say(interaction, none)
             return
         heading = (_("The latest finished games in this channel, newest first:") if channel is not None
                    else _("The latest finished games in this server, newest first:"))
         embed = discord.Embed(description=history_text(found, channel is None, lang), colour=COLOUR)
-        await interaction.response.send_message(i18n.localize(heading, lang), embed=embed, ephemeral=True)
+        await say(interaction, heading, embeds=[embed])
 

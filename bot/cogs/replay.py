@@ -13,10 +13,11 @@ from discord.ext import commands
 
 import i18n
 from bot.computers import display_name
+from bot.language import channel_language
 from bot.ratings import outcome_sentence
 from bot.replay import ReplayError
 from bot.store import FinishedGame, table_id_of
-from bot.translator import server_language, tell
+from bot.ui.say import say
 from bot.workers import renderpool
 from games import get_engine
 from i18n import _
@@ -56,27 +57,27 @@ class Replays(commands.Cog):
     @app_commands.rename(game_id="id")
     async def replay(self, interaction: discord.Interaction, game_id: str) -> None:
         if interaction.guild_id is None:
-            await tell(interaction, _("Replays are of games played in a server: ask there."))
+            await say(interaction, _("Replays are of games played in a server: ask there."))
             return
         store = self.bot.store
         if table_id_of(game_id) is None:
-            await tell(interaction, _("Game ids are numbers, e.g. #12 (see /history)."))
+            await say(interaction, _("Game ids are numbers, e.g. #12 (see /history)."))
             return
         shown = str(table_id_of(game_id))  # the number itself: no mentions or markdown echoed
         game = await store.result_by_short_id(interaction.guild_id, game_id)
         if game is None:
-            await tell(interaction, await self._why_none(interaction.guild_id, game_id, shown))
+            await say(interaction, await self._why_none(interaction.guild_id, game_id, shown))
             return
         row = await store.get_table(game.table_id)
         if row is None:  # pruned a moment ago (the server keeps finished games for a while only)
-            await tell(interaction, _("There is no finished game #{id} in this server (see /history for the ids).",
+            await say(interaction, _("There is no finished game #{id} in this server (see /history for the ids).",
                                       id=shown))
             return
         actions = await store.actions(game.table_id)
         title = get_engine(game.game).title
         await interaction.response.defer(thinking=True)
         players = game.players or row.players
-        lang = await server_language(interaction)  # a replay is posted in the channel
+        lang = await channel_language(interaction)  # a replay is posted in the channel
         try:
             made = await renderpool.replay(game.game, players, row.options, row.seed, actions, row.last_move,
                                            heading(game, title), locale=lang)

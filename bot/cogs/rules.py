@@ -16,10 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot.table.words import board_view, name_seats
+from bot.language import member_language
+from bot.table.words import board_view, events_words
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.messages import COLOUR, strength_words
+from bot.ui.say import say, think
 from bot.workers import renderpool
 from games import get_engine
 from games.core import all_engines
@@ -57,7 +59,7 @@ async def draw(game: str, page: int, locale: str) -> bytes:
     engine = get_engine(game)
     shown = example(game, page)
     names = list(NAMES[:shown.state["players"]])
-    last = " ".join(name_seats(i18n.localize(e.text, locale), names) for e in shown.events) or None
+    last = i18n.localize(events_words(shown.events, names), locale) or None
     return await renderpool.board(game, board_view(engine, shown.state), names, last, shown.focus, locale=locale)
 
 
@@ -85,9 +87,9 @@ async def content(game: str, page: int, locale: str) -> dict:
 
 async def send_rules(interaction: discord.Interaction, game: str) -> None:
     """Page 1 of ``game``'s rules, for the asker only, in their language (/rules and the table's Rules)."""
-    locale = i18n.pick(interaction.locale)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await interaction.edit_original_response(**await content(game, 0, locale))
+    await think(interaction)
+    page = await content(game, 0, member_language(interaction))
+    await say(interaction, None, embeds=page["embeds"], files=page["attachments"], view=page["view"])
 
 
 def rule_message(message: discord.Message | None) -> bool:
@@ -105,9 +107,7 @@ async def open_page(interaction: discord.Interaction, what: keys.RulePage | None
     locale = i18n.pick(interaction.locale)
     page = target(what)
     if page is None or not rule_message(interaction.message):
-        await interaction.response.send_message(
-            i18n.localize(_("There is no such rule page: use /rules to open a game's rules."), locale),
-            ephemeral=True)
+        await say(interaction, _("There is no such rule page: use /rules to open a game's rules."))
         return
     await interaction.response.defer()
     await interaction.edit_original_response(**await content(*page, locale))

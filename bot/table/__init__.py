@@ -3,7 +3,8 @@
 - ``service``: the facade (``TableService``) over the parts below, each owning one concern:
   ``core`` (cache, locks, settings, loading), ``lobby``, ``moves``, ``departures``, ``timers``, ``thinking``
   (the computers' moves);
-- ``model``: the table in memory, a ``Change``, a refusal (``UserError``);
+- ``model``: the table in memory, a ``Change``;
+- ``refusals``: why nothing changed, a small set of kinds with their words (``Refusal``, ``Refused``);
 - ``staleness``: which clicks on older screens still count (pure);
 - ``choices``: how legal moves are offered, buttons or a two-step choice (pure);
 - ``seating``: who sits where, lobby and rematch (pure);

@@ -20,11 +20,11 @@ import i18n
 from bot import language
 from bot.computers import computer_seats
 from bot.store import GuildSettings, Shards, StaleVersion, Store
-from bot.table.model import Change, Defaults, Drawing, KeyedLocks, Table, UserError
+from bot.table.model import Change, Defaults, Drawing, KeyedLocks, Table
+from bot.table.refusals import Refusal, Refused
 from bot.table.words import board_view
 from bot.workers import renderpool
 from games import get_engine
-from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ class TableCore:
             return await attempt()
         except StaleVersion:
             await self._reload(table)
-            raise UserError(_("This board is out of date; here is the current one."), stale=True) from None
+            raise Refused(Refusal.STALE) from None
 
     def _remember(self, table: Table) -> None:
         self._cache[table.id] = table
@@ -153,9 +153,9 @@ class TableCore:
     async def _open(self, table_id: int) -> Table:
         table = await self.get(table_id)
         if table is None:
-            raise UserError(_("This board is gone: there is no such game."))
+            raise Refused(Refusal.NO_GAME)
         if table.status in ("finished", "ended"):
-            raise UserError(_("This game is over."))
+            raise Refused(Refusal.GAME_OVER)
         return table
 
     async def _write(self, table: Table, coro) -> None:

@@ -8,7 +8,8 @@ import logging
 import i18n
 from bot import computers
 from bot.computers import HANDOVER_STRENGTH, handed_over, is_computer
-from bot.table.model import Change, Table, UserError
+from bot.table.model import Change, Table
+from bot.table.refusals import Refusal, Refused
 from bot.table.seating import is_invited, sitting
 from bot.table.words import end_words
 from games.core import SYSTEM
@@ -29,15 +30,15 @@ class Departures:
         if table.status == "lobby":
             user = next((p for p in table.players if p["id"] == user_id), None)
             if user is None:
-                raise UserError(_("That user is not seated at this table.") if by
-                                else _("You are not seated at this table."))
+                raise Refused(Refusal.NOT_A_PLAYER, _("That user is not seated at this table.") if by
+                              else _("You are not seated at this table."))
             return await self._lobby_remove(table, user, by)
         if table.status != "playing":
-            raise UserError(_("This game is over."))
+            raise Refused(Refusal.GAME_OVER)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError(_("That user is not playing at this table.") if by
-                            else _("You are not playing at this table."))
+            raise Refused(Refusal.NOT_A_PLAYER, _("That user is not playing at this table.") if by
+                          else None)
         if not self._people_in_play(table, but=seat):
             return await self._last_person_leaves(table, seat, by)
         if table.row.takeover:
@@ -64,11 +65,10 @@ class Departures:
 
     async def _hand_over_user(self, table: Table, user_id: int, by: str) -> Change:
         if table.status != "playing":
-            raise UserError(_("The game has not started yet.") if table.status == "lobby"
-                            else _("This game is over."))
+            raise Refused(Refusal.NOT_STARTED if table.status == "lobby" else Refusal.GAME_OVER)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError(_("That user is not playing at this table."))
+            raise Refused(Refusal.NOT_A_PLAYER, _("That user is not playing at this table."))
         return await self._hand_over(table, seat, _("A moderator ({moderator}) handed {player}'s seat to a computer.",
                                                     moderator=by, player=table.names[seat]))
 
@@ -109,7 +109,7 @@ class Departures:
     async def end(self, table: Table, reason: str) -> Change:
         async with self.lock(table.row.channel_id):
             if table.status not in ("lobby", "playing"):
-                raise UserError(_("This game is already over."))
+                raise Refused(Refusal.GAME_OVER, _("This game is already over."))
             await self.store.close_table(table.id, "ended", reason)
             table.row = await self.store.get_table(table.id)
             self._forget(table)

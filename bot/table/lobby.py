@@ -13,9 +13,10 @@ import i18n
 from bot import computers
 from bot.computers import is_computer, new_computer
 from bot.store import ChannelBusy
-from bot.table.model import Change, Table, UserError
+from bot.table.model import Change, Table
+from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
-from bot.table.words import channels_sentence, name_seats, rules_words
+from bot.table.words import channels_sentence, events_words, rules_words
 from bot.ui.keys import split_utility
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
@@ -41,17 +42,18 @@ class Lobby:
         try:
             options = engine.normalise_options(options)
         except RulesError as exc:
-            raise UserError(rules_words(exc)) from None
+            raise Refused(Refusal.BAD_OPTIONS, rules_words(exc)) from None
         seated = [host]
         for strength in computers:
             if strength not in STRENGTHS:
-                raise UserError(_("A computer plays {strengths} or {last}, not {given}.",
-                                  strengths=join([strength_name(s) for s in STRENGTHS[:-1]], ", "),
+                raise Refused(Refusal.BAD_OPTIONS, _("A computer plays {strengths} or {last}, not {given}.",
+                                                 strengths=join([strength_name(s) for s in STRENGTHS[:-1]], ", "),
                                   last=strength_name(STRENGTHS[-1]), given=repr(strength)))
             seated.append(new_computer(strength, seated))
         if len(seated) > engine.max_players:
-            raise UserError(_("{game} seats at most {n} players, so at most {computers} computers beside you.",
-                              game=engine.title, n=engine.max_players, computers=engine.max_players - 1))
+            raise Refused(Refusal.BAD_OPTIONS, _(
+                "{game} seats at most {n} players, so at most {computers} computers beside you.",
+                game=engine.title, n=engine.max_players, computers=engine.max_players - 1))
         await self._check_channel(guild_id, channel_id, parent_id)
         async with self.lock(channel_id):
             return await self._create_lobby(guild_id, channel_id, engine, options, seated)
@@ -59,14 +61,14 @@ class Lobby:
     async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
         settings = await self.settings(guild_id)
         if not settings.allows(channel_id, parent_id):
-            raise UserError(_("Games can't be started in this channel. {rules}", rules=channels_sentence(settings)))
+            raise Refused(Refusal.CHANNEL_NOT_ALLOWED, rules=channels_sentence(settings))
 
     async def _create_lobby(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
                             seated: list[dict], host_seat: int = 0, takeover: bool = True) -> Table:
         """A new lobby with a new seed (under the channel's lock): refused while the channel has an open table."""
         existing = await self.in_channel(channel_id)
         if existing is not None:
-            raise UserError(self._busy_sentence(existing))
+            raise Refused(Refusal.CHANNEL_BUSY, self._busy_sentence(existing))
         try:
             row = await self.store.create_table(
                 guild_id=guild_id, channel_id=channel_id, game=engine.slug, options=options,
@@ -75,7 +77,7 @@ class Lobby:
                 others=seated[:host_seat] + seated[host_seat + 1:], host_seat=host_seat, takeover=takeover,
             )
         except ChannelBusy:
-            raise UserError(_("A game is already open in this channel.")) from None
+            raise Refused(Refusal.CHANNEL_BUSY) from None
         table = Table(row, engine)
         self._remember(table)
         return table
@@ -88,13 +90,14 @@ class Lobby:
         board offers the rematch then), nor where the channel rules no longer allow games."""
         old = await self.get(table_id)
         if old is None:
-            raise UserError(_("This board is gone: there is no such game."))
+            raise Refused(Refusal.NO_GAME)
         if old.status in ("lobby", "playing"):
-            raise UserError(_("This game is not over yet: a rematch comes after its end."))
+            raise Refused(Refusal.NO_REMATCH, _("This game is not over yet: a rematch comes after its end."))
         if old.status != "finished":
-            raise UserError(_("This game was closed before its end, so it has no rematch. /play opens a new table."))
+            raise Refused(Refusal.NO_REMATCH)
         if user["id"] not in game_people(old.players):
-            raise UserError(_("Only the players of this game can ask for its rematch. /play opens a new table."))
+            raise Refused(Refusal.NOT_A_PLAYER,
+                          _("Only the players of this game can ask for its rematch. /play opens a new table."))
         guild_id, channel_id = old.row.guild_id, old.row.channel_id
         await self._check_channel(guild_id, channel_id, parent_id)
         seats = rematch_seats(old.players, user)
@@ -107,7 +110,7 @@ class Lobby:
         # link is known once it is (outside the lock, which the posting does not need)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(existing.posted.wait(), POSTED_WITHIN)
-        raise UserError(self._busy_sentence(existing))
+        raise Refused(Refusal.CHANNEL_BUSY, self._busy_sentence(existing))
 
     async def _rematch_lobby(self, old: Table, seats: list[dict], host_seat: int) -> Table:
         """``rematch`` under the channel's lock, the channel having no open table."""
@@ -116,11 +119,11 @@ class Lobby:
         if latest and latest[0].table_id != old.id:
             newer = latest[0]
             if newer.message_id:
-                raise UserError(_("A newer game has been played in this channel since this one; its final board "
-                                  "has its own Rematch button: {link}",
+                raise Refused(Refusal.NO_REMATCH, _("A newer game has been played in this channel since this one; its "
+                                                  "final board has its own Rematch button: {link}",
                                   link=f"https://discord.com/channels/{guild_id}/{channel_id}/{newer.message_id}"))
-            raise UserError(_("A newer game has been played in this channel since this one; its final board "
-                              "has its own Rematch button."))
+            raise Refused(Refusal.NO_REMATCH, _("A newer game has been played in this channel since this one; its final "
+                                              "board has its own Rematch button."))
         return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
                                         old.row.takeover)
 
@@ -147,8 +150,8 @@ class Lobby:
         """``key``: a lobby's button (``bot.ui.keys.LOBBY``, as ``Utility.text``: join, leave, start,
         ``partner.<user id>``, and the host's ``computer.<strength>``, ``drop.<seat>``, ``takeover.on``/``.off``)."""
         if table.status != "lobby":
-            raise UserError(_("This game has already started.") if table.status == "playing"
-                            else _("This lobby is closed."))
+            raise Refused(Refusal.LOBBY_CLOSED, _("This game has already started.") if table.status == "playing"
+                          else None)
         players = list(table.players)
         mine = next((s for s, p in enumerate(players) if p["id"] == user["id"]), None)
         kept = mine is not None and is_invited(players[mine])  # a rematch keeps this seat for them
@@ -157,37 +160,37 @@ class Lobby:
         name, arg = split_utility(key)
         if name in ("computer", "drop", "takeover") and arg is not None:
             if not seated:
-                raise UserError(_("Only a seated player can change the seats and options of this lobby."))
+                raise Refused(Refusal.NOT_A_PLAYER, _("Only a seated player can change the seats and options of this lobby."))
             if user["id"] != host_id and any(p["id"] == host_id for p in players):  # as Start: the host decides
-                raise UserError(_("Only the host can switch whether a computer takes over a seat.")
-                                if name == "takeover" else _("Only the host can add or remove computers."))
+                raise Refused(Refusal.NOT_HOST, _("Only the host can switch whether a computer takes over a seat.")
+                              if name == "takeover" else _("Only the host can add or remove computers."))
             if name == "takeover":
                 return await self._set_takeover(table, user, arg == "on")
             text = self._seat_computer(table, players, user, name, arg)
         elif key == "join":
             if seated:
-                raise UserError(_("You are already seated at this table."))
+                raise Refused(Refusal.ALREADY_SEATED)
             if kept:
                 players[mine] = {"id": user["id"], "name": user["name"]}
                 text = _("{player} took their seat again.", player=user["name"])
             else:
                 seat = free_seat(players, table.engine.max_players)
                 if seat is None:
-                    raise UserError(_("The table is full ({n} players).", n=table.engine.max_players))
+                    raise Refused(Refusal.LOBBY_FULL, n=table.engine.max_players)
                 text = (_("{player} joined in the seat kept for {other}.", player=user["name"],
                           other=players[seat]["name"]) if seat < len(players)
                         else _("{player} joined.", player=user["name"]))
                 players[seat:seat + 1] = [{"id": user["id"], "name": user["name"]}]
         elif key == "leave":
             if not seated and not kept:
-                raise UserError(_("You are not seated at this table."))
+                raise Refused(Refusal.NOT_A_PLAYER, _("You are not seated at this table."))
             return await self._lobby_remove(table, {"id": user["id"], "name": user["name"]})
         elif key == "start":
             return await self._start(table, user, sitting(players), [p for p in players if is_invited(p)])
         elif name == "partner" and arg is not None:
             text = self._pick_partner(table, players, user, arg)
         else:
-            raise UserError(_("That button is not part of this lobby."))
+            raise Refused(Refusal.ILLEGAL_MOVE, _("That button is not part of this lobby."))
         await self._write(table, self.store.update_lobby(table.id, table.version, players, host_id))
         table.row = await self.store.get_table(table.id)
         return Change(table, text)
@@ -206,10 +209,10 @@ class Lobby:
         ``players`` is changed in place; the sentence says what happened."""
         if kind == "computer":
             if what not in STRENGTHS:
-                raise UserError(_("That button is not part of this lobby."))
+                raise Refused(Refusal.ILLEGAL_MOVE, _("That button is not part of this lobby."))
             seat = free_seat(players, table.engine.max_players)
             if seat is None:
-                raise UserError(_("The table is full ({n} players).", n=table.engine.max_players))
+                raise Refused(Refusal.LOBBY_FULL, n=table.engine.max_players)
             computer = new_computer(what, players)
             name = computers.display_name(computer)
             if seat < len(players):
@@ -221,9 +224,9 @@ class Lobby:
             return text
         seat = int(what) if what.isdigit() else -1
         if 0 <= seat < len(players) and not is_computer(players[seat]):
-            raise UserError(_("That seat is a person's, not a computer's."))
+            raise Refused(Refusal.ILLEGAL_MOVE, _("That seat is a person's, not a computer's."))
         if not 0 <= seat < len(players):
-            raise UserError(_("There is no computer in that seat any more."))
+            raise Refused(Refusal.ILLEGAL_MOVE, _("There is no computer in that seat any more."))
         gone = players.pop(seat)
         return _("{player} removed {computer}.", player=user["name"], computer=computers.display_name(gone))
 
@@ -233,19 +236,20 @@ class Lobby:
         theirs, trading places with whoever sat there. ``players`` is changed in place."""
         teams = table.engine.teams(len(players))
         if teams is None:
-            raise UserError(_("{game} has no teams with {n} players.", game=table.engine.title, n=len(players)))
+            raise Refused(Refusal.ILLEGAL_MOVE, _("{game} has no teams with {n} players.", game=table.engine.title,
+                                                     n=len(players)))
         seat_of = {p["id"]: s for s, p in enumerate(players)}
         if user["id"] not in seat_of or is_invited(players[seat_of[user["id"]]]):
-            raise UserError(_("Only a seated player can pick a partner."))
+            raise Refused(Refusal.NOT_A_PLAYER, _("Only a seated player can pick a partner."))
         chosen = seat_of.get(int(partner)) if partner.removeprefix("-").isdigit() else None
         if chosen is None:
-            raise UserError(_("That player is not seated at this table any more."))
+            raise Refused(Refusal.ILLEGAL_MOVE, _("That player is not seated at this table any more."))
         mine = seat_of[user["id"]]
         if chosen == mine:
-            raise UserError(_("Pick another player as your partner."))
+            raise Refused(Refusal.ILLEGAL_MOVE, _("Pick another player as your partner."))
         team = next(t for t in teams if mine in t)
         if chosen in team:
-            raise UserError(_("{player} is already your partner.", player=players[chosen]["name"]))
+            raise Refused(Refusal.ILLEGAL_MOVE, _("{player} is already your partner.", player=players[chosen]["name"]))
         # the partner takes a seat of my team (the first free of me), its player takes the partner's old seat
         target = next(s for s in team if s != mine)
         players[target], players[chosen] = players[chosen], players[target]
@@ -254,19 +258,20 @@ class Lobby:
     async def _start(self, table: Table, user: dict, players: list[dict], kept: Sequence[dict] = ()) -> Change:
         """``kept``: seats a rematch kept for people who did not come back; the game starts without them."""
         if not any(p["id"] == user["id"] for p in players):
-            raise UserError(_("Only a seated player can start the game."))
+            raise Refused(Refusal.NOT_A_PLAYER, _("Only a seated player can start the game."))
         if user["id"] != table.row.host_id and any(p["id"] == table.row.host_id for p in players):
-            raise UserError(_("Only the host can start the game."))
+            raise Refused(Refusal.NOT_HOST)
         engine = table.engine
         if len(players) < engine.min_players:
             if kept:
-                raise UserError(_("{game} needs at least {n} players; a kept seat counts once its player joins.",
-                                  game=engine.title, n=engine.min_players))
-            raise UserError(_("{game} needs at least {n} players.", game=engine.title, n=engine.min_players))
+                raise Refused(Refusal.TOO_FEW_PLAYERS, _(
+                    "{game} needs at least {n} players; a kept seat counts once its player joins.",
+                    game=engine.title, n=engine.min_players))
+            raise Refused(Refusal.TOO_FEW_PLAYERS, game=engine.title, n=engine.min_players)
         state = engine.new(len(players), table.row.options, table.row.seed)
         first = sorted(engine.to_act(state))
         names = [computers.display_name(p) for p in players]
-        opening = i18n.join([name_seats(e.text, names) for e in engine.opening(state)])
+        opening = events_words(engine.opening(state), names)
         begins = (_("The game begins without {players}.", players=", ".join(p["name"] for p in kept)) if kept
                   else _("The game begins."))
         then = opening or (_("{player} goes first.", player=names[first[0]]) if len(first) == 1 else "")

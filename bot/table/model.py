@@ -1,5 +1,5 @@
 """The table in memory (``Table``: its stored row, the decoded state, what this process remembers of its
-screens), what a change hands to the caller to show (``Change``), a refusal (``UserError``), the service's
+screens), what a change hands to the caller to show (``Change``), the service's
 defaults and the channel locks. No Discord types, no database calls."""
 
 from __future__ import annotations
@@ -14,22 +14,9 @@ from bot import computers
 from bot.computers import computer_seats
 from bot.store import TableRow
 from bot.table.staleness import Screens, token
-from bot.table.words import end_words, ending_focus, name_seats
+from bot.table.words import end_words, ending_focus, events_words
 from games.core import Action, Engine, Event, Result, State
 from i18n import _
-
-
-class UserError(Exception):
-    """A refusal to show the user (ephemeral): the sentence (a ``Text``, said in the member's language when
-    shown) says why. ``stale`` means their board is old."""
-
-    def __init__(self, message: str, *, stale: bool = False):
-        super().__init__(message)
-        self.text = message
-        self.stale = stale
-
-    def __str__(self) -> str:
-        return self.text  # the Text itself (``str(exc)`` keeps it, so it can still be translated)
 
 
 @dataclass
@@ -63,6 +50,12 @@ class Table:
     A seat leaves it with its next move, and all do at a table event (a stage that ends, a timeout, a leave)
     or a reload. This process's memory: after a restart a computer thinks once more and finds it has nothing
     to do but wait."""
+
+    shown_at: float = float("-inf")
+    """When (the service's clock) this process last started drawing the table's board for a move."""
+    unshown: list = field(default_factory=list)
+    """A computer's steps inside its turn committed without a board of their own (``Defaults.board_every``),
+    in words (``Text``): said with the next board, so every step is still read."""
 
     last_words: str | None = None
     """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
@@ -180,7 +173,7 @@ class Table:
 
     def describe(self, events: list[Event]) -> str:
         """Event texts with seat placeholders replaced by player names (a ``Text``)."""
-        return i18n.join([name_seats(e.text, self.names) for e in events])
+        return events_words(events, self.names)
 
 
 @dataclass
@@ -209,6 +202,8 @@ class Change:
     announcements: list[dict] = field(default_factory=list)
     """What the channel sees beyond the board (``Engine.announcements``), names already filled in."""
     board: Drawing | None = None
+    quiet: bool = False
+    """A computer's step inside its turn that waits for the next board (``Defaults.board_every``): not shown."""
 
 
 @dataclass
@@ -217,9 +212,18 @@ class Defaults:
     lobby_timeout: int = 1800
     computer_pause: float = 0.8
     """Seconds a computer waits before its turn (GEOTABLE_COMPUTER_PAUSE), so people can follow."""
-    computer_step_pause: float = 0.1
+    computer_step_pause: float = 0.05
     """Seconds between two steps of one computer's turn (GEOTABLE_COMPUTER_STEP_PAUSE; at most
-    ``computer_pause``): a Geek Out turn of thirty dice is over in seconds, each die still shown."""
+    ``computer_pause``): a Geek Out turn of thirty dice is over in seconds."""
+    computer_board_every: float | None = None
+    """A computer's steps inside its turn get a board of their own at most this often (seconds; None: every
+    ``computer_pause``); the steps in between are committed as ever and said with the next board, and the
+    turn's last step always has its board. Discord allows a channel about five message edits in five
+    seconds: a Geek Out turn of 28 steps drawn one by one would wait on that limit for half a minute."""
+
+    @property
+    def board_every(self) -> float:
+        return self.computer_pause if self.computer_board_every is None else self.computer_board_every
 
     def pause(self, step: bool) -> float:
         """The pause before a computer's move: a step inside its turn gets the shorter one."""

@@ -11,10 +11,11 @@ import i18n
 from bot import computers, ratings
 from bot.computers import computer_seats, is_computer
 from bot.table.choices import group_named
-from bot.table.model import Change, Drawing, Table, UserError
+from bot.table.model import Change, Drawing, Table
+from bot.table.refusals import Refusal, Refused
 from bot.table.words import board_view, ending_focus, name_seats, rules_words
 from bot.workers import renderpool
-from games.core import SYSTEM, RulesError, State
+from games.core import SYSTEM, Result, RulesError, State
 from i18n import _
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ class Moves:
 
     async def act(self, table_id: int, version: int, key: str, user_id: int, token: str | None = None) -> Change:
         """A player's click on a screen showing ``version`` (and, for the seat's own buttons, its
-        ``seat_token`` then). Raises UserError (nothing changed) unless the move was committed."""
+        ``seat_token`` then). Raises Refused (nothing changed) unless the move was committed."""
         table = await self._open(table_id)
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
@@ -39,9 +40,9 @@ class Moves:
 
     async def _act(self, table: Table, version: int, key: str, user_id: int, token: str | None) -> Change:
         if table.status == "lobby":
-            raise UserError(_("The game has not started yet."))
+            raise Refused(Refusal.NOT_STARTED)
         if table.status != "playing":
-            raise UserError(_("This game is over."))
+            raise Refused(Refusal.GAME_OVER)
         seat = self._check_turn(table, user_id, version, token)
         return await self._apply(table, seat, key)
 
@@ -51,17 +52,17 @@ class Moves:
             await self._reload(table)
 
     def _check_turn(self, table: Table, user_id: int, version: int, token: str | None = None) -> int:
-        """The seat of ``user_id`` if they may act now on a screen of ``version``; else a UserError. A screen
+        """The seat of ``user_id`` if they may act now on a screen of ``version``; else a refusal. A screen
         of an older version still counts when it was the seat's own (``token``) and the seat's choices are
         the same now (see ``_seat_unchanged``)."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError(_("You are not playing at this table."))
+            raise Refused(Refusal.NOT_A_PLAYER)
         if version != table.version and not self._seat_unchanged(table, seat, version, token):
-            raise UserError(_("This board is out of date; here is the current one."), stale=True)
+            raise Refused(Refusal.STALE)
         if seat not in table.engine.to_act(table.state):
             waiting = i18n.join([table.names[s] for s in table.to_act()], ", ")
-            raise UserError(_("It is not your turn: waiting for {players}.", players=waiting))
+            raise Refused(Refusal.NOT_YOUR_TURN, players=waiting)
         return seat
 
     @staticmethod
@@ -105,6 +106,12 @@ class Moves:
         return (seat != SYSTEM and is_computer(players[seat]) and table.state is not None
                 and table.engine.to_act(table.state) == alone and table.engine.to_act(state) == alone)
 
+    def _quiet(self, table: Table, state: State, seated: list[dict], seat: int) -> bool:
+        """Whether the move of ``seat`` to ``state`` is a computer's step inside its turn that comes too soon
+        after the table's last board (``Defaults.board_every``): said with the next board instead."""
+        return (self._goes_on(table, state, seated, seat)
+                and self.clock() - table.shown_at < self.defaults.board_every - 0.001)  # (the pause's own float)
+
     async def _apply(self, table: Table, seat: int, key: str, players: list[dict] | None = None,
                      text: str | None = None, then_waits: bool = False, draw: bool = True) -> Change:
         """Plays ``key`` for ``seat`` and commits it (one statement). ``players``: the new seating written
@@ -115,40 +122,32 @@ class Moves:
         try:
             state, events = engine.apply(table.state, seat, key)
         except RulesError as exc:
-            raise UserError(rules_words(exc)) from None
+            raise Refused(Refusal.ILLEGAL_MOVE, rules_words(exc)) from None
         before = engine.to_act(table.state)
         tokens = {s: table.seat_token(s) for s in before if s != seat}
-        # a step that says nothing (a die picked, its target to come) keeps the last move on show
-        text = text or table.describe(events) or table.last_words or table.row.last_move or ""
         lang = await self.language(table.row.guild_id)
         seated = table.players if players is None else players
+        said = text or table.describe(events)
+        quiet = draw and self._quiet(table, state, seated, seat)
+        draw = draw and not quiet
+        text = _shown_words(table, said, draw)
         over = engine.is_over(state)
         result = engine.result(state) if over else None
         announcements = engine.announcements(table.state, state)
         event = seat == SYSTEM or bool(announcements)
         held = set() if event else (table.held - {seat}) | ({seat} if then_waits else set())
         due = None if over else await self._turn_due(table, state, seated, seat, held)
-        standings = None
-        if result is not None:
-            standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
-                         "players": seated, "detail": result.detail}
-            # keys only present when so (bot/ratings.py: nobody wins; history: an early end)
-            standings |= ({"no_winner": True} if result.no_winner else {}) | (
-                {"ended_by": state["ended_by"]} if "ended_by" in state else {})
-        previous = table.state
+        standings = _standings(result, state, seated) if result is not None else None
         # a game timer that starts (or stops) with this move is written with it
-        timer, timer_before = engine.timer(state), engine.timer(previous)
+        timer, timer_before = engine.timer(state), engine.timer(table.state)
         timer_due = None
         if timer != timer_before:
             timer_due = self.clock() + timer[1] if timer else 0
         # draw the new board while the move is committed (nothing is shown before the commit)
-        names = [computers.display_name(p) for p in seated]
         board = None
         if draw:
-            board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(engine, state), names,
-                                                           text, ending_focus(state, names, seated) if over else None,
-                                                           tuple(computer_seats(seated)), locale=lang))
-            board.add_done_callback(_quiet)
+            table.shown_at = self.clock()
+            board = _start_board(table, state, seated, text, over, lang)
         looks = (table.version + 1, "finished" if over else "playing", ())
         await self._write(table, self.store.record_move(
             table_id=table.id, version=table.version, state=engine.encode(state),
@@ -161,6 +160,7 @@ class Moves:
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
         table.last_words = text
+        table.unshown = [] if draw else _steps(table, said)
         table.row.players = seated
         table.turn_due = due
         self._track(table, seat, tokens, event)
@@ -174,7 +174,7 @@ class Moves:
                           note=name_seats(a["note"], table.names) if a.get("note") else None)
                      for a in announcements]
         change = Change(table, text, finished=over, before=before, announcements=announced,
-                        board=Drawing(looks, lang, board) if board is not None else None)
+                        board=Drawing(looks, lang, board) if board is not None else None, quiet=quiet)
         if not over and not self._people_in_play(table):
             await self._close_among_computers(change)
         return change
@@ -197,8 +197,7 @@ class Moves:
         async with self.lock(table.row.channel_id):
             await self._catch_up(table, version)
             if table.status != "playing":
-                raise UserError(_("The game has not started yet.") if table.status == "lobby"
-                                else _("This game is over."))
+                raise Refused(Refusal.NOT_STARTED if table.status == "lobby" else Refusal.GAME_OVER)
             seat = self._check_turn(table, user_id, version, token)
             actions = table.actions_for(seat)
             always = table.engine.grouped(table.state, seat)
@@ -206,6 +205,49 @@ class Moves:
             if named is None:  # the public board's groups (without the seat's secret moves)
                 named = group_named(group, [a for a in actions if not a.secret], always)
             if named is None:
-                raise UserError(_("That choice is not available now."))
+                raise Refused(Refusal.ILLEGAL_MOVE)
             table.picks[seat] = (table.version, named)
             return table
+
+
+STEPS_SAID = 8
+"""At most this many steps named with a board (the quiet steps before it and its own), one a line: the
+latest, after "…" when there were more (all of them are in the action log, /history and the replay)."""
+
+
+def _steps(table: Table, said: str) -> list:
+    """The steps since the table's last board, with this one's words (``said``; a repeat is said once)."""
+    return [*table.unshown, *([said] if said and said not in table.unshown[-1:] else [])]
+
+
+def _shown_words(table: Table, said: str, draw: bool) -> str:
+    """The words of a move: every step since the table's last board (a computer's quiet steps, the keys of
+    one firing), one a line, its own last; a step that says nothing (a die picked, its target to come) keeps
+    the last move on show."""
+    steps = _steps(table, said)
+    if not steps:
+        return table.last_words or table.row.last_move or ""
+    if len(steps) == 1:
+        return steps[0]
+    if len(steps) > STEPS_SAID:
+        steps = ["…", *steps[-STEPS_SAID:]]
+    return i18n.join(steps, "\n")
+
+
+def _standings(result: Result, state: State, seated: list[dict]) -> dict:
+    """A finished game's standings as stored with its last move (the ``results`` row)."""
+    standings = {"scores": list(result.scores), "ranking": [list(g) for g in result.ranking],
+                 "players": seated, "detail": result.detail}
+    # keys only present when so (bot/ratings.py: nobody wins; history: an early end)
+    return standings | ({"no_winner": True} if result.no_winner else {}) | (
+        {"ended_by": state["ended_by"]} if "ended_by" in state else {})
+
+
+def _start_board(table: Table, state: State, seated: list[dict], text: str, over: bool, lang: str) -> asyncio.Future:
+    """Starts drawing the board of ``state`` in a render worker (a failure is left to whoever shows it)."""
+    names = [computers.display_name(p) for p in seated]
+    board = asyncio.ensure_future(renderpool.board(table.row.game, board_view(table.engine, state), names, text,
+                                                   ending_focus(state, names, seated) if over else None,
+                                                   tuple(computer_seats(seated)), locale=lang))
+    board.add_done_callback(_quiet)
+    return board

@@ -3,8 +3,8 @@
 Every change goes the same way: take the channel's lock, load the table (cache, else the store), check who asks
 and whether the screen they clicked is current, let the engine apply the action, commit state, version,
 action log and deadline in one transaction, and only then hand back what changed (a :class:`Change`, with its
-board already being drawn) so the caller can show it. A failed check raises :class:`UserError` and changes
-nothing.
+board already being drawn) so the caller can show it. A failed check raises :class:`Refused` (one of the
+kinds of bot/table/refusals.py) and changes nothing.
 
 The facade's calls, and the module each concern lives in:
 - ``open_lobby``, ``lobby`` (a lobby's buttons), ``rematch``: bot/table/lobby.py;
@@ -20,12 +20,13 @@ from __future__ import annotations
 from bot.table.core import TableCore
 from bot.table.departures import Departures
 from bot.table.lobby import Lobby
-from bot.table.model import Change, UserError
+from bot.table.model import Change
 from bot.table.moves import Moves
+from bot.table.refusals import Refusal, Refused
 from bot.table.thinking import Thinking
 from bot.table.timers import Timers
 
-__all__ = ["Change", "TableService", "UserError"]
+__all__ = ["Change", "Refusal", "Refused", "TableService"]
 
 
 class TableService(Lobby, Moves, Departures, Timers, Thinking, TableCore):

@@ -115,11 +115,11 @@ class Thinking:
                         raise
                     await self._reload(table)  # another writer came in between: show what was done
                     break
-                if change.text and change.text not in texts[-1:]:
-                    texts.append(change.text)
                 announced += change.announcements
                 if table.status != "playing" or change.announcements:
                     break
+            if change is not None and change.text and change.text not in texts[-1:]:
+                texts.append(change.text)  # its words since the last board (``Moves._apply``)
         if change is None:
             if not idle:
                 return False, None
@@ -132,7 +132,10 @@ class Thinking:
         return True, change
 
     async def _show(self, change: Change) -> None:
-        """Shows a computer's committed change now (``show``), or hands it to the next ``fire_due``."""
+        """Shows a computer's committed change now (``show``), or hands it to the next ``fire_due``; a quiet
+        step (``Change.quiet``) is said with the next board."""
+        if change.quiet:
+            return
         if self.show is None:
             self._computer_changes.append(change)
             return

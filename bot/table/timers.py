@@ -9,7 +9,8 @@ import logging
 import i18n
 from bot.computers import is_computer
 from bot.store import StaleVersion
-from bot.table.model import Change, Table, UserError
+from bot.table.model import Change, Table
+from bot.table.refusals import Refused
 from games.core import SYSTEM
 from i18n import _
 
@@ -37,7 +38,7 @@ class Timers:
                                                                    name=f"geotable-computer-{table_id}")
                     continue
                 change = await self._fire(table_id, kind)
-            except UserError as exc:  # e.g. another writer moved first: the next tick sees the new deadline
+            except Refused as exc:  # e.g. another writer moved first: the next tick sees the new deadline
                 log.info("deadline %s of table %s not fired: %s", kind, table_id, exc)
             except Exception:
                 log.exception("deadline %s of table %s failed", kind, table_id)

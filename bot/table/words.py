@@ -1,9 +1,10 @@
 """What a table says and shows, in words and views: pure (no Discord, no database, no drawing).
 
-A board's public view (``board_view``), seat placeholders named (``name_seats``), how a game ended
+A board's public view (``board_view``), seat placeholders named (``name_seats``; a move's events and a score
+sheet with them: ``events_words``, ``result_words``), how a game ended
 (``departure_words``, ``ending_focus``, ``end_words``), an engine's refusal (``rules_words``) and where games
 may be started (``channels_sentence``). Used by the table service, the messages, the rule pages and the
-replays (in a render worker), so it imports none of them.
+replays (in a render worker) and the lessons, so it imports none of them.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import re
 from bot.ratings import outcome, outcome_sentence
 from bot.store import FORMER_MEMBER, GuildSettings
 from games import get_engine
-from games.core import Engine, RulesError, State, departure
-from i18n import Text, _
+from games.core import Engine, Event, RulesError, State, departure
+from i18n import Text, _, join
 
 
 def rules_words(exc: RulesError) -> str:
@@ -105,6 +106,16 @@ def name_seats(text: str, names: list[str]) -> str:
     """``text`` with its seat placeholders (``{p0}``) replaced by the players' names; a ``Text`` stays one
     (the names become its parameters, so it can still be said in another language)."""
     return _named(text, {f"p{i}": name for i, name in enumerate(names)})
+
+
+def events_words(events: list[Event], names: list[str]) -> Text:
+    """What ``events`` say (a move's, an opening's), the seats named: one ``Text`` ("" when they say nothing)."""
+    return join([name_seats(e.text, names) for e in events])
+
+
+def result_words(engine: Engine, state: State, names: list[str]) -> list[str]:
+    """A finished game's score sheet (``Engine.result_lines``), the seats named."""
+    return [name_seats(line, names) for line in engine.result_lines(state)]
 
 
 def _named(text, seats: dict):

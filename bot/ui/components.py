@@ -60,20 +60,24 @@ def message_version(message: discord.Message) -> int | None:
 def utility(table: Table, name: str, arg: str | None, label: str, style: str = "secondary", row: int | None = None,
             emoji: str | None = None) -> discord.ui.Item:
     """One of a table's own buttons (``keys.UTILITIES``), for everyone (no seat's token)."""
-    return button(keys.Utility(table.id, table.version, name, arg), label, style, row=row, emoji=emoji)
+    return button(TableControls(table).utility(name, arg), label, style, row=row, emoji=emoji)
 
 
 class Controls:
     """How a message turns moves into components: a table's (``TableControls``: with the seat's token) or a
-    lesson's (bot/cogs/learn.py). ``chooser`` lays the moves out, the same for both; these say what a component
+    lesson's (``LessonControls``). ``chooser`` lays the moves out, the same for both; these say what a component
     stands for (bot/ui/keys.py)."""
 
     def move(self, key: str) -> keys.Move | keys.LessonMove:
         raise NotImplementedError
 
+    def utility(self, name: str, arg: str | None = None) -> keys.Utility | keys.LessonUtility:
+        """One of the message's own buttons (a table's ``keys.UTILITIES``; a lesson's leave, again, next)."""
+        raise NotImplementedError
+
     def pick(self, group: str) -> keys.Utility | keys.LessonUtility:
         """The first step of a two-step choice: ``group``'s moves ("": back to the groups)."""
-        raise NotImplementedError
+        return self.utility("pick", group)
 
     def menu(self, name: str) -> keys.Menu | keys.LessonMenu:
         """A select menu whose option values are ``keys.value``s; ``name`` tells a message's menus apart."""
@@ -94,11 +98,31 @@ class TableControls(Controls):
     def move(self, key):
         return keys.Move(self.table.id, self.table.version, key, self.token)
 
-    def pick(self, group):
-        return keys.Utility(self.table.id, self.table.version, "pick", group, self.token)
+    def utility(self, name, arg=None):
+        return keys.Utility(self.table.id, self.table.version, name, arg, self.token)
 
     def menu(self, name):
         return keys.Menu(self.table.id, self.table.version, name, self.token)
+
+
+class LessonControls(Controls):
+    """A /learn lesson's components (bot/cogs/learn.py): the table's two steps, its own ids. Green is the
+    suggested move's alone: a move the game draws green ("Pass: bank 6") is grey here."""
+
+    def __init__(self, lesson):
+        self.lesson = lesson
+
+    def move(self, key):
+        return keys.LessonMove(self.lesson.id, self.lesson.version, key)
+
+    def utility(self, name, arg=None):
+        return keys.LessonUtility(self.lesson.id, self.lesson.version, name, arg)
+
+    def menu(self, name):
+        return keys.LessonMenu(self.lesson.id, self.lesson.version, name)
+
+    def style(self, style):
+        return "secondary" if style == "success" else style
 
 
 def _label(text: str, lang: str) -> str:

@@ -19,7 +19,7 @@ from bot.computers import (
 from bot.ratings import outcome, outcome_sentence
 from bot.table.model import Table
 from bot.table.seating import is_invited, sitting
-from bot.table.words import departure_words, end_words, name_seats
+from bot.table.words import departure_words, end_words, result_words
 from games.ai import strength_name
 from games.core import Result, was_removed
 from i18n import DEFAULT, N_, _, localize, ngettext, say
@@ -347,7 +347,7 @@ def standings(table: Table, result: Result, lang: str = DEFAULT) -> str:
         computers.append(name + ("" if f"({word})" in name else f" ({word})"))
     if computers:
         lines.append(f"{ROBOT} " + say(lang, "Played by a computer: {players}.", players=", ".join(computers)))
-    details = [localize(name_seats(line, table.names), lang) for line in table.engine.result_lines(table.state)]
+    details = [localize(line, lang) for line in result_words(table.engine, table.state, table.names)]
     if details:
         lines += ["", say(lang, "**Score sheet**"), *details]
     return _clip("\n".join(lines), 2000)

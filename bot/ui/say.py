@@ -1,6 +1,14 @@
-"""The one way to say a sentence to a member: ephemeral, in their language (every cog and /learn use it)."""
+"""The one way to say something to a member alone: ephemeral, in their language (every cog and /learn use it).
+
+``say`` answers an interaction with a sentence, and with an embed, pictures and buttons when the answer has them
+(/history's list, /rules' pages, /privacy's buttons, a lesson's first step); ``think`` first, when the answer
+takes longer than Discord's three seconds (a drawing, a big query): the member sees "thinking…" until ``say``
+replaces it. Whether the interaction was answered already is say's business, not the caller's.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import discord
 
@@ -8,21 +16,48 @@ import i18n
 from bot.language import member_language
 from i18n import localize
 
+THINKING = "geotable.thinking"
+"""``interaction.extras``' mark of a ``think`` whose "thinking…" no ``say`` replaced yet."""
+LIMIT = 2000
+"""The characters of a message's content."""
+
 
 def in_member_language(interaction: discord.Interaction, text: str) -> str:
     """``text`` in the member's language: a ``Text`` is translated; a plain string is looked up as a message
-    (``say(interaction, "...")``'s literal is extracted into the catalogs), else said as it is."""
+    (``say(interaction, "...")``'s literal is extracted into the catalogs), else said as it is (a name, or words
+    already in the member's language)."""
     lang = member_language(interaction)
-    if not isinstance(text, i18n.Text) and lang != i18n.DEFAULT:
-        text = i18n.Text(text)
-    return localize(text, lang)
+    if isinstance(text, i18n.Text) or lang == i18n.DEFAULT:
+        return localize(text, lang)
+    if i18n.catalog(lang).gettext(text) == text:  # no message of ours: said as it is, braces and all
+        return text
+    return localize(i18n.Text(text), lang)
 
 
-async def say(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral sentence in the member's language, whether or not the interaction was already
-    acknowledged."""
-    text = in_member_language(interaction, text)
+async def think(interaction: discord.Interaction) -> None:
+    """Acknowledge at once, for the member alone ("thinking…"); the next ``say`` replaces it."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    interaction.extras[THINKING] = True
+
+
+async def say(interaction: discord.Interaction, text: str | None, *, embeds: Sequence[discord.Embed] = (),
+              files: Sequence[discord.File] = (), view: discord.ui.View | None = None) -> None:
+    """``text`` (cut to a message's 2,000 characters) with ``embeds``, ``files`` and ``view``, for the member
+    alone, in their language (embeds and buttons come already in it): the answer, or what replaces a ``think``,
+    or a message of its own when the interaction was answered already (a click whose message is being edited)."""
+    fields: dict = {}
+    if embeds:
+        fields["embeds"] = list(embeds)
+    if view is not None:
+        fields["view"] = view
+    content = None if text is None else in_member_language(interaction, text)[:LIMIT]
+    if interaction.extras.pop(THINKING, False):
+        await interaction.edit_original_response(content=content, attachments=list(files), **fields)
+        return
+    if files:
+        fields["files"] = list(files)
+    said = () if content is None else (content,)
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(*said, ephemeral=True, **fields)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(*said, ephemeral=True, **fields)

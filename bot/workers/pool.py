@@ -11,6 +11,7 @@ once. Workers watch their parent and exit when it dies, even by SIGKILL.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import multiprocessing
@@ -76,11 +77,17 @@ def ping() -> None:
 
 # --- the bot side ----------------------------------------------------------------------------------------------
 class Worker:
-    def __init__(self, preload: str, name: str):
+    def __init__(self, preload: str, name: str, niceness: int = 0):
+        """``niceness``: how far below the bot's priority the process runs (``os.setpriority``), so that on
+        busy cores the event loop (every click's acknowledgement) is served before the workers' CPU work."""
         ours, theirs = socket.socketpair()
         ctx = multiprocessing.get_context("spawn")
         self.process = ctx.Process(target=_serve, args=(theirs, os.getpid(), preload), daemon=True, name=name)
         self.process.start()
+        if niceness:
+            with contextlib.suppress(OSError):  # a system that refuses it: the bot's priority, still correct
+                own = os.getpriority(os.PRIO_PROCESS, 0)
+                os.setpriority(os.PRIO_PROCESS, self.process.pid, min(19, own + niceness))
         theirs.close()
         self.sock = ours
         self.reader: asyncio.StreamReader | None = None

@@ -30,11 +30,20 @@ def workers_wanted() -> int:
     return int(os.environ.get("GEOTABLE_RENDER_WORKERS", 0)) or os.cpu_count() or 1
 
 
+NICENESS = 10
+"""Render workers run below the bot's event loop: when the cores are busy (a burst of clicks, other
+processes), the loop still acknowledges every click in time and the boards take what is left. Load benchmark
+(`python -m benchmarks.load --quick`, 2 cores, 2026-11-28), render workers at the bot's priority against 10
+below it (``--nice-workers 10``): loop lag at 50 clicks/s p99 2-12 ms, max 6-35 ms against p99 2-6 ms, max
+4-9 ms; at 100 clicks/s max 42-141 ms against 29-39 ms; sustained rate 78-98 against 105-113 clicks/s.
+Computers' thinking runs lower still (bot/workers/thinkpool.py)."""
+
+
 class RenderPool(WorkerPool):
     what = "render worker"
 
     def _new_worker(self) -> Worker:
-        return Worker(preload="render", name="geotable-render")
+        return Worker(preload="render", name="geotable-render", niceness=NICENESS)
 
     def __init__(self, size: int):
         super().__init__(size)

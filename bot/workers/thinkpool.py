@@ -11,7 +11,6 @@ The worker's side is :func:`think` (games/play.py): pure, from a snapshot of the
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 
@@ -34,19 +33,16 @@ def think(game: str, state: dict, seat: int, strength: str, seed: int, whole: bo
     return computer_keys(get_engine(game), state, seat, strength, seed, whole, hold)
 
 
-NICENESS = 10
-"""Thinking workers run below the bot's priority: a person's click (the event loop, the board renders) never
-waits behind a computer's search, which is paced by seconds anyway (GEOTABLE_COMPUTER_PAUSE)."""
+NICENESS = 15
+"""Thinking workers run below the bot's priority and the render workers' (bot/workers/renderpool.py): a
+person's click (the event loop, the board renders) never waits behind a computer's search, which is paced by
+seconds anyway (GEOTABLE_COMPUTER_PAUSE)."""
 
 
 def _warm_up() -> None:
-    """Lowers the worker's priority (``NICENESS``) and imports every game's computer (its tables and caches
-    load once, not at the first decision)."""
+    """Imports every game's computer (its tables and caches load once, not at the first decision)."""
     from games import all_engines
     from games.ai import get_computer
-
-    with contextlib.suppress(OSError):  # a system that refuses it: the same priority as the bot, still correct
-        os.setpriority(os.PRIO_PROCESS, 0, max(NICENESS, os.getpriority(os.PRIO_PROCESS, 0)))
 
     for engine in all_engines():
         try:
@@ -60,7 +56,7 @@ class ThinkPool(WorkerPool):
     what = "thinking worker"
 
     def _new_worker(self) -> Worker:
-        return Worker(preload="bot.workers.thinkpool", name="geotable-think")
+        return Worker(preload="bot.workers.thinkpool", name="geotable-think", niceness=NICENESS)
 
     async def _warm(self, worker: Worker) -> None:
         if not worker.warm:

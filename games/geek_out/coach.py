@@ -40,6 +40,10 @@ class GeekOutCoach(Coach):
              "the 42s you bank score 1 + 2 + 3… (three 42s: 6 points), but a Dragon left showing when your "
              "actions run out loses the whole turn.")
 
+    def lesson(self, level: int) -> tuple[int, dict]:
+        """Two turns each (three made a lesson of about 100 clicks)."""
+        return 2, {"turns": 2}
+
     def advise(self, engine: GeekOut, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)
         active, inactive, scored = position(view)

@@ -21,6 +21,7 @@ from games.globe_twister.puzzle import (
     run_placements,
 )
 from games.globe_twister.rules import GlobeTwister
+from games.globe_twister.solver import LEVELS
 from i18n import _, ngettext
 
 
@@ -43,6 +44,20 @@ class GlobeTwisterCoach(Coach):
     slug = "globe_twister"
     goal = _("Rebuild the photo: program action cards that swap and turn its tiles until every tile is back "
              "in place, in as few turns as you can.")
+    levels = len(LEVELS)
+    """A lesson per solo level, tourist to wild."""
+
+    def lesson(self, level: int) -> tuple[int, dict]:
+        return 1, {"puzzle": LEVELS[max(0, min(level, len(LEVELS) - 1))]}
+
+    def level_of(self, options: dict) -> int:
+        puzzle = options.get("puzzle")
+        return LEVELS.index(puzzle) if puzzle in LEVELS else 0
+
+    def completed(self, engine: GlobeTwister, state: State, seat: int) -> bool:
+        """The photo rebuilt (a solo level can also end unsolved, at its turn limit)."""
+        solo = engine.view(state, seat)["solo"]
+        return bool(solo and solo["solved"])
 
     def advise(self, engine: GlobeTwister, state: State, seat: int) -> Advice:
         view = engine.view(state, seat)

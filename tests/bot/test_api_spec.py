@@ -5,7 +5,7 @@ import io
 
 import discord
 
-import bot.client  # noqa: F401  (its adjustments to discord.py's payloads)
+import bot.client  # noqa: F401  (its adjustments to discord.py's payloads, bot/patches.py)
 from tests.bot.conftest import MOD
 
 

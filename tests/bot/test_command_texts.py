@@ -61,7 +61,7 @@ def test_the_fake_refuses_what_discord_refuses():
 
 def test_an_option_s_default_is_said_in_words_in_english_too():
     """'(default false)' reads as code in English as in German: a switch's default is yes or no."""
-    from bot.cogs.tables import option_description
+    from bot.cogs.play import option_description
     from bot.ui.choices import playable_engines
 
     said = [option_description(o) for engine in playable_engines() for o in engine.options]

@@ -6,9 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+import i18n
 from bot.computers import computer_seats, handed_over, is_computer, new_computer, strength_lines, strength_of
 from bot.database import open_store
-from bot.table.model import Defaults, UserError
+from bot.table.model import Defaults
+from bot.table.moves import STEPS_SAID
+from bot.table.refusals import Refused
 from bot.table.service import TableService
 from bot.ui import keys
 
@@ -65,17 +68,17 @@ async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(da
         assert table.row.takeover is True
         change = await service.lobby(table.id, "computer.easy", ANA)
         assert change.text == "Ana added Computer (easy)."
-        with pytest.raises(UserError, match="seated player"):
+        with pytest.raises(Refused, match="seated player"):
             await service.lobby(table.id, "computer.easy", BO)
         await service.lobby(table.id, "join", BO)
-        with pytest.raises(UserError, match="full"):
+        with pytest.raises(Refused, match="full"):
             await service.lobby(table.id, "computer.normal", ANA)
-        with pytest.raises(UserError, match=r"^That seat is a person's, not a computer's\.$"):
+        with pytest.raises(Refused, match=r"^That seat is a person's, not a computer's\.$"):
             await service.lobby(table.id, "drop.3", ANA)  # Bo, a person
-        with pytest.raises(UserError, match="no computer in that seat any more"):
+        with pytest.raises(Refused, match="no computer in that seat any more"):
             await service.lobby(table.id, "drop.7", ANA)
         for key in ("drop.1", "computer.normal", "takeover.off"):  # the host's, not another seated player's
-            with pytest.raises(UserError, match="^Only the host can"):
+            with pytest.raises(Refused, match="^Only the host can"):
                 await service.lobby(table.id, key, BO)
         await service.lobby(table.id, "drop.1", ANA)
         await service.lobby(table.id, "computer.normal", ANA)
@@ -93,9 +96,9 @@ async def test_a_lobby_seats_and_drops_computers_and_sets_the_takeover_option(da
 async def test_open_lobby_refuses_more_computers_than_seats_and_unknown_strengths(database):
     service = TableService(await open_store(database))
     try:
-        with pytest.raises(UserError, match="at most 3 computers"):
+        with pytest.raises(Refused, match="at most 3 computers"):
             await service.open_lobby(1, 10, "geoneo", {}, ANA, computers=["easy"] * 4)
-        with pytest.raises(UserError, match="not 'genius'"):
+        with pytest.raises(Refused, match="not 'genius'"):
             await service.open_lobby(1, 10, "geodeto", {}, ANA, computers=["genius"])
         assert await service.store.open_table_in(10) is None
     finally:
@@ -119,7 +122,7 @@ async def test_one_person_and_computers_start_a_game(database):
     service = TableService(await open_store(database))
     try:
         table = await service.open_lobby(1, 10, "geodeto", {}, ANA)
-        with pytest.raises(UserError, match="at least"):
+        with pytest.raises(Refused, match="at least"):
             await service.lobby(table.id, "start", ANA)
         await service.lobby(table.id, "computer.normal", ANA)
         await service.lobby(table.id, "start", ANA)
@@ -345,7 +348,7 @@ async def test_a_player_who_leaves_hands_their_seat_to_a_computer_and_the_game_g
                                     "was": {**BO, "score": had}}
         assert (await service.store.actions(table.id))[-1] == (-1, "handover:1")
         assert (await service.store.get_table(table.id)).players == table.players  # written with the move
-        with pytest.raises(UserError, match="not playing"):
+        with pytest.raises(Refused, match="not playing"):
             await service.leave(table, BO["id"])
         await play_with_computers(service, clock, table.id, random.Random(8))
         row = await service.store.get_table(table.id)
@@ -393,7 +396,7 @@ async def test_a_moderator_hands_an_idle_players_seat_to_a_computer_which_then_m
         moved = len(await service.store.actions(table.id))
         await computers_move(service, clock)
         assert one_step(table, await service.store.actions(table.id), moved)
-        with pytest.raises(UserError, match="not playing"):
+        with pytest.raises(Refused, match="not playing"):
             await service.hand_over(table, idle["id"], by="Mo")
     finally:
         await service.stop_computers()
@@ -575,7 +578,8 @@ async def test_a_computers_steps_get_the_short_pause_its_turn_the_long_one_and_e
     die, a roll) the short one. Each firing plays one step and hands it over on its own to be shown."""
     clock = Clock()
     service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE,
-                                                                computer_step_pause=STEP), clock=clock)
+                                                                computer_step_pause=STEP, computer_board_every=0),
+                           clock=clock)
     rng = random.Random(2)
     seen = {"step": 0, "turn": 0, "person": 0}
     try:
@@ -609,6 +613,54 @@ async def test_a_computers_steps_get_the_short_pause_its_turn_the_long_one_and_e
         await service.store.close()
 
 
+async def test_a_computers_turn_gets_a_board_at_most_every_pause_and_its_steps_between_are_said_with_the_next(
+        database):
+    """Issue 24's pace: a strong Geek Out computer's turn is some 28 steps; a board each is some 28 channel
+    edits, which Discord's rate limit (about five a channel in five seconds) spreads over half a minute. Each
+    step is committed, but inside the turn a board comes at most every ``board_every`` (the turn's pause); the
+    steps between are quiet (not shown) and said in the next board's words; the turn's last step always has
+    its board."""
+    clock = Clock()
+    service = TableService(await open_store(database), Defaults(turn_timeout=60, computer_pause=PAUSE,
+                                                                computer_step_pause=STEP), clock=clock)
+    rng = random.Random(5)
+    quiet_seen = shown_seen = 0
+    try:
+        table = await service.open_lobby(1, 10, "geek_out", {"turns": 3}, ANA, computers=["strong"])
+        await service.lobby(table.id, "start", ANA)
+        unsaid, last_board = [], None
+        while table.status == "playing":
+            if table.to_act() == [0]:
+                await service.act(table.id, table.version, rng.choice(table.actions_for(0)).key, ANA["id"])
+                last_board = clock.now
+                continue
+            clock.now = await service.store.deadline(table.id, "turn")
+            computer_turn = table.to_act() == [1]
+            moved = len(await service.store.actions(table.id))
+            changes = await service.fire_due()
+            await service.computers_done()
+            changes += await service.fire_due()
+            assert len(await service.store.actions(table.id)) > moved  # every step is committed
+            if not computer_turn:
+                continue
+            if not changes:  # a quiet step: inside the turn, less than a pause after its last board
+                quiet_seen += 1
+                assert table.to_act() == [1] and clock.now - last_board < PAUSE
+                unsaid = [i18n.localize(words, "en") for words in table.unshown]  # kept for the next board
+                continue
+            (change,) = changes
+            shown_seen += 1
+            assert change.board is not None
+            said = i18n.localize(change.text, "en")
+            assert all(words in said for words in unsaid[-STEPS_SAID:]), (unsaid, said)  # the steps between...
+            assert len(said.splitlines()) <= STEPS_SAID + 2  # ...one a line, the latest ones (and its own)
+            unsaid, last_board = [], clock.now
+        assert quiet_seen >= 10 and shown_seen >= 3, (quiet_seen, shown_seen)
+    finally:
+        await service.stop_computers()
+        await service.store.close()
+
+
 async def test_a_computers_step_is_shown_as_soon_as_it_is_committed_and_its_next_step_starts_only_after(
         database, monkeypatch):
     """Issue 25: a computer's committed step is shown by its own task at once (``TableService.show``), not
@@ -619,8 +671,8 @@ async def test_a_computers_step_is_shown_as_soon_as_it_is_committed_and_its_next
 
     monkeypatch.setattr(secrets, "randbits", lambda bits: 1)  # dice for a long turn of the computer's
     clock = Clock()
-    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0),
-                           clock=clock)
+    service = TableService(await open_store(database), Defaults(computer_pause=PAUSE, computer_step_pause=0,
+                                                                computer_board_every=0), clock=clock)
     shown, release = [], asyncio.Event()
 
     async def show(change):
@@ -679,7 +731,7 @@ def test_the_computer_pause_and_thinking_workers_are_read_and_checked():
         return Settings.from_env({"DISCORD_TOKEN": "a"} | {f"GEOTABLE_{k.upper()}": v for k, v in env.items()})
 
     s = settings(computer_pause="", computer_step_pause="", ai_workers="")  # as .env.example leaves them
-    assert (s.computer_pause, s.computer_step_pause, s.ai_workers) == (0.8, 0.1, None)
+    assert (s.computer_pause, s.computer_step_pause, s.computer_board_every, s.ai_workers) == (0.8, 0.05, None, None)
     assert s.computer_step_pause < s.computer_pause  # a step inside a turn waits less than a turn
     s = settings(computer_pause="2.5", computer_step_pause="0.3", ai_workers="3")
     assert (s.computer_pause, s.computer_step_pause, s.ai_workers) == (2.5, 0.3, 3)
@@ -690,6 +742,7 @@ def test_the_computer_pause_and_thinking_workers_are_read_and_checked():
     for bad, says in (({"computer_pause": "-1"}, "GEOTABLE_COMPUTER_PAUSE is 0 to 60"),
                       ({"computer_pause": "soon"}, "GEOTABLE_COMPUTER_PAUSE must be a number"),
                       ({"computer_step_pause": "2"}, r"GEOTABLE_COMPUTER_STEP_PAUSE is 0 to GEOTABLE_COMPUTER_PAUSE \(0.8\)"),
+                      ({"computer_board_every": "-1"}, "GEOTABLE_COMPUTER_BOARD_EVERY is 0 to 60"),
                       ({"ai_workers": "0"}, "GEOTABLE_AI_WORKERS must be 1 or more")):
         with pytest.raises(SettingError, match=says):
             settings(**bad)

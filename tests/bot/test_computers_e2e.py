@@ -106,7 +106,7 @@ async def test_a_computers_geek_out_turn_shows_every_step_and_never_waits_for_th
     its previous one is shown, and a deadline loop that would sleep an hour between ticks: each step still
     follows at once (a deadline that came due while the boards were shown fires right away), and every step
     (a move that says something) had its board shown, in order."""
-    runner = BotRunner(fake, database, computer_pause=0.05, computer_step_pause=0)
+    runner = BotRunner(fake, database, computer_pause=0.05, computer_step_pause=0, computer_board_every=0)
     await runner.start(tick=3600)
     try:
         shown = []

@@ -107,7 +107,7 @@ def at_move(menu, key):
 
 def learn_items(engine, state, actions):
     lesson = Lesson(BIG, 101, 500, engine.slug, {}, 1, 2, [], 10**9 - 1)
-    return components.chooser(learn.LessonControls(lesson), engine, actions, always=True, rows=learn.ROWS, first=1)
+    return components.chooser(components.LessonControls(lesson), engine, actions, always=True, rows=learn.ROWS, first=1)
 
 
 def test_every_utility_of_a_table_reads_back():

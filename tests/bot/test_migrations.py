@@ -12,8 +12,8 @@ import pytest
 
 from bot import ratings
 from bot.store import StaleVersion, migrations
-from bot.store_postgres import SCHEMA_TABLE, PostgresStore
-from bot.store_sqlite import SQLiteStore
+from bot.store.postgres import SCHEMA_TABLE, PostgresStore
+from bot.store.sqlite import SQLiteStore
 
 LATEST = migrations("sqlite")[-1][0]
 ANA, BO = {"id": 1000, "name": "Ana"}, {"id": 1001, "name": "Bo"}

@@ -11,7 +11,7 @@ from openskill.models import PlackettLuce
 from bot import ratings
 from bot.database import open_store
 from bot.store import StaleRatings, StaleVersion, short_id, table_id_of
-from bot.store_sqlite import SQLiteStore
+from bot.store.sqlite import SQLiteStore
 
 LIBRARY = PlackettLuce()
 ANA, BO, CY, DEE = ({"id": 1000 + i, "name": n} for i, n in enumerate(["Ana", "Bo", "Cy", "Dee"]))

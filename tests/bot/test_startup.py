@@ -13,7 +13,7 @@ import pytest
 from bot.database import open_store
 from bot.settings import MissingToken, SettingError, Settings
 from bot.store import NotADatabaseSetting, Shards
-from bot.store_sqlite import SQLiteStore
+from bot.store.sqlite import SQLiteStore
 
 
 def test_without_a_token_the_bot_says_what_to_set_and_exits_non_zero(tmp_path):

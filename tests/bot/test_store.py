@@ -1,5 +1,5 @@
 import asyncio
-import contextlib
+import itertools
 import json
 
 import aiosqlite
@@ -8,8 +8,8 @@ import pytest
 
 from bot.database import open_store
 from bot.store import ChannelBusy, GuildSettings, Shards, StaleVersion, migrations
-from bot.store_postgres import SCHEMA_TABLE, PostgresStore
-from bot.store_sqlite import SQLiteStore
+from bot.store.postgres import SCHEMA_TABLE, PostgresStore
+from bot.store.sqlite import SQLiteStore
 
 
 @pytest.fixture
@@ -137,33 +137,26 @@ async def test_a_move_that_fails_half_way_writes_nothing(store):
 
 
 def cancelled_at_statement(store, n):
-    """Makes the store's transactions cancel their task as their ``n``-th statement (0: the first) is sent."""
-    real = store._transaction
+    """Makes the store's transactions stop as cancelled as their ``n``-th statement (0: the first) is about to
+    be sent (on SQLite that is inside the database's thread, where the whole transaction runs)."""
+    real = store._run
 
-    class Cancelling:
-        def __init__(self, tx):
-            self.tx, self.sent = tx, 0
+    def cancelling(steps):
+        result = None
+        for sent in itertools.count():
+            try:
+                statement = steps.send(result)
+            except StopIteration as done:
+                return done.value
+            if sent == n:
+                raise asyncio.CancelledError()
+            result = yield statement
 
-        def _count(self):
-            if self.sent == n:
-                asyncio.current_task().cancel()
-            self.sent += 1
+    async def run(steps):
+        return await real(cancelling(steps))
 
-        async def fetch(self, sql, args):
-            self._count()
-            return await self.tx.fetch(sql, args)
-
-        async def execute(self, sql, args):
-            self._count()
-            return await self.tx.execute(sql, args)
-
-    @contextlib.asynccontextmanager
-    async def transaction():
-        async with real() as tx:
-            yield Cancelling(tx)
-
-    store._transaction = transaction
-    return lambda: setattr(store, "_transaction", real)
+    store._run = run
+    return lambda: setattr(store, "_run", real)
 
 
 async def test_a_move_cancelled_at_any_point_is_written_whole_or_not_at_all(store, database):
@@ -416,13 +409,18 @@ async def test_the_postgres_migrations_keep_in_step_with_sqlites_after_every_ste
 
 
 def test_the_store_interface_imports_no_backend():
-    """bot/store.py is the interface and the queries; only bot/database.py picks (and imports) a backend."""
+    """bot/store/ is the interface and the queries; only bot/database.py picks (and imports) a backend
+    (bot/store/sqlite.py, bot/store/postgres.py)."""
     import ast
     from pathlib import Path
 
     import bot.store
 
-    tree = ast.parse(Path(bot.store.__file__).read_text())
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not {m for m in imported if m and m.startswith(("bot.store_", "aiosqlite", "asyncpg"))}
+    backends = ("bot.store.sqlite", "bot.store.postgres", "aiosqlite", "asyncpg")
+    for path in sorted(Path(bot.store.__file__).parent.glob("*.py")):
+        if path.stem in ("sqlite", "postgres"):
+            continue
+        tree = ast.parse(path.read_text())
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert not {m for m in imported if m and m.startswith(backends)}, path.name

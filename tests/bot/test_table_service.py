@@ -4,7 +4,8 @@ import pytest
 
 from bot.database import open_store
 from bot.store import Shards
-from bot.table.model import Defaults, UserError
+from bot.table.model import Defaults
+from bot.table.refusals import Refusal, Refused
 from bot.table.service import TableService
 from games import get_engine
 
@@ -37,9 +38,9 @@ async def test_a_click_on_an_old_board_that_another_writer_moved_on_is_refused_a
         version = mine.version
         user, key = first_move(mine)
         await second.act(mine.id, version, key, user)  # the other writer moves first
-        with pytest.raises(UserError) as refused:
+        with pytest.raises(Refused) as refused:
             await first.act(mine.id, version, key, user)  # our cached copy still says `version`: the store refuses
-        assert refused.value.stale
+        assert refused.value.kind is Refusal.STALE
         theirs = await second.get(mine.id)
         assert (mine.version, mine.state) == (theirs.version, theirs.state) == (version + 1, theirs.state)
         user, key = first_move(mine)

@@ -43,20 +43,25 @@ async def test_a_computer_thinks_in_a_worker_from_the_state_it_is_sent():
             worker.close()
 
 
-async def test_thinking_workers_run_below_the_bots_priority():
-    """A computer's search yields the CPU to the event loop and the board renders (people's clicks)."""
+async def test_thinking_workers_run_below_the_bots_priority_and_render_workers_between():
+    """A computer's search yields the CPU to the event loop and the board renders (people's clicks); the
+    renders yield it to the event loop (every click's acknowledgement)."""
     import os
 
-    from bot.workers.thinkpool import NICENESS
+    from bot.workers import renderpool, thinkpool
 
-    pool = ThinkPool(1)
+    pools = [ThinkPool(1), renderpool.RenderPool(1)]
     try:
-        await pool.ready()
+        for pool in pools:
+            pool.start()
         ours = os.getpriority(os.PRIO_PROCESS, 0)
-        assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in pool.pids()] == [max(ours, NICENESS)]
+        think, render = ([os.getpriority(os.PRIO_PROCESS, pid) for pid in pool.pids()] for pool in pools)
+        assert think == [min(19, ours + thinkpool.NICENESS)] and render == [min(19, ours + renderpool.NICENESS)]
+        assert (ours < render[0] or ours == 19) and render[0] <= think[0]
     finally:
-        for worker in pool._workers:
-            worker.close()
+        for pool in pools:
+            for worker in pool._workers:
+                worker.close()
 
 
 def test_a_computer_holding_for_the_people_enters_its_program_but_not_its_lock_in():

@@ -1,8 +1,8 @@
 """The shared backend of the store: PostgreSQL through asyncpg, for several bot processes on one database.
 
-The queries are the ones in bot/store.py, written with ``?`` placeholders and numbered here (``$1, $2, ...``).
+The queries are the store's (bot/store/), written with ``?`` placeholders and numbered here (``$1, $2, ...``).
 A move's statements (``Store.commit_move``) run in one transaction on one connection of the pool
-(``_transaction``), each prepared once per connection; at the default isolation level (read committed) its
+(``_run``), each prepared once per connection; at the default isolation level (read committed) its
 first statement, the version's compare-and-set, makes a concurrent writer of the same table wait for the row
 and then match nothing.
 
@@ -15,27 +15,21 @@ advisory lock, so processes that start together apply each migration once.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import functools
 import itertools
 import re
 import socket
 import urllib.parse
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import asyncpg
 
-from bot.store import (
-    ChannelBusy,
-    DatabaseUnavailable,
-    Store,
-    Transaction,
-    check_database_setting,
-    masked,
-    migrations,
-)
+from bot.store.base import Store
+from bot.store.core import Steps, drive
+from bot.store.dialects import check_database_setting, masked, migrations
+from bot.store.errors import ChannelBusy, DatabaseUnavailable
 
 MIGRATION_LOCK = 0x6765_6F74  # "geot": pg_advisory_xact_lock key held while migrating
 SCHEMA_TABLE = "geotable_schema"
@@ -95,21 +89,9 @@ class PostgresStore(Store):
     async def _execute(self, sql: str, args: Sequence[Any]) -> int:
         return await _execute(self.pool, sql, args)
 
-    @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Transaction]:
+    async def _run(self, steps: Steps) -> Any:
         async with self.pool.acquire() as con, con.transaction():
-            yield _PostgresTransaction(con)
-
-
-class _PostgresTransaction(Transaction):
-    def __init__(self, con: asyncpg.Connection):
-        self.con = con
-
-    async def fetch(self, sql: str, args: Sequence[Any]) -> list[Mapping]:
-        return await _fetch(self.con, sql, args)
-
-    async def execute(self, sql: str, args: Sequence[Any]) -> int:
-        return await _execute(self.con, sql, args)
+            return await drive(steps, functools.partial(_fetch, con), functools.partial(_execute, con))
 
 
 async def _fetch(runner: asyncpg.Pool | asyncpg.Connection, sql: str, args: Sequence[Any]) -> list[Mapping]:

@@ -1,0 +1,110 @@
+"""/play <game>: one subcommand per game, its options typed from the engine's option list, plus /play's own
+(how many computers sit down, how strong). The callback hands the options to ``Tables.open_table``."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.ui.choices import playable_engines
+from games.ai import STRENGTHS, strength_name
+from games.core import Engine, Option
+from i18n import _
+
+
+def _annotation(option: Option):
+    if isinstance(option.default, bool):
+        return bool
+    if option.choices:
+        return Literal.__getitem__(tuple(option.choices))
+    if isinstance(option.default, int):
+        if option.minimum is not None or option.maximum is not None:
+            return app_commands.Range[int, option.minimum, option.maximum]
+        return int
+    return str
+
+
+def option_description(option: Option) -> str:
+    """The option's words in Discord's picker, its default added when it fits Discord's 100 characters (a
+    description is never cut: one too long is a mistake to fix in the engine)."""
+    if len(option.description) > 100:
+        raise ValueError(f"option {option.name}: description longer than Discord's 100 characters")
+    default = ("yes" if option.default else "no") if isinstance(option.default, bool) else option.default
+    full = f"{option.description} (default: {default})"
+    return full if len(full) <= 100 else option.description
+
+
+def command_name(engine: Engine) -> str:
+    return engine.slug.replace("_", "-")
+
+
+def play_group(open_table) -> app_commands.Group:
+    """``/play geek-out turns:3``, ``/play geoneo computers:1 strength:strong``...: Discord offers and checks
+    each game's options and /play's own (``computer_options``). ``open_table(interaction, slug, options,
+    computers)`` is called with the options the user gave and a strength per computer seat."""
+    group = app_commands.Group(name="play", description="Open a table for a game in this channel", guild_only=True)
+    for engine in playable_engines():
+        group.add_command(_play_command(engine, open_table))
+    return group
+
+
+COMPUTERS_OPTION = "computers"
+STRENGTH_OPTION = "strength"
+
+
+def computer_options(engine: Engine) -> dict[str, tuple[object, str]]:
+    """/play's own options beside the game's: how many computers sit down with the host, and how strong
+    they play ({name: (annotation, description)}); none for a game that seats one player only."""
+    if engine.max_players < 2:
+        return {}
+    return {
+        COMPUTERS_OPTION: (app_commands.Range[int, 0, engine.max_players - 1],
+                           f"Computer players seated with you, 0-{engine.max_players - 1} (default: 0)"),
+        STRENGTH_OPTION: (Literal.__getitem__(STRENGTHS),
+                          "How well the computers play: easy, normal or strong (default: normal; alone: one computer)"),
+    }
+
+
+def computers_asked(count: int | None, strength: str | None) -> tuple[int, str]:
+    """How many computers /play seats, and what the reply adds: a strength without ``computers`` seats one
+    computer of that strength (the player asked for a computer); with ``computers:0`` it seats none, and the
+    reply says the strength had nothing to apply to."""
+    if count is None and strength:
+        return 1, _("A {strength} computer sits with you (strength alone seats one; more with computers:N).",
+                    strength=strength_name(strength) if strength in STRENGTHS else strength)
+    if not count and strength:
+        return 0, _("The strength applies to computers: add some with computers:N or from the lobby.")
+    return count or 0, ""
+
+
+def _play_command(engine: Engine, open_table) -> app_commands.Command:
+    async def callback(interaction: discord.Interaction, **given):
+        count, strength = given.pop(COMPUTERS_OPTION, None), given.pop(STRENGTH_OPTION, None)
+        count, note = computers_asked(count, strength)
+        await open_table(interaction, engine.slug, {k: v for k, v in given.items() if v is not None},
+                         [strength or "normal"] * count, note=note)
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    for option in engine.options:
+        if option.name in (COMPUTERS_OPTION, STRENGTH_OPTION):
+            raise ValueError(f"{engine.slug}: the option {option.name} is /play's own")
+        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=_annotation(option) | None))
+    extra = computer_options(engine)
+    for name, (annotation, _words) in extra.items():
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=annotation | None))
+    callback.__signature__ = inspect.Signature(params)
+    descriptions = {o.name: option_description(o) for o in engine.options}
+    descriptions.update({name: words for name, (_annotation, words) in extra.items()})
+    if descriptions:
+        app_commands.describe(**descriptions)(callback)
+    players = (f"{engine.min_players}-{engine.max_players} players" if engine.min_players != engine.max_players
+               else f"{engine.min_players} players")
+    return app_commands.Command(name=command_name(engine), description=f"{engine.title} ({players})"[:100],
+                                callback=callback)
+

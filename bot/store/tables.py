@@ -1,0 +1,105 @@
+"""A table's row: a lobby created, seated and started, closed without a result; the board's message, the
+version it shows, and the action log read back for replays."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+
+from bot.store.records import Shards, TableRow
+
+
+class Tables:
+    """Part of :class:`bot.store.base.Store` (statements through the primitives of bot/store/core.py)."""
+
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, game: str, options: dict, seed: int, host: dict,
+        lobby_due: float | None, others: Sequence[dict] = (), takeover: bool = True, host_seat: int = 0,
+    ) -> TableRow:
+        """A new lobby seating ``host`` (in seat ``host_seat``) and ``others`` (computer seats asked for with
+        /play; a rematch's seats, kept ones included); ``takeover``: the lobby's takeover switch."""
+        now = time.time()
+        seating = list(others)
+        seating.insert(host_seat, host)
+        row = await self._fetchrow(
+            "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
+            " created_at, updated_at, takeover) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING *",
+            (guild_id, channel_id, game, json.dumps(options), seed, json.dumps(seating), host["id"], now, now,
+             int(takeover)),
+        )
+        if lobby_due is not None:
+            await self.set_deadline(row["id"], "lobby", lobby_due)
+        return TableRow.from_row(row)
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        row = await self._fetchrow("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return TableRow.from_row(row) if row else None
+
+    async def open_table_in(self, channel_id: int) -> TableRow | None:
+        row = await self._fetchrow(
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+        )
+        return TableRow.from_row(row) if row else None
+
+    async def update_lobby(self, table_id: int, version: int, players: list[dict], host_id: int) -> None:
+        """Changes the lobby's seating; raises StaleVersion if someone else changed it first."""
+        await self._update_checked(
+            "UPDATE tables SET players = ?, host_id = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'lobby'",
+            (json.dumps(players), host_id, time.time(), table_id, version),
+        )
+
+    async def set_takeover(self, table_id: int, version: int, on: bool) -> None:
+        """The lobby's option: a computer takes over a departing player's seat; StaleVersion as
+        ``update_lobby``."""
+        await self._update_checked(
+            "UPDATE tables SET takeover = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'lobby'",
+            (int(on), time.time(), table_id, version),
+        )
+
+    async def start_table(self, table_id: int, version: int, players: list[dict], state: str,
+                          turn_due: float | None, last_move: str = "") -> None:
+        await self._update_checked(
+            "UPDATE tables SET status = 'playing', players = ?, state = ?, last_move = ?, version = version + 1,"
+            " updated_at = ? WHERE id = ? AND version = ? AND status = 'lobby'",
+            (json.dumps(players), state, last_move, time.time(), table_id, version),
+        )
+        await self._execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        if turn_due is not None:
+            await self.set_deadline(table_id, "turn", turn_due)
+
+    async def close_table(self, table_id: int, status: str, reason: str | None) -> None:
+        """Ends a lobby or game without a result (abandoned, ended by a moderator)."""
+        await self._execute(
+            "UPDATE tables SET status = ?, end_reason = ?, version = version + 1, updated_at = ? WHERE id = ?",
+            (status, reason, time.time(), table_id),
+        )
+        await self._execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        await self._execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+    async def set_shown_version(self, table_id: int, version: int) -> None:
+        """The version the table's channel message shows now (written after the message was edited; never
+        goes back)."""
+        await self._execute("UPDATE tables SET shown_version = ? WHERE id = ? AND shown_version < ?",
+                            (version, table_id, version))
+
+    async def behind(self, shards: Shards | None = None) -> list[int]:
+        """Tables whose channel message shows an older version than the table: open ones, and finished ones
+        whose end was never shown (a crash between the commit and the edit). ``shards``: only theirs."""
+        where, args = shards.sql("guild_id") if shards else ("TRUE", ())
+        rows = await self._fetch(
+            "SELECT id FROM tables WHERE message_id IS NOT NULL AND shown_version < version"
+            f" AND status IN ('lobby', 'playing', 'finished', 'ended') AND {where} ORDER BY id", args
+        )
+        return [r[0] for r in rows]
+
+    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
+        await self._execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
+
+    async def actions(self, table_id: int) -> list[tuple[int, str]]:
+        rows = await self._fetch("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,))
+        return [(r["seat"], r["action"]) for r in rows]

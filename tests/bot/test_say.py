@@ -1,0 +1,85 @@
+"""bot/ui/say.py: what ``say`` does with an interaction in each state (not answered, after ``think``, answered),
+and the member's language. The end-to-end tests of /rules, /history, /privacy and /learn show it on the wire."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from bot.ui.say import in_member_language, say, think
+from i18n import _
+
+
+class Response:
+    def __init__(self, calls):
+        self.calls, self.done = calls, False
+
+    def is_done(self):
+        return self.done
+
+    async def send_message(self, *args, **fields):
+        self.done = True
+        self.calls.append(("send_message", args, fields))
+
+    async def defer(self, **fields):
+        self.done = True
+        self.calls.append(("defer", (), fields))
+
+
+class Followup:
+    def __init__(self, calls):
+        self.calls = calls
+
+    async def send(self, *args, **fields):
+        self.calls.append(("followup", args, fields))
+
+
+class Interaction:
+    def __init__(self, locale="en-US"):
+        self.calls, self.locale, self.extras = [], locale, {}
+        self.response, self.followup = Response(self.calls), Followup(self.calls)
+
+    async def edit_original_response(self, **fields):
+        self.calls.append(("edit_original_response", (), fields))
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_an_answer_with_an_embed_files_and_buttons():
+    i, embed, view = Interaction(), discord.Embed(description="list"), discord.ui.View(timeout=None)
+    file = discord.File(io.BytesIO(b"png"), "x.png")
+    run(say(i, "Hello", embeds=[embed], files=[file], view=view))
+    assert i.calls == [("send_message", ("Hello",), {"ephemeral": True, "embeds": [embed], "files": [file],
+                                                     "view": view})]
+
+
+def test_think_then_say_replaces_the_thinking_and_a_second_say_is_a_message_of_its_own():
+    i, file = Interaction(), discord.File(io.BytesIO(b"png"), "x.png")
+    run(think(i))
+    run(say(i, None, files=[file]))
+    run(say(i, "And one more thing."))
+    assert i.calls == [("defer", (), {"ephemeral": True, "thinking": True}),
+                       ("edit_original_response", (), {"content": None, "attachments": [file]}),
+                       ("followup", ("And one more thing.",), {"ephemeral": True})]
+
+
+def test_a_click_answered_already_gets_a_followup():
+    i = Interaction()
+    run(i.response.defer())
+    run(say(i, "x" * 2500))
+    assert i.calls[-1] == ("followup", ("x" * 2000,), {"ephemeral": True})
+
+
+def test_said_in_the_member_s_language():
+    said = in_member_language(Interaction("de"), _("This game is not running."))
+    assert said != "This game is not running." and said == in_member_language(Interaction("de"),
+                                                                               "This game is not running.")
+
+
+def test_words_already_in_the_member_s_language_are_said_as_they_are_braces_and_all():
+    for words in ("Lektion: {{Ana}} spielt {x}", "Ana }{ Bo"):
+        assert in_member_language(Interaction("de"), words) == words
