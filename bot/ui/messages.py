@@ -33,6 +33,14 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def last_move_line(last: str, lang: str = DEFAULT) -> str:
+    """"Last move: ..." or, for the steps since the last board one a line (a computer's turn), "Latest
+    moves:" above them."""
+    if "\n" in last:
+        return say(lang, "Latest moves:") + "\n" + last
+    return say(lang, "Last move: {move}", move=last)
+
+
 def strength_word(strength: str, lang: str = DEFAULT) -> str:
     return localize(strength_name(strength), lang)
 
@@ -218,7 +226,7 @@ def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Emb
         lines.append(say(lang, "**Ended:** {reason}", reason=end_words(table.row.end_reason)))
     last = table.last_move(lang)
     if last:
-        lines.append(say(lang, "Last move: {move}", move=last))
+        lines.append(last_move_line(last, lang))
     embed = discord.Embed(
         title=say(lang, "{game} · table {table}", game=table.engine.title, table=table.id),
         description=_clip("\n".join(lines), 4000), colour=COLOUR
@@ -264,7 +272,7 @@ def panel_text(table: Table, seat: int, note: str = "", lang: str = DEFAULT) -> 
                  label=label, doing=doing)]
     last = table.last_move(lang)
     if last:
-        lines.append(say(lang, "Last move: {move}", move=last))
+        lines.append(last_move_line(last, lang))
     if note:
         lines.append(f"*{localize(note, lang)}*")
     return _clip("\n".join(lines), 2000)
