@@ -106,7 +106,7 @@ class Moves:
         return (seat != SYSTEM and is_computer(players[seat]) and table.state is not None
                 and table.engine.to_act(table.state) == alone and table.engine.to_act(state) == alone)
 
-    def _quiet(self, table: Table, state: State, seated: list[dict], seat: int) -> bool:
+    def _too_soon_for_a_board(self, table: Table, state: State, seated: list[dict], seat: int) -> bool:
         """Whether the move of ``seat`` to ``state`` is a computer's step inside its turn that comes too soon
         after the table's last board (``Defaults.board_every``): said with the next board instead."""
         return (self._goes_on(table, state, seated, seat)
@@ -128,7 +128,7 @@ class Moves:
         lang = await self.language(table.row.guild_id)
         seated = table.players if players is None else players
         said = text or table.describe(events)
-        quiet = draw and self._quiet(table, state, seated, seat)
+        quiet = draw and self._too_soon_for_a_board(table, state, seated, seat)
         draw = draw and not quiet
         text = _shown_words(table, said, draw)
         over = engine.is_over(state)

@@ -8,6 +8,8 @@ still played when the seat's token is unchanged (simultaneous play, bot/table/st
 
 from __future__ import annotations
 
+import abc
+
 import discord
 
 import i18n
@@ -63,25 +65,26 @@ def utility(table: Table, name: str, arg: str | None, label: str, style: str = "
     return button(TableControls(table).utility(name, arg), label, style, row=row, emoji=emoji)
 
 
-class Controls:
+class Controls(abc.ABC):
     """How a message turns moves into components: a table's (``TableControls``: with the seat's token) or a
     lesson's (``LessonControls``). ``chooser`` lays the moves out, the same for both; these say what a component
     stands for (bot/ui/keys.py)."""
 
+    @abc.abstractmethod
     def move(self, key: str) -> keys.Move | keys.LessonMove:
-        raise NotImplementedError
+        """A move's component."""
 
+    @abc.abstractmethod
     def utility(self, name: str, arg: str | None = None) -> keys.Utility | keys.LessonUtility:
         """One of the message's own buttons (a table's ``keys.UTILITIES``; a lesson's leave, again, next)."""
-        raise NotImplementedError
 
     def pick(self, group: str) -> keys.Utility | keys.LessonUtility:
         """The first step of a two-step choice: ``group``'s moves ("": back to the groups)."""
         return self.utility("pick", group)
 
+    @abc.abstractmethod
     def menu(self, name: str) -> keys.Menu | keys.LessonMenu:
         """A select menu whose option values are ``keys.value``s; ``name`` tells a message's menus apart."""
-        raise NotImplementedError
 
     def style(self, style: str) -> str:
         """How a move's button is coloured here (the game's style by default)."""
