@@ -271,7 +271,7 @@ function renderMessage(item, previous, compact) {
                                                  command: h("span", { class: "cmd" }, slash(m.interaction.name)) })));
   } else if (answer?.interacted_message_id) {  // "Ana clicked" on that message: a jump to it
     const clicked = state.messages.get(answer.interacted_message_id)?.message;
-    const what = (clicked && (clicked.embeds?.[0]?.title || clicked.content.split("\n")[0])) || t("a message");
+    const what = (clicked && (clicked.embeds?.[0]?.title || firstText(clicked) || clicked.content.split("\n")[0])) || t("a message");
     body.append(h("div", { class: "used" }, "↪ ", avatar(answer.user, true),
                   t("{member} clicked on {message}", { member: h("b", {}, nameOf(answer.user)),
                     message: h("a", { class: "cmd", "data-channel": m.channel_id, "data-jump": answer.interacted_message_id }, what) })));
@@ -289,6 +289,7 @@ function renderMessage(item, previous, compact) {
     body.append(content);
   }
   const shown = new Set();
+  if (m.flags & V2) body.append(renderLayout(m, shown));  // Components V2: the components are the message
   for (const embed of m.embeds || []) body.append(renderEmbed(embed, m, shown));
   for (const att of m.attachments || []) {
     if (shown.has(att.id)) continue;
@@ -296,7 +297,7 @@ function renderMessage(item, previous, compact) {
       ? h("img", { class: "attachment", src: att.url, alt: att.filename, onload: stick })
       : h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`));
   }
-  if (m.components?.length) body.append(renderComponents(m));
+  if (m.components?.length && !(m.flags & V2)) body.append(renderComponents(m));
   if (state.failedOn.get(m.id) === state.member) body.append(h("div", { class: "failed" }, t("This interaction failed")));
   if (item.only_for) {
     body.append(h("div", { class: "ephemeral-note" }, `👁 ${t("Only you can see this")} • `,
@@ -324,6 +325,55 @@ function renderEmbed(embed, message, shown) {
       h("div", { class: "field-name", html: inline(esc(f.name)) }), h("div", { html: markdown(f.value) })))),
     image(embed.image), image(embed.thumbnail),
     embed.footer?.text && h("div", { class: "embed-footer" }, embed.footer.text));
+}
+
+// --- Components V2 (flag IS_COMPONENTS_V2): containers, sections, text, galleries, separators, rows ---------------
+const V2 = 1 << 15;
+
+function media(message, ref, shown) {
+  // an unfurled media item: "attachment://board.png" is the message's own attachment (then not shown again below)
+  if (!ref?.url) return null;
+  if (!ref.url.startsWith("attachment://")) return { url: ref.url };
+  const att = (message.attachments || []).find((a) => a.filename === ref.url.slice(13));
+  if (att) shown.add(att.id);
+  return att || null;
+}
+
+function firstText(message) {
+  // a V2 message's first line of text (its header), e.g. for "Ana clicked on …"
+  const find = (cs) => { for (const c of cs || []) { const x = c.type === 10 ? c.content : find(c.components); if (x) return x; } return null; };
+  return message.flags & V2 ? find(message.components)?.split("\n")[0].replace(/[*#_`]/g, "").trim() : null;
+}
+
+function renderLayout(message, shown) {
+  const draw = (c) => {
+    switch (c.type) {
+      case 1: return h("div", { class: "row" }, c.components.map((x) => (x.type === 2 ? renderButton(message, x) : renderSelect(message, x))));
+      case 9: return h("div", { class: "section" }, h("div", { class: "section-text" }, c.components.map(draw)),
+                       h("div", { class: "accessory" }, draw(c.accessory)));
+      case 10: return h("div", { class: "text-display", html: markdown(c.content) });
+      case 11: {
+        const att = media(message, c.media, shown);
+        return att && h("img", { class: "thumbnail", src: att.url, alt: c.description || "", onload: stick });
+      }
+      case 12: return h("div", { class: `gallery n${Math.min(c.items.length, 4)}` }, c.items.map((item) => {
+        const att = media(message, item.media, shown);
+        return att && h("img", { class: "gallery-item", src: att.url, alt: item.description || "", title: item.description || "", onload: stick });
+      }));
+      case 13: {
+        const att = media(message, c.file, shown);
+        return att && h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`);
+      }
+      case 14: return h("div", { class: `separator${c.divider === false ? "" : " divider"}${c.spacing === 2 ? " large" : ""}` });
+      case 17: {
+        const colour = c.accent_color != null ? `#${c.accent_color.toString(16).padStart(6, "0")}` : null;
+        return h("div", { class: "container", style: colour && `border-left-color:${colour}` }, c.components.map(draw));
+      }
+      case 2: return renderButton(message, c);
+      default: return null;
+    }
+  };
+  return h("div", { class: "layout" }, message.components.map(draw));
 }
 
 function renderNotice(notice) {
@@ -589,6 +639,7 @@ function renderMembers() {
 }
 
 function switchChannel(id) {
+  $("#app").classList.remove("drawer");
   state.channel = id;
   state.unread.delete(id);
   $("#channel-name").textContent = channel(id).name;
@@ -598,6 +649,7 @@ function switchChannel(id) {
 }
 
 function switchMember(id) {
+  $("#app").classList.remove("drawer");
   state.member = id;
   renderMembers();
   renderChannel();
@@ -680,7 +732,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("#messages").addEventListener("click", (event) => {
     const target = event.target;
-    if (target.matches(".embed-image, .attachment")) {
+    if (target.matches(".embed-image, .attachment, .gallery-item, .thumbnail")) {
       $("#lightbox img").src = target.src;
       $("#lightbox").hidden = false;
     } else if (target.dataset.channel) {
@@ -695,6 +747,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
+  $("#menu").addEventListener("click", () => $("#app").classList.toggle("drawer"));  // a phone: the sidebar slides in
   $("#language").addEventListener("change", (event) => {
     post("/api/language", { language: event.target.value }).catch((error) => showError(error.message));
   });

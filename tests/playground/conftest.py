@@ -93,11 +93,18 @@ class Channel:
         self.test = test
         self.shots = 0
 
+    def drawer(self) -> None:
+        """On a phone-wide page the channels and members are in a drawer: opened first (☰)."""
+        if self.page.locator("#menu").is_visible():
+            self.page.locator("#menu").click()
+
     def as_member(self, name: str) -> None:
+        self.drawer()
         self.page.locator(f'#member-list [data-member="{name}"]').click()
         expect(self.page.locator(f'#member-list [data-member="{name}"]')).to_have_class(re.compile("current"))
 
     def to_channel(self, name: str) -> None:
+        self.drawer()
         self.page.locator(f'#channels [data-channel="{name}"]').click()
         expect(self.page.locator("#channel-name")).to_have_text(name)
 
