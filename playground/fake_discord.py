@@ -757,18 +757,19 @@ class FakeDiscord:
         return message
 
     def find_component(self, message: dict, *, label=None, custom_id=None, kind=2, value=None) -> dict:
-        for row in message.get("components", []):
-            for comp in row.get("components", []):
-                if comp["type"] != kind:
-                    continue
-                if custom_id is not None and comp.get("custom_id") == custom_id:
-                    return comp
-                if label is not None and comp.get("label", "").startswith(label):
-                    return comp
-                if value is not None and any(o["value"] == value for o in comp.get("options", [])):
-                    return comp
-        labels = [c.get("label") or c.get("placeholder") for r in message.get("components", [])
-                  for c in r.get("components", [])]
+        """A button or menu of the message, wherever it sits (an action row, a V2 container's rows, a section's
+        accessory)."""
+        found = list(interactive(message.get("components") or []))
+        for comp in found:
+            if comp["type"] != kind:
+                continue
+            if custom_id is not None and comp.get("custom_id") == custom_id:
+                return comp
+            if label is not None and comp.get("label", "").startswith(label):
+                return comp
+            if value is not None and any(o["value"] == value for o in comp.get("options", [])):
+                return comp
+        labels = [c.get("label") or c.get("placeholder") for c in found]
         raise AssertionError(f"no component {label or custom_id or value!r} on the message; it has {labels}")
 
     def messages_in(self, channel_id: int) -> list[dict]:
@@ -1071,6 +1072,20 @@ def _split_multipart(body: bytes, content_type: str) -> tuple[Any, dict[str, byt
         else:
             uploads[name.group(1).decode()] = data
     return payload, uploads
+
+
+def nested(components: list[dict]):
+    """Every component of a tree, depth first (a section's accessory after its texts)."""
+    for component in components or []:
+        yield component
+        yield from nested(component.get("components") or [])
+        if component.get("accessory"):
+            yield from nested([component["accessory"]])
+
+
+def interactive(components: list[dict]):
+    """The buttons and select menus of a component tree, in order."""
+    return (c for c in nested(components) if c.get("type") in (2, 3, 5, 6, 7, 8))
 
 
 def snapshot(message: dict) -> dict:
