@@ -208,6 +208,8 @@ class Engine(ABC):
     schema: ClassVar[int] = 1
     private_label: ClassVar[str] = ""
     """Games with secret information name the button that shows a player their own part ("My hand")."""
+    accent: ClassVar[int] = 0x56B4E9
+    """The game's colour (0xRRGGBB): the stripe beside its table messages (bot/ui/layout.py)."""
     group_noun: ClassVar[str] = "choice"
     """What one action of a group is called when a long list is offered group by group ("shape")."""
 

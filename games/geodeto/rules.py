@@ -213,6 +213,7 @@ def sheet_lines(sheet: dict) -> list[str]:
 class Geodeto(Engine):
     slug = "geodeto"
     title = "Geodeto"
+    accent = 0x009E73
     min_players = 2
     max_players = 6
     private_label = _("My goals")

@@ -204,6 +204,7 @@ OFF_BOARD = {"x": -1.0, "y": -1.0, "heading": 0.0, "upright": False}
 class Geomancy(Engine):
     slug = "geomancy"
     title = "Geomancy"
+    accent = 0xCC79A7
     min_players = 2
     max_players = 6
     group_noun = pgettext("group", "choice")

@@ -169,6 +169,7 @@ def entry_text(entry) -> str:
 class GlobeTwister(Engine):
     slug = "globe_twister"
     title = "Globe Twister"
+    accent = 0xD55E00
     min_players = 1
     max_players = 5
     private_label = _("My program")
