@@ -178,3 +178,39 @@ async def test_an_id_a_template_takes_but_that_reads_as_nothing_is_answered_once
     said = [sight.content(m) for m in fake.ephemerals(ANA)[count:]]
     assert said == ["This button isn't one of your lesson's: start a lesson with `/learn`."], said
     assert (await runner.bot.store.lesson(what.lesson)).version == what.version
+
+
+def as_classic(fake, message: dict) -> dict:
+    """``message`` as the bot posted boards before Components V2 (issue 26): an embed with the board image and
+    the words, its buttons in top-level action rows, today's ids. The stored message is changed, as Discord
+    keeps it."""
+    stored = fake.messages[int(message["id"])]
+    rows = [[dict(c) for c in r] for r in sight.rows(stored)]
+    stored.update(flags=0, content="", components=[{"type": 1, "components": r} for r in rows], embeds=[{
+        "title": sight.title(stored), "description": sight.description(stored), "color": 5682409,
+        "image": {"url": f"attachment://{sight.image_name(stored)}"}}])
+    return stored
+
+
+async def test_a_classic_board_posted_before_v2_answers_its_buttons_and_becomes_a_v2_board(fake, runner):
+    lob = await start_geek_out(fake)
+    old = as_classic(fake, board(fake))
+    assert not sight.is_v2(old) and old["embeds"] and sight.to_act_id(old) in (ANA, BO)
+    await runner.restart()  # the upgrade
+    before = sight.version_of(old)
+    move = next(c for c in sight.components(old) if sight.key_of(c) not in ("rules", "hand"))
+    await fake.click(sight.to_act_id(old), old, custom_id=move["custom_id"])
+    now = fake.messages[int(old["id"])]
+    assert board(fake)["id"] == old["id"], "the same message, edited"
+    assert sight.is_v2(now) and now["content"] == "" and now["embeds"] == [], "converted: no embed beside the flag"
+    assert max(sight.version_of(now)) > max(before) and sight.image_refs(now) == [
+        f"attachment://{sight.image_name(now)}"] and len(now["attachments"]) == 1
+    assert not fake.rejections and lob
+
+
+async def start_geek_out(fake) -> dict:
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
+    lob = lobby(fake)
+    await fake.click(BO, lob, "Join")
+    await fake.click(ANA, lob, "Start")
+    return lob
