@@ -144,8 +144,14 @@ def pages(message: dict) -> list[tuple[str, str, str]]:
 
 
 def content(message: dict) -> str:
-    """The plain words of a message: its content, or a V2 message's words (a ping, an announcement)."""
-    return message.get("content") or ("\n".join(text_displays(message)) if is_v2(message) else "")
+    """The plain words of a message, as a message of words alone has them: its content, or the words of a V2
+    message that is only words (the final standings), not those of a board or a lobby (their words are read
+    with ``title``, ``description``, ``words``)."""
+    if message.get("content") or not is_v2(message):
+        return message.get("content") or ""
+    if is_board(message) or components(message) or is_lobby(message):
+        return ""
+    return "\n".join(text_displays(message))
 
 
 def texts(message: dict) -> list[str]:
