@@ -20,6 +20,7 @@ from bot.panels import Panels
 from bot.table.model import Change, KeyedLocks, Table
 from bot.table.words import board_view, end_words
 from bot.ui import components, layout, messages, screens
+from bot.ui.cycles import spent
 from bot.workers import renderpool
 from i18n import _, localize
 from render import has_card, has_score_sheet, render_card, render_score_sheet
@@ -358,13 +359,3 @@ def legacy(message: discord.Message | None) -> dict:
     if message is not None and message.flags.components_v2:
         return {}
     return {"content": None, "embed": None}
-
-
-def spent(view: discord.ui.View | None) -> None:
-    """Empties a view once its message is sent: its items and the view refer to each other, so every board
-    would leave some 45 objects for the garbage collector to find (its full collections stopped the event loop
-    20-50 ms under load); emptied, they go by reference counting. Safe because every item of ours is a
-    DynamicItem (bot/ui/items.py): discord.py keeps no such view after sending it, it dispatches by the
-    custom_id's template."""
-    if view is not None:
-        view.clear_items()
