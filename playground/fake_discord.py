@@ -875,64 +875,65 @@ def check_v2(payload: dict, current: dict | None = None) -> None:
     top = payload.get("components") if "components" in payload else (current or {}).get("components")
     if not top:
         raise DiscordError(400, 50006, "Cannot send an empty message")
-    total, chars, ids = 0, 0, set()
-
-    def check(item: dict, path: list, allowed: set[int]) -> None:
-        nonlocal total, chars
-        kind = item.get("type")
-        total += 1
-        if kind not in allowed:
-            raise _field_error(path, "UNION_TYPE_CHOICES", f"Component type {kind} is not allowed here")
-        if item.get("id") is not None:
-            if item["id"] in ids:
-                raise _field_error(path + ["id"], "COMPONENT_DUPLICATE_ID", "Component ids must be unique")
-            ids.add(item["id"])
-        children = item.get("components") or []
-        if kind == 1:
-            buttons = [c for c in children if c.get("type") == 2]
-            menus = [c for c in children if c.get("type") in SELECTS]
-            if not children or len(buttons) + len(menus) != len(children) or (menus and len(children) > 1) \
-                    or len(buttons) > 5:
-                raise _field_error(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                                   "An action row holds 1 to 5 buttons or one select menu")
-            for i, c in enumerate(children):
-                check(c, path + ["components", i], {2} | SELECTS)
-        elif kind == 9:
-            if not 1 <= len(children) <= 3:
-                raise _field_error(path + ["components"], "BASE_TYPE_BAD_LENGTH",
-                                   "A section holds 1 to 3 text displays")
-            for i, c in enumerate(children):
-                check(c, path + ["components", i], {10})
-            accessory = item.get("accessory")
-            if not accessory:
-                raise _field_error(path + ["accessory"], "BASE_TYPE_REQUIRED", "A section needs an accessory")
-            check(accessory, path + ["accessory"], {2, 11})
-        elif kind == 17:
-            if not children:
-                raise _field_error(path + ["components"], "BASE_TYPE_BAD_LENGTH", "A container holds components")
-            for i, c in enumerate(children):
-                check(c, path + ["components", i], V2_IN_CONTAINER)
-        elif kind == 10:
-            chars += len(item.get("content") or "")
-        elif kind == 12:
-            items = item.get("items") or []
-            if not 1 <= len(items) <= 10:
-                raise _field_error(path + ["items"], "BASE_TYPE_BAD_LENGTH", "A media gallery holds 1 to 10 items")
-            for i, media in enumerate(items):
-                if len(media.get("description") or "") > 1024:
-                    raise _field_error(path + ["items", i, "description"], "BASE_TYPE_MAX_LENGTH",
-                                       "Must be 1024 or fewer in length.")
-        elif kind == 11 and len(item.get("description") or "") > 1024:
-            raise _field_error(path + ["description"], "BASE_TYPE_MAX_LENGTH", "Must be 1024 or fewer in length.")
-
+    tally = {"total": 0, "chars": 0, "ids": set()}
     for i, item in enumerate(top):
-        check(item, ["components", i], V2_TOP)
+        _check_v2_item(item, tally, ["components", i], V2_TOP)
+    total, chars = tally["total"], tally["chars"]
     if total > 40:
         raise _field_error(["components"], "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED",
                            f"The message has {total} components; at most 40 are allowed")
     if chars > 4000:
         raise _field_error(["components"], "COMPONENT_MAX_TEXT_LENGTH_EXCEEDED",
                            f"The text displays hold {chars} characters; at most 4000 are allowed")
+
+
+def _check_v2_item(item: dict, tally: dict, path: list, allowed: set[int]) -> None:
+    """One component of a V2 message and those inside it (``check_v2``); ``tally``: the totals so far."""
+    kind = item.get("type")
+    tally["total"] += 1
+    if kind not in allowed:
+        raise _field_error(path, "UNION_TYPE_CHOICES", f"Component type {kind} is not allowed here")
+    if item.get("id") is not None:
+        if item["id"] in tally["ids"]:
+            raise _field_error(path + ["id"], "COMPONENT_DUPLICATE_ID", "Component ids must be unique")
+        tally["ids"].add(item["id"])
+    children = item.get("components") or []
+    if kind == 1:
+        buttons = [c for c in children if c.get("type") == 2]
+        menus = [c for c in children if c.get("type") in SELECTS]
+        if not children or len(buttons) + len(menus) != len(children) or (menus and len(children) > 1) \
+                or len(buttons) > 5:
+            raise _field_error(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                               "An action row holds 1 to 5 buttons or one select menu")
+        for i, c in enumerate(children):
+            _check_v2_item(c, tally, path + ["components", i], {2} | SELECTS)
+    elif kind == 9:
+        if not 1 <= len(children) <= 3:
+            raise _field_error(path + ["components"], "BASE_TYPE_BAD_LENGTH",
+                               "A section holds 1 to 3 text displays")
+        for i, c in enumerate(children):
+            _check_v2_item(c, tally, path + ["components", i], {10})
+        accessory = item.get("accessory")
+        if not accessory:
+            raise _field_error(path + ["accessory"], "BASE_TYPE_REQUIRED", "A section needs an accessory")
+        _check_v2_item(accessory, tally, path + ["accessory"], {2, 11})
+    elif kind == 17:
+        if not children:
+            raise _field_error(path + ["components"], "BASE_TYPE_BAD_LENGTH", "A container holds components")
+        for i, c in enumerate(children):
+            _check_v2_item(c, tally, path + ["components", i], V2_IN_CONTAINER)
+    elif kind == 10:
+        tally["chars"] += len(item.get("content") or "")
+    elif kind == 12:
+        items = item.get("items") or []
+        if not 1 <= len(items) <= 10:
+            raise _field_error(path + ["items"], "BASE_TYPE_BAD_LENGTH", "A media gallery holds 1 to 10 items")
+        for i, media in enumerate(items):
+            if len(media.get("description") or "") > 1024:
+                raise _field_error(path + ["items", i, "description"], "BASE_TYPE_MAX_LENGTH",
+                                   "Must be 1024 or fewer in length.")
+    elif kind == 11 and len(item.get("description") or "") > 1024:
+        raise _field_error(path + ["description"], "BASE_TYPE_MAX_LENGTH", "Must be 1024 or fewer in length.")
 
 
 def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = False,

@@ -107,16 +107,7 @@ def _is_menu(item: ui.Item) -> bool:
 
 def count(view: ui.LayoutView) -> int:
     """The components of a layout, nested ones counted (Discord allows 40)."""
-    def walk(items) -> int:
-        total = 0
-        for item in items:
-            total += 1
-            if isinstance(item, ui.Section):
-                total += walk(item.children) + 1
-            elif hasattr(item, "children"):
-                total += walk(item.children)
-        return total
-    return walk(view.children)
+    return sum(1 for _child in view.walk_children())
 
 
 def retired(message: discord.Message, drop_line=None) -> ui.LayoutView | None:
@@ -126,32 +117,33 @@ def retired(message: discord.Message, drop_line=None) -> ui.LayoutView | None:
     if not message.flags.components_v2:
         return None
     view = ui.LayoutView.from_message(message, timeout=None)
-    files = {a.filename for a in message.attachments}
-
-    def prune(container) -> None:
-        kept = []
-        for child in list(container.children):
-            if isinstance(child, ui.ActionRow):
-                continue
-            if isinstance(child, ui.Section):  # its button goes: its words stay
-                kept += list(child.children)
-                continue
-            if isinstance(child, ui.TextDisplay) and drop_line is not None:
-                lines = [line for line in child.content.split("\n") if not drop_line(line)]
-                if not lines:
-                    continue
-                child.content = "\n".join(lines)
-            elif isinstance(child, ui.Container):
-                prune(child)
-            elif isinstance(child, ui.MediaGallery):  # an attachment's image stays the attachment it shows
-                for item in child.items:
-                    name = item.media.url.split("?")[0].rsplit("/", 1)[-1]
-                    if name in files:
-                        item.media = f"attachment://{name}"
-            kept.append(child)
-        container.clear_items()
-        for child in kept:
-            container.add_item(child)
-
-    prune(view)
+    _prune(view, drop_line, {a.filename for a in message.attachments})
     return view
+
+
+def _prune(container, drop_line, files: set[str]) -> None:
+    """``retired``'s work on one container (a module function: a nested recursive one would be a cycle for the
+    collector to free)."""
+    kept = []
+    for child in list(container.children):
+        if isinstance(child, ui.ActionRow):
+            continue
+        if isinstance(child, ui.Section):  # its button goes: its words stay
+            kept += list(child.children)
+            continue
+        if isinstance(child, ui.TextDisplay) and drop_line is not None:
+            lines = [line for line in child.content.split("\n") if not drop_line(line)]
+            if not lines:
+                continue
+            child.content = "\n".join(lines)
+        elif isinstance(child, ui.Container):
+            _prune(child, drop_line, files)
+        elif isinstance(child, ui.MediaGallery):  # an attachment's image stays the attachment it shows
+            for item in child.items:
+                name = item.media.url.split("?")[0].rsplit("/", 1)[-1]
+                if name in files:
+                    item.media = f"attachment://{name}"
+        kept.append(child)
+    container.clear_items()
+    for child in kept:
+        container.add_item(child)
