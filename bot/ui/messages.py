@@ -104,8 +104,8 @@ def lobby_words(table: Table, note: str = "", lang: str = DEFAULT) -> str:
         lines.append(kept_words(table, lang).rstrip("\n"))
     else:
         lines.append(say(lang, "This lobby is closed."))
-    options = ", ".join(localize(engine.describe_options(table.row.options,
-                                                         max(len(table.players), engine.min_players)), lang))
+    options = " · ".join(localize(engine.option_words(table.row.options,
+                                                       max(len(table.players), engine.min_players)), lang))
     if options:
         lines.append(say(lang, "Options: {options}", options=options))
     if note:

@@ -211,8 +211,9 @@ class Geomancy(Engine):
     # the option values (low, medium, high) are keys a player types: they stay in English in every language
     options = (
         Option("height", _("Drop height: how far the stones scatter (low, medium, high)"), "medium",
-               choices=HEIGHTS),
-        Option("knocks", _("Landing stones may knock stones already on the board one square aside"), True),
+               choices=HEIGHTS, label=_("Drop height")),
+        Option("knocks", _("Landing stones may knock stones already on the board one square aside"), True,
+               label=_("Knocks")),
     )
 
     # --- setup ---------------------------------------------------------------------------------------

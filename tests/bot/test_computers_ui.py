@@ -118,16 +118,20 @@ def test_a_computer_named_in_a_move_is_said_in_the_reader_s_language():
     assert str(text).startswith("Computer (normal) starts turn 1")
 
 
-def test_the_lobby_s_options_use_the_names_the_member_s_discord_shows():
-    """/play's options are called züge, fallhöhe, anstoßen in a German client: the lobby names them so, with
-    values in words (it said "Optionen: turns = 1" and "knocks = true")."""
+def test_the_lobby_says_its_options_in_words():
+    """Each option by its label, its value in words, in the reader's language (issue 26: never a raw key; it
+    said "Optionen: turns = 1", and before that "knocks = true")."""
     geomancy = get_engine("geomancy")
-    said = geomancy.describe_options(geomancy.normalise_options({}), 2)
-    assert [str(s) for s in said] == ["height = medium", "knocks = true"]
-    assert [i18n.localize(s, "de") for s in said] == ["fallhöhe = mittel", "anstoßen = ja"]
-    assert [i18n.localize(s, "es") for s in said] == ["altura = media", "empujones = sí"]
+    said = geomancy.option_words(geomancy.normalise_options({}), 2)
+    assert [str(s) for s in said] == ["Drop height: medium", "Knocks: on"]
+    assert [i18n.localize(s, "de") for s in said] == ["Fallhöhe: mittel", "Anstoßen: an"]
+    assert [i18n.localize(s, "es") for s in said] == ["Altura de caída: media", "Empujones: activado"]
+    geodeto = get_engine("geodeto")
+    assert [str(s) for s in geodeto.option_words(geodeto.normalise_options({}), 4)] == [
+        "Goals: 12 (by the number of players)", "Extra cards: off"]
     table = table_of([ANA, DEE], "lobby")
-    assert "züge = 1" in sight.description(as_sent(screens.lobby(table, lang="de")))
+    shown = sight.description(as_sent(screens.lobby(table, lang="de")))
+    assert "Züge: 1" in shown and "=" not in shown, shown
 
 
 def test_a_moderator_s_end_reason_says_who_in_the_reader_s_language():
