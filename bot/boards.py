@@ -127,16 +127,14 @@ class Boards:
             if table.status != "playing" or table.seat_of(user_id) is None:
                 self.panels.drop(table.id, user_id, panel)
                 await panel.interaction.edit_original_response(
-                    content=messages.panel_closed(table, lang), attachments=[], view=None)
+                    content=None, attachments=[], view=screens.words(table, messages.panel_closed(table, lang)))
                 return
             image = await self.service.render_private(table, panel.seat, lang)
-            view = components.panel_view(table, panel.seat, lang)
-            try:
+            filename = f"panel{table.id}-{table.version}.png"
+            view = screens.panel(table, panel.seat, filename, note, lang)
+            try:  # (content cleared: a panel opened before the upgrade said its words there)
                 message = await panel.interaction.edit_original_response(
-                    content=messages.panel_text(table, panel.seat, note, lang),
-                    attachments=[discord.File(io.BytesIO(image), filename=f"panel{table.id}-{table.version}.png")],
-                    view=view,
-                )
+                    content=None, attachments=[discord.File(io.BytesIO(image), filename=filename)], view=view)
             finally:
                 spent(view)
             if panel.message_id != message.id:  # a "My hand" panel learns its message when first drawn

@@ -66,6 +66,26 @@ def lobby(table: Table, note: str = "", lang: str = DEFAULT) -> ui.LayoutView:
     return kit.view
 
 
+def panel(table: Table, seat: int, filename: str, note: str = "", lang: str = DEFAULT) -> ui.LayoutView:
+    """A player's private panel: whose turn and what to do, the latest moves, their own part drawn (their hand,
+    goals, program) and, on their turn, every move they can make."""
+    kit = Layout(table.engine.accent)
+    kit.text(messages.panel_text(table, seat, note, lang))
+    kit.image(filename, say(lang, "What only you can see at table {table}.", table=table.id))
+    controls = _items(components.panel_view(table, seat, lang))
+    if controls:
+        kit.separator()
+        kit.controls(controls)
+    return kit.view
+
+
+def words(table: Table, text: str) -> ui.LayoutView:
+    """A screen of words alone (a private panel once its game is over)."""
+    kit = Layout(table.engine.accent)
+    kit.text(text)
+    return kit.view
+
+
 def standings(table: Table, result, sheet: str | None, lang: str = DEFAULT) -> ui.LayoutView:
     """The final standings in words (places, points, who a computer played, the score sheet's lines) and, where
     the game draws one, the score sheet (``sheet``: its attachment's filename)."""

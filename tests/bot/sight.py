@@ -144,12 +144,12 @@ def pages(message: dict) -> list[tuple[str, str, str]]:
 
 
 def content(message: dict) -> str:
-    """The plain words of a message, as a message of words alone has them: its content, or the words of a V2
-    message that is only words (the final standings), not those of a board or a lobby (their words are read
-    with ``title``, ``description``, ``words``)."""
+    """The plain words of a message: its content, or the words of a V2 message other than a board or a lobby
+    (the final standings, a private panel); a board's or a lobby's words are read with ``title``,
+    ``description``, ``words``."""
     if message.get("content") or not is_v2(message):
         return message.get("content") or ""
-    if is_board(message) or components(message) or is_lobby(message):
+    if is_board(message) or is_lobby(message):
         return ""
     return "\n".join(text_displays(message))
 
