@@ -99,22 +99,26 @@ def text_displays(message: dict) -> list[str]:
     return [c.get("content") or "" for c in walk(message.get("components") or []) if c.get("type") == TEXT]
 
 
-def _v2_parts(message: dict) -> tuple[str, list[str], str]:
-    lines = "\n".join(text_displays(message)).split("\n")
-    title = ""
-    if lines and lines[0].startswith("#"):
-        title = lines.pop(0).lstrip("#").strip()
-    footer = ""
-    for i in range(len(lines) - 1, -1, -1):
-        if lines[i].startswith("-# "):
-            footer = lines.pop(i)[3:]
-            break
-    return title, lines, footer
+def _v2_pages(message: dict) -> list[tuple[str, str, str]]:
+    """A V2 message's words as pages: a heading line (``#``) starts one; its small print (``-# ``) is its
+    footer, the other lines its description."""
+    found: list[list] = []
+    for line in "\n".join(text_displays(message)).split("\n"):
+        if line.startswith("#"):
+            found.append([line.lstrip("#").strip(), [], ""])
+            continue
+        if not found:
+            found.append(["", [], ""])
+        if line.startswith("-# ") and not found[-1][2]:
+            found[-1][2] = line[3:]
+        else:
+            found[-1][1].append(line)
+    return [(t, "\n".join(lines).strip("\n"), f) for t, lines, f in found] or [("", "", "")]
 
 
 def title(message: dict) -> str:
     if is_v2(message):
-        return _v2_parts(message)[0]
+        return _v2_pages(message)[0][0]
     embeds = message.get("embeds") or []
     return (embeds[0].get("title") or "") if embeds else ""
 
@@ -122,23 +126,23 @@ def title(message: dict) -> str:
 def description(message: dict) -> str:
     """The body of the message's words (its first embed's description), "" when it has none."""
     if is_v2(message):
-        return "\n".join(_v2_parts(message)[1]).strip("\n")
+        return _v2_pages(message)[0][1]
     embeds = message.get("embeds") or []
     return (embeds[0].get("description") or "") if embeds else ""
 
 
 def footer(message: dict) -> str:
     if is_v2(message):
-        return _v2_parts(message)[2]
+        return _v2_pages(message)[0][2]
     embeds = message.get("embeds") or []
     return ((embeds[0].get("footer") or {}).get("text") or "") if embeds else ""
 
 
 def pages(message: dict) -> list[tuple[str, str, str]]:
     """The (title, description, footer) of each part of a message: each embed of a classic one (a rule page and
-    what computers do), the one message of a V2 one."""
+    what computers do), each heading's part of a V2 one."""
     if is_v2(message):
-        return [(title(message), description(message), footer(message))]
+        return _v2_pages(message)
     return [(e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text") or "")
             for e in message.get("embeds") or []]
 
@@ -178,7 +182,7 @@ def texts(message: dict) -> list[str]:
 def words(message: dict) -> str:
     """All the words of a message (content, titles, descriptions, text displays) as one text, no labels."""
     out = [message.get("content") or ""]
-    for t, d, f in pages(message) if not is_v2(message) else []:
+    for t, d, f in pages(message) if not is_v2(message) else []:  # (a V2 message's are its text displays)
         out += [t, d, f]
     out += text_displays(message)
     return "\n".join(t for t in out if t)
