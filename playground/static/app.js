@@ -271,7 +271,8 @@ function renderMessage(item, previous, compact) {
                                                  command: h("span", { class: "cmd" }, slash(m.interaction.name)) })));
   } else if (answer?.interacted_message_id) {  // "Ana clicked" on that message: a jump to it
     const clicked = state.messages.get(answer.interacted_message_id)?.message;
-    const what = (clicked && (clicked.embeds?.[0]?.title || clicked.content.split("\n")[0])) || t("a message");
+    const what = (clicked && (clicked.embeds?.[0]?.title || layoutTitle(clicked) || clicked.content.split("\n")[0]))
+      || t("a message");
     body.append(h("div", { class: "used" }, "↪ ", avatar(answer.user, true),
                   t("{member} clicked on {message}", { member: h("b", {}, nameOf(answer.user)),
                     message: h("a", { class: "cmd", "data-channel": m.channel_id, "data-jump": answer.interacted_message_id }, what) })));
@@ -290,13 +291,15 @@ function renderMessage(item, previous, compact) {
   }
   const shown = new Set();
   for (const embed of m.embeds || []) body.append(renderEmbed(embed, m, shown));
+  const layout = m.flags & IS_COMPONENTS_V2;
+  if (layout) body.append(...m.components.map((c) => (c.type === 17 ? renderContainer(m, c, shown) : renderPart(m, c, shown))));
   for (const att of m.attachments || []) {
     if (shown.has(att.id)) continue;
     body.append(/\.(png|gif|jpe?g|webp)$/i.test(att.filename)
       ? h("img", { class: "attachment", src: att.url, alt: att.filename, onload: stick })
       : h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`));
   }
-  if (m.components?.length) body.append(renderComponents(m));
+  if (!layout && m.components?.length) body.append(renderComponents(m));
   if (state.failedOn.get(m.id) === state.member) body.append(h("div", { class: "failed" }, t("This interaction failed")));
   if (item.only_for) {
     body.append(h("div", { class: "ephemeral-note" }, `👁 ${t("Only you can see this")} • `,
@@ -324,6 +327,63 @@ function renderEmbed(embed, message, shown) {
       h("div", { class: "field-name", html: inline(esc(f.name)) }), h("div", { html: markdown(f.value) })))),
     image(embed.image), image(embed.thumbnail),
     embed.footer?.text && h("div", { class: "embed-footer" }, embed.footer.text));
+}
+
+// --- Components V2 (the flag IS_COMPONENTS_V2): a container in its accent colour holding text displays, media
+// galleries, sections with an accessory, separators and action rows. A container is drawn as an embed is (its
+// heading as the title, its words and images in its body, its rows under it), so the page reads the same.
+const IS_COMPONENTS_V2 = 1 << 15;
+
+function layoutTitle(message) {
+  if (!(message.flags & IS_COMPONENTS_V2)) return "";
+  const first = JSON.stringify(message.components).match(/"content":"(#{1,3} [^"\\]*)/);
+  return first ? first[1].replace(/^#+ /, "") : "";
+}
+
+function renderContainer(message, container, shown) {
+  const colour = container.accent_color != null ? `#${container.accent_color.toString(16).padStart(6, "0")}` : "#1e1f22";
+  const body = h("div", { class: "embed-desc layout-body" });
+  const rows = [];
+  let title = null;
+  // an image under a heading shows as an embed's image; in a message of words (a panel, the standings) as an
+  // attachment under them, as the classic messages showed them
+  const first = (container.components || [])[0];
+  const image = first?.type === 10 && /^#{1,3} /.test(first.content) ? "embed-image" : "attachment";
+  for (const child of container.components || []) {
+    if (child.type === 1) { rows.push(child); continue; }
+    if (child.type === 10 && title === null && /^#{1,3} /.test(child.content)) {
+      const [head, ...rest] = child.content.split("\n");
+      title = h("div", { class: "embed-title", html: inline(esc(head.replace(/^#{1,3} /, ""))) });
+      if (rest.length) body.append(h("div", { class: "text-display", html: markdown(rest.join("\n")) }));
+      continue;
+    }
+    body.append(renderPart(message, child, shown, image));
+  }
+  return h("div", { class: "embed container", style: `border-left-color:${colour}` }, title, body,
+    rows.length && h("div", { class: "components" }, rows.map((row) => renderPart(message, row, shown))));
+}
+
+function renderPart(message, c, shown, image = "embed-image") {
+  const media = (ref, description) => {
+    const att = ref?.url?.startsWith("attachment://")
+      ? (message.attachments || []).find((a) => a.filename === ref.url.slice(13)) : ref?.url && { url: ref.url };
+    if (!att) return null;
+    if (att.id) shown.add(att.id);
+    return h("img", { class: image, src: att.url, alt: description || "", title: description || null, onload: stick });
+  };
+  switch (c.type) {
+    case 1: return h("div", { class: "row" }, (c.components || []).map((x) => (x.type === 2 ? renderButton(message, x)
+      : x.type === 3 ? renderSelect(message, x) : null)));
+    case 9: return h("div", { class: "section" },
+      h("div", { class: "section-text" }, (c.components || []).map((x) => renderPart(message, x, shown, image))),
+      c.accessory?.type === 2 ? renderButton(message, c.accessory) : media(c.accessory?.media, c.accessory?.description));
+    case 10: return h("div", { class: "text-display", html: markdown(c.content || "") });
+    case 11: return media(c.media, c.description);
+    case 12: return h("div", { class: "gallery" }, (c.items || []).map((item) => media(item.media, item.description)));
+    case 14: return h("hr", { class: "separator" });
+    case 17: return renderContainer(message, c, shown);
+    default: return null;
+  }
 }
 
 function renderNotice(notice) {
