@@ -6,7 +6,8 @@ separators and the action rows of our DynamicItem buttons and menus (bot/ui/item
 Discord's limits for such a message: no ``content`` or embeds, at most 40 components counting nested ones, at
 most 4,000 characters of text in all (``Layout`` clips the last text to fit), an action row of at most 5
 buttons or 1 menu, a section of 1-3 texts and exactly one accessory. bot/ui/screens.py builds the table, the
-lobby and the standings with it."""
+lobby, the standings and the private panel with it; bot/cogs/rules.py the rule pages, bot/cogs/learn.py the
+lessons."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The table's screens in the layout kit (bot/ui/layout.py), one Components V2 message each: the table (header,
 board, latest moves, the choice, controls), the lobby (seats as sections, a computer's with its Remove beside
-it; the button a person most likely wants first) and the final standings (with the score sheet)."""
+it; the button a person most likely wants first), the final standings (with the score sheet) and a player's
+private panel."""
 
 from __future__ import annotations
 
