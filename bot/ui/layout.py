@@ -106,11 +106,6 @@ def _is_menu(item: ui.Item) -> bool:
     return isinstance(item, ui.Select) or isinstance(getattr(item, "item", None), ui.Select)
 
 
-def count(view: ui.LayoutView) -> int:
-    """The components of a layout, nested ones counted (Discord allows 40)."""
-    return sum(1 for _child in view.walk_children())
-
-
 def retired(message: discord.Message, drop_line=None) -> ui.LayoutView | None:
     """A V2 board no longer current, as it stays in the channel: its words and image without its buttons and
     menus (and without the lines ``drop_line`` picks, e.g. a countdown that would run into the past). None for a
