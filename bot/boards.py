@@ -19,7 +19,7 @@ from bot.computers import is_computer
 from bot.panels import Panels
 from bot.table.model import Change, KeyedLocks, Table
 from bot.table.words import board_view, end_words
-from bot.ui import components, messages
+from bot.ui import components, layout, messages, screens
 from bot.ui.cycles import spent
 from bot.workers import renderpool
 from i18n import _, localize
@@ -127,16 +127,14 @@ class Boards:
             if table.status != "playing" or table.seat_of(user_id) is None:
                 self.panels.drop(table.id, user_id, panel)
                 await panel.interaction.edit_original_response(
-                    content=messages.panel_closed(table, lang), attachments=[], view=None)
+                    content=None, attachments=[], view=screens.words(table, messages.panel_closed(table, lang)))
                 return
             image = await self.service.render_private(table, panel.seat, lang)
-            view = components.panel_view(table, panel.seat, lang)
-            try:
+            filename = f"panel{table.id}-{table.version}.png"
+            view = screens.panel(table, panel.seat, filename, note, lang)
+            try:  # (content cleared: a panel opened before the upgrade said its words there)
                 message = await panel.interaction.edit_original_response(
-                    content=messages.panel_text(table, panel.seat, note, lang),
-                    attachments=[discord.File(io.BytesIO(image), filename=f"panel{table.id}-{table.version}.png")],
-                    view=view,
-                )
+                    content=None, attachments=[discord.File(io.BytesIO(image), filename=filename)], view=view)
             finally:
                 spent(view)
             if panel.message_id != message.id:  # a "My hand" panel learns its message when first drawn
@@ -223,14 +221,14 @@ class Boards:
         if old and not fresh and table.messages_since_board < BURIED_AFTER and not self._too_old(old):
             if answer is not None and answer.message_id == old and answer.take():
                 try:
-                    await answer.interaction.response.edit_message(**kwargs)
+                    await answer.interaction.response.edit_message(**kwargs, **legacy(answer.interaction.message))
                 except discord.HTTPException:  # too late for the click (the edit below still shows the board)
                     for file in kwargs["attachments"]:
                         file.reset()
                 else:
                     return
-            try:
-                await channel.get_partial_message(old).edit(**kwargs)
+            try:  # (an old board may be a classic one: its words and embed go, the V2 layout takes its place)
+                await channel.get_partial_message(old).edit(**kwargs, content=None, embed=None)
             except discord.NotFound:
                 old = None
             else:
@@ -245,12 +243,26 @@ class Boards:
                     allowed_mentions=discord.AllowedMentions.none())
         if old:
             try:
-                retired = await channel.get_partial_message(old).edit(view=None)
-                ended = messages.without_countdown(retired.embeds[0]) if retired and retired.embeds else None
-                if ended is not None:  # a countdown on a board no longer current: it would run into the past
-                    await retired.edit(embed=ended)
+                await self._retire(channel, old)
             except discord.HTTPException:
                 log.info("could not retire the old board %s of table %s", old, table.id)
+
+    @staticmethod
+    async def _retire(channel, message_id: int) -> None:
+        """The board no longer current keeps its words and image, not its buttons, nor a countdown (it would run
+        into the past). A V2 board is drawn again without them; a classic one (posted before the upgrade) loses
+        its view, and its countdown line."""
+        shown = await channel.fetch_message(message_id)
+        kept = layout.retired(shown, counting)
+        if kept is not None:
+            await shown.edit(view=kept)
+            return
+        shown = await shown.edit(view=None)
+        embed = shown.embeds[0].copy() if shown and shown.embeds else None
+        lines = (embed.description or "").split("\n") if embed else []
+        if any(counting(line) for line in lines):
+            embed.description = "\n".join(line for line in lines if not counting(line))
+            await shown.edit(embed=embed)
 
     async def _ping(self, table: Table, change: Change, channel, lang: str = i18n.DEFAULT) -> None:
         """Mentions the players whose turn just came (in message content: mentions in embeds and edits do
@@ -300,7 +312,9 @@ class Boards:
                     image = await renderpool.run(functools.partial(render_score_sheet, locale=lang),
                                                  table.row.game, view, table.names, marked_seats(table))
                     files = [discord.File(io.BytesIO(image), filename=f"scores{table.id}.png")]
-                await channel.send(messages.standings(table, result, lang), files=files, allowed_mentions=quiet)
+                sheet = files[0].filename if files else None
+                await channel.send(view=screens.standings(table, result, sheet, lang), files=files,
+                                   allowed_mentions=quiet)
         elif change.closed and change.text:
             await channel.send(localize(change.text, lang)[:2000], allowed_mentions=quiet)
 
@@ -321,14 +335,25 @@ class Boards:
     async def _message(self, table: Table, change: Change, lang: str = i18n.DEFAULT) -> dict:
         if table.status == "lobby" or (table.status == "ended" and table.state is None):
             note = change.text if table.status == "lobby" else _("Closed: {reason}", reason=end_words(table.row.end_reason))
-            view = components.lobby_view(table, lang) if table.status == "lobby" else None
-            return {"embed": messages.lobby_embed(table, note, lang), "view": view, "attachments": []}
+            return {"view": screens.lobby(table, note, lang), "attachments": []}
         drawing = asyncio.ensure_future(self.service.render(table, lang, change.board))  # words built meanwhile
         filename = f"table{table.id}-{table.version}.png"
-        embed = messages.table_embed(table, filename, lang)
-        view = components.table_view(table, lang)
+        view = screens.table(table, filename, lang)
         image = await drawing
-        return {"embed": embed, "attachments": [discord.File(io.BytesIO(image), filename=filename)], "view": view}
+        return {"attachments": [discord.File(io.BytesIO(image), filename=filename)], "view": view}
 
     def _too_old(self, message_id: int) -> bool:
         return time.time() - discord.utils.snowflake_time(message_id).timestamp() > REPOST_AFTER
+
+
+def counting(line: str) -> bool:
+    """A board's live countdown line."""
+    return line.startswith(messages.COUNTDOWN)
+
+
+def legacy(message: discord.Message | None) -> dict:
+    """What an edit to a V2 layout clears of a classic message (posted before the upgrade): its content and
+    embeds (Discord refuses them beside the flag IS_COMPONENTS_V2)."""
+    if message is not None and message.flags.components_v2:
+        return {}
+    return {"content": None, "embed": None}

@@ -67,6 +67,8 @@ class Option:
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    """Its short name in the lobby's words ("Turns: 5"; ``Engine.option_words``); none: as /play calls it."""
 
     def validate(self, value: Any) -> Any:
         name = option_word(self.name)
@@ -187,6 +189,13 @@ def option_value(value: Any) -> str:
         return pgettext("option value", "true") if value else pgettext("option value", "false")
     return Text(value, context="choice name") if isinstance(value, str) else str(value)
 
+def option_state(value: Any) -> str:
+    """An option's value in a sentence: a switch on or off, a choice as /play names it, a number."""
+    if isinstance(value, bool):
+        return pgettext("option value", "on") if value else pgettext("option value", "off")
+    return option_value(value)
+
+
 class Engine(ABC):
     """Base class of every game: subclasses set the class attributes and implement the abstract methods.
 
@@ -208,6 +217,8 @@ class Engine(ABC):
     schema: ClassVar[int] = 1
     private_label: ClassVar[str] = ""
     """Games with secret information name the button that shows a player their own part ("My hand")."""
+    accent: ClassVar[int] = 0x56B4E9
+    """The game's colour (0xRRGGBB): the stripe beside its table messages (bot/ui/layout.py)."""
     group_noun: ClassVar[str] = "choice"
     """What one action of a group is called when a long list is offered group by group ("shape")."""
 
@@ -231,6 +242,16 @@ class Engine(ABC):
         """The options in words for the lobby ("turns = 3"), with defaults resolved for ``players``: each name
         as /play's option is called in the reader's Discord ("züge = 3"), a choice's value as its choice."""
         return [join([Text(k, context="option name"), "=", option_value(v)]) for k, v in options.items()]
+
+    def option_words(self, options: dict, players: int) -> list[Text]:
+        """The options as the lobby says them to a reader: each option's label and its value in words ("Turns:
+        5", "The Long Voyage: off", a choice as /play names it), the defaults resolved for ``players``."""
+        out = []
+        for option in self.options:
+            if option.name in options:
+                out.append(_("{option}: {value}", option=option.label or Text(option.name, context="option name"),
+                             value=option_state(options[option.name])))
+        return out
 
     def check_players(self, players: int, options: dict) -> None:
         if not self.min_players <= players <= self.max_players:

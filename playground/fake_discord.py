@@ -550,8 +550,13 @@ class FakeDiscord:
         return [u for u in mentioned if str(u) in [str(x) for x in allowed.get("users") or []]]
 
     def _edit(self, message: dict, payload: dict, uploads, *, edited: bool = True) -> dict:
-        check_message(payload or {}, uploads, editing=True)
+        check_message(payload or {}, uploads, editing=True, current=message)
         self._apply(message, payload or {}, uploads)
+        had = message.get("flags") or 0
+        if (payload or {}).get("flags") is not None:  # an edit sets SUPPRESS_EMBEDS and IS_COMPONENTS_V2 only
+            message["flags"] = had & ~4 | payload["flags"] & (4 | IS_COMPONENTS_V2)
+        if message["flags"] & IS_COMPONENTS_V2:  # a message converted to V2 has no content or embeds left
+            message["content"], message["embeds"] = "", []
         if edited:
             message["edited_timestamp"] = _iso(self.now())
         self._tell("message", message)
@@ -757,18 +762,19 @@ class FakeDiscord:
         return message
 
     def find_component(self, message: dict, *, label=None, custom_id=None, kind=2, value=None) -> dict:
-        for row in message.get("components", []):
-            for comp in row.get("components", []):
-                if comp["type"] != kind:
-                    continue
-                if custom_id is not None and comp.get("custom_id") == custom_id:
-                    return comp
-                if label is not None and comp.get("label", "").startswith(label):
-                    return comp
-                if value is not None and any(o["value"] == value for o in comp.get("options", [])):
-                    return comp
-        labels = [c.get("label") or c.get("placeholder") for r in message.get("components", [])
-                  for c in r.get("components", [])]
+        """A button or menu of the message, wherever it sits (an action row, a V2 container's rows, a section's
+        accessory)."""
+        found = list(interactive(message.get("components") or []))
+        for comp in found:
+            if comp["type"] != kind:
+                continue
+            if custom_id is not None and comp.get("custom_id") == custom_id:
+                return comp
+            if label is not None and comp.get("label", "").startswith(label):
+                return comp
+            if value is not None and any(o["value"] == value for o in comp.get("options", [])):
+                return comp
+        labels = [c.get("label") or c.get("placeholder") for c in found]
         raise AssertionError(f"no component {label or custom_id or value!r} on the message; it has {labels}")
 
     def messages_in(self, channel_id: int) -> list[dict]:
@@ -838,10 +844,118 @@ class FakeDiscord:
 
 
 # --- Discord's limits ------------------------------------------------------------------------------------
-def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = False) -> None:
+IS_COMPONENTS_V2 = 1 << 15
+V2_TOP = {1, 9, 10, 12, 13, 14, 17}
+"""What a V2 message may hold at its top: action row, section, text display, media gallery, file, separator,
+container."""
+V2_IN_CONTAINER = {1, 9, 10, 12, 13, 14}
+SELECTS = {3, 5, 6, 7, 8}
+
+
+def _field_error(path: list, code: str, message: str) -> DiscordError:
+    """Discord's 50035 with the field's error at ``path`` (as ``{"components": {"0": {"_errors": [...]}}}``)."""
+    errors: dict = {"_errors": [{"code": code, "message": message}]}
+    for key in reversed(path):
+        errors = {str(key): errors}
+    return DiscordError(400, 50035, f"Invalid Form Body: {message}", errors)
+
+
+def check_v2(payload: dict, current: dict | None = None) -> None:
+    """A Components V2 message (flag IS_COMPONENTS_V2), as Discord checks it: no content or embeds (nor left
+    over on a classic message being converted), at most 40 components counting nested ones, at most 4,000
+    characters of text displays in all, each kind where it may sit (an action row of 1-5 buttons or 1 select,
+    a section of 1-3 text displays and one button or thumbnail accessory, a media gallery of 1-10 items, no
+    container in a container), unique component ids."""
+    legacy = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
+    for key in ("content", "embeds", "sticker_ids", "poll"):
+        value = payload[key] if key in payload else (current or {}).get(key)
+        if value:
+            raise _field_error([key], legacy, f"The '{key}' field cannot be used when using "
+                                              f"MessageFlags.IS_COMPONENTS_V2")
+    top = payload.get("components") if "components" in payload else (current or {}).get("components")
+    if not top:
+        raise DiscordError(400, 50006, "Cannot send an empty message")
+    tally = {"total": 0, "chars": 0, "ids": set()}
+    for i, item in enumerate(top):
+        _check_v2_item(item, tally, ["components", i], V2_TOP)
+    total, chars = tally["total"], tally["chars"]
+    if total > 40:
+        raise _field_error(["components"], "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED",
+                           f"The message has {total} components; at most 40 are allowed")
+    if chars > 4000:
+        raise _field_error(["components"], "COMPONENT_MAX_TEXT_LENGTH_EXCEEDED",
+                           f"The text displays hold {chars} characters; at most 4000 are allowed")
+
+
+def _check_v2_item(item: dict, tally: dict, path: list, allowed: set[int]) -> None:
+    """One component of a V2 message and those inside it (``check_v2``); ``tally``: the totals so far."""
+    kind = item.get("type")
+    tally["total"] += 1
+    if kind not in allowed:
+        raise _field_error(path, "UNION_TYPE_CHOICES", f"Component type {kind} is not allowed here")
+    if item.get("id") is not None:
+        if item["id"] in tally["ids"]:
+            raise _field_error(path + ["id"], "COMPONENT_DUPLICATE_ID", "Component ids must be unique")
+        tally["ids"].add(item["id"])
+    children = item.get("components") or []
+    if kind == 1:
+        buttons = [c for c in children if c.get("type") == 2]
+        menus = [c for c in children if c.get("type") in SELECTS]
+        if not children or len(buttons) + len(menus) != len(children) or (menus and len(children) > 1) \
+                or len(buttons) > 5:
+            raise _field_error(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                               "An action row holds 1 to 5 buttons or one select menu")
+        for i, c in enumerate(children):
+            _check_v2_item(c, tally, path + ["components", i], {2} | SELECTS)
+    elif kind == 9:
+        if not 1 <= len(children) <= 3:
+            raise _field_error(path + ["components"], "BASE_TYPE_BAD_LENGTH",
+                               "A section holds 1 to 3 text displays")
+        for i, c in enumerate(children):
+            _check_v2_item(c, tally, path + ["components", i], {10})
+        accessory = item.get("accessory")
+        if not accessory:
+            raise _field_error(path + ["accessory"], "BASE_TYPE_REQUIRED", "A section needs an accessory")
+        _check_v2_item(accessory, tally, path + ["accessory"], {2, 11})
+    elif kind == 17:
+        if not children:
+            raise _field_error(path + ["components"], "BASE_TYPE_BAD_LENGTH", "A container holds components")
+        for i, c in enumerate(children):
+            _check_v2_item(c, tally, path + ["components", i], V2_IN_CONTAINER)
+    elif kind == 10:
+        tally["chars"] += len(item.get("content") or "")
+    elif kind == 12:
+        items = item.get("items") or []
+        if not 1 <= len(items) <= 10:
+            raise _field_error(path + ["items"], "BASE_TYPE_BAD_LENGTH", "A media gallery holds 1 to 10 items")
+        for i, media in enumerate(items):
+            if len(media.get("description") or "") > 1024:
+                raise _field_error(path + ["items", i, "description"], "BASE_TYPE_MAX_LENGTH",
+                                   "Must be 1024 or fewer in length.")
+    elif kind == 11 and len(item.get("description") or "") > 1024:
+        raise _field_error(path + ["description"], "BASE_TYPE_MAX_LENGTH", "Must be 1024 or fewer in length.")
+
+
+def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = False,
+                  current: dict | None = None) -> None:
+    """``current``: the message an edit changes (its flag IS_COMPONENTS_V2 stays: an edit may set it, never
+    clear it)."""
     def bad(why: str):
         raise DiscordError(400, 50035, f"Invalid Form Body: {why}")
 
+    was_v2 = bool(current and (current.get("flags") or 0) & IS_COMPONENTS_V2)
+    flags = payload.get("flags")
+    if was_v2 and flags is not None and not flags & IS_COMPONENTS_V2:
+        raise _field_error(["flags"], "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+                           "The IS_COMPONENTS_V2 flag cannot be removed from a message")
+    v2 = was_v2 or bool((flags or 0) & IS_COMPONENTS_V2)
+    if v2:
+        check_v2(payload, current)
+        _check_interactive(payload, bad)
+        for data in uploads.values():
+            if len(data) > 10 * 1024 * 1024:
+                raise DiscordError(413, 40005, "Request entity too large")
+        return
     if len(payload.get("content") or "") > 2000:
         bad("content longer than 2000")
     embeds = payload.get("embeds") or []
@@ -861,7 +975,6 @@ def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = Fals
     rows = payload.get("components") or []
     if len(rows) > 5:
         bad("more than 5 action rows")
-    seen = set()
     for row in rows:
         if row.get("type") != 1:
             bad("top-level component is not an action row")
@@ -870,30 +983,36 @@ def check_message(payload: dict, uploads: dict[str, bytes], editing: bool = Fals
             bad("an action row holds 1 to 5 components")
         if any(c["type"] == 3 for c in comps) and len(comps) > 1:
             bad("a select menu must be alone in its row")
-        for c in comps:
-            cid = c.get("custom_id")
-            if c["type"] == 2 and c.get("style") != 5 and not cid:
-                bad("button without custom_id")
-            if cid is not None:
-                if len(cid) > 100:
-                    bad("custom_id longer than 100")
-                if cid in seen:
-                    bad("duplicate custom_id")
-                seen.add(cid)
-            if len(c.get("label") or "") > 80:
-                bad("button label longer than 80")
-            if c["type"] == 3:
-                opts = c.get("options", [])
-                if not 1 <= len(opts) <= 25:
-                    bad("a select menu has 1 to 25 options")
-                if len({o["value"] for o in opts}) != len(opts):
-                    bad("duplicate select option value")
-                for o in opts:
-                    if len(o["label"]) > 100 or len(o["value"]) > 100:
-                        bad("select option longer than 100")
+    _check_interactive(payload, bad)
     for data in uploads.values():
         if len(data) > 10 * 1024 * 1024:
             raise DiscordError(413, 40005, "Request entity too large")
+
+
+def _check_interactive(payload: dict, bad) -> None:
+    """The buttons and menus of a message, wherever they sit: custom_ids, labels, options."""
+    seen = set()
+    for c in interactive(payload.get("components") or []):
+        cid = c.get("custom_id")
+        if c["type"] == 2 and c.get("style") != 5 and not cid:
+            bad("button without custom_id")
+        if cid is not None:
+            if len(cid) > 100:
+                bad("custom_id longer than 100")
+            if cid in seen:
+                bad("duplicate custom_id")
+            seen.add(cid)
+        if len(c.get("label") or "") > 80:
+            bad("button label longer than 80")
+        if c["type"] == 3:
+            opts = c.get("options", [])
+            if not 1 <= len(opts) <= 25:
+                bad("a select menu has 1 to 25 options")
+            if len({o["value"] for o in opts}) != len(opts):
+                bad("duplicate select option value")
+            for o in opts:
+                if len(o["label"]) > 100 or len(o["value"]) > 100:
+                    bad("select option longer than 100")
 
 
 _COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -1071,6 +1190,20 @@ def _split_multipart(body: bytes, content_type: str) -> tuple[Any, dict[str, byt
         else:
             uploads[name.group(1).decode()] = data
     return payload, uploads
+
+
+def nested(components: list[dict]):
+    """Every component of a tree, depth first (a section's accessory after its texts)."""
+    for component in components or []:
+        yield component
+        yield from nested(component.get("components") or [])
+        if component.get("accessory"):
+            yield from nested([component["accessory"]])
+
+
+def interactive(components: list[dict]):
+    """The buttons and select menus of a component tree, in order."""
+    return (c for c in nested(components) if c.get("type") in (2, 3, 5, 6, 7, 8))
 
 
 def snapshot(message: dict) -> dict:

@@ -34,7 +34,8 @@ from bot.table.choices import CHOICE_ROWS, group_named
 from bot.table.words import board_view, events_words, result_words
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
-from bot.ui.components import LessonControls, chooser
+from bot.ui.components import LessonControls, chooser, every
+from bot.ui.layout import Layout
 from bot.ui.say import say, think
 from bot.workers import renderpool, thinkpool
 from games import get_engine
@@ -76,6 +77,15 @@ def recent(text: str, limit: int = 700) -> str:
     return "… " + tail
 
 
+
+def words_of(message: discord.Message | None) -> str | None:
+    """The words a lesson's message shows: its first text display (a classic message's content before the
+    upgrade)."""
+    if message is None:
+        return None
+    shown = next((c.content for c in every(message.components) if isinstance(c, discord.TextDisplay)), None)
+    return shown if shown is not None else message.content
+
 class Learn(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
@@ -93,7 +103,7 @@ class Learn(commands.Cog):
         await think(interaction)
         lesson, step = await self.start(interaction, game.value, 0)
         shown = await self.panel(lesson, step, member_language(interaction), interaction.user)
-        await say(interaction, shown["content"], files=shown["attachments"], view=shown["view"])
+        await say(interaction, None, files=shown["attachments"], view=shown["view"])
 
     async def start(self, interaction: discord.Interaction, game: str, level: int) -> tuple[Lesson, LessonStep]:
         players, options = get_coach(game).lesson(level)
@@ -123,10 +133,10 @@ class Learn(commands.Cog):
         utility = what.name if isinstance(what, keys.LessonUtility) else None
         if utility == "leave":
             await self.store.end_lesson(lesson.id)
-            await interaction.response.edit_message(
-                content=localize(_("You left the lesson. Start another with `/{learn}`, or play for real with `/{play}`.",
-                                   learn=command("learn"), play=command("play")),
-                                 lang), attachments=[], view=None, embed=None)
+            kit = Layout(get_engine(lesson.game).accent)
+            kit.text(localize(_("You left the lesson. Start another with `/{learn}`, or play for real with `/{play}`.",
+                                learn=command("learn"), play=command("play")), lang))
+            await interaction.response.edit_message(content=None, attachments=[], view=kit.view, embed=None)
             return
         if utility in ("again", "next"):
             level = get_coach(lesson.game).level_of(lesson.options) + (1 if utility == "next" else 0)
@@ -167,7 +177,7 @@ class Learn(commands.Cog):
         if group is None:
             await say(interaction, _("That choice is not available now."))
             return
-        text = interaction.message.content if interaction.message is not None else None
+        text = words_of(interaction.message)
         await interaction.edit_original_response(**await self.panel(lesson, step, lang, interaction.user, group,
                                                                     text))
 
@@ -221,8 +231,16 @@ class Learn(commands.Cog):
         if has_private(lesson.game) and not engine.is_over(state):
             image = await renderpool.private(lesson.game, engine.view(state, LEARNER), names[LEARNER], locale=lang)
             files.append(discord.File(io.BytesIO(image), filename=f"lesson{lesson.id}-{lesson.version}-yours.png"))
-        content = text if text is not None else "\n".join(lines)[:2000]
-        return {"content": content, "attachments": files, "view": view, "embed": None}
+        kit = Layout(engine.accent)  # the layout kit (bot/ui/layout.py), as a table's messages
+        kit.text(text if text is not None else "\n".join(lines))
+        kit.image(files[0].filename, title)
+        if len(files) > 1:
+            kit.image(files[1].filename, localize(_("What only you can see."), lang))
+        items_ = list(view.children)
+        view.clear_items()
+        kit.separator()
+        kit.controls(items_)
+        return {"content": None, "attachments": files, "view": kit.view, "embed": None}
 
     async def _board(self, engine: Engine, lesson: Lesson, state: State, names: list[str], lang: str,
                      focus: dict | None = None) -> bytes:

@@ -20,7 +20,9 @@ from bot.language import member_language
 from bot.table.words import board_view, events_words
 from bot.ui import items, keys
 from bot.ui.choices import GAME_CHOICES
-from bot.ui.messages import COLOUR, strength_words
+from bot.ui.components import every
+from bot.ui.layout import Layout
+from bot.ui.messages import strength_words
 from bot.ui.say import say, think
 from bot.workers import renderpool
 from games import get_engine
@@ -40,14 +42,12 @@ def target(what: keys.RulePage | None) -> tuple[str, int] | None:
     return (what.game, what.page) if what.page < len(pages(what.game)) else None
 
 
-def buttons(game: str, page: int, locale: str) -> discord.ui.View:
+def buttons(game: str, page: int, locale: str) -> list[discord.ui.Item]:
     last = len(pages(game)) - 1
-    view = discord.ui.View(timeout=None)
-    view.add_item(items.button(keys.RulePage(game, max(page - 1, 0)),
-                               i18n.localize(pgettext("button", "Previous"), locale), disabled=page == 0))
-    view.add_item(items.button(keys.RulePage(game, min(page + 1, last)),
-                               i18n.localize(pgettext("button", "Next"), locale), disabled=page == last))
-    return view
+    return [items.button(keys.RulePage(game, max(page - 1, 0)),
+                         i18n.localize(pgettext("button", "Previous"), locale), disabled=page == 0),
+            items.button(keys.RulePage(game, min(page + 1, last)),
+                         i18n.localize(pgettext("button", "Next"), locale), disabled=page == last)]
 
 
 def filename(game: str, page: int) -> str:
@@ -64,32 +64,33 @@ async def draw(game: str, page: int, locale: str) -> bytes:
 
 
 async def content(game: str, page: int, locale: str) -> dict:
-    """The message of a rule page: its embed (and, on the last page, what each computer strength does), the
-    picture and the buttons."""
+    """The message of a rule page in the layout kit (bot/ui/layout.py): its title, words, the picture (described
+    by the page's title) and the page number, on the last page what each computer strength does, and the
+    buttons."""
     engine = get_engine(game)
     book = pages(game)
     shown = book[page]
-    embed = discord.Embed(title=i18n.localize(_("{game}: {title}", game=engine.title, title=shown.title), locale),
-                          description=i18n.localize(shown.text, locale), colour=COLOUR)
-    embed.set_image(url=f"attachment://{filename(game, page)}")
-    embed.set_footer(text=i18n.localize(_("Page {page} of {pages}", page=page + 1, pages=len(book)), locale))
-    embeds = [embed]
+    kit = Layout(engine.accent)
+    title = i18n.localize(_("{game}: {title}", game=engine.title, title=shown.title), locale)
+    kit.heading(title)
+    kit.text(i18n.localize(shown.text, locale))
+    kit.image(filename(game, page), title)
+    kit.small(i18n.localize(_("Page {page} of {pages}", page=page + 1, pages=len(book)), locale))
     if page == len(book) - 1:
-        computers = discord.Embed(title=i18n.localize(_("Computer players"), locale),
-                                  description=strength_words(game, locale), colour=COLOUR)
-        computers.set_footer(text=i18n.localize(
-            _("Add one in a lobby (the menu), or /play with computers and strength."), locale))
-        embeds.append(computers)
+        kit.separator()
+        heading = i18n.localize(_("Computer players"), locale)
+        how = i18n.localize(_("Add one in a lobby (the menu), or /play with computers and strength."), locale)
+        kit.text(f"### {heading}\n{strength_words(game, locale)}\n-# {how}")
+    kit.controls(buttons(game, page, locale))
     image = await draw(game, page, locale)
-    return {"embeds": embeds, "attachments": [discord.File(io.BytesIO(image), filename(game, page))],
-            "view": buttons(game, page, locale)}
+    return {"attachments": [discord.File(io.BytesIO(image), filename(game, page))], "view": kit.view}
 
 
 async def send_rules(interaction: discord.Interaction, game: str) -> None:
     """Page 1 of ``game``'s rules, for the asker only, in their language (/rules and the table's Rules)."""
     await think(interaction)
     page = await content(game, 0, member_language(interaction))
-    await say(interaction, None, embeds=page["embeds"], files=page["attachments"], view=page["view"])
+    await say(interaction, None, files=page["attachments"], view=page["view"])
 
 
 def rule_message(message: discord.Message | None) -> bool:
@@ -98,7 +99,7 @@ def rule_message(message: discord.Message | None) -> bool:
     if message is None or not message.flags.ephemeral:
         return False
     return any(keys.family(str(getattr(child, "custom_id", None) or "")) == keys.RULES
-               for row in message.components for child in getattr(row, "children", [row]))
+               for child in every(message.components))
 
 
 async def open_page(interaction: discord.Interaction, what: keys.RulePage | None) -> None:
@@ -110,7 +111,8 @@ async def open_page(interaction: discord.Interaction, what: keys.RulePage | None
         await say(interaction, _("There is no such rule page: use /rules to open a game's rules."))
         return
     await interaction.response.defer()
-    await interaction.edit_original_response(**await content(*page, locale))
+    # (content and embeds cleared: a page shown before the upgrade was a classic message)
+    await interaction.edit_original_response(**await content(*page, locale), content=None, embeds=[])
 
 
 class Rules(commands.Cog):

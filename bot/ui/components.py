@@ -39,23 +39,27 @@ def whole_words(text: str, limit: int) -> str:
 
 def on_message(message: discord.Message | None, custom_id: str) -> bool:
     """Whether ``custom_id`` is a component of ``message`` as Discord has it now."""
-    if message is None:
-        return False
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return True
-    return False
+    return message is not None and any(getattr(c, "custom_id", None) == custom_id for c in every(message.components))
+
+
+def every(components) -> list:
+    """The components of a message, nested ones too (a V2 container's rows, a section's accessory)."""
+    out = []
+    for component in components:
+        out.append(component)
+        out += every(getattr(component, "children", None) or [])
+        if getattr(component, "accessory", None) is not None:
+            out += every([component.accessory])
+    return out
 
 
 def message_version(message: discord.Message) -> int | None:
     """The table version the message's components were made for (None: it has none of ours)."""
     versions = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            value = keys.decode(getattr(child, "custom_id", None) or "")
-            if isinstance(value, keys.Move | keys.Utility | keys.Menu):
-                versions.append(value.version)
+    for child in every(message.components):
+        value = keys.decode(getattr(child, "custom_id", None) or "")
+        if isinstance(value, keys.Move | keys.Utility | keys.Menu):
+            versions.append(value.version)
     return max(versions) if versions else None
 
 

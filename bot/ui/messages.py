@@ -9,7 +9,6 @@ import discord
 
 import i18n
 from bot.computers import (
-    HANDOVER_STRENGTH,
     computer_seats,
     display_name,
     is_computer,
@@ -61,11 +60,18 @@ def both(items: list[str], lang: str = DEFAULT) -> str:
     return out
 
 
-def lobby_embed(table: Table, note: str = "", lang: str = DEFAULT) -> discord.Embed:
+def lobby_title(table: Table, lang: str = DEFAULT) -> str:
+    if table.status == "lobby":
+        return say(lang, "{game} · lobby", game=table.engine.title)
+    return say(lang, "{game} · lobby closed", game=table.engine.title)
+
+
+def seat_lines(table: Table, lang: str = DEFAULT) -> list[str]:
+    """A lobby's seats, a line each: "1. <@101> (host)", "2. 🤖 **Computer (strong)**", with the game's note for
+    the seat (a team, a colour) once enough are seated."""
     engine = table.engine
     notes = engine.seating(len(table.players)) if len(table.players) >= engine.min_players else [""] * len(
         table.players)
-    names = [localize(n, lang) for n in table.names]
     lines = []
     for i, p in enumerate(table.players):
         line = f"{i + 1}. {seat_words(p, lang)}"
@@ -76,33 +82,40 @@ def lobby_embed(table: Table, note: str = "", lang: str = DEFAULT) -> discord.Em
         if notes[i]:
             line += f" · {localize(notes[i], lang)}"
         lines.append(line)
-    seats = "\n".join(lines)
+    return lines
+
+
+def lobby_words(table: Table, note: str = "", lang: str = DEFAULT) -> str:
+    """What a lobby says under its seats: the teams, how many sit and how many it needs, whom a rematch waits
+    for, the options in words, and ``note`` (what just happened). What each computer strength does is said
+    where the host picks one (the menu), whether a computer takes a leaver's seat on its switch."""
+    engine = table.engine
+    names = [localize(n, lang) for n in table.names]
+    lines = []
     teams = engine.teams(len(table.players))
     if teams and table.status == "lobby":
-        seats += ("\n\n" + say(lang, "**Teams**: {teams}", teams=" · ".join(" & ".join(names[s] for s in team)
-                                                                         for team in teams))
-                  + "\n" + say(lang, "Pick your partner with **Team up with ...** before the start."))
-    options = ", ".join(localize(engine.describe_options(table.row.options,
-                                                         max(len(table.players), engine.min_players)), lang))
+        lines.append(say(lang, "**Teams**: {teams}", teams=" · ".join(" & ".join(names[s] for s in team)
+                                                                    for team in teams))
+                     + "\n" + say(lang, "Pick your partner with **Team up with ...** before the start."))
     if table.status == "lobby":
         seated = len(sitting(table.players))
-        how = (say(lang, "{seated}/{most} seated; {start} Press **Join** to take a seat, or add a computer from the "
-                         "menu; the host presses **Start**.", seated=seated, most=engine.max_players,
-                   start=start_words(seated, engine.min_players, lang))
-               + "\n" + kept_words(table, lang) + computers_words(table, lang))
-        title = say(lang, "{game} · lobby", game=engine.title)
+        lines.append(say(lang, "{seated}/{most} seated; {start}", seated=seated, most=engine.max_players,
+                         start=start_words(seated, engine.min_players, lang)))
+        lines.append(kept_words(table, lang).rstrip("\n"))
     else:
-        how = say(lang, "This lobby is closed.")
-        title = say(lang, "{game} · lobby closed", game=engine.title)
-    embed = discord.Embed(
-        title=title,
-        description=_clip(f"{seats}\n\n{how}" + ("\n" + say(lang, "Options: {options}", options=options)
-                                                  if options else "")
-                          + (f"\n\n{localize(note, lang)}" if note else ""), 4000),
-        colour=COLOUR,
-    )
-    embed.set_footer(text=say(lang, "Table {table}", table=table.id))
-    return embed
+        lines.append(say(lang, "This lobby is closed."))
+    options = " · ".join(localize(engine.option_words(table.row.options,
+                                                       max(len(table.players), engine.min_players)), lang))
+    if options:
+        lines.append(say(lang, "Options: {options}", options=options))
+    if note:
+        lines.append(localize(note, lang))
+    return "\n".join(line for line in lines if line)
+
+
+def may_start(table: Table) -> bool:
+    """Enough players sit for the host to start."""
+    return table.status == "lobby" and len(sitting(table.players)) >= table.engine.min_players
 
 
 def kept_words(table: Table, lang: str = DEFAULT) -> str:
@@ -161,14 +174,6 @@ def strength_words(game: str, lang: str = DEFAULT) -> str:
                      for s, line in strength_lines(game).items())
 
 
-def computers_words(table: Table, lang: str = DEFAULT) -> str:
-    takeover = (say(lang, "on: a computer ({strength}) takes the seat of a player who leaves or is removed, so the "
-                          "game goes on", strength=strength_word(HANDOVER_STRENGTH, lang))
-                if table.row.takeover else say(lang, "off: the seat of a player who leaves during the game stays empty"))
-    return (say(lang, "**Computer players**") + "\n" + strength_words(table.row.game, lang) + "\n"
-            + say(lang, "Taking over a leaver's seat: {how}.", how=takeover))
-
-
 def in_sentence(group: str, lang: str = DEFAULT) -> str:
     """A group's title inside a sentence: "The Ocean" heads a button, "the Ocean" follows "from"."""
     group = localize(group, lang)
@@ -184,55 +189,71 @@ COUNTDOWN = "⏳ "
 """Opens the board's line with the live countdown of a game timer ("Time runs out in 25 seconds.")."""
 
 
-def without_countdown(embed: discord.Embed) -> discord.Embed | None:
-    """A superseded board's embed without its countdown line (else it would go on saying "Time runs out 14
-    seconds ago" once the timer is over); None when it has none."""
-    lines = (embed.description or "").split("\n")
-    kept = [line for line in lines if not line.startswith(COUNTDOWN)]
-    if len(kept) == len(lines):
-        return None
-    embed = embed.copy()
-    embed.description = "\n".join(kept)
-    return embed
+def table_title(table: Table, lang: str = DEFAULT) -> str:
+    return say(lang, "{game} · table {table}", game=table.engine.title, table=table.id)
 
 
-def table_embed(table: Table, filename: str, lang: str = DEFAULT) -> discord.Embed:
+def status_lines(table: Table, lang: str = DEFAULT) -> list[str]:
+    """A board's first lines: whose turn (with their mark, as the lobby noted the seat), a warning, the live
+    countdown; or how the game ended."""
     names = [localize(n, lang) for n in table.names]
     lines = []
     if table.status == "playing":
         to_act = table.to_act()
-        lines.append(say(lang, "To act: {players}", players=", ".join(
-            acting_computer(names[s], lang) if is_computer(table.players[s]) else
-            f"**{names[s]}** (<@{table.players[s]['id']}>)" for s in to_act)))
+        notes = table.engine.seating(len(table.players))
+
+        def who(s: int) -> str:
+            shown = (acting_computer(names[s], lang) if is_computer(table.players[s]) else
+                     f"**{names[s]}** (<@{table.players[s]['id']}>)")
+            return shown + (f" · {localize(notes[s], lang)}" if s < len(notes) and notes[s] else "")
+
+        lines.append(say(lang, "To act: {players}", players=", ".join(who(s) for s in to_act)))
         notice = table.engine.notice(table.state)
         if notice:
             lines.append(f"⚠️ {localize(notice, lang)}")
         if table.timer_due and table.engine.timer(table.state):
             # Discord counts a relative timestamp down by itself: no edits needed (a board superseded while it
-            # runs loses the line: ``without_countdown``)
+            # runs loses the line: ``bot.ui.layout.retired``)
             lines.append(COUNTDOWN + say(lang, "Time runs out {when}.", when=f"<t:{int(table.timer_due)}:R>"))
-        if len(to_act) == 1 and table.pick_of(to_act[0]):
-            noun, group = localize(table.engine.group_noun, lang), in_sentence(table.pick_of(to_act[0]), lang)
-            if table.engine.group_noun == "choice":  # not "Choosing a choice from Aim at rank 3"
-                lines.append(say(lang, "Picked **{group}**: choose below (Back to pick another).", group=group))
-            else:
-                lines.append(say(lang, "Choosing a {noun} from **{group}** (Back to pick another).", noun=noun,
-                                 group=group))
     elif table.status == "finished":
         result = table.result()
         over = say(lang, "**Game over.**")
         lines.append(f"{over} {winners_sentence(table, result, lang)}" if result else over)
     elif table.status == "ended":
         lines.append(say(lang, "**Ended:** {reason}", reason=end_words(table.row.end_reason)))
+    return lines
+
+
+def choice_line(table: Table, lang: str = DEFAULT) -> str:
+    """The choice in front of the player to act when they picked a group ("Choosing a shape from **the
+    Ocean** (Back to pick another)."), else ""."""
+    to_act = table.to_act() if table.status == "playing" else ()
+    if len(to_act) != 1 or not table.pick_of(to_act[0]):
+        return ""
+    noun, group = localize(table.engine.group_noun, lang), in_sentence(table.pick_of(to_act[0]), lang)
+    if table.engine.group_noun == "choice":  # not "Choosing a choice from Aim at rank 3"
+        return say(lang, "Picked **{group}**: choose below (Back to pick another).", group=group)
+    return say(lang, "Choosing a {noun} from **{group}** (Back to pick another).", noun=noun, group=group)
+
+
+def table_words(table: Table, lang: str = DEFAULT) -> str:
+    """A board's words, its image aside: the status lines, the latest moves, the choice."""
+    last = table.last_move(lang)
+    return "\n".join([*status_lines(table, lang), last_move_line(last, lang) if last else "",
+                      choice_line(table, lang)]).strip("\n").replace("\n\n", "\n")
+
+
+def board_words(table: Table, lang: str = DEFAULT) -> str:
+    """The board image's description, what a screen reader says of it: the game, the table, whose turn, the
+    last move (no markdown, no mentions)."""
+    parts = [say(lang, "The board of {game} at table {table}.", game=table.engine.title, table=table.id)]
+    if table.status == "playing":
+        names = [localize(table.names[s], lang) for s in table.to_act()]
+        parts.append(say(lang, "To act: {players}", players=", ".join(names)) + ".")
     last = table.last_move(lang)
     if last:
-        lines.append(last_move_line(last, lang))
-    embed = discord.Embed(
-        title=say(lang, "{game} · table {table}", game=table.engine.title, table=table.id),
-        description=_clip("\n".join(lines), 4000), colour=COLOUR
-    )
-    embed.set_image(url=f"attachment://{filename}")
-    return embed
+        parts.append(last_move_line(last, lang).replace("\n", " "))
+    return " ".join(parts).replace("*", "")
 
 
 # --- pings and panels ----------------------------------------------------------------------------------------

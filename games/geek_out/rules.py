@@ -187,9 +187,10 @@ def best_move(active: tuple[str, ...] | list[str], inactive: int, scored: int) -
 class GeekOut(Engine):
     slug = "geek_out"
     title = "Geek Out! Masters"
+    accent = 0xE69F00
     min_players = 1
     max_players = 8
-    options = (Option("turns", _("Turns each player plays"), 5, minimum=1, maximum=10),)
+    options = (Option("turns", _("Turns each player plays"), 5, minimum=1, maximum=10, label=_("Turns")),)
 
     # --- setup and turn flow -------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:

@@ -213,6 +213,7 @@ def sheet_lines(sheet: dict) -> list[str]:
 class Geodeto(Engine):
     slug = "geodeto"
     title = "Geodeto"
+    accent = 0x009E73
     min_players = 2
     max_players = 6
     private_label = _("My goals")
@@ -223,8 +224,9 @@ class Geodeto(Engine):
 
     options = (
         Option("goals", _("Goals to fulfil before the game ends (0: 10 for 2-3 players, 12 for 4 or more)"), 0,
-               minimum=0, maximum=16),
-        Option("extras", _("Play with the 7 extra cards (2 points each to whoever qualifies first)"), False),
+               minimum=0, maximum=16, label=_("Goals")),
+        Option("extras", _("Play with the 7 extra cards (2 points each to whoever qualifies first)"), False,
+               label=_("Extra cards")),
     )
 
     def describe_options(self, options: dict, players: int) -> list[str]:
@@ -232,6 +234,12 @@ class Geodeto(Engine):
         said = (_("goals = {n}", n=goals) if options.get("goals")
                 else _("goals = {n} (by the number of players)", n=goals))
         return [said, _("extra cards on") if options.get("extras") else _("extra cards off")]
+
+    def option_words(self, options: dict, players: int) -> list[str]:
+        words = super().option_words(options, players)
+        if not options.get("goals"):  # 0: as many as the players make it
+            words[0] = _("Goals: {n} (by the number of players)", n=10 if players <= 3 else 12)
+        return words
 
     # --- setup ---------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict, state: State) -> None:

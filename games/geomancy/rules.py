@@ -204,14 +204,16 @@ OFF_BOARD = {"x": -1.0, "y": -1.0, "heading": 0.0, "upright": False}
 class Geomancy(Engine):
     slug = "geomancy"
     title = "Geomancy"
+    accent = 0xCC79A7
     min_players = 2
     max_players = 6
     group_noun = pgettext("group", "choice")
     # the option values (low, medium, high) are keys a player types: they stay in English in every language
     options = (
         Option("height", _("Drop height: how far the stones scatter (low, medium, high)"), "medium",
-               choices=HEIGHTS),
-        Option("knocks", _("Landing stones may knock stones already on the board one square aside"), True),
+               choices=HEIGHTS, label=_("Drop height")),
+        Option("knocks", _("Landing stones may knock stones already on the board one square aside"), True,
+               label=_("Knocks")),
     )
 
     # --- setup ---------------------------------------------------------------------------------------

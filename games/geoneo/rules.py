@@ -143,6 +143,7 @@ def describe_shape(key: str, width: int) -> Text:
 class Geoneo(Engine):
     slug = "geoneo"
     title = "GEONEO"
+    accent = 0x0072B2
     min_players = 2
     max_players = 4
     private_label = _("My hand")

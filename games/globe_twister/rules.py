@@ -169,6 +169,7 @@ def entry_text(entry) -> str:
 class GlobeTwister(Engine):
     slug = "globe_twister"
     title = "Globe Twister"
+    accent = 0xD55E00
     min_players = 1
     max_players = 5
     private_label = _("My program")
@@ -181,16 +182,20 @@ class GlobeTwister(Engine):
     # stay in English in every language
     options = (
         Option("photo", _("Photo: polar (front side), back (each their own region), a region (for all), choose "
-                          "(each picks)"), "polar", choices=("polar", "back", "choose", *REGIONS)),
-        Option("no_red", _("The Long Voyage: play without the red cards"), False),
-        Option("no_timer", _("Immediate Departure: no sand timer, the first lock-in stops everyone"), False),
-        Option("timer", _("Seconds of the sand timer turned by the first lock-in"), 30, minimum=5, maximum=300),
-        Option("travel_log", _("Complete travel log: as many rounds as players, most round wins"), False),
-        Option("turn_limit", _("Turns in a round before it ends without a winner"), 10, minimum=1, maximum=50),
+                          "(each picks)"), "polar", choices=("polar", "back", "choose", *REGIONS), label=_("Photo")),
+        Option("no_red", _("The Long Voyage: play without the red cards"), False, label=_("The Long Voyage")),
+        Option("no_timer", _("Immediate Departure: no sand timer, the first lock-in stops everyone"), False,
+               label=_("Immediate Departure")),
+        Option("timer", _("Seconds of the sand timer turned by the first lock-in"), 30, minimum=5, maximum=300,
+               label=_("Sand timer (seconds)")),
+        Option("travel_log", _("Complete travel log: as many rounds as players, most round wins"), False,
+               label=_("Complete travel log")),
+        Option("turn_limit", _("Turns in a round before it ends without a winner"), 10, minimum=1, maximum=50,
+               label=_("Turns in a round")),
         Option("puzzle", _("Solo: random scramble or a level (tourist, backpacker, globetrotter, wild)"), "random",
-               choices=("random", *LEVELS)),
+               choices=("random", *LEVELS), label=_("Solo puzzle")),
         Option("number", _("Solo: the level's puzzle number (0: a fresh one made for you)"), 0, minimum=0,
-               maximum=PUZZLES_PER_LEVEL),
+               maximum=PUZZLES_PER_LEVEL, label=_("Puzzle number")),
     )
 
     # --- options and setup ---------------------------------------------------------------------------

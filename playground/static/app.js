@@ -271,7 +271,8 @@ function renderMessage(item, previous, compact) {
                                                  command: h("span", { class: "cmd" }, slash(m.interaction.name)) })));
   } else if (answer?.interacted_message_id) {  // "Ana clicked" on that message: a jump to it
     const clicked = state.messages.get(answer.interacted_message_id)?.message;
-    const what = (clicked && (clicked.embeds?.[0]?.title || firstText(clicked) || clicked.content.split("\n")[0])) || t("a message");
+    const what = (clicked && (clicked.embeds?.[0]?.title || layoutTitle(clicked) || clicked.content.split("\n")[0]))
+      || t("a message");
     body.append(h("div", { class: "used" }, "↪ ", avatar(answer.user, true),
                   t("{member} clicked on {message}", { member: h("b", {}, nameOf(answer.user)),
                     message: h("a", { class: "cmd", "data-channel": m.channel_id, "data-jump": answer.interacted_message_id }, what) })));
@@ -289,15 +290,16 @@ function renderMessage(item, previous, compact) {
     body.append(content);
   }
   const shown = new Set();
-  if (m.flags & V2) body.append(renderLayout(m, shown));  // Components V2: the components are the message
   for (const embed of m.embeds || []) body.append(renderEmbed(embed, m, shown));
+  const layout = m.flags & IS_COMPONENTS_V2;
+  if (layout) body.append(...m.components.map((c) => (c.type === 17 ? renderContainer(m, c, shown) : renderPart(m, c, shown))));
   for (const att of m.attachments || []) {
     if (shown.has(att.id)) continue;
     body.append(/\.(png|gif|jpe?g|webp)$/i.test(att.filename)
       ? h("img", { class: "attachment", src: att.url, alt: att.filename, onload: stick })
       : h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`));
   }
-  if (m.components?.length && !(m.flags & V2)) body.append(renderComponents(m));
+  if (!layout && m.components?.length) body.append(renderComponents(m));
   if (state.failedOn.get(m.id) === state.member) body.append(h("div", { class: "failed" }, t("This interaction failed")));
   if (item.only_for) {
     body.append(h("div", { class: "ephemeral-note" }, `👁 ${t("Only you can see this")} • `,
@@ -327,53 +329,61 @@ function renderEmbed(embed, message, shown) {
     embed.footer?.text && h("div", { class: "embed-footer" }, embed.footer.text));
 }
 
-// --- Components V2 (flag IS_COMPONENTS_V2): containers, sections, text, galleries, separators, rows ---------------
-const V2 = 1 << 15;
+// --- Components V2 (the flag IS_COMPONENTS_V2): a container in its accent colour holding text displays, media
+// galleries, sections with an accessory, separators and action rows. A container is drawn as an embed is (its
+// heading as the title, its words and images in its body, its rows under it), so the page reads the same.
+const IS_COMPONENTS_V2 = 1 << 15;
 
-function media(message, ref, shown) {
-  // an unfurled media item: "attachment://board.png" is the message's own attachment (then not shown again below)
-  if (!ref?.url) return null;
-  if (!ref.url.startsWith("attachment://")) return { url: ref.url };
-  const att = (message.attachments || []).find((a) => a.filename === ref.url.slice(13));
-  if (att) shown.add(att.id);
-  return att || null;
+function layoutTitle(message) {
+  if (!(message.flags & IS_COMPONENTS_V2)) return "";
+  const first = JSON.stringify(message.components).match(/"content":"(#{1,3} [^"\\]*)/);
+  return first ? first[1].replace(/^#+ /, "") : "";
 }
 
-function firstText(message) {
-  // a V2 message's first line of text (its header), e.g. for "Ana clicked on …"
-  const find = (cs) => { for (const c of cs || []) { const x = c.type === 10 ? c.content : find(c.components); if (x) return x; } return null; };
-  return message.flags & V2 ? find(message.components)?.split("\n")[0].replace(/[*#_`]/g, "").trim() : null;
-}
-
-function renderLayout(message, shown) {
-  const draw = (c) => {
-    switch (c.type) {
-      case 1: return h("div", { class: "row" }, c.components.map((x) => (x.type === 2 ? renderButton(message, x) : renderSelect(message, x))));
-      case 9: return h("div", { class: "section" }, h("div", { class: "section-text" }, c.components.map(draw)),
-                       h("div", { class: "accessory" }, draw(c.accessory)));
-      case 10: return h("div", { class: "text-display", html: markdown(c.content) });
-      case 11: {
-        const att = media(message, c.media, shown);
-        return att && h("img", { class: "thumbnail", src: att.url, alt: c.description || "", onload: stick });
-      }
-      case 12: return h("div", { class: `gallery n${Math.min(c.items.length, 4)}` }, c.items.map((item) => {
-        const att = media(message, item.media, shown);
-        return att && h("img", { class: "gallery-item", src: att.url, alt: item.description || "", title: item.description || "", onload: stick });
-      }));
-      case 13: {
-        const att = media(message, c.file, shown);
-        return att && h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`);
-      }
-      case 14: return h("div", { class: `separator${c.divider === false ? "" : " divider"}${c.spacing === 2 ? " large" : ""}` });
-      case 17: {
-        const colour = c.accent_color != null ? `#${c.accent_color.toString(16).padStart(6, "0")}` : null;
-        return h("div", { class: "container", style: colour && `border-left-color:${colour}` }, c.components.map(draw));
-      }
-      case 2: return renderButton(message, c);
-      default: return null;
+function renderContainer(message, container, shown) {
+  const colour = container.accent_color != null ? `#${container.accent_color.toString(16).padStart(6, "0")}` : "#1e1f22";
+  const body = h("div", { class: "embed-desc layout-body" });
+  const rows = [];
+  let title = null;
+  // an image under a heading shows as an embed's image; in a message of words (a panel, the standings) as an
+  // attachment under them, as the classic messages showed them
+  const first = (container.components || [])[0];
+  const image = first?.type === 10 && /^#{1,3} /.test(first.content) ? "embed-image" : "attachment";
+  for (const child of container.components || []) {
+    if (child.type === 1) { rows.push(child); continue; }
+    if (child.type === 10 && title === null && /^#{1,3} /.test(child.content)) {
+      const [head, ...rest] = child.content.split("\n");
+      title = h("div", { class: "embed-title", html: inline(esc(head.replace(/^#{1,3} /, ""))) });
+      if (rest.length) body.append(h("div", { class: "text-display", html: markdown(rest.join("\n")) }));
+      continue;
     }
+    body.append(renderPart(message, child, shown, image));
+  }
+  return h("div", { class: "embed container", style: `border-left-color:${colour}` }, title, body,
+    rows.length && h("div", { class: "components" }, rows.map((row) => renderPart(message, row, shown))));
+}
+
+function renderPart(message, c, shown, image = "embed-image") {
+  const media = (ref, description) => {
+    const att = ref?.url?.startsWith("attachment://")
+      ? (message.attachments || []).find((a) => a.filename === ref.url.slice(13)) : ref?.url && { url: ref.url };
+    if (!att) return null;
+    if (att.id) shown.add(att.id);
+    return h("img", { class: image, src: att.url, alt: description || "", title: description || null, onload: stick });
   };
-  return h("div", { class: "layout" }, message.components.map(draw));
+  switch (c.type) {
+    case 1: return h("div", { class: "row" }, (c.components || []).map((x) => (x.type === 2 ? renderButton(message, x)
+      : x.type === 3 ? renderSelect(message, x) : null)));
+    case 9: return h("div", { class: "section" },
+      h("div", { class: "section-text" }, (c.components || []).map((x) => renderPart(message, x, shown, image))),
+      c.accessory?.type === 2 ? renderButton(message, c.accessory) : media(c.accessory?.media, c.accessory?.description));
+    case 10: return h("div", { class: "text-display", html: markdown(c.content || "") });
+    case 11: return media(c.media, c.description);
+    case 12: return h("div", { class: "gallery" }, (c.items || []).map((item) => media(item.media, item.description)));
+    case 14: return h("hr", { class: "separator" });
+    case 17: return renderContainer(message, c, shown);
+    default: return null;
+  }
 }
 
 function renderNotice(notice) {
@@ -732,7 +742,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("#messages").addEventListener("click", (event) => {
     const target = event.target;
-    if (target.matches(".embed-image, .attachment, .gallery-item, .thumbnail")) {
+    if (target.matches(".embed-image, .attachment")) {
       $("#lightbox img").src = target.src;
       $("#lightbox").hidden = false;
     } else if (target.dataset.channel) {

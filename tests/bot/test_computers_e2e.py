@@ -19,6 +19,7 @@ from games.globe_twister.puzzle import from_pairs
 from games.globe_twister.solver import plan
 from playground.fake_discord import snapshot
 from playground.run_bot import BotProcess
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 from tests.bot.harness import BotRunner, solo_players_discord
 from tests.bot.test_computers import one_step
@@ -60,7 +61,7 @@ def lobby_ids(message) -> tuple[int, int]:
 
 
 def to_act_names(message) -> list[str]:
-    line = re.search(r"To act: (.*)", message["embeds"][0]["description"] or "")
+    line = re.search(r"To act: (.*)", sight.description(message) or "")
     return re.findall(r"\*\*([^*]+)\*\*", line.group(1)) if line else []
 
 
@@ -83,20 +84,20 @@ async def test_a_solo_geodeto_game_against_two_computers_to_the_score_sheet(fake
     await fake.slash(ANA, CHANNEL, "play", "geodeto", goals=2)
     await add_computers(fake, ANA, "normal", "strong")
     lobby = lobby_message(fake)
-    assert "Computer (strong)" in str(lobby["embeds"])
+    assert "Computer (strong)" in sight.words(lobby)
     await fake.click(ANA, lobby, "Start")
     for _ in range(1000):
         if over(fake):
             break
         await ana_moves_when_her_turn_comes(fake, rng)
     assert over(fake)
-    [standings] = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
-    assert "Computer (normal)" in standings["content"] and "Computer (strong)" in standings["content"]
+    [standings] = [m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)]
+    assert "Computer (normal)" in sight.content(standings) and "Computer (strong)" in sight.content(standings)
     assert standings["attachments"], "the score sheet's image"
     [result] = await quick.bot.store.results(fake.guild_id)
     assert [p.get("computer") for p in result["standings"]["players"]] == [None, "normal", "strong"]
     # a computer is never pinged: every mention went to Ana
-    mentioned = {int(u) for m in fake.messages_in(CHANNEL) for u in re.findall(r"<@(-?\d+)>", m["content"])}
+    mentioned = {int(u) for m in fake.messages_in(CHANNEL) for u in re.findall(r"<@(-?\d+)>", sight.content(m))}
     assert mentioned <= {ANA}
     assert not fake.rejections
 
@@ -204,13 +205,13 @@ async def test_a_player_leaves_and_a_computer_plays_their_seat_to_the_end(fake, 
     table = await quick.bot.service.in_channel(CHANNEL)
     bos_seat = next(s for s, p in enumerate(table.players) if p["id"] == BO)
     await fake.slash(BO, CHANNEL, "game", "leave")
-    assert "A computer plays their seat" in board(fake)["embeds"][0]["description"]
+    assert "A computer plays their seat" in sight.description(board(fake))
     for _ in range(1000):
         if over(fake):
             break
         await ana_moves_when_her_turn_comes(fake, rng)
-    [standings] = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
-    assert "Computer for Bo" in standings["content"]
+    [standings] = [m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)]
+    assert "Computer for Bo" in sight.content(standings)
     log = await quick.bot.store.actions(table.id)
     assert (-1, f"handover:{bos_seat}") in log and any(seat == bos_seat for seat, _key in log[log.index(
         (-1, f"handover:{bos_seat}")):])  # the computer moved in Bo's seat
@@ -256,7 +257,7 @@ async def test_kill_nine_with_a_computers_move_pending_and_it_is_made_once_after
             table_id, version = lobby_ids(lobby_in(fake, 600))
             # the lobby's "add a computer" key (a bot in another process: nothing to settle here)
             await fake.interact(300, lobby_in(fake, 600), f"gt:{table_id}:{version}:computer.normal", settle=False)
-            await fake.wait_until(lambda: "Computer (normal)" in str(lobby_in(fake, 600)["embeds"]),
+            await fake.wait_until(lambda: "Computer (normal)" in sight.words(lobby_in(fake, 600)),
                                   what="the computer seated")
             await fake.click(300, lobby_in(fake, 600), "Start", settle=False)
             engine = get_engine("geodeto")
@@ -310,7 +311,7 @@ def lobby_in(fake, channel):
 
 
 def fake_board(fake, channel):
-    boards = [m for m in fake.messages_in(channel) if m["attachments"] and m["embeds"]]
+    boards = sight.boards(fake, channel)
     return boards[-1] if boards else None
 
 
@@ -323,11 +324,11 @@ async def test_a_moderator_hands_an_idle_players_seat_to_a_computer(fake, quick)
     assert "permission" in last_ephemeral(fake, BO)
     await fake.slash(MOD, CHANNEL, "mod", "computer", player=BO)
     assert last_ephemeral(fake, MOD) == "A computer plays Bo's seat now."
-    assert "A moderator (Mo) handed Bo's seat to a computer." in board(fake)["embeds"][0]["description"]
+    assert "A moderator (Mo) handed Bo's seat to a computer." in sight.description(board(fake))
     await fake.slash(BO, CHANNEL, "game", "leave")
     assert last_ephemeral(fake, BO) == "You are not playing at this table."
     await fake.slash(MOD, CHANNEL, "mod", "remove", player=CY)  # takeover is on: Cy's seat goes on too
-    assert "Cy was removed by a moderator. A computer plays their seat" in board(fake)["embeds"][0]["description"]
+    assert "Cy was removed by a moderator. A computer plays their seat" in sight.description(board(fake))
     table = await quick.bot.service.in_channel(CHANNEL)
     assert [p["name"] for p in table.players] == ["Ana", "Computer for Bo", "Computer for Cy"]
 
@@ -345,7 +346,7 @@ async def test_a_moderator_handing_the_last_persons_seat_to_a_computer_ends_the_
     await fake.slash(BO, CHANNEL, "game", "leave")
     await fake.slash(MOD, CHANNEL, "mod", "computer", player=ANA)
     assert last_ephemeral(fake, MOD) == "Ana was the last person at the table, so the game ended."
-    said = str([m["content"] for m in fake.messages_in(CHANNEL)] + [board(fake)["embeds"]])
+    said = str([sight.content(m) for m in fake.messages_in(CHANNEL)] + [sight.words(board(fake))])
     assert "Only computers were left at the table, so the game ended." in said
     assert await quick.bot.service.in_channel(CHANNEL) is None  # the channel is free again
     assert await quick.bot.store.results(fake.guild_id) == [] and not over(fake)  # no standings posted

@@ -8,9 +8,10 @@ from bot.computers import handed_over, new_computer, strength_lines
 from bot.store import TableRow
 from bot.table.model import Table
 from bot.table.words import name_seats
-from bot.ui import components, messages
+from bot.ui import components, messages, screens
 from games import get_engine
 from i18n import _
+from tests.bot import sight
 
 ANA = {"id": 101, "name": "Ana"}
 DEE = {"id": 104, "name": "Dee"}
@@ -50,7 +51,7 @@ def test_the_to_act_line_names_a_computer_without_a_mention():
     computer = new_computer("easy", [])
     table = table_of([ANA, computer], "playing", seed=1)
     assert table.to_act() == [1]
-    line = messages.table_embed(table, "board.png").description.splitlines()[0]
+    line = board_text(table).splitlines()[0]
     assert line == "To act: 🤖 **Computer (easy)** (a computer: it moves by itself)"
     assert "<@" not in line
 
@@ -69,7 +70,16 @@ async def test_the_board_offers_no_buttons_for_a_computers_move():
 def lobby_text(players: list[dict], takeover: bool = True) -> str:
     table = table_of(players, "lobby")
     table.row.takeover = takeover
-    return messages.lobby_embed(table).description
+    return sight.description(as_sent(screens.lobby(table)))
+
+
+def as_sent(view) -> dict:
+    """A layout as the loopback Discord keeps the message it is sent in."""
+    return {"flags": sight.IS_COMPONENTS_V2, "components": view.to_components(), "content": "", "embeds": []}
+
+
+def board_text(table, lang: str = "en") -> str:
+    return sight.description(as_sent(screens.table(table, "board.png", lang)))
 
 
 def test_the_lobby_names_a_computer_once():
@@ -83,17 +93,19 @@ def test_the_lobby_names_a_computer_once():
 
 def test_the_lobby_says_how_many_players_start_and_how_many_more_are_needed():
     text = lobby_text([ANA])  # Geek Out may be played alone
-    assert "1/8 seated; at least 1 player to start. Press **Join**" in text, text
+    assert "1/8 seated; at least 1 player to start." in text, text
     assert "needed" not in text
     assert messages.start_words(1, 3) == "at least 3 players to start: 2 more needed."
     assert messages.start_words(3, 3) == messages.start_words(4, 3) == "at least 3 players to start."
 
 
-def test_the_takeover_words_say_each_thing_once():
+def test_the_takeover_is_said_on_its_switch_alone():
+    """The lobby's words leave the takeover to its switch (issue 26: the sentence buried who is seated)."""
     off = lobby_text([ANA, DEE], takeover=False)
-    assert "Taking over a leaver's seat: off: the seat of a player who leaves during the game stays empty." in off
-    assert "leaves leaves" not in off and "leaves their seat" not in off
-    assert "Taking over a leaver's seat: on: a computer (normal) takes the seat" in lobby_text([ANA, DEE])
+    assert "Taking over" not in off and "leaver" not in off
+    table = table_of([ANA, DEE], "lobby")
+    labels = [item.item.label for item in components.lobby_view(table).children if hasattr(item.item, "label")]
+    assert "Computer takes a leaver's seat: on" in labels
 
 
 def test_a_computer_named_in_a_move_is_said_in_the_reader_s_language():
@@ -106,16 +118,20 @@ def test_a_computer_named_in_a_move_is_said_in_the_reader_s_language():
     assert str(text).startswith("Computer (normal) starts turn 1")
 
 
-def test_the_lobby_s_options_use_the_names_the_member_s_discord_shows():
-    """/play's options are called züge, fallhöhe, anstoßen in a German client: the lobby names them so, with
-    values in words (it said "Optionen: turns = 1" and "knocks = true")."""
+def test_the_lobby_says_its_options_in_words():
+    """Each option by its label, its value in words, in the reader's language (issue 26: never a raw key; it
+    said "Optionen: turns = 1", and before that "knocks = true")."""
     geomancy = get_engine("geomancy")
-    said = geomancy.describe_options(geomancy.normalise_options({}), 2)
-    assert [str(s) for s in said] == ["height = medium", "knocks = true"]
-    assert [i18n.localize(s, "de") for s in said] == ["fallhöhe = mittel", "anstoßen = ja"]
-    assert [i18n.localize(s, "es") for s in said] == ["altura = media", "empujones = sí"]
+    said = geomancy.option_words(geomancy.normalise_options({}), 2)
+    assert [str(s) for s in said] == ["Drop height: medium", "Knocks: on"]
+    assert [i18n.localize(s, "de") for s in said] == ["Fallhöhe: mittel", "Anstoßen: an"]
+    assert [i18n.localize(s, "es") for s in said] == ["Altura de caída: media", "Empujones: activado"]
+    geodeto = get_engine("geodeto")
+    assert [str(s) for s in geodeto.option_words(geodeto.normalise_options({}), 4)] == [
+        "Goals: 12 (by the number of players)", "Extra cards: off"]
     table = table_of([ANA, DEE], "lobby")
-    assert "züge = 1" in messages.lobby_embed(table, lang="de").description
+    shown = sight.description(as_sent(screens.lobby(table, lang="de")))
+    assert "Züge: 1" in shown and "=" not in shown, shown
 
 
 def test_a_moderator_s_end_reason_says_who_in_the_reader_s_language():
@@ -123,10 +139,10 @@ def test_a_moderator_s_end_reason_says_who_in_the_reader_s_language():
     "Beendet: Test (by Mo)"."""
     table = table_of([ANA, DEE], "ended")
     table.row.end_reason = "zu langsam (by Mo)"
-    assert "**Ended:** zu langsam (by Mo)" in messages.table_embed(table, "board.png").description
-    assert "**Beendet:** zu langsam (von Mo)" in messages.table_embed(table, "board.png", "de").description
+    assert "**Ended:** zu langsam (by Mo)" in board_text(table)
+    assert "**Beendet:** zu langsam (von Mo)" in board_text(table, "de")
     table.row.end_reason = "spam (by a former member)"
-    assert "**Terminada:** spam (por un antiguo miembro)" in messages.table_embed(table, "board.png", "es").description
+    assert "**Terminada:** spam (por un antiguo miembro)" in board_text(table, "es")
     assert i18n.localize(table.focus()["closed"], "de") == "Geschlossen: spam (von einem ehemaligen Mitglied)"
 
 

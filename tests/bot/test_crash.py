@@ -15,6 +15,7 @@ from bot.database import open_store
 from bot.ui import keys
 from games import get_engine
 from playground.run_bot import BotProcess
+from tests.bot import sight
 from tests.bot.harness import solo_players_discord
 
 CHANNELS = tuple(range(600, 608))
@@ -27,7 +28,7 @@ def board(fake, channel):
 
 
 def shown_version(message) -> int | None:
-    versions = {what.version for r in message["components"] for c in r["components"]
+    versions = {what.version for c in sight.components(message)
                 if isinstance(what := keys.decode(c.get("custom_id", "")), keys.Move | keys.Utility)}
     if versions:
         return max(versions)
@@ -36,7 +37,7 @@ def shown_version(message) -> int | None:
 
 
 def move_labels(message):
-    return [c["label"] for r in message["components"] for c in r["components"]
+    return [c["label"] for c in sight.components(message)
             if c["type"] == 2 and c.get("label") not in ("Rules", None)]
 
 
@@ -65,7 +66,7 @@ async def test_kill_nine_mid_move_loses_nothing_and_every_board_heals(fake, data
         await bot.start()
         for channel, user in PLAYERS.items():
             await fake.slash(user, channel, "play", "geek-out", settle=False, turns=10)
-        assert await wait_for(lambda: _all(fake, lambda c: fake.messages_in(c) and fake.messages_in(c)[-1]["components"]))
+        assert await wait_for(lambda: _all(fake, lambda c: fake.messages_in(c) and sight.components(fake.messages_in(c)[-1])))
         for channel, user in PLAYERS.items():
             await fake.click(user, fake.messages_in(channel)[-1], "Start", settle=False)
         assert await wait_for(lambda: _all(fake, lambda c: board(fake, c) is not None))

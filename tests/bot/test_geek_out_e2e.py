@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from playground.fake_discord import MANAGE_MESSAGES, DiscordError, snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.harness import BotRunner
 
@@ -23,26 +24,26 @@ def board(fake, channel=CHANNEL):
 
 
 def lobby(fake, channel=CHANNEL):
-    return [m for m in fake.messages_in(channel) if m["embeds"] and "lobby" in m["embeds"][0]["title"]][-1]
+    return sight.lobby(fake, channel)
 
 
 def to_act(message):
-    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    m = re.search(r"To act: \*\*(\w+)\*\*", sight.description(message))
     return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
 
 
 def labels(message):
-    return [c.get("label") for r in message["components"] for c in r["components"]]
+    return sight.labels(message)
 
 
 def last_ephemeral(fake, user):
     eph = fake.ephemerals(user)
     assert eph, "no ephemeral answer"
-    return eph[-1]["content"]
+    return sight.content(eph[-1])
 
 
 def version_of(message):
-    ids = [c["custom_id"] for r in message["components"] for c in r["components"] if c.get("custom_id")]
+    ids = sight.custom_ids(message)
     return {int(i.split(":")[2]) for i in ids}
 
 
@@ -54,7 +55,7 @@ async def start_game(fake, players=(ANA, BO), channel=CHANNEL, takeover=True, **
     for p in players[1:]:
         await fake.click(p, lob, "Join")
     if not takeover:
-        table, version = lob["components"][0]["components"][0]["custom_id"].split(":")[1:3]
+        table, version = sight.components(lob)[0]["custom_id"].split(":")[1:3]
         await fake.click_forged(players[0], lob, f"gt:{table}:{version}:takeover.off")
     await fake.click(players[0], lob, "Start")
     return board(fake, channel)
@@ -71,9 +72,9 @@ async def play_one(fake, channel=CHANNEL, prefer=("Pass",)):
 
 async def test_a_whole_two_player_game_from_play_to_standings(fake, runner):
     b = await start_game(fake)
-    assert b["embeds"][0]["image"]["url"].startswith("attachment://")
+    assert sight.image_refs(b) == [f"attachment://{sight.image_name(b)}"]
     moves = 0
-    while not any("final standings" in m["content"] for m in fake.messages_in(CHANNEL)):
+    while not any("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL)):
         before = board(fake)
         # no click without a choice: a step the player acts on always offers two options or more
         assert len([x for x in labels(before) if x != "Rules"]) >= 2, labels(before)
@@ -85,14 +86,14 @@ async def test_a_whole_two_player_game_from_play_to_standings(fake, runner):
         assert moves < 400
     assert not fake.rejections
     final = board(fake)
-    assert final["components"] == [] or labels(final) == ["Rules"] or not to_act(final)
-    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][0]["content"]
+    assert sight.components(final) == [] or labels(final) == ["Rules"] or not to_act(final)
+    standings = sight.content([m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)][0])
     assert "Ana" in standings and "Bo" in standings
     results = await runner.bot.store.results(fake.guild_id)
     assert len(results) == 1 and len(results[0]["standings"]["scores"]) == 2
     # the channel is free again
     await fake.slash(ANA, CHANNEL, "play", "geek-out")
-    assert "lobby" in lobby(fake)["embeds"][0]["title"]
+    assert "lobby" in sight.title(lobby(fake))
 
 
 async def test_board_image_is_a_reasonable_png(fake, runner):
@@ -113,7 +114,7 @@ async def test_only_the_player_to_act_may_move(fake, runner):
     assert last_ephemeral(fake, other).startswith("It is not your turn")
     await fake.click(CY, b, first)
     assert last_ephemeral(fake, CY) == "You are not playing at this table."
-    assert board(fake)["embeds"] == b["embeds"] and version_of(board(fake)) == version_of(b)
+    assert sight.words(board(fake)) == sight.words(b) and version_of(board(fake)) == version_of(b)
 
 
 async def test_an_outdated_board_is_refused_and_changes_nothing(fake, runner):
@@ -134,7 +135,7 @@ async def test_a_double_click_race_applies_exactly_once(fake, runner):
     await asyncio.gather(fake.click(who, b, label, settle=False), fake.click(who, b, label, settle=False))
     await fake.settle()
     assert version_of(board(fake)) == {next(iter(v)) + 1} or not to_act(board(fake))
-    assert sum("out of date" in m["content"] for m in fake.ephemerals(who)) == 1
+    assert sum("out of date" in sight.content(m) for m in fake.ephemerals(who)) == 1
     assert len(await runner.bot.store.actions(1)) == 1
 
 
@@ -194,7 +195,7 @@ async def test_game_status_reposts_and_retires_the_old_board(fake, runner):
     await fake.slash(BO, CHANNEL, "game", "status")
     new = board(fake)
     assert new["id"] != b["id"]
-    assert fake.messages[int(b["id"])]["components"] == []
+    assert sight.components(fake.messages[int(b["id"])]) == []
 
 
 async def test_a_buried_board_is_posted_again_at_the_next_move(fake, runner):
@@ -203,7 +204,7 @@ async def test_a_buried_board_is_posted_again_at_the_next_move(fake, runner):
         await fake.say(CY, CHANNEL, f"chat {i}")
     await play_one(fake, prefer=DICE_MOVES)
     new = board(fake)
-    assert new["id"] != b["id"] and fake.messages[int(b["id"])]["components"] == []
+    assert new["id"] != b["id"] and sight.components(fake.messages[int(b["id"])]) == []
 
 
 async def test_an_hour_old_board_is_posted_again(fake, runner):
@@ -220,20 +221,20 @@ async def test_game_leave_ends_a_two_player_game(fake, runner):
     await start_game(fake, takeover=False)  # else a computer plays Bo's seat on
     await fake.slash(BO, CHANNEL, "game", "leave")
     assert last_ephemeral(fake, BO) == "You left the game."
-    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
-    assert standings and "Bo** (left)" in standings[0]["content"]
+    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)]
+    assert standings and "Bo** (left)" in sight.content(standings[0])
 
 
 async def test_game_leave_in_three_player_game_goes_on(fake, runner):
     await start_game(fake, players=(ANA, BO, CY), takeover=False)  # the seat leaves (no computer takes it)
     await fake.slash(CY, CHANNEL, "game", "leave")
     assert to_act(board(fake)) in (ANA, BO)
-    assert not [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
+    assert not [m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)]
 
 
 async def test_rules_are_ephemeral(fake, runner):
     await fake.slash(CY, CHANNEL, "rules", game="geek_out")
-    assert fake.ephemerals(CY)[-1]["embeds"][0]["title"] == "Geek Out! Masters: A turn"
+    assert sight.title(fake.ephemerals(CY)[-1]) == "Geek Out! Masters: A turn"
     assert not fake.messages_in(CHANNEL)
 
 
@@ -246,14 +247,14 @@ async def test_moderator_commands_are_hidden_and_checked(fake, runner):
     assert "Manage Server permission" in last_ephemeral(fake, ANA)
     assert to_act(board(fake)) is not None
     await fake.slash(MOD, CHANNEL, "mod", "remove", player=BO)
-    assert any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+    assert any("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL))
 
 
 async def test_moderator_ends_a_game_with_a_reason(fake, runner):
     before = snapshot(await start_game(fake))
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="stuck for a day")
-    assert "stuck for a day" in fake.messages_in(CHANNEL)[-1]["content"]
-    assert board(fake)["components"] == []
+    assert "stuck for a day" in sight.content(fake.messages_in(CHANNEL)[-1])
+    assert sight.components(board(fake)) == []
     await fake.click(to_act(before), before, labels(before)[0])  # a screen that had not refreshed yet
     assert last_ephemeral(fake, to_act(before)) == "This game is over."
 
@@ -279,7 +280,7 @@ async def test_idle_turns_time_out_even_across_a_restart(fake, database):
         await r.stop()
         await r.start(later=61)  # back after the deadline passed while the bot was down
         await fake.wait_until(lambda: to_act(board(fake)) != first, what="the idle turn to time out")
-        assert "ran out of time" in board(fake)["embeds"][0]["description"]
+        assert "ran out of time" in sight.description(board(fake))
     finally:
         await r.stop()
 
@@ -289,9 +290,9 @@ async def test_a_lobby_nobody_starts_closes_itself(fake, database):
     await r.start()
     try:
         await fake.slash(ANA, CHANNEL, "play", "geek-out")
-        await fake.wait_until(lambda: any("Nobody started" in m["content"] for m in fake.messages_in(CHANNEL)),
+        await fake.wait_until(lambda: any("Nobody started" in sight.content(m) for m in fake.messages_in(CHANNEL)),
                               what="the lobby to close itself")
-        await fake.wait_until(lambda: lobby(fake)["components"] == [], what="the lobby's buttons to go")
+        await fake.wait_until(lambda: sight.components(lobby(fake)) == [], what="the lobby's buttons to go")
     finally:
         await r.stop()
 

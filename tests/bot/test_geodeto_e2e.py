@@ -8,6 +8,7 @@ import re
 from games.geodeto.rules import deck
 from playground.fake_discord import snapshot
 from render.geodeto import rig_goal
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
 DEE = 104
@@ -16,20 +17,20 @@ UTILITY = ("My goals", "Rules")
 
 
 def board(fake):
-    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]][-1]
+    return sight.board(fake, CHANNEL)
 
 
 def to_act(message):
-    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    m = re.search(r"To act: \*\*(\w+)\*\*", sight.description(message))
     return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
 
 
 def comps(message):
-    return [c for r in message["components"] for c in r["components"]]
+    return sight.components(message)
 
 
 def over(fake):
-    return any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+    return any("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL))
 
 
 async def start(fake, players):
@@ -73,7 +74,7 @@ async def play_to_the_end(fake, rng, prefer=(), limit=3000):
 
 def assert_no_goal_in_public(fake, hands_seen):
     """No card that sat in a hand while hidden shows in a public message before it was claimed."""
-    public = " ".join(m["content"] + " ".join((e.get("description") or "") for e in m["embeds"])
+    public = " ".join(sight.words(m)
                       + " ".join(c.get("label") or "" for c in comps(m)) for m in fake.messages_in(CHANNEL))
     claimed = {name for name in hands_seen if f"fulfils **{name}**" in public}
     for name in hands_seen - claimed:
@@ -88,8 +89,8 @@ async def test_a_whole_two_player_game_to_the_score_sheet(fake, runner, caplog):
     assert not fake.rejections
     [result] = await runner.bot.store.results(fake.guild_id)
     assert len(result["standings"]["scores"]) == 2
-    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][-1]
-    assert "Score sheet" in standings["content"] and standings["attachments"]  # in words and as an image
+    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)][-1]
+    assert "Score sheet" in sight.content(standings) and standings["attachments"]  # in words and as an image
 
 
 async def test_my_goals_are_only_for_their_owner_and_claims_show_the_card(fake, runner):
@@ -106,7 +107,7 @@ async def test_my_goals_are_only_for_their_owner_and_claims_show_the_card(fake, 
         who = to_act(b)
         await fake.click(who, b, "My goals")
         panel = [m for m in fake.ephemerals(who) if m["attachments"]][-1]
-        assert panel["content"].startswith("Your goals")
+        assert sight.content(panel).startswith("Your goals")
         if turn % 6 == 5:  # build one of the player's goals on the board: their next action claims it
             table = await runner.bot.service.in_channel(CHANNEL)
             assert rig_goal(table.state, table.seat_of(who))
@@ -115,7 +116,7 @@ async def test_my_goals_are_only_for_their_owner_and_claims_show_the_card(fake, 
         await move(fake, rng, prefer=("Bonus", "Draw"))
     assert hands_seen and hands_seen <= names
     assert_no_goal_in_public(fake, hands_seen)
-    claims = [m for m in fake.messages_in(CHANNEL) if "fulfils **" in m["content"]]
+    claims = [m for m in fake.messages_in(CHANNEL) if "fulfils **" in sight.content(m)]
     assert claims and all(m["attachments"] for m in claims)  # the card, drawn, with its geo-tweet
 
 
@@ -172,7 +173,7 @@ async def test_the_first_step_shows_a_handful_of_places_then_their_pyramids(fake
     assert not any(" · 1 " in label for label in first)  # a group of one is offered as its action
     await fake.click(who, b, "Europe · 3 moves")
     b = board(fake)
-    assert "Choosing a move from **Europe**" in b["embeds"][0]["description"]
+    assert "Choosing a move from **Europe**" in sight.description(b)
     step = [c["label"] for c in comps(b) if c["type"] == 2 and c["label"] not in UTILITY]
     assert step == ["Move small blue", "Move medium blue", "Move large blue", "Back"]
     await fake.click(who, b, "Back")
@@ -183,7 +184,7 @@ async def test_the_first_step_shows_a_handful_of_places_then_their_pyramids(fake
     assert "The Ocean: on the water" in [c["label"] for c in comps(b) if c["type"] == 2]
     await fake.click(who, b, "The Ocean: on the water")
     b = board(fake)
-    assert "moves small blue from Europe to the Ocean, on the water." in b["embeds"][0]["description"]
+    assert "moves small blue from Europe to the Ocean, on the water." in sight.description(b)
     assert to_act(b) != who
     # the next player's first step has the Ocean as a place too (one pyramid there: a move of its own)
     labels = [c["label"] for c in comps(b) if c["type"] == 2 and c["label"] not in UTILITY]
@@ -195,7 +196,7 @@ async def test_the_first_step_shows_a_handful_of_places_then_their_pyramids(fake
     b = board(fake)
     ocean = next(c["label"] for c in comps(b) if (c.get("label") or "").startswith("The Ocean · "))
     await fake.click(to_act(b), b, ocean)
-    assert "Choosing a move from **the Ocean**" in board(fake)["embeds"][0]["description"]
+    assert "Choosing a move from **the Ocean**" in sight.description(board(fake))
     await fake.click(to_act(b), board(fake), "My goals")  # the player's own panel says it the same way
-    assert "choose a move from **the Ocean**" in fake.ephemerals(to_act(b))[-1]["content"]
+    assert "choose a move from **the Ocean**" in sight.content(fake.ephemerals(to_act(b))[-1])
     assert not fake.rejections

@@ -5,6 +5,7 @@ import random
 import re
 
 from games.geomancy.rules import forced, parse_square, size_of
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy"}
@@ -13,20 +14,20 @@ SQUARES = [f"{c}{r}" for r in range(1, 9) for c in "abcdefgh"]
 
 
 def board(fake):
-    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]][-1]
+    return sight.board(fake, CHANNEL)
 
 
 def to_act(message):
-    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    m = re.search(r"To act: \*\*(\w+)\*\*", sight.description(message))
     return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
 
 
 def comps(message):
-    return [c for r in message["components"] for c in r["components"]]
+    return sight.components(message)
 
 
 def over(fake):
-    return any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+    return any("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL))
 
 
 async def start(fake, players=(ANA, BO, CY)):
@@ -70,7 +71,7 @@ async def test_a_whole_three_player_game_to_the_standings(fake, runner):
     assert over(fake) and not fake.rejections
     [result] = await runner.bot.store.results(fake.guild_id)
     assert len(result["standings"]["scores"]) == 3
-    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][-1]["content"]
+    standings = sight.content([m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)][-1])
     assert all(name in standings for name in NAMES.values())
 
 
@@ -79,7 +80,7 @@ async def test_the_aura_overlay_is_for_the_asker_only(fake, runner):
     b = board(fake)
     await fake.click(CY, b, "Auras")  # anyone may look, also a spectator or a player not to act
     [reply] = [m for m in fake.ephemerals(CY) if m["attachments"]]
-    assert reply["content"].startswith("Auras") and board(fake)["attachments"] == b["attachments"]
+    assert sight.content(reply).startswith("Auras") and board(fake)["attachments"] == b["attachments"]
 
 
 def choice_state(engine, state):
@@ -114,7 +115,7 @@ async def test_a_same_colour_choice_is_made_by_its_owner(fake, runner):
     assert to_act(b) == owner and len(keeps) == 2
     small = next(label for label in keeps if "small" in label)
     await fake.click(owner, b, small)  # the owner may keep the smaller one
-    assert "keeps their small on e4" in board(fake)["embeds"][0]["description"]
+    assert "keeps their small on e4" in sight.description(board(fake))
     e4 = parse_square("e4")
     assert [size_of(table.state["per"], x) for x in table.state["board"][e4]] == [1]
 
@@ -125,7 +126,7 @@ async def test_a_same_colour_choice_left_to_the_timeout_keeps_the_larger_stone(f
     table = await put_state(runner, fake, choice_state(table.engine, table.state))
     clock = runner.bot.service.clock
     runner.bot.service.clock = lambda: clock() + 601  # the owner sits idle past the turn timeout
-    await fake.wait_until(lambda: "ran out of time" in board(fake)["embeds"][0]["description"],
+    await fake.wait_until(lambda: "ran out of time" in sight.description(board(fake)),
                           what="the choice to time out")
     e4 = parse_square("e4")
     assert [size_of(table.state["per"], x) for x in table.state["board"][e4]] == [2]  # the larger stayed
@@ -146,14 +147,14 @@ async def test_restart_mid_game_keeps_the_board_working_and_a_moderator_can_end_
     await fake.click(who, before, label)  # a button sent before the restart
     assert board(fake)["attachments"] != before["attachments"] and not fake.rejections
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="closing time")
-    assert "closing time" in fake.messages_in(CHANNEL)[-1]["content"]
-    assert board(fake)["components"] == []
+    assert "closing time" in sight.content(fake.messages_in(CHANNEL)[-1])
+    assert sight.components(board(fake)) == []
 
 
 async def test_a_picked_aim_rank_is_named_without_choosing_a_choice(fake, runner):
     await start(fake)
     b = board(fake)
     await fake.click(to_act(b), b, "Aim at rank 3 · 8 choices")
-    text = board(fake)["embeds"][0]["description"]
+    text = sight.description(board(fake))
     assert "Picked **Aim at rank 3**: choose below (Back to pick another)." in text
     assert "a choice from" not in text and not fake.rejections

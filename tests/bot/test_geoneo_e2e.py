@@ -4,6 +4,7 @@ import logging
 import re
 
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
 DEE = 104
@@ -16,12 +17,12 @@ def board(fake, channel=CHANNEL):
 
 
 def to_act(message):
-    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    m = re.search(r"To act: \*\*(\w+)\*\*", sight.description(message))
     return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
 
 
 def components(message):
-    return [c for r in message["components"] for c in r["components"]]
+    return sight.components(message)
 
 
 async def start(fake, players):
@@ -46,7 +47,7 @@ async def move(fake, hands_seen):
     else:
         await fake.click(who, b, "My hand")
         private = fake.ephemerals(who)[-1]
-        assert private["content"].startswith("Your hand") and private["attachments"]
+        assert sight.content(private).startswith("Your hand") and private["attachments"]
         hands_seen.add(fake.files[int(private["attachments"][0]["id"])])
         await fake.click(who, private, components(private)[0]["label"])
 
@@ -54,7 +55,7 @@ async def move(fake, hands_seen):
 async def play_to_the_end(fake, limit=600):
     hands_seen = set()
     for _ in range(limit):
-        if any("final standings" in m["content"] for m in fake.messages_in(CHANNEL)):
+        if any("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL)):
             return hands_seen
         await move(fake, hands_seen)
     raise AssertionError("the game did not end")
@@ -67,7 +68,7 @@ def assert_no_hand_in_public(fake, hands_seen, caplog):
             assert not SECRET_LABEL.match(c.get("label") or ""), c
             for o in c.get("options", []):
                 assert not SECRET_LABEL.match(o["label"]), o
-        assert "hand" not in (m["content"] or "").lower() or "final standings" in m["content"]
+        assert "hand" not in (sight.content(m) or "").lower() or "final standings" in sight.content(m)
         public_files |= {fake.files[int(a["id"])] for a in m["attachments"]}
     assert hands_seen and not (hands_seen & public_files)
     for record in caplog.records:
@@ -92,9 +93,9 @@ async def test_a_four_player_team_game(fake, runner, caplog):
     lobby = fake.messages_in(CHANNEL)[-1]
     for p in (BO, CY, DEE):
         await fake.click(p, lobby, "Join")
-    seats = lobby["embeds"][0]["description"]
+    seats = sight.description(lobby)
     assert "team White (with seat 3)" in seats and "team Black (with seat 4)" in seats
-    table, version = lobby["components"][0]["components"][0]["custom_id"].split(":")[1:3]
+    table, version = sight.components(lobby)[0]["custom_id"].split(":")[1:3]
     await fake.click_forged(ANA, lobby, f"gt:{table}:{version}:takeover.off")  # Dee's seat is not a computer's
     await fake.click(ANA, lobby, "Start")
     hands_seen = set()
@@ -106,7 +107,7 @@ async def test_a_four_player_team_game(fake, runner, caplog):
     [result] = await runner.bot.store.results(fake.guild_id)
     scores = result["standings"]["scores"]
     assert scores[0] == scores[2] and scores[1] == scores[3]  # partners share the team's score
-    standings = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]][0]["content"]
+    standings = sight.content([m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)][0])
     lines = standings.splitlines()
     assert "**Team Black** (**Bo** & **Dee** (left))" in standings
     if scores[0] != scores[1]:  # two places, one per team, each a team
@@ -122,16 +123,16 @@ async def test_my_hand_is_only_for_seated_players_and_moves_only_on_your_turn(fa
     who = to_act(b)
     other = BO if who == ANA else ANA
     await fake.click(CY, b, "My hand")
-    assert fake.ephemerals(CY)[-1]["content"] == "You are not playing at this table."
+    assert sight.content(fake.ephemerals(CY)[-1]) == "You are not playing at this table."
     await fake.click(other, b, "My hand")
     private = fake.ephemerals(other)[-1]
-    assert "not your turn" in private["content"] and private["components"] == []
+    assert "not your turn" in sight.content(private) and sight.components(private) == []
     await fake.click(who, b, "My hand")
     mine = fake.ephemerals(who)[-1]
     assert all(SECRET_LABEL.match(c["label"]) for c in components(mine))
     # someone else clicking a button of that ephemeral (a forwarded id) is refused
     await fake.click(other, mine, components(mine)[0]["label"])
-    assert fake.ephemerals(other)[-1]["content"].startswith("It is not your turn")
+    assert sight.content(fake.ephemerals(other)[-1]).startswith("It is not your turn")
 
 
 async def test_restart_mid_game_keeps_hands_and_buttons(fake, runner):
@@ -165,5 +166,5 @@ async def test_a_corner_with_a_single_shape_offers_that_shape_at_once(fake, runn
     lone = [label for label in labels if " · " not in label]
     assert lone and set(lone) <= set(shapes.values())  # e.g. "Line E6-...": one click clears it
     await fake.click(table.players[0]["id"], b, lone[0])
-    assert f"clears a {lone[0].split(':')[0]}" in board(fake)["embeds"][0]["description"]
+    assert f"clears a {lone[0].split(':')[0]}" in sight.description(board(fake))
     assert not fake.rejections

@@ -10,17 +10,18 @@ import games.globe_twister
 from bot.ui import keys
 from games.globe_twister.puzzle import from_pairs
 from games.globe_twister.solver import plan
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
 NAMES = {ANA: "Ana", BO: "Bo"}
 
 
 def board(fake):
-    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]][-1]
+    return sight.board(fake, CHANNEL)
 
 
 def comps(message):
-    return [c for r in message["components"] for c in r["components"]]
+    return sight.components(message)
 
 
 def panel(fake, user):
@@ -43,7 +44,7 @@ async def until(fake, condition, tries=300):
 
 
 def over(fake):
-    return any("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+    return any("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL))
 
 
 async def click_key(fake, user, message, key):
@@ -107,9 +108,9 @@ async def test_two_players_against_the_sand_timer_to_a_winner(fake, runner):
         await program(fake, ANA, placements)  # Ana locks in: the sand timer turns for Bo
         if over(fake):
             break
-        assert re.search(r"<t:\d+:R>", board(fake)["embeds"][0]["description"]), "a live countdown is shown"
+        assert re.search(r"<t:\d+:R>", sight.description(board(fake))), "a live countdown is shown"
         # nothing of Ana's program is public before the run
-        public = json.dumps([m["content"] for m in fake.messages_in(CHANNEL)]
+        public = json.dumps([sight.content(m) for m in fake.messages_in(CHANNEL)]
                             + [comps(m) for m in fake.messages_in(CHANNEL)])
         assert "Take back" not in public and "Cell 1 (" not in public
         shown = len(runs(fake))
@@ -126,14 +127,14 @@ async def test_a_board_superseded_once_the_sand_ran_out_keeps_no_countdown_runni
     await program(fake, BO, [], lock=False)  # Bo opens his panel and dithers
     await program(fake, ANA, [])  # Ana locks in: the sand timer turns
     counting = board(fake)
-    assert re.search(r"<t:\d+:R>", counting["embeds"][0]["description"]), "a live countdown is shown"
+    assert re.search(r"<t:\d+:R>", sight.description(counting)), "a live countdown is shown"
     clock = runner.bot.service.clock
     runner.bot.service.clock = lambda: clock() + 31  # the sand runs out: the run, then a new board below it
     await until(fake, lambda: len(runs(fake)) == 1 and board(fake)["id"] != counting["id"])
-    old = fake.messages[int(counting["id"])]["embeds"][0]["description"]
+    old = sight.description(fake.messages[int(counting["id"])])
     assert not re.search(r"<t:\d+:R>", old) and "Time runs out" not in old  # not "14 seconds ago"
     assert "Ana locks in and turns the sand timer" in old  # the rest of the old board stays as it was
-    assert not fake.messages[int(counting["id"])]["components"]  # and its buttons went, as before
+    assert not sight.components(fake.messages[int(counting["id"])])  # and its buttons went, as before
 
 
 async def test_a_restart_during_programming_keeps_both_partial_programs(fake, runner):
@@ -160,7 +161,7 @@ async def test_a_sand_timer_that_ran_out_while_the_bot_was_down_ends_the_stage_w
     assert not any(table.state["locked"])  # a new stage B
     assert all(cell is None for program in table.state["programs"] for cell in program)
     [shown] = runs(fake)  # one animation of both programs, Bo's one card too
-    assert "Ana's program: cell 1" in shown["content"] and "Bo's program: cell 5" in shown["content"]
+    assert "Ana's program: cell 1" in sight.content(shown) and "Bo's program: cell 5" in sight.content(shown)
 
 
 async def test_a_run_is_one_animation_of_every_program_then_the_board_under_it(fake, runner):
@@ -176,9 +177,9 @@ async def test_a_run_is_one_animation_of_every_program_then_the_board_under_it(f
                     and int(board(fake)["id"]) > int(runs(fake)[-1]["id"]))
         new = fake.messages_in(CHANNEL)[before:]
         animations = [m for m in new if m["attachments"] and m["attachments"][0]["filename"].endswith(".gif")]
-        assert len(animations) == 1, [m["content"][:40] for m in new]
+        assert len(animations) == 1, [sight.content(m)[:40] for m in new]
         [gif] = animations
-        content = gif["content"]
+        content = sight.content(gif)
         assert f"Turn {turn}: the programs run" in content
         assert "Ana's program" in content and "Bo's program" in content and "Cy's program" in content
         # the board comes after it: the last picture in the channel, with its buttons while the game goes on
@@ -187,8 +188,8 @@ async def test_a_run_is_one_animation_of_every_program_then_the_board_under_it(f
         if turn == 1:
             assert comps(board(fake))
     await until(fake, lambda: over(fake))
-    [standings] = [m for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
-    assert "Nobody won." in standings["content"] and "Shared victory" not in standings["content"]
-    assert "1st" not in standings["content"]
+    [standings] = [m for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)]
+    assert "Nobody won." in sight.content(standings) and "Shared victory" not in sight.content(standings)
+    assert "1st" not in sight.content(standings)
     [result] = await runner.bot.store.results(fake.guild_id)
     assert result["standings"]["scores"] == [0, 0, 0]

@@ -2,6 +2,7 @@
 channel, in the server's language, if it may post there; never again when the server comes back at a start;
 /help says the same at any time, to the asker only, in their language."""
 
+from tests.bot import sight
 from tests.bot.conftest import ANA
 from tests.bot.harness import BotRunner
 
@@ -23,10 +24,10 @@ async def test_a_new_server_is_greeted_once_in_its_language(fake, tmp_path):
         assert len(fake.messages) == before + 2
         assert not fake.messages_in(610) and not fake.messages_in(620) and not fake.messages_in(630)
         [hallo] = fake.messages_in(631)
-        assert hallo["content"].startswith("Hallo! Ich bin Geotable")
-        assert "`/spielen`" in hallo["content"] and "`/regeln`" in hallo["content"]
+        assert sight.content(hallo).startswith("Hallo! Ich bin Geotable")
+        assert "`/spielen`" in sight.content(hallo) and "`/regeln`" in sight.content(hallo)
         [hola] = fake.messages_in(640)
-        assert hola["content"].startswith("¡Hola! Soy Geotable") and "`/jugar`" in hola["content"]
+        assert sight.content(hola).startswith("¡Hola! Soy Geotable") and "`/jugar`" in sight.content(hola)
         assert not fake.rejections
 
         # a start: the servers come back (READY lists them, GUILD_CREATE says "unavailable": false): no hello
@@ -47,7 +48,7 @@ async def test_help_says_the_same_to_the_asker_in_their_language(fake, tmp_path)
         it = await fake.slash(ANA, 600, "help")
         [answer] = fake.replies_to(it)
         assert fake.ephemeral_of[int(answer["id"])] == ANA
-        assert answer["content"].startswith("Hallo! Ich bin Geotable") and "`/hilfe`" in answer["content"]
+        assert sight.content(answer).startswith("Hallo! Ich bin Geotable") and "`/hilfe`" in sight.content(answer)
         assert not fake.messages_in(600)
     finally:
         await runner.stop()

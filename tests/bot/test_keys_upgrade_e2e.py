@@ -7,6 +7,7 @@ them), the bot restarts, and clicks on them are played."""
 from __future__ import annotations
 
 from bot.ui import keys
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL
 from tests.bot.test_geek_out_e2e import board, labels, lobby, to_act
 
@@ -39,12 +40,11 @@ def posted_before(fake, message: dict) -> dict:
     """``message`` as the code before the grammar posted it: every component's id (and a menu's values: a group
     was ``pick.<group>``) in the old form. The stored message is changed, as Discord keeps it."""
     stored = fake.messages[int(message["id"])]
-    for row in stored["components"]:
-        for component in row["components"]:
-            assert component["custom_id"].startswith("g1"), component
-            component["custom_id"] = legacy(component["custom_id"])
-            for option in component.get("options", []):
-                option["value"] = option["value"].removeprefix(keys.MARK)
+    for component in sight.components(stored):
+        assert component["custom_id"].startswith("g1"), component
+        component["custom_id"] = legacy(component["custom_id"])
+        for option in component.get("options", []):
+            option["value"] = option["value"].removeprefix(keys.MARK)
     return stored
 
 
@@ -55,7 +55,7 @@ async def actions(runner, table_id: int) -> list:
 async def test_a_lobby_and_a_board_posted_before_the_upgrade_are_played_after_it(fake, runner):
     await fake.slash(ANA, CHANNEL, "play", "geek-out")
     lob = posted_before(fake, lobby(fake))
-    assert lob["components"][0]["components"][0]["custom_id"].startswith("gt:")
+    assert sight.components(lob)[0]["custom_id"].startswith("gt:")
     await runner.restart()  # the upgrade
     await fake.click(BO, lob, "Join")
     table = await runner.bot.service.in_channel(CHANNEL)
@@ -76,8 +76,7 @@ async def test_a_lobby_and_a_board_posted_before_the_upgrade_are_played_after_it
     await fake.click(who, b, move)
     played = await actions(runner, table.id)
     assert len(played) == len(before) + 1 and played[-1][0] == table.seat_of(who)
-    assert all(keys.prefix_of(c["custom_id"]).startswith("g1") for r in board(fake)["components"]
-               for c in r["components"])  # drawn anew in today's grammar
+    assert all(keys.prefix_of(c["custom_id"]).startswith("g1") for c in sight.components(board(fake)))  # drawn anew in today's grammar
     assert not fake.rejections
 
 
@@ -93,9 +92,9 @@ async def test_geoneo_boards_and_panels_posted_before_the_upgrade_are_played_aft
     await runner.restart()
     for _ in range(40):
         b = posted_before(fake, [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1])
-        who = names[b["embeds"][0]["description"].split("To act: **")[1].split("**")[0]]
+        who = names[sight.description(b).split("To act: **")[1].split("**")[0]]
         before = len(await actions(runner, table.id))
-        comps = [c for r in b["components"] for c in r["components"]]
+        comps = sight.components(b)
         selects = [c for c in comps if c["type"] == 3]
         public = [c for c in comps if c["type"] == 2 and c["label"] not in ("My hand", "Rules")]
         if selects:
@@ -108,7 +107,7 @@ async def test_geoneo_boards_and_panels_posted_before_the_upgrade_are_played_aft
         else:
             await fake.click(who, b, "My hand")
             panel = posted_before(fake, fake.ephemerals(who)[-1])
-            first = panel["components"][0]["components"][0]
+            first = sight.components(panel)[0]
             assert first["custom_id"].startswith("gt:") and "/" in first["custom_id"]  # the seat's token
             kind = "panel group" if first["custom_id"].split(":", 3)[3].startswith("pick.") else "panel"
             await fake.click(who, panel, first["label"])
@@ -125,7 +124,7 @@ async def test_geoneo_boards_and_panels_posted_before_the_upgrade_are_played_aft
 async def test_a_lesson_a_rule_page_and_privacy_posted_before_the_upgrade_work_after_it(fake, runner):
     await fake.slash(ANA, CHANNEL, "learn", game="geek_out")
     lesson = posted_before(fake, fake.ephemerals(ANA)[-1])
-    lesson_id = int(lesson["components"][0]["components"][0]["custom_id"].split(":")[1])
+    lesson_id = int(sight.components(lesson)[0]["custom_id"].split(":")[1])
     version = (await runner.bot.store.lesson(lesson_id)).version
     await fake.slash(ANA, CHANNEL, "rules", game="geoneo")
     page = posted_before(fake, fake.ephemerals(ANA)[-1])
@@ -136,12 +135,12 @@ async def test_a_lesson_a_rule_page_and_privacy_posted_before_the_upgrade_work_a
     await fake.click(ANA, lesson, next(label for label in labels(lesson) if label.startswith("✓ ")))
     assert (await runner.bot.store.lesson(lesson_id)).version > version
     await fake.click(ANA, page, "Next")
-    assert fake.messages[int(page["id"])]["embeds"][0]["footer"]["text"].startswith("Page 2 of")
+    assert sight.footer(fake.messages[int(page["id"])]).startswith("Page 2 of")
     await fake.click(BO, mine, "Delete my data…")
     assert "Yes, delete my data" in labels(fake.ephemerals(BO)[-1]) + labels(fake.messages[int(mine["id"])])
     lesson = posted_before(fake, fake.messages[int(lesson["id"])])
     await fake.click(ANA, lesson, "Leave lesson")
-    assert fake.messages[int(lesson["id"])]["content"].startswith("You left the lesson")
+    assert sight.content(fake.messages[int(lesson["id"])]).startswith("You left the lesson")
     assert await runner.bot.store.lesson(lesson_id) is None
     assert not fake.rejections
 
@@ -162,7 +161,7 @@ async def test_each_forged_id_gets_one_short_sentence_and_changes_nothing(fake, 
         count = len(fake.ephemerals(ANA))
         await fake.click_forged(ANA, b, custom_id)
         said = fake.ephemerals(ANA)[count:]
-        assert len(said) == 1 and len(said[0]["content"]) < 120, (custom_id, said)
+        assert len(said) == 1 and len(sight.content(said[0])) < 120, (custom_id, said)
     assert (await runner.bot.service.in_channel(CHANNEL)).version == table.version
     assert not fake.rejections
 
@@ -172,10 +171,46 @@ async def test_an_id_a_template_takes_but_that_reads_as_nothing_is_answered_once
     leave it to the item, even though it reads as nothing (an old lesson's unknown ``~`` key)."""
     await fake.slash(ANA, CHANNEL, "learn", game="geek_out")
     lesson = fake.messages[int(fake.ephemerals(ANA)[-1]["id"])]
-    what = keys.decode(lesson["components"][0]["components"][0]["custom_id"])
-    lesson["components"][0]["components"][0]["custom_id"] = f"gl:{what.lesson}:{what.version}:~bogus"
+    what = keys.decode(sight.components(lesson)[0]["custom_id"])
+    sight.components(lesson)[0]["custom_id"] = f"gl:{what.lesson}:{what.version}:~bogus"
     count = len(fake.ephemerals(ANA))
     await fake.click(ANA, lesson, custom_id=f"gl:{what.lesson}:{what.version}:~bogus")
-    said = [m["content"] for m in fake.ephemerals(ANA)[count:]]
+    said = [sight.content(m) for m in fake.ephemerals(ANA)[count:]]
     assert said == ["This button isn't one of your lesson's: start a lesson with `/learn`."], said
     assert (await runner.bot.store.lesson(what.lesson)).version == what.version
+
+
+def as_classic(fake, message: dict) -> dict:
+    """``message`` as the bot posted boards before Components V2 (issue 26): an embed with the board image and
+    the words, its buttons in top-level action rows, today's ids. The stored message is changed, as Discord
+    keeps it."""
+    stored = fake.messages[int(message["id"])]
+    rows = [[dict(c) for c in r] for r in sight.rows(stored)]
+    stored.update(flags=0, content="", components=[{"type": 1, "components": r} for r in rows], embeds=[{
+        "title": sight.title(stored), "description": sight.description(stored), "color": 5682409,
+        "image": {"url": f"attachment://{sight.image_name(stored)}"}}])
+    return stored
+
+
+async def test_a_classic_board_posted_before_v2_answers_its_buttons_and_becomes_a_v2_board(fake, runner):
+    lob = await start_geek_out(fake)
+    old = as_classic(fake, board(fake))
+    assert not sight.is_v2(old) and old["embeds"] and sight.to_act_id(old) in (ANA, BO)
+    await runner.restart()  # the upgrade
+    before = sight.version_of(old)
+    move = next(c for c in sight.components(old) if sight.key_of(c) not in ("rules", "hand"))
+    await fake.click(sight.to_act_id(old), old, custom_id=move["custom_id"])
+    now = fake.messages[int(old["id"])]
+    assert board(fake)["id"] == old["id"], "the same message, edited"
+    assert sight.is_v2(now) and now["content"] == "" and now["embeds"] == [], "converted: no embed beside the flag"
+    assert max(sight.version_of(now)) > max(before) and sight.image_refs(now) == [
+        f"attachment://{sight.image_name(now)}"] and len(now["attachments"]) == 1
+    assert not fake.rejections and lob
+
+
+async def start_geek_out(fake) -> dict:
+    await fake.slash(ANA, CHANNEL, "play", "geek-out")
+    lob = lobby(fake)
+    await fake.click(BO, lob, "Join")
+    await fake.click(ANA, lob, "Start")
+    return lob

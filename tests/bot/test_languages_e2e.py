@@ -19,6 +19,7 @@ from bot.store import GuildSettings
 from bot.table.words import board_view
 from bot.ui import keys
 from playground.fake_discord import DiscordError, snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.harness import BotRunner
 
@@ -29,7 +30,7 @@ UTILITY = ("hand", "rules", "rematch", "pings.off")
 
 # --- reading the loopback Discord, in any language ------------------------------------------------------------
 def components(message):
-    return [c for r in message.get("components", []) for c in r["components"]]
+    return sight.components(message)
 
 
 def key_of(component) -> str:
@@ -48,7 +49,7 @@ def table_of(message) -> int:
 
 
 def boards(fake, channel=CHANNEL):
-    return [m for m in fake.messages_in(channel) if m["attachments"]]
+    return sight.boards(fake, channel)
 
 
 def lobby(fake, channel=CHANNEL):
@@ -57,14 +58,14 @@ def lobby(fake, channel=CHANNEL):
 
 def to_act(message) -> int | None:
     """Who is to act on a board: the mention on its first line ("To act: **Ana** (<@101>)", in any language)."""
-    first = message["embeds"][0]["description"].splitlines()[0]
+    first = sight.description(message).splitlines()[0]
     found = re.findall(r"<@(\d+)>", first)
     return int(found[0]) if found else None
 
 
 def standings(fake, channel=CHANNEL):
-    found = [m for m in fake.messages_in(channel) if m["content"].startswith("🏆")]
-    return found[-1]["content"] if found else None
+    found = [m for m in fake.messages_in(channel) if sight.content(m).startswith("🏆")]
+    return sight.content(found[-1]) if found else None
 
 
 async def click_key(fake, user, message, key):
@@ -139,38 +140,37 @@ async def german(fake, database):
 # --- a German server ---------------------------------------------------------------------------------------------
 async def test_a_german_server_plays_geek_out_from_play_to_standings(fake, german):
     it = await fake.slash(ANA, CHANNEL, "play", "geek-out", turns=1)
-    assert fake.replies_to(it)[0]["content"] == ("Hier ist jetzt ein Tisch für Geek Out! Masters offen; die Lobby "
+    assert sight.content(fake.replies_to(it)[0]) == ("Hier ist jetzt ein Tisch für Geek Out! Masters offen; die Lobby "
                                                  "steht unten.")
     lob = lobby(fake)
-    assert lob["embeds"][0]["title"] == "Geek Out! Masters · Lobby"
+    assert sight.title(lob) == "Geek Out! Masters · Lobby"
     assert [c["label"] for c in components(lob) if c["type"] == 2] == [
-        "Beitreten", "Verlassen", "Starten", "Regeln", "Computer übernimmt freie Plätze: an"]
+        "Starten", "Beitreten", "Verlassen", "Regeln", "Computer übernimmt freie Plätze: an"]  # Start first: it may
     assert [c["placeholder"] for c in components(lob) if c["type"] == 3] == ["Computer hinzufügen (Spielstärke wählen)"]
-    assert "Ana hat den Tisch eröffnet." in lob["embeds"][0]["description"]
-    assert lob["embeds"][0]["footer"]["text"].startswith("Tisch ")
+    assert "Ana hat den Tisch eröffnet." in sight.description(lob)
+    assert sight.footer(lob).startswith("Tisch ")
     await click_key(fake, BO, lob, "join")
-    assert "Bo ist beigetreten." in lobby(fake)["embeds"][0]["description"]
+    assert "Bo ist beigetreten." in sight.description(lobby(fake))
     await click_key(fake, BO, lob, "join")
-    assert fake.ephemerals(BO)[-1]["content"] == "Du sitzt schon an diesem Tisch."
+    assert sight.content(fake.ephemerals(BO)[-1]) == "Du sitzt schon an diesem Tisch."
     await click_key(fake, ANA, lob, "start")
 
     b = boards(fake)[-1]
-    embed = b["embeds"][0]
-    assert embed["title"] == f"Geek Out! Masters · Tisch {table_of(b)}"
-    assert embed["description"].startswith("Am Zug: **")
-    assert "Letzter Zug: Das Spiel beginnt." in embed["description"]
+    assert sight.title(b) == f"Geek Out! Masters · Tisch {table_of(b)}"
+    assert sight.description(b).startswith("Am Zug: **")
+    assert "Letzter Zug: Das Spiel beginnt." in sight.description(b)
     assert [c["label"] for c in components(b) if key_of(c) == "rules"] == ["Regeln"]
     first, other = to_act(b), ({ANA, BO} - {to_act(b)}).pop()
     wanted = next(c for c in components(b) if key_of(c) not in UTILITY)
     await fake.click(other, b, custom_id=wanted["custom_id"])
-    assert fake.ephemerals(other)[-1]["content"] == f"Du bist nicht dran: Wir warten auf {NAMES[first - ANA]}."
+    assert sight.content(fake.ephemerals(other)[-1]) == f"Du bist nicht dran: Wir warten auf {NAMES[first - ANA]}."
 
     await play_to_the_end(fake)
     final = boards(fake)[-1]
     sheet = standings(fake)
     assert sheet.startswith("🏆 **Geek Out! Masters: Endstand**")
     assert re.search(r"\n1\. \*\*.*: \d+ Punkte?\n", sheet), sheet
-    assert "**Spielende.**" in final["embeds"][0]["description"]
+    assert "**Spielende.**" in sight.description(final)
     assert [c["label"] for c in components(final)] == ["Revanche"]
     # the image: what the renderer draws in German from the final table, byte for byte
     assert png_of(fake, final) == await drawn_in(german, table_of(final), "de")
@@ -184,9 +184,9 @@ async def test_a_german_game_ended_by_a_departure_says_so_on_its_board_in_german
     await click_key(fake, ANA, lob, "takeover.off")
     await click_key(fake, ANA, lobby(fake), "start")
     await fake.slash(BO, CHANNEL, "game", "leave")
-    assert fake.ephemerals(BO)[-1]["content"] == "Du hast das Spiel verlassen."
+    assert sight.content(fake.ephemerals(BO)[-1]) == "Du hast das Spiel verlassen."
     final = boards(fake)[-1]
-    assert "Das Spiel endete vorzeitig: Bo ist gegangen." in final["embeds"][0]["description"]
+    assert "Das Spiel endete vorzeitig: Bo ist gegangen." in sight.description(final)
     image = png_of(fake, final)
     assert image == await drawn_in(german, table_of(final), "de")
     # the board's top bar ("Vorzeitig beendet: Bo ist gegangen", "Spielende") is the game flow's: not English
@@ -199,18 +199,18 @@ async def test_a_spanish_server_plays_geoneo_with_panels_in_spanish(fake, runner
     await fake.set_guild_locale("es-ES")  # a GUILD_UPDATE: the server's language changed while the bot ran
     fake.locales.update({ANA: "es-ES", BO: "es-419"})
     lob = await open_table(fake, "geoneo", (ANA, BO))
-    assert lobby(fake)["embeds"][0]["title"] == "GEONEO · sala"
+    assert sight.title(lobby(fake)) == "GEONEO · sala"
     await click_key(fake, ANA, lob, "start")
     panels_seen = 0
     for _ in range(800):
         if standings(fake):
             break
         b = boards(fake)[-1]
-        assert b["embeds"][0]["description"].startswith("Turno de **")
+        assert sight.description(b).startswith("Turno de **")
         who = await move(fake)
         mine = fake.ephemerals(who)
         if mine and mine[-1]["attachments"]:  # a private panel (hand): the player's language
-            assert mine[-1]["content"].startswith("Tu mano (solo tú lo ves; se mantiene al día mientras juegues "
+            assert sight.content(mine[-1]).startswith("Tu mano (solo tú lo ves; se mantiene al día mientras juegues "
                                                "desde aquí).")
             panels_seen += 1
     else:
@@ -233,10 +233,10 @@ async def test_a_mixed_table_each_member_reads_their_own_language_and_the_channe
     await click_key(fake, ANA, lob, "start")
     for who in (ANA, BO, CY):  # a refusal each: the game has begun
         await click_key(fake, who, screen, "start")
-    assert [fake.ephemerals(u)[-1]["content"] for u in (ANA, BO, CY)] == [
+    assert [sight.content(fake.ephemerals(u)[-1]) for u in (ANA, BO, CY)] == [
         "This game has already started.", "Dieses Spiel hat schon begonnen.", "Esta partida ya ha empezado."]
     b = boards(fake)[-1]
-    assert b["embeds"][0]["description"].startswith("Am Zug: **")
+    assert sight.description(b).startswith("Am Zug: **")
     first = to_act(b)
     for who in (ANA, BO, CY):  # each opens their hand
         await click_key(fake, who, boards(fake)[-1], "hand")
@@ -246,19 +246,19 @@ async def test_a_mixed_table_each_member_reads_their_own_language_and_the_channe
                CY: "No es tu turno: esperando a "}
     for who in (ANA, BO, CY):
         panel = fake.ephemerals(who)[-1]
-        assert panel["content"].startswith(opening[who]), panel["content"]
+        assert sight.content(panel).startswith(opening[who]), sight.content(panel)
         if who != first:
-            assert waiting[who] in panel["content"]
+            assert waiting[who] in sight.content(panel)
     # a stranger's click is refused in the stranger's language; the table is unchanged
     fake.locales[DEE] = "es-419"
     await click_key(fake, DEE, boards(fake)[-1], "hand")
-    assert fake.ephemerals(DEE)[-1]["content"] == "No juegas en esta mesa."
+    assert sight.content(fake.ephemerals(DEE)[-1]) == "No juegas en esta mesa."
     # a move: the panels the bot keeps up to date stay in their players' languages, the board in German
     await move(fake)
     for who in (ANA, BO, CY):
         panels = [m for m in fake.ephemerals(who) if m["attachments"]]
-        assert panels[-1]["content"].startswith(opening[who]), panels[-1]["content"]
-    assert boards(fake)[-1]["embeds"][0]["description"].startswith("Am Zug: **")
+        assert sight.content(panels[-1]).startswith(opening[who]), sight.content(panels[-1])
+    assert sight.description(boards(fake)[-1]).startswith("Am Zug: **")
     assert not fake.rejections
 
 
@@ -272,9 +272,9 @@ async def test_a_panel_keeps_its_players_language_across_a_restart(fake, runner)
     panels = {who: [m for m in fake.ephemerals(who) if m["attachments"]][-1]["id"] for who in (ANA, BO, CY)}
     await runner.restart()  # the panels are read back from the store, each with its language
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="Feierabend")
-    assert [fake.messages[int(panels[who])]["content"] for who in (ANA, BO, CY)] == [
+    assert [sight.content(fake.messages[int(panels[who])]) for who in (ANA, BO, CY)] == [
         "This game is over.", "Dieses Spiel ist vorbei.", "Esta partida ha terminado."]
-    assert "Das Spiel wurde beendet: Feierabend" in fake.messages_in(CHANNEL)[-1]["content"]
+    assert "Das Spiel wurde beendet: Feierabend" in sight.content(fake.messages_in(CHANNEL)[-1])
     assert not fake.rejections
 
 
@@ -282,33 +282,33 @@ async def test_a_panel_keeps_its_players_language_across_a_restart(fake, runner)
 async def test_mod_language_switches_the_public_language_and_bad_input_changes_nothing(fake, runner):
     fake.locales[MOD] = "en-GB"
     await fake.slash(MOD, CHANNEL, "mod", "language")
-    assert fake.ephemerals(MOD)[-1]["content"].startswith(
+    assert sight.content(fake.ephemerals(MOD)[-1]).startswith(
         "Game messages and boards in this server follow its Discord language: English.")
     await fake.slash(MOD, CHANNEL, "mod", "language", language="es")
-    assert fake.ephemerals(MOD)[-1]["content"] == "Game messages and boards in this server are now in Español."
+    assert sight.content(fake.ephemerals(MOD)[-1]) == "Game messages and boards in this server are now in Español."
     assert (await runner.bot.store.guild_settings(fake.guild_id)).language == "es"
     await open_table(fake, "geek-out", (ANA, BO))
-    assert lobby(fake)["embeds"][0]["title"] == "Geek Out! Masters · sala"
-    assert fake.ephemerals(ANA)[-1]["content"].startswith("Opened a Geek Out! Masters table here")  # Ana: en-US
+    assert sight.title(lobby(fake)) == "Geek Out! Masters · sala"
+    assert sight.content(fake.ephemerals(ANA)[-1]).startswith("Opened a Geek Out! Masters table here")  # Ana: en-US
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")  # a public answer: the server's language
-    assert fake.replies_to(it)[-1]["content"].startswith("Nadie tiene aún puntuación en Geek Out! Masters")
+    assert sight.content(fake.replies_to(it)[-1]).startswith("Nadie tiene aún puntuación en Geek Out! Masters")
     # bad input: a member without Manage Server, a language Discord does not offer; nothing changes
     await fake.slash(BO, CHANNEL, "mod", "language", language="de")
-    assert fake.ephemerals(BO)[-1]["content"] == "You need the Manage Server permission to do that."
+    assert sight.content(fake.ephemerals(BO)[-1]) == "You need the Manage Server permission to do that."
     with pytest.raises(DiscordError):
         await fake.slash(MOD, CHANNEL, "mod", "language", language="fr")
     assert (await runner.bot.store.guild_settings(fake.guild_id)).language == "es"
     await fake.slash(MOD, CHANNEL, "mod", "language")
-    assert fake.ephemerals(MOD)[-1]["content"].startswith("Game messages and boards in this server are in Español")
+    assert sight.content(fake.ephemerals(MOD)[-1]).startswith("Game messages and boards in this server are in Español")
     # following the server's Discord language again, which a moderator of the server then changes to German
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="test")
     await fake.slash(MOD, CHANNEL, "mod", "language", language="server")
-    assert fake.ephemerals(MOD)[-1]["content"] == ("Game messages and boards in this server now follow its Discord "
+    assert sight.content(fake.ephemerals(MOD)[-1]) == ("Game messages and boards in this server now follow its Discord "
                                                    "language: English.")
     assert (await runner.bot.store.guild_settings(fake.guild_id)).language is None
     await fake.set_guild_locale("de")
     await open_table(fake, "geek-out", (ANA, BO))
-    assert lobby(fake)["embeds"][0]["title"] == "Geek Out! Masters · Lobby"
+    assert sight.title(lobby(fake)) == "Geek Out! Masters · Lobby"
     assert [c["label"] for c in components(lobby(fake)) if key_of(c) == "start"] == ["Starten"]
 
 
@@ -348,18 +348,11 @@ async def test_a_member_reading_the_pseudo_language_sees_no_unmarked_word_in_a_w
         allowed = set(NAMES) | {"GEONEO", "Discord"}
         leaks = []
         for message in shown:
-            leaks += untranslated(message["content"] or "", allowed)
-            for embed in message["embeds"]:  # a rule page's
-                words = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
-                         *(f"{f['name']} {f['value']}" for f in embed.get("fields", []))]
-                leaks += untranslated("\n".join(w for w in words if w), allowed)
-            for component in components(message):
-                leaks += untranslated(component.get("label") or component.get("placeholder") or "", allowed)
-                for option in component.get("options", []):
-                    leaks += untranslated(f"{option['label']} {option.get('description') or ''}", allowed)
+            for text in sight.texts(message):  # its words, a rule page's, its buttons' and menus'
+                leaks += untranslated(text, allowed)
         panels = [m for m in shown if m["attachments"] and m["attachments"][0]["filename"].startswith("panel")]
-        assert len(panels) > 5 and all(m["content"].startswith(i18n.pseudo("Your hand")) for m in panels)
-        assert any(m["embeds"] for m in shown)  # the Rules button's page was read too
+        assert len(panels) > 5 and all(sight.content(m).startswith(i18n.pseudo("Your hand")) for m in panels)
+        assert any(a["filename"].startswith("rules-") for m in shown for a in m["attachments"])  # the Rules button's page was read too
         assert not leaks, sorted(set(leaks))
     finally:
         i18n.remove_language(pseudo)

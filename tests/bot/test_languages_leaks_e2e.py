@@ -13,6 +13,7 @@ import pytest
 import games.globe_twister
 import i18n
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.harness import BotRunner
 from tests.bot.test_globe_twister_e2e import click_key as panel_key
@@ -35,14 +36,7 @@ ALLOWED = set(NAMES) | {"GEONEO", "Geodeto", "Geomancy", "Globe", "Twister", "Ge
 
 def leaks_in(message) -> list[str]:
     """Each line of the message with a word never translated: "<words> in <line>"."""
-    texts = [message.get("content") or ""]
-    for embed in message.get("embeds", []):
-        texts += [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
-                  (embed.get("author") or {}).get("name"),
-                  *(f"{f['name']} {f['value']}" for f in embed.get("fields", []))]
-    for component in components(message):
-        texts.append(component.get("label") or component.get("placeholder"))
-        texts += [f"{o['label']} {o.get('description') or ''}" for o in component.get("options", [])]
+    texts = sight.texts(message)
     return [f"{words} in {line!r}" for text in texts if text for line in text.splitlines()
             if (words := untranslated(line, ALLOWED))]
 
@@ -65,7 +59,7 @@ async def pseudo_server(fake, database):
 
 def boards(fake):
     """The channel's boards (an announcement or a score sheet has an image too, but no embed)."""
-    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]]
+    return sight.boards(fake, CHANNEL)
 
 
 async def move(fake):
@@ -155,7 +149,7 @@ async def test_moderation_timeouts_replay_and_history_in_a_pseudo_language_serve
             break
         await move(fake)
     await fake.slash(ANA, CHANNEL, "history")
-    [short_id] = re.findall(r"`#(\d+)`", fake.ephemerals(ANA)[-1]["embeds"][0]["description"])
+    [short_id] = re.findall(r"`#(\d+)`", sight.description(fake.ephemerals(ANA)[-1]))
     await fake.slash(ANA, CHANNEL, "replay", id=short_id)
     files = [fake.files[int(a["id"])] for m in fake.shown for a in m.get("attachments", [])
              if a["filename"].endswith(".txt")]

@@ -9,6 +9,7 @@ import re
 
 from PIL import Image
 
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL
 
 SUGGESTED = "✓ "
@@ -19,14 +20,14 @@ def lesson_message(fake, user=ANA) -> dict:
 
 
 def last_ephemeral(fake, user) -> str:
-    return fake.ephemerals(user)[-1]["content"]
+    return sight.content(fake.ephemerals(user)[-1])
 
 
 async def follow(fake, user=ANA, steps: int = 400) -> dict:
     """Clicks the suggested move until the lesson ends; the final message."""
     for _ in range(steps):
         message = lesson_message(fake, user)
-        if "Well played" in message["content"]:
+        if "Well played" in sight.content(message):
             return message
         await fake.click(user, message, SUGGESTED)
     raise AssertionError("the lesson did not end")
@@ -35,20 +36,20 @@ async def follow(fake, user=ANA, steps: int = 400) -> dict:
 async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake, runner):
     await fake.slash(ANA, CHANNEL, "learn", game="geek_out")
     message = lesson_message(fake)
-    text = message["content"]
+    text = sight.content(message)
     assert text.startswith("**Lesson: Geek Out! Masters**"), text
     assert "**Your choice:**" in text and "**Suggested:**" in text
     assert "**Goal:** Score the most points over your turns." in text  # a newcomer learns what the game is about
-    labels = [c.get("label") for r in message["components"] for c in r["components"]]
+    labels = sight.labels(message)
     assert labels[0].startswith(SUGGESTED) and "Leave lesson" in labels
     [board] = [a for a in message["attachments"] if a["filename"].endswith(".png")]
     image = Image.open(io.BytesIO(fake.files[int(board["id"])]))
     assert image.width >= 400
     final = await follow(fake)
-    assert "Play for real with `/play`" in final["content"], final["content"]
+    assert "Play for real with `/play`" in sight.content(final), sight.content(final)
     # the end says who won, with the scores
-    assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*, \d+ to \d+\.", final["content"]), final["content"]
-    assert [c["label"] for r in final["components"] for c in r["components"]] == ["Again", "Close"]
+    assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*, \d+ to \d+\.", sight.content(final)), sight.content(final)
+    assert sight.labels(final) == ["Again", "Close"]
     assert fake.messages_in(CHANNEL) == []  # nothing public
     assert not fake.rejections
 
@@ -56,21 +57,21 @@ async def test_a_lesson_is_private_explains_each_step_and_plays_to_the_end(fake,
 async def test_every_game_has_lessons_that_follow_the_coach(fake, runner):
     for game in ("geoneo", "geodeto", "geomancy"):
         await fake.slash(ANA, CHANNEL, "learn", game=game)
-        assert "**Goal:**" in lesson_message(fake)["content"]
+        assert "**Goal:**" in sight.content(lesson_message(fake))
         for _ in range(6):
             await fake.click(ANA, lesson_message(fake), SUGGESTED)
-        text = lesson_message(fake)["content"]
+        text = sight.content(lesson_message(fake))
         assert "**Suggested:**" in text or "Well played" in text, text
     assert not fake.rejections
 
 
 async def test_globe_twister_lessons_are_its_solo_levels_in_order(fake, runner):
     await fake.slash(ANA, CHANNEL, "learn", game="globe_twister")
-    assert "level 1 of 4" in lesson_message(fake)["content"]
-    assert "**Goal:** Rebuild the photo" in lesson_message(fake)["content"]
+    assert "level 1 of 4" in sight.content(lesson_message(fake))
+    assert "**Goal:** Rebuild the photo" in sight.content(lesson_message(fake))
     final = await follow(fake)
     await fake.click(ANA, final, "Next level")
-    assert "level 2 of 4" in lesson_message(fake)["content"]
+    assert "level 2 of 4" in sight.content(lesson_message(fake))
     assert fake.messages_in(CHANNEL) == []
 
 
@@ -79,10 +80,10 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     first = dict(lesson_message(fake))
     await fake.click(ANA, first, SUGGESTED)
     after = lesson_message(fake)
-    assert "**Goal:**" in first["content"] and "**Goal:**" not in after["content"]  # said once, at the start
-    assert after["content"] != first["content"] or after["attachments"] != first["attachments"]
+    assert "**Goal:**" in sight.content(first) and "**Goal:**" not in sight.content(after)  # said once, at the start
+    assert sight.content(after) != sight.content(first) or after["attachments"] != first["attachments"]
     # the first step's message as an old screen showed it: refused, nothing changes
-    before = await runner.bot.store.lesson(int(first["components"][0]["components"][0]["custom_id"].split(":")[1]))
+    before = await runner.bot.store.lesson(int(sight.components(first)[0]["custom_id"].split(":")[1]))
     await fake.click(ANA, first, SUGGESTED)
     assert last_ephemeral(fake, ANA) == "That is an older step of your lesson: use its latest message."
     assert (await runner.bot.store.lesson(before.id)).version == before.version
@@ -100,8 +101,8 @@ async def test_leaving_stale_and_foreign_clicks_and_a_restart(fake, runner):
     assert (await runner.bot.store.lesson(before.id)).version > before.version
     # leaving at any point
     await fake.click(ANA, fake.messages[lesson_id], "Leave lesson")
-    assert fake.messages[lesson_id]["content"].startswith("You left the lesson.")
-    assert fake.messages[lesson_id]["components"] == [] and fake.messages[lesson_id]["attachments"] == []
+    assert sight.content(fake.messages[lesson_id]).startswith("You left the lesson.")
+    assert sight.components(fake.messages[lesson_id]) == [] and fake.messages[lesson_id]["attachments"] == []
     assert await runner.bot.store.lesson(before.id) is None
     assert fake.messages_in(CHANNEL) == []
     assert not fake.rejections
@@ -120,7 +121,7 @@ def test_a_long_computer_turn_is_shortened_at_a_sentence():
 async def test_the_end_of_a_lesson_says_each_score_once(fake, runner):
     """Geomancy's last event already lists the scores: the score sheet below it does not repeat them."""
     await fake.slash(ANA, CHANNEL, "learn", game="geomancy")
-    final = (await follow(fake))["content"]
+    final = sight.content(await follow(fake))
     assert re.search(r"\*\*(You win|A draw|The computer wins)\*\*", final), final
     for line in final.splitlines():
         if line.startswith("Ana: "):
@@ -134,20 +135,20 @@ async def test_a_lesson_speaks_the_learner_s_language(fake, runner):
     fake.locales[ANA] = "de"
     fake.locales[BO] = "es-ES"
     await fake.slash(ANA, CHANNEL, "learn", game="geoneo")
-    text = lesson_message(fake, ANA)["content"]
+    text = sight.content(lesson_message(fake, ANA))
     assert text.startswith("**Lektion: GEONEO**") and "**Deine Wahl:**" in text and "**Warum:**" in text, text
-    labels = [c.get("label") for r in lesson_message(fake, ANA)["components"] for c in r["components"]]
+    labels = sight.labels(lesson_message(fake, ANA))
     assert "Lektion verlassen" in labels
     await fake.slash(BO, CHANNEL, "learn", game="geek_out")
-    text = lesson_message(fake, BO)["content"]
+    text = sight.content(lesson_message(fake, BO))
     assert text.startswith("**Lección: Geek Out! Masters**") and "**Tu decisión:**" in text, text
     await fake.click(BO, lesson_message(fake, BO), "Dejar la lección")
-    assert lesson_message(fake, BO)["content"].startswith("Has dejado la lección.")
+    assert sight.content(lesson_message(fake, BO)).startswith("Has dejado la lección.")
     assert fake.messages_in(CHANNEL) == []
 
 
 def rows_of(message: dict) -> list[list[str]]:
-    return [[c.get("label") or c.get("placeholder") for c in r["components"]] for r in message["components"]]
+    return [[c.get("label") or c.get("placeholder") for c in r] for r in sight.rows(message)]
 
 
 async def test_geodeto_s_lesson_offers_the_game_s_controls_place_pyramid_destination(fake, runner, monkeypatch):
@@ -170,15 +171,15 @@ async def test_geodeto_s_lesson_offers_the_game_s_controls_place_pyramid_destina
     group = next(label for label in groups if not label.endswith(" 1 move"))
     await fake.click(ANA, message, group)
     picked = lesson_message(fake)
-    assert picked["content"] == message["content"]  # the words stay; only the moves open
+    assert sight.content(picked) == sight.content(message)  # the words stay; only the moves open
     rows = rows_of(picked)
     assert rows[-1] == ["Back", "Leave lesson"], rows
     pyramid = next(label for row in rows[1:-1] for label in row if label.startswith("Move "))
     await fake.click(ANA, picked, pyramid)
-    text = lesson_message(fake)["content"]
+    text = sight.content(lesson_message(fake))
     assert "**Your choice:** Choose where the" in text, text
     await fake.click(ANA, lesson_message(fake), "Choose another move")  # the engine's own way back
-    assert "**Your choice:** Your turn: move a pyramid" in lesson_message(fake)["content"]
+    assert "**Your choice:** Your turn: move a pyramid" in sight.content(lesson_message(fake))
     assert not fake.rejections
 
 
@@ -198,14 +199,14 @@ async def test_a_weaker_move_than_suggested_is_said_at_the_next_step(fake, runne
             fake.locales[BO] = "de"
         await fake.slash(user, CHANNEL, "learn", game="geek_out")
         first = lesson_message(fake, user)
-        assert first["components"][0]["components"][0]["custom_id"].endswith(":u4"), first["components"]
-        await fake.click(user, first, custom_id=first["components"][0]["components"][0]["custom_id"]
+        assert sight.components(first)[0]["custom_id"].endswith(":u4"), sight.components(first)
+        await fake.click(user, first, custom_id=sight.components(first)[0]["custom_id"]
                          .rsplit(":", 1)[0] + ":u3")
-        picked = lesson_message(fake, user)["content"]
+        picked = sight.content(lesson_message(fake, user))
         assert "18.7" not in picked.split("\n")[1], picked  # no line for the die alone
         target = lesson_message(fake, user)
-        await fake.click(user, target, custom_id=target["components"][0]["components"][0]["custom_id"]
+        await fake.click(user, target, custom_id=sight.components(target)[0]["custom_id"]
                          .rsplit(":", 1)[0] + ":t1")
-        line = lesson_message(fake, user)["content"].split("\n")[1]
+        line = sight.content(lesson_message(fake, user)).split("\n")[1]
         assert line.startswith(words), line
     assert not fake.rejections

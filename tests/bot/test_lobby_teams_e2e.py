@@ -2,16 +2,17 @@
 ones (issue 16, item 16)."""
 
 from games import get_engine
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 from tests.bot.test_geoneo_e2e import DEE
 
 
 def lobby(fake):
-    return [m for m in fake.messages_in(CHANNEL) if m["embeds"] and "lobby" in m["embeds"][0]["title"]][-1]
+    return sight.lobby(fake, CHANNEL)
 
 
 def labels(message):
-    return [c.get("label", "") for r in message["components"] for c in r["components"]]  # a menu has none
+    return [c.get("label", "") for c in sight.components(message)]  # a menu has none
 
 
 async def test_four_players_pick_their_partners_before_the_start(fake, runner):
@@ -21,18 +22,18 @@ async def test_four_players_pick_their_partners_before_the_start(fake, runner):
         await fake.click(p, lobby(fake), "Join")
     assert not any(label.startswith("Team up") for label in labels(lobby(fake)))  # three players: no teams
     await fake.click(DEE, lobby(fake), "Join")
-    shown = lobby(fake)["embeds"][0]["description"]
+    shown = sight.description(lobby(fake))
     assert "**Teams**: Ana & Cy · Bo & Dee" in shown, shown
     assert [x for x in labels(lobby(fake)) if x.startswith("Team up")] == [
         "Team up with Ana", "Team up with Bo", "Team up with Cy", "Team up with Dee"]
 
     await fake.click(ANA, lobby(fake), "Team up with Bo")
-    shown = lobby(fake)["embeds"][0]["description"]
+    shown = sight.description(lobby(fake))
     assert "**Teams**: Ana & Bo · Cy & Dee" in shown and "Ana teamed up with Bo." in shown, shown
     await fake.click(ANA, lobby(fake), "Team up with Ana")
-    assert fake.ephemerals(ANA)[-1]["content"] == "Pick another player as your partner."
+    assert sight.content(fake.ephemerals(ANA)[-1]) == "Pick another player as your partner."
     await fake.click(BO, lobby(fake), "Team up with Ana")
-    assert fake.ephemerals(BO)[-1]["content"] == "Ana is already your partner."
+    assert sight.content(fake.ephemerals(BO)[-1]) == "Ana is already your partner."
     await fake.click(ANA, lobby(fake), "Start")
 
     [row] = [r for r in [await runner.bot.store.open_table_in(CHANNEL)] if r]
@@ -53,5 +54,5 @@ async def test_a_spectator_cannot_rearrange_the_teams(fake, runner):
     for p in (BO, CY, DEE):
         await fake.click(p, lobby(fake), "Join")
     await fake.click(105, lobby(fake), "Team up with Ana")
-    assert fake.ephemerals(105)[-1]["content"] == "Only a seated player can pick a partner."
-    assert "**Teams**: Ana & Cy · Bo & Dee" in lobby(fake)["embeds"][0]["description"]
+    assert sight.content(fake.ephemerals(105)[-1]) == "Only a seated player can pick a partner."
+    assert "**Teams**: Ana & Cy · Bo & Dee" in sight.description(lobby(fake))

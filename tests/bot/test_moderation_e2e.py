@@ -1,6 +1,7 @@
 """Moderators' commands through the loopback Discord: where games may be started (channels, threads),
 failures worded for the command, and a removal that ends a game (issue 16, items 1-3)."""
 
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.test_geek_out_e2e import board, last_ephemeral, start_game
 
@@ -107,17 +108,17 @@ async def test_a_removal_that_ends_the_game_says_so(fake, runner):
     await fake.slash(MOD, CHANNEL, "mod", "remove", player=BO)
     assert last_ephemeral(fake, MOD) == "Bo was removed."
     final = board(fake)
-    text = final["embeds"][0]["description"]
+    text = sight.description(final)
     assert "Last move: Bo was removed by a moderator." in text, text  # the log line
     assert "**Game over.** The game ended early: Bo was removed by a moderator. **Ana** finishes first by default." \
         in text, text
     assert "wins" not in text and "left the game" not in text
-    [standings] = [m["content"] for m in fake.messages_in(CHANNEL) if "final standings" in m["content"]]
+    [standings] = [sight.content(m) for m in fake.messages_in(CHANNEL) if "final standings" in sight.content(m)]
     assert "**Bo** (removed by a moderator)" in standings and "wins" not in standings, standings
     assert standings.endswith("The game ended early: Bo was removed by a moderator. **Ana** finishes first by default.")
     assert not top_bar_is_a_winner_banner(fake, final)
     # the stored log replays to the stored state
-    row = await runner.bot.store.get_table(int(final["embeds"][0]["title"].split()[-1]))
+    row = await runner.bot.store.get_table(int(sight.title(final).split()[-1]))
     await check_replay(runner.bot.store, row)
 
 
@@ -135,7 +136,7 @@ async def test_leaving_that_ends_the_game_is_no_ordinary_win_either(fake, runner
     await fake.slash(CY, CHANNEL, "game", "leave")  # a spectator
     assert last_ephemeral(fake, CY) == "You are not playing at this table."
     await fake.slash(BO, CHANNEL, "game", "leave")
-    text = board(fake)["embeds"][0]["description"]
+    text = sight.description(board(fake))
     assert "**Game over.** The game ended early: Bo left. **Ana** finishes first by default." in text, text
     assert not top_bar_is_a_winner_banner(fake, board(fake))
 
@@ -145,10 +146,10 @@ async def test_an_ordinary_end_keeps_its_winner_banner(fake, runner):
     from tests.bot.test_geek_out_e2e import play_one
     await start_game(fake, turns=1)
     for _ in range(200):
-        if "Game over" in board(fake)["embeds"][0]["description"]:
+        if "Game over" in sight.description(board(fake)):
             break
         await play_one(fake)
-    assert "Game over" in board(fake)["embeds"][0]["description"]
+    assert "Game over" in sight.description(board(fake))
     assert top_bar_is_a_winner_banner(fake, board(fake))
 
 
@@ -161,7 +162,7 @@ async def test_a_player_who_left_the_server_can_still_be_removed(fake, runner):
     await fake._dispatch_interaction(it, payload)
     await fake.settle()
     assert last_ephemeral(fake, MOD) == "Cy was removed."
-    assert "Last move: Cy was removed by a moderator." in board(fake)["embeds"][0]["description"]
+    assert "Last move: Cy was removed by a moderator." in sight.description(board(fake))
 
 
 async def test_allowing_a_thread_of_a_forbidden_channel_allows_that_thread_only(fake, runner):

@@ -6,6 +6,7 @@ import random
 import re
 
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.test_geodeto_e2e import NAMES, board, move, to_act
 from tests.bot.test_simultaneous_e2e import custom_id, refusals
@@ -43,11 +44,11 @@ async def test_a_geodeto_panel_opened_before_a_restart_is_updated_in_place_after
         message = fake.messages[int(panels[user])]  # the same message, edited
         assert shown_version(message) == table.version
         waiting = "Your move" if user == to_act(board(fake)) else f"waiting for {NAMES[to_act(board(fake))]}"
-        assert waiting in message["content"]
+        assert waiting in sight.content(message)
     assert len(fake.ephemerals(ANA)) + len(fake.ephemerals(BO)) == count  # no panel posted anew
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="time is up")
     for user in (ANA, BO):
-        assert fake.messages[int(panels[user])]["content"] == "This game is over."
+        assert sight.content(fake.messages[int(panels[user])]) == "This game is over."
     assert not fake.rejections
 
 
@@ -63,7 +64,7 @@ async def test_globe_twister_lock_ins_on_panels_drawn_before_a_restart_are_playe
     seat = {p["id"]: i for i, p in enumerate(table.players)}
     assert table.state["locked"][seat[ANA]]
     updated = fake.messages[int(screens[BO]["id"])]
-    assert shown_version(updated) == table.version and "Lock in" in str(updated["components"])
+    assert shown_version(updated) == table.version and "Lock in" in str(sight.labels(updated))
     # Bo's screen had not refreshed yet: his lock-in from the panel drawn before the restart still counts
     await fake.interact(BO, screens[BO], custom_id(screens[BO], "lock"))
     table = await runner.bot.service.in_channel(CHANNEL)

@@ -5,6 +5,7 @@ import re
 
 from games.geoneo.rules import Geoneo
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy"}
@@ -16,12 +17,12 @@ def board(fake, channel=CHANNEL):
 
 
 def to_act(message):
-    m = re.search(r"To act: \*\*(\w+)\*\*", message["embeds"][0]["description"])
+    m = re.search(r"To act: \*\*(\w+)\*\*", sight.description(message))
     return {v: k for k, v in NAMES.items()}[m.group(1)] if m else None
 
 
 def comps(message):
-    return [c for r in message["components"] for c in r["components"]]
+    return sight.components(message)
 
 
 def labels(message):
@@ -33,7 +34,7 @@ def moves(message):
 
 
 def pings(fake, channel=CHANNEL):
-    return [m for m in fake.messages_in(channel) if "your turn" in m["content"] or "ran out of time" in m["content"]]
+    return [m for m in fake.messages_in(channel) if "your turn" in sight.content(m) or "ran out of time" in sight.content(m)]
 
 
 def panels(fake, user):
@@ -42,7 +43,7 @@ def panels(fake, user):
 
 
 def last_ephemeral(fake, user):
-    return fake.ephemerals(user)[-1]["content"]
+    return sight.content(fake.ephemerals(user)[-1])
 
 
 async def until(fake, condition):
@@ -86,7 +87,7 @@ async def test_a_player_whose_turn_comes_is_notified_once_and_pings_never_pile_u
             seen_turns += 1
             [ping] = pings(fake)
             # a real mention in the content, allowed for that user only, and it notified them
-            assert f"<@{after}>" in ping["content"] and fake.notifications[-1] == (after, int(ping["id"]))
+            assert f"<@{after}>" in sight.content(ping) and fake.notifications[-1] == (after, int(ping["id"]))
             assert [u["id"] for u in ping["mentions"]] == [str(after)]
         away(runner)  # the next player stepped away meanwhile
     assert seen_turns >= 4
@@ -148,15 +149,15 @@ async def test_a_timeout_names_the_idle_player_and_pings_the_next(fake, runner):
     # the deadline loop posts the ping and edits the board; the edit may land a moment after the ping
     await until(fake, lambda: pings(fake) and to_act(board(fake)) == other)
     [ping] = pings(fake)
-    assert f"**{NAMES[idle]}** ran out of time" in ping["content"] and f"<@{other}>" in ping["content"]
-    assert f"<@{idle}>" not in ping["content"]
+    assert f"**{NAMES[idle]}** ran out of time" in sight.content(ping) and f"<@{other}>" in sight.content(ping)
+    assert f"<@{idle}>" not in sight.content(ping)
 
 
 # --- 2. private panels ------------------------------------------------------------------------------------
 async def play_from_panel(fake, user):
     """The user plays their first move from their open panel (opening one if they have none)."""
     mine = panels(fake, user)
-    panel = mine[-1] if mine and mine[-1]["components"] else None
+    panel = mine[-1] if mine and sight.components(mine[-1]) else None
     if panel is None:
         await fake.click(user, board(fake), "My hand")
         panel = panels(fake, user)[-1]
@@ -175,7 +176,7 @@ async def test_a_panel_is_edited_in_place_turn_after_turn(fake, runner):
         who = to_act(board(fake))
         panel = fake.messages[int((ana_panel if who == ANA else bo_panel)["id"])]
         buttons = [c for c in comps(panel) if c["type"] == 2]
-        assert buttons, panel["content"]  # it is their turn: the panel offers their moves
+        assert buttons, sight.content(panel)  # it is their turn: the panel offers their moves
         await fake.click(who, panel, buttons[0]["label"])
         versions.add(fake.messages[int(ana_panel["id"])]["attachments"][0]["filename"])
     # still one ephemeral each: the same messages, kept current
@@ -227,9 +228,9 @@ async def test_a_click_on_an_outdated_panel_brings_it_up_to_date(fake, runner):
     assert fake.messages[int(panel["id"])]["attachments"][0]["filename"] != screen["attachments"][0]["filename"]
     await fake.click(who, screen, [c for c in comps(screen) if c["type"] == 2][0]["label"])
     now = fake.messages[int(panel["id"])]
-    assert "out of date" in now["content"] and now["attachments"][0]["filename"].endswith(f"-{table.version}.png")
+    assert "out of date" in sight.content(now) and now["attachments"][0]["filename"].endswith(f"-{table.version}.png")
     assert [m["id"] for m in panels(fake, who)] == [panel["id"]]  # the same panel, brought up to date
-    assert "out of date" in fake.ephemerals(who)[-1]["content"]  # and said in a message of its own
+    assert "out of date" in sight.content(fake.ephemerals(who)[-1])  # and said in a message of its own
     assert len(await runner.bot.store.actions(table.id)) == played  # and nothing was played by the click
 
 
@@ -275,7 +276,7 @@ async def test_a_long_choice_takes_two_steps_without_paging_and_shows_on_the_boa
     image_before = fake.files[int(b["attachments"][0]["id"])]
     await fake.click(clearer, b, groups[0])
     b = board(fake)
-    assert "Choosing a shape from" in b["embeds"][0]["description"]
+    assert "Choosing a shape from" in sight.description(b)
     assert "Back" in labels(b)
     assert fake.files[int(b["attachments"][0]["id"])] != image_before  # the corner is marked on the board
     options = [o for c in comps(b) if c["type"] == 3 for o in c["options"]] or \
@@ -291,7 +292,7 @@ async def test_a_long_choice_takes_two_steps_without_paging_and_shows_on_the_boa
         await fake.select(clearer, b, selects[0]["options"][0]["value"])
     else:
         await fake.click(clearer, b, next(x for x in moves(b) if x.startswith(("Line", "Rectangle", "Triangle"))))
-    assert "clears a" in board(fake)["embeds"][0]["description"]
+    assert "clears a" in sight.description(board(fake))
     assert not fake.rejections
 
 
@@ -340,7 +341,7 @@ async def test_a_closed_lobby_does_not_ask_the_host_to_start(fake, runner):
     await fake.slash(ANA, CHANNEL, "play", "geek-out")
     lobby = fake.messages_in(CHANNEL)[-1]
     await fake.click(ANA, lobby, "Leave")
-    text = fake.messages[int(lobby["id"])]["embeds"][0]["description"]
+    text = sight.description(fake.messages[int(lobby["id"])])
     assert "Start" not in text and "closed" in text
 
 
@@ -362,4 +363,4 @@ async def test_a_reposted_board_keeps_the_ping_pointing_at_it(fake, runner):
         await fake.click(who, b, next((x for x in moves(b) if x.startswith("Pass")), moves(b)[0]))
     await fake.slash(who, CHANNEL, "game", "status")  # the board is posted afresh
     [ping] = pings(fake)
-    assert ping["content"].endswith(f"/{board(fake)['id']}") and len(fake.notifications) == 1
+    assert sight.content(ping).endswith(f"/{board(fake)['id']}") and len(fake.notifications) == 1

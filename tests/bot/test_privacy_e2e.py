@@ -6,6 +6,7 @@ import asyncio
 
 from bot.store import FORMER_PLAYER, short_id
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.harness import LIMIT
 from tests.bot.test_geek_out_e2e import board, last_ephemeral, lobby, play_one, start_game
@@ -19,12 +20,12 @@ async def play_to_the_end(fake, players=(ANA, BO), channel=CHANNEL) -> int:
     """A one-turn Geek Out game played to its end; its table id."""
     await start_game(fake, players, channel=channel, turns=1)
     for _ in range(200):
-        if "Game over" in board(fake, channel)["embeds"][0]["description"]:
+        if "Game over" in sight.description(board(fake, channel)):
             break
         await play_one(fake, channel)
     final = board(fake, channel)
-    assert "Game over" in final["embeds"][0]["description"]
-    return int(final["embeds"][0]["title"].split()[-1])
+    assert "Game over" in sight.description(final)
+    return int(sight.title(final).split()[-1])
 
 
 def ephemeral_message(fake, user) -> dict:
@@ -52,15 +53,15 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     assert last_ephemeral(fake, ANA) == (
         f"You are at a lobby or game that is still open here (<#{OTHER}>): nothing was deleted. Leave the lobby,"
         " or wait until the game ends (a game you left still lists you until then), then ask again.")
-    assert not ephemeral_message(fake, ANA)["components"]
+    assert not sight.components(ephemeral_message(fake, ANA))
     await fake.click(ANA, lobby(fake, OTHER), "Leave")  # the lobby closes
 
     # asked from the list's button, then confirmed; another member's click on a copy changes nothing
     await fake.slash(ANA, CHANNEL, "privacy", "show")
     await fake.click(ANA, ephemeral_message(fake, ANA), "Delete my data")
     confirm = ephemeral_message(fake, ANA)
-    assert confirm["content"].startswith("Delete your data? This deletes your settings (in every server)"), confirm
-    assert confirm["content"].endswith("It cannot be undone.")
+    assert sight.content(confirm).startswith("Delete your data? This deletes your settings (in every server)"), confirm
+    assert sight.content(confirm).endswith("It cannot be undone.")
     await fake.click(BO, confirm, "Yes, delete my data")
     assert last_ephemeral(fake, BO) == "This button is someone else's: use `/privacy` for your own data."
     assert await store.user_settings(ANA) is not None
@@ -70,14 +71,14 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     assert last_ephemeral(fake, ANA) == ("You already confirmed this: your data is deleted (or being deleted) with"
                                          " your first click.")
     done = fake.messages[int(confirm["id"])]
-    assert done["content"] == ("Done. Your settings and your ratings here (ratings in 1 game) are deleted, and your name is"
+    assert sight.content(done) == ("Done. Your settings and your ratings here (ratings in 1 game) are deleted, and your name is"
                                f" replaced with \"{FORMER_PLAYER}\" in 2 stored tables of this server."), done
-    assert done["components"] == []
+    assert sight.components(done) == []
     assert not fake.rejections
     # after a restart, the old button pressed again on a screen that still shows it (its message as that screen
     # has it): told so, the first answer kept (it was rewritten "... ratings in 0 games ... 0 stored tables": the
     # clicks were known in memory only)
-    first, seen = done["content"], len(fake.ephemerals(ANA))
+    first, seen = sight.content(done), len(fake.ephemerals(ANA))
     await runner.restart()
     it, payload = fake._interaction(3, ANA, CHANNEL, {"custom_id": yes, "component_type": 2}, unanswered)
     await fake._dispatch_interaction(it, payload)
@@ -85,13 +86,13 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     assert len(fake.ephemerals(ANA)) == seen + 1
     assert last_ephemeral(fake, ANA) == ("You already confirmed this: your data is deleted (or being deleted) with"
                                          " your first click.")
-    assert fake.messages[int(confirm["id"])]["content"] == first
+    assert sight.content(fake.messages[int(confirm["id"])]) == first
     store = runner.bot.store
 
     # the server's commands say so: /leaderboard (public), /history (ephemeral) and /replay
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
     [answer] = fake.replies_to(it)
-    assert answer["content"] == "**Geek Out! Masters** leaderboard (1 rated). You are not rated in this game yet."
+    assert sight.content(answer) == "**Geek Out! Masters** leaderboard (1 rated). You are not rated in this game yet."
     await fake.slash(BO, CHANNEL, "history")
     listed = history_text(fake, BO)
     assert "**Geek Out! Masters**: " in listed and FORMER_PLAYER in listed and "Ana" not in listed, listed
@@ -117,7 +118,7 @@ async def test_a_member_who_keeps_their_data_keeps_it(fake, runner):
     await fake.click_forged(BO, confirm, f"gp:delete:{ANA}")  # not a button of the message: nothing happens
     assert last_ephemeral(fake, BO) == "This button no longer works: use `/privacy` again."
     await fake.click(BO, confirm, "Keep it")
-    assert fake.messages[int(confirm["id"])]["content"] == "Nothing was deleted."
+    assert sight.content(fake.messages[int(confirm["id"])]) == "Nothing was deleted."
     assert await runner.bot.store.stats(fake.guild_id, ANA) and await runner.bot.store.stats(fake.guild_id, BO)
     assert {s.name for s in (await runner.bot.store.leaderboard(fake.guild_id, "geek_out")).rows} == {"Ana", "Bo"}
 

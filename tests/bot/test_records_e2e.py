@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from render.records import render_leaderboard
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 from tests.bot.harness import BotRunner
 from tests.bot.test_geek_out_e2e import DICE_MOVES, board, labels, last_ephemeral, start_game
@@ -28,11 +29,11 @@ async def quick(fake, database):
 
 
 def finished(fake) -> int:
-    return sum("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+    return sum("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL))
 
 
 def to_act_names(message) -> list[str]:
-    line = re.search(r"To act: (.*)", message["embeds"][0]["description"] or "")
+    line = re.search(r"To act: (.*)", sight.description(message) or "")
     return re.findall(r"\*\*([^*]+)\*\*", line.group(1)) if line else []
 
 
@@ -68,7 +69,7 @@ async def check_leaderboard(fake, runner, asker: int, rated: int) -> None:
     it = await fake.slash(asker, CHANNEL, "leaderboard", game="geek_out")
     message = reply(fake, it)
     assert message in fake.messages_in(CHANNEL), "the leaderboard is posted for the server to see"
-    assert message["content"] == f"**Geek Out! Masters** leaderboard ({rated} rated).", message["content"]
+    assert sight.content(message) == f"**Geek Out! Masters** leaderboard ({rated} rated).", sight.content(message)
     assert message["attachments"][0]["filename"] == "leaderboard.png"
     board_ = await runner.bot.store.leaderboard(fake.guild_id, "geek_out", 10, asker)
     rows = [{"rank": r.rank, "user_id": r.user_id, "name": r.name, "rating": r.rating, "games": r.games,
@@ -85,7 +86,7 @@ async def figures(runner, fake, user) -> tuple[int, int, int]:
 
 async def test_a_game_then_another_move_the_leaderboard_stats_and_history(fake, quick):
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
-    assert reply(fake, it)["content"].startswith("Nobody is rated in Geek Out! Masters on this server yet")
+    assert sight.content(reply(fake, it)).startswith("Nobody is rated in Geek Out! Masters on this server yet")
     assert not reply(fake, it)["attachments"]
     await fake.slash(ANA, CHANNEL, "history")
     assert last_ephemeral(fake, ANA) == "No game has finished in this channel yet."
@@ -104,7 +105,7 @@ async def test_a_game_then_another_move_the_leaderboard_stats_and_history(fake, 
     it = await fake.slash(BO, CHANNEL, "stats", member=ANA)
     stats = reply(fake, it)
     assert stats in fake.messages_in(CHANNEL)
-    assert f"**Geek Out! Masters**: rating **{ana[0]}**, 1 rated game, {ana[2]} win" in stats["content"], stats["content"]
+    assert f"**Geek Out! Masters**: rating **{ana[0]}**, 1 rated game, {ana[2]} win" in sight.content(stats), sight.content(stats)
     assert stats["attachments"][0]["filename"] == "stats.png"
 
     [game] = await quick.bot.store.history(fake.guild_id, CHANNEL)
@@ -123,7 +124,7 @@ async def test_a_game_then_another_move_the_leaderboard_stats_and_history(fake, 
     assert ana2[0] > ana[0] and bo2[0] < bo[0]
     await check_leaderboard(fake, quick, BO, 2)
     it = await fake.slash(ANA, CHANNEL, "stats")
-    assert f"rating **{ana2[0]}** (+{ana2[0] - ana[0]} last game), 2 rated games" in reply(fake, it)["content"]
+    assert f"rating **{ana2[0]}** (+{ana2[0] - ana[0]} last game), 2 rated games" in sight.content(reply(fake, it))
 
     await fake.slash(ANA, CHANNEL, "history", scope="server")
     text = history_text(fake, ANA)
@@ -138,7 +139,7 @@ async def test_a_game_then_another_move_the_leaderboard_stats_and_history(fake, 
 
 async def test_stats_of_someone_without_games_and_history_elsewhere(fake, runner):
     it = await fake.slash(ANA, CHANNEL, "stats", member=CY)
-    assert reply(fake, it)["content"] == "Cy has not finished a game on this server yet."
+    assert sight.content(reply(fake, it)) == "Cy has not finished a game on this server yet."
     await fake.slash(ANA, CHANNEL, "history", scope="server")
     assert last_ephemeral(fake, ANA) == "No game has finished in this server yet."
 
@@ -146,8 +147,7 @@ async def test_stats_of_someone_without_games_and_history_elsewhere(fake, runner
 def history_text(fake, user) -> str:
     """The last /history answer as the member reads it: its heading and its lines (an embed's)."""
     message = fake.ephemerals(user)[-1]
-    return "\n".join([message["content"] or "", *(e.get("title") or "" for e in message["embeds"]),
-                      *(e.get("description") or "" for e in message["embeds"])])
+    return sight.words(message)
 
 
 async def store_finished_games(store, guild: int, count: int, players: list[str], first_id: int = 100) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 import i18n
 from bot.store import FORMER_PLAYER
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.harness import BotRunner
 from tests.bot.test_computers_e2e import ana_moves_when_her_turn_comes
@@ -36,31 +37,31 @@ async def test_privacy_speaks_the_members_language(fake, bot):
     fake.locales[ANA] = "de"
     await fake.slash(ANA, CHANNEL, "privacy", "show")
     listing = ephemeral_message(fake, ANA)
-    assert listing["content"].startswith("**Was Geotable auf diesem Server über dich speichert**"), listing
-    assert "**Wertungen hier:** keine." in listing["content"]
-    assert "`/datenschutz löschen` löscht deine Einstellungen" in listing["content"]
+    assert sight.content(listing).startswith("**Was Geotable auf diesem Server über dich speichert**"), listing
+    assert "**Wertungen hier:** keine." in sight.content(listing)
+    assert "`/datenschutz löschen` löscht deine Einstellungen" in sight.content(listing)
     await fake.click(ANA, listing, "Meine Daten löschen…")
     confirm = ephemeral_message(fake, ANA)
-    assert confirm["content"].startswith("Deine Daten löschen? Das löscht deine Einstellungen"), confirm
+    assert sight.content(confirm).startswith("Deine Daten löschen? Das löscht deine Einstellungen"), confirm
     await fake.click(ANA, confirm, "Behalten")
-    assert ephemeral_message(fake, ANA)["content"] == "Es wurde nichts gelöscht."
+    assert sight.content(ephemeral_message(fake, ANA)) == "Es wurde nichts gelöscht."
 
     fake.locales[BO] = "es-419"
     await fake.slash(BO, CHANNEL, "history")
-    assert ephemeral_message(fake, BO)["content"] == "Aún no ha terminado ninguna partida en este canal."
+    assert sight.content(ephemeral_message(fake, BO)) == "Aún no ha terminado ninguna partida en este canal."
     await fake.slash(BO, CHANNEL, "replay", id="abc")
-    assert ephemeral_message(fake, BO)["content"] == "Los id de partida son números, p. ej. #12 (mira /historial)."
+    assert sight.content(ephemeral_message(fake, BO)) == "Los id de partida son números, p. ej. #12 (mira /historial)."
 
 
 async def test_public_answers_speak_the_servers_language(fake, bot):
     fake.guild_locales[fake.guild_id] = "de"
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geoneo")
     [answer] = fake.replies_to(it)
-    assert answer["content"] == ("In GEONEO ist auf diesem Server noch niemand gewertet: Ein Spiel zwischen zwei "
+    assert sight.content(answer) == ("In GEONEO ist auf diesem Server noch niemand gewertet: Ein Spiel zwischen zwei "
                                  "oder mehr Personen ohne Computer wertet seine Spieler, wenn es endet.")
     it = await fake.slash(ANA, CHANNEL, "stats", member=BO)
     [answer] = fake.replies_to(it)
-    assert answer["content"] == "Bo hat auf diesem Server noch kein Spiel beendet."
+    assert sight.content(answer) == "Bo hat auf diesem Server noch kein Spiel beendet."
 
 
 async def test_no_word_of_these_answers_escapes_translation(fake, bot):
@@ -77,16 +78,16 @@ async def test_no_word_of_these_answers_escapes_translation(fake, bot):
                                        ("replay", (), {"id": str(table)}),
                                        ("leaderboard", (), {"game": "geek_out"})):
             it = await fake.slash(ANA, CHANNEL, command, *path, **options)
-            said += [m["content"] for m in fake.replies_to(it)]
-            said += [e["description"] for m in fake.replies_to(it) for e in m["embeds"]]  # /history's lines
+            said += [sight.content(m) for m in fake.replies_to(it)]
+            said += [d for m in fake.replies_to(it) for _t, d, _f in sight.pages(m)]  # /history's lines
         for options in ({"seconds": 45}, {}):
             it = await fake.slash(MOD, CHANNEL, "mod", "timeout", **options)
-            said += [m["content"] for m in fake.replies_to(it)]
+            said += [sight.content(m) for m in fake.replies_to(it)]
         for options in ({"days": 3}, {}, {"days": 0}):
             it = await fake.slash(MOD, CHANNEL, "mod", "retention", **options)
-            said += [m["content"] for m in fake.replies_to(it)]
+            said += [sight.content(m) for m in fake.replies_to(it)]
         it = await fake.slash(MOD, CHANNEL, "mod", "channels", action="allow")
-        said += [m["content"] for m in fake.replies_to(it)]
+        said += [sight.content(m) for m in fake.replies_to(it)]
         allowed = {"Ana", "Bo", "Geek", "Out", "Masters", "Geotable", "UTC", *FORMER_PLAYER.split()}  # names
         found = {text: leaks(text, allowed) for text in said}
         assert len(said) >= 14 and all(said)
@@ -107,7 +108,7 @@ async def test_history_names_computers_in_the_members_language(fake, tmp_path):
             await ana_moves_when_her_turn_comes(fake, rng)
         fake.locales[BO] = "es-ES"
         await fake.slash(BO, CHANNEL, "history")
-        line = ephemeral_message(fake, BO)["embeds"][0]["description"].splitlines()[0]
+        line = sight.description(ephemeral_message(fake, BO)).splitlines()[0]
         assert "Ordenador (normal)" in line and "Computer" not in line, line
     finally:
         await runner.stop()

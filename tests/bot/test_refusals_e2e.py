@@ -9,6 +9,7 @@ import pytest
 import bot.ui.refusals
 from bot.table.refusals import Refusal
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.test_geek_out_e2e import board, last_ephemeral, lobby, start_game
 
@@ -37,7 +38,7 @@ async def test_play_in_a_busy_channel_is_refused_by_the_one_handler(fake, runner
     caplog.set_level(logging.INFO)
     it = await fake.slash(BO, CHANNEL, "play", "geek-out")
     assert it.acked == 4  # the refusal answers the command itself (an ephemeral message)
-    assert [m["content"] for m in fake.replies_to(it)] == [
+    assert [sight.content(m) for m in fake.replies_to(it)] == [
         f"A game of Geek Out! Masters is already waiting in its lobby in this channel: {link(fake, waiting)}"]
     assert answered == [Refusal.CHANNEL_BUSY]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # a refusal, not a failure
@@ -70,8 +71,8 @@ async def test_clicks_are_refused_by_the_one_handler(fake, runner, answered):
     old = snapshot(board(fake))
     await fake.click(ANA, before, "Join")
     assert last_ephemeral(fake, ANA) == "This game has already started."
-    not_to_act = BO if "**Ana**" in old["embeds"][0]["description"] else ANA
-    first = next(c for r in old["components"] for c in r["components"] if c.get("label"))
+    not_to_act = BO if "**Ana**" in sight.description(old) else ANA
+    first = next(c for c in sight.components(old) if c.get("label"))
     await fake.click(not_to_act, old, first["label"])
     assert last_ephemeral(fake, not_to_act).startswith("It is not your turn: waiting for ")
     to_act = ANA if not_to_act == BO else BO

@@ -9,6 +9,7 @@ import pytest
 
 from bot.ui import keys
 from games.ai import STRENGTHS
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.harness import BotRunner
 
@@ -26,7 +27,7 @@ async def quick(fake, database):
 
 
 def comps(message) -> list[dict]:
-    return [c for r in message["components"] for c in r["components"]]
+    return sight.components(message)
 
 
 def labels(message) -> list[str]:
@@ -34,23 +35,23 @@ def labels(message) -> list[str]:
 
 
 def boards(fake) -> list[dict]:
-    return [m for m in fake.messages_in(CHANNEL) if m["attachments"] and m["embeds"]]
+    return sight.boards(fake, CHANNEL)
 
 
 def lobby(fake) -> dict:
-    return [m for m in fake.messages_in(CHANNEL) if m["embeds"] and "lobby" in m["embeds"][0]["title"]][-1]
+    return sight.lobby(fake, CHANNEL)
 
 
 def described(message) -> str:
-    return message["embeds"][0]["description"]
+    return sight.description(message)
 
 
 def finished(fake) -> int:
-    return sum("final standings" in m["content"] for m in fake.messages_in(CHANNEL))
+    return sum("final standings" in sight.content(m) for m in fake.messages_in(CHANNEL))
 
 
 def last_ephemeral(fake, user) -> str:
-    return fake.ephemerals(user)[-1]["content"]
+    return sight.content(fake.ephemerals(user)[-1])
 
 
 def to_act(message) -> list[str]:
@@ -118,8 +119,8 @@ async def test_rematch_keeps_seats_and_options_with_a_new_seed_and_a_second_game
     assert "1. <@101> · seat kept: press **Join**" in shown and "2. <@102> (host)" in shown, shown
     assert "Computer takes a leaver's seat: off" in labels(lobby(fake))
     call = fake.messages_in(CHANNEL)[-1]
-    assert call["content"].startswith("🔁 <@101>: Bo asked for a rematch of **Geek Out") and str(lobby(fake)["id"]) in \
-        call["content"]
+    assert sight.content(call).startswith("🔁 <@101>: Bo asked for a rematch of **Geek Out") and str(lobby(fake)["id"]) in \
+        sight.content(call)
     assert (ANA, int(call["id"])) in fake.notifications  # Ana is called back once, by a real mention
 
     await fake.click(BO, final, "Rematch")  # the lobby is open: a link to it, nothing else
@@ -170,7 +171,7 @@ async def test_refusals_change_nothing(fake, runner):
     rematch = key_id(b, "rematch")
     await fake.slash(MOD, CHANNEL, "mod", "end", reason="closing")  # a moderator's end: no rematch
     closed = boards(fake)[-1]
-    assert closed["components"] == []
+    assert sight.components(closed) == []
     await fake.click_forged(BO, closed, rematch)
     assert last_ephemeral(fake, BO) == ("This game was closed before its end, so it has no rematch. /play opens a "
                                         "new table.")
@@ -245,7 +246,7 @@ async def test_a_rematch_keeps_no_seat_for_players_who_deleted_their_data(fake, 
     assert [p["id"] for p in second.players] == [ANA] and second.host_id == ANA
     shown = described(lobby(fake))
     assert "<@0>" not in shown and "seat kept" not in shown and "waiting for" not in shown, shown
-    assert "<@0>" not in fake.messages_in(CHANNEL)[-1]["content"]
+    assert "<@0>" not in sight.content(fake.messages_in(CHANNEL)[-1])
     assert not any(user == 0 for user, _ in fake.notifications)
     await fake.click(BO, lobby(fake), "Join")  # the seat is simply free: anyone may take it
     await fake.click(ANA, lobby(fake), "Start")

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from playground.run_bot import BotProcess
+from tests.bot import sight
 from tests.bot.harness import solo_players_discord
 from tests.bot.test_crash import PLAYERS, _all, board, move_labels, wait_for
 
@@ -42,7 +43,7 @@ async def test_render_workers_killed_bot_leaves_no_traceback_and_no_worker(fake,
     await bot.start()
     for channel, user in PLAYERS.items():
         await fake.slash(user, channel, "play", "geek-out", settle=False, turns=10)
-    assert await wait_for(lambda: _all(fake, lambda c: fake.messages_in(c) and fake.messages_in(c)[-1]["components"]))
+    assert await wait_for(lambda: _all(fake, lambda c: fake.messages_in(c) and sight.components(fake.messages_in(c)[-1])))
     for channel, user in PLAYERS.items():
         await fake.click(user, fake.messages_in(channel)[-1], "Start", settle=False)
     assert await wait_for(lambda: _all(fake, lambda c: board(fake, c) is not None))

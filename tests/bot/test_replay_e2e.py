@@ -8,6 +8,7 @@ from PIL import Image, ImageChops
 
 from bot.store import short_id
 from playground.fake_discord import FakeDiscord
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.test_geek_out_e2e import DICE_MOVES, board, last_ephemeral, play_one, start_game
 
@@ -48,12 +49,12 @@ def pixels(data: bytes, frame: int | None = None) -> Image.Image:
 async def test_replay_posts_an_animated_gif_ending_on_the_final_board_and_the_move_list(fake, runner):
     game = await finished_game(fake, runner)
     final_board = fake.files[int(board(fake)["attachments"][0]["id"])]
-    [shown] = [e["title"] for e in board(fake)["embeds"]]
+    [shown] = [t for t, _d, _f in sight.pages(board(fake))]
     assert shown.endswith(f"· table {game}")  # the id /history and /replay use is the board's table number
     it = await fake.slash(ANA, CHANNEL, "replay", id=f"#{game}")
     [post] = fake.replies_to(it)
     assert int(post["id"]) not in fake.ephemeral_of  # for the channel to see
-    assert f"#{game}" in post["content"] and "Geek Out" in post["content"]
+    assert f"#{game}" in sight.content(post) and "Geek Out" in sight.content(post)
     files = {a["filename"]: fake.files[int(a["id"])] for a in post["attachments"]}
     assert set(files) == {f"replay-{game}.gif", f"moves-{game}.txt"}
     gif = files[f"replay-{game}.gif"]

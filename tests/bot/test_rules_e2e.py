@@ -10,6 +10,7 @@ from bot.table.words import board_view
 from games import get_engine
 from games.rulebook import NAMES, example, pages
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL
 
 DORA = 104
@@ -36,7 +37,7 @@ def drawn(game, page, locale) -> bytes:
 
 
 def buttons(message) -> dict[str, bool]:
-    return {c["label"]: bool(c.get("disabled")) for row in message["components"] for c in row["components"]}
+    return {c["label"]: bool(c.get("disabled")) for c in sight.components(message)}
 
 
 async def test_rules_open_page_one_and_the_buttons_turn_the_same_message(fake, runner):
@@ -44,33 +45,33 @@ async def test_rules_open_page_one_and_the_buttons_turn_the_same_message(fake, r
     first = page_of(fake, ANA)
     screen = snapshot(first)  # what the member's screen shows until it refreshes
     assert not fake.messages_in(CHANNEL), "only the asker sees the rules"
-    [embed] = first["embeds"]
-    assert embed["title"] == "Geodeto: The board"
-    assert embed["description"].startswith("Six continents lie in a ring around the World Ocean")
-    assert embed["footer"]["text"] == "Page 1 of 5"
-    assert embed["image"]["url"] == "attachment://rules-geodeto-1.png"
+    [(title, text, footer)] = sight.pages(first)
+    assert title == "Geodeto: The board"
+    assert text.startswith("Six continents lie in a ring around the World Ocean")
+    assert footer == "Page 1 of 5"
+    assert sight.image_refs(first) == ["attachment://rules-geodeto-1.png"]
     assert shown_png(fake, first) == drawn("geodeto", 0, "en")
     assert buttons(first) == {"Previous": True, "Next": False}
 
     await fake.click(ANA, screen, "Next")
     second = snapshot(fake.messages[int(first["id"])])
     assert len(fake.ephemerals(ANA)) == 1, "the same message, edited"
-    assert second["embeds"][0]["title"] == "Geodeto: Your turn"
-    assert second["embeds"][0]["footer"]["text"] == "Page 2 of 5"
+    assert sight.title(second) == "Geodeto: Your turn"
+    assert sight.footer(second) == "Page 2 of 5"
     assert shown_png(fake, second) == drawn("geodeto", 1, "en")
     assert buttons(second) == {"Previous": False, "Next": False}
     await fake.click(ANA, screen, "Next")  # a double click: the screen still showed page 1
-    assert fake.messages[int(first["id"])]["embeds"][0]["footer"]["text"] == "Page 2 of 5"
+    assert sight.footer(fake.messages[int(first["id"])]) == "Page 2 of 5"
     await fake.click(ANA, second, "Next")
     await fake.click(ANA, fake.messages[int(first["id"])], "Previous")
     back = fake.messages[int(first["id"])]
-    assert back["embeds"][0]["footer"]["text"] == "Page 2 of 5"
+    assert sight.footer(back) == "Page 2 of 5"
 
     for _ in range(3):
         await fake.click(ANA, fake.messages[int(first["id"])], "Next")
     last = fake.messages[int(first["id"])]
-    assert last["embeds"][0]["title"] == "Geodeto: The end" and last["embeds"][0]["footer"]["text"] == "Page 5 of 5"
-    assert last["embeds"][1]["title"] == "Computer players"
+    assert sight.title(last) == "Geodeto: The end" and sight.footer(last) == "Page 5 of 5"
+    assert sight.pages(last)[1][0] == "Computer players"
     assert buttons(last) == {"Previous": False, "Next": True}
     assert not fake.rejections
 
@@ -80,22 +81,22 @@ async def test_a_german_member_reads_german_pages_and_pictures(fake, runner):
     await fake.slash(DORA, CHANNEL, "rules", game="geomancy")
     first = page_of(fake, DORA)
     book = pages("geomancy")
-    assert first["embeds"][0]["title"] == f"Geomancy: {i18n.localize(book[0].title, 'de')}"
-    assert first["embeds"][0]["description"] == i18n.localize(book[0].text, "de") != str(book[0].text)
-    assert first["embeds"][0]["footer"]["text"] == "Seite 1 von 5"
+    assert sight.title(first) == f"Geomancy: {i18n.localize(book[0].title, 'de')}"
+    assert sight.description(first) == i18n.localize(book[0].text, "de") != str(book[0].text)
+    assert sight.footer(first) == "Seite 1 von 5"
     assert shown_png(fake, first) == drawn("geomancy", 0, "de")  # (drawn in German: render_board's locale)
     assert set(buttons(first)) == {"Zurück", "Weiter"}
     await fake.click(DORA, first, "Weiter")
     second = fake.messages[int(first["id"])]
-    assert second["embeds"][0]["title"] == f"Geomancy: {i18n.localize(book[1].title, 'de')}"
+    assert sight.title(second) == f"Geomancy: {i18n.localize(book[1].title, 'de')}"
     assert shown_png(fake, second) == drawn("geomancy", 1, "de")
     # the table's Rules button opens the same pages, in the clicker's language
     await fake.slash(ANA, CHANNEL, "play", "geomancy")
     lobby = fake.messages_in(CHANNEL)[-1]
     await fake.click(DORA, lobby, "Rules")
-    assert page_of(fake, DORA)["embeds"][0]["title"] == f"Geomancy: {i18n.localize(book[0].title, 'de')}"
+    assert sight.title(page_of(fake, DORA)) == f"Geomancy: {i18n.localize(book[0].title, 'de')}"
     await fake.click(BO, lobby, "Rules")
-    assert page_of(fake, BO)["embeds"][0]["title"] == "Geomancy: Rounds"
+    assert sight.title(page_of(fake, BO)) == "Geomancy: Rounds"
     assert not fake.rejections
 
 
@@ -104,20 +105,20 @@ async def test_the_buttons_work_after_a_restart_and_a_forged_page_is_refused(fak
     message_id = int(page_of(fake, ANA)["id"])
     await runner.restart()
     await fake.click(ANA, fake.messages[message_id], "Next")
-    assert fake.messages[message_id]["embeds"][0]["title"] == "GEONEO: Placing"
+    assert sight.title(fake.messages[message_id]) == "GEONEO: Placing"
 
     before = dict(fake.messages[message_id])
     for forged in ("gr:geoneo:4", "gr:geoneo:99", "gr:chess:0", "gr:geoneo", "gr:"):
         it = await fake.click_forged(ANA, fake.messages[message_id], forged)
         [answer] = fake.replies_to(it)
-        assert answer["content"] == "There is no such rule page: use /rules to open a game's rules.", forged
-        assert fake.messages[message_id]["embeds"] == before["embeds"]
+        assert sight.content(answer) == "There is no such rule page: use /rules to open a game's rules.", forged
+        assert sight.pages(fake.messages[message_id]) == sight.pages(before)
     # a rule page's id on a board is no way to replace the board
     await fake.slash(ANA, CHANNEL, "play", "geoneo")
     lobby = fake.messages_in(CHANNEL)[-1]
     it = await fake.click_forged(BO, lobby, "gr:geoneo:1")
-    assert fake.replies_to(it)[0]["content"] == "There is no such rule page: use /rules to open a game's rules."
-    assert fake.messages[int(lobby["id"])]["embeds"] == lobby["embeds"]
+    assert sight.content(fake.replies_to(it)[0]) == "There is no such rule page: use /rules to open a game's rules."
+    assert sight.words(fake.messages[int(lobby["id"])]) == sight.words(lobby)
     assert not fake.rejections
 
 
@@ -130,14 +131,13 @@ async def test_every_word_of_a_rule_page_is_marked_for_translation(fake, runner)
             await fake.slash(DORA, CHANNEL, "rules", game=game)
             message = page_of(fake, DORA)
             for page in range(len(pages(game))):
-                embed, *computers = message["embeds"]  # (the last page's second one: what computers do)
-                texts = [embed["title"].replace(get_engine(game).title, ""), embed["description"],
-                         embed["footer"]["text"], *buttons(message),
-                         *(t for c in computers for t in (c["title"], c["description"], c["footer"]["text"]))]
+                page, *computers = sight.pages(message)  # (the last page's second one: what computers do)
+                texts = [page[0].replace(get_engine(game).title, ""), page[1], page[2], *buttons(message),
+                         *(t for c in computers for t in c)]
                 plain = [w for t in texts for w in re.findall(r"[^\W\d_]{2,}", t)
                          if w.isascii() and set(w) & set("aeiouncyAEIOUNCY")]
                 assert not plain, (game, page, plain)
-                [_previous, following] = message["components"][0]["components"]
+                [_previous, following] = sight.rows(message)[0]
                 if not following.get("disabled"):
                     await fake.click(DORA, message, custom_id=following["custom_id"])
                     message = fake.messages[int(message["id"])]

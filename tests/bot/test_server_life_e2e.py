@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.store import FORMER_PLAYER
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL
 from tests.bot.harness import BotRunner
 from tests.bot.test_records_e2e import history_text
@@ -55,11 +56,11 @@ async def test_two_games_a_rematch_records_a_replay_and_a_deletion(fake, quick):
     # the leaderboard and the stats say so
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
     message = reply(fake, it)
-    assert message["content"] == "**Geek Out! Masters** leaderboard (2 rated).", message["content"]
+    assert sight.content(message) == "**Geek Out! Masters** leaderboard (2 rated).", sight.content(message)
     assert Image.open(io.BytesIO(fake.files[int(message["attachments"][0]["id"])])).format == "PNG"
     it = await fake.slash(BO, CHANNEL, "stats", member=ANA)
-    assert f"rating **{after_two[ANA][0]}**" in reply(fake, it)["content"] and "2 rated games" in reply(
-        fake, it)["content"], reply(fake, it)["content"]
+    assert f"rating **{after_two[ANA][0]}**" in sight.content(reply(fake, it)) and "2 rated games" in sight.content(reply(
+        fake, it)), sight.content(reply(fake, it))
 
     # /history lists both games, newest first, each with its short id and its final board
     newest, oldest = await store.history(fake.guild_id, CHANNEL)
@@ -82,7 +83,7 @@ async def test_two_games_a_rematch_records_a_replay_and_a_deletion(fake, quick):
     await fake.slash(ANA, CHANNEL, "privacy", "delete")
     await fake.click(ANA, fake.ephemerals(ANA)[-1], "Yes, delete my data")
     it = await fake.slash(BO, CHANNEL, "leaderboard", game="geek_out")
-    assert reply(fake, it)["content"] == "**Geek Out! Masters** leaderboard (1 rated)."
+    assert sight.content(reply(fake, it)) == "**Geek Out! Masters** leaderboard (1 rated)."
     board_now = await store.leaderboard(fake.guild_id, "geek_out", around_user=ANA)
     assert [r.name for r in board_now.rows] == ["Bo"] and board_now.own is None
     await fake.slash(BO, CHANNEL, "history")

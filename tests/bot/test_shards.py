@@ -23,6 +23,7 @@ from bot.ui import keys
 from games import get_engine
 from playground.fake_discord import FakeDiscord, Interaction
 from playground.run_bot import BotProcess
+from tests.bot import sight
 from tests.bot.harness import BotRunner
 from tests.bot.test_crash import board, shown_version, wait_for
 
@@ -66,18 +67,17 @@ async def fake():
 def moves_on(message) -> list[tuple[str, int, str]]:
     """(custom_id, version, action key) of every move button on a board (a seat's own end in /<token>)."""
     found = []
-    for row in message["components"]:
-        for c in row["components"]:
-            what = keys.decode(c.get("custom_id", ""))
-            if isinstance(what, keys.Move):
-                found.append((c["custom_id"], what.version, what.key))
+    for c in sight.components(message):
+        what = keys.decode(c.get("custom_id", ""))
+        if isinstance(what, keys.Move):
+            found.append((c["custom_id"], what.version, what.key))
     return found
 
 
 async def open_solo_tables(fake, channels) -> None:
     for channel in channels:
         await fake.slash(player_of(channel), channel, "play", "geek-out", settle=False, turns=10)
-    assert await wait_for(lambda: _all(channels, lambda c: fake.messages_in(c) and fake.messages_in(c)[-1]["components"]))
+    assert await wait_for(lambda: _all(channels, lambda c: fake.messages_in(c) and sight.components(fake.messages_in(c)[-1])))
     for channel in channels:
         await fake.click(player_of(channel), fake.messages_in(channel)[-1], "Start", settle=False)
     assert await wait_for(lambda: _all(channels, lambda c: board(fake, c) is not None))

@@ -4,13 +4,14 @@ screens the players saw, then put on the gateway back to back) must all be playe
 a token of its own choices, so another seat's move never makes them out of date."""
 
 from playground.fake_discord import snapshot
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 
 ROUNDS = 100
 
 
 def board(fake, channel=CHANNEL):
-    return [m for m in fake.messages_in(channel) if m["attachments"] and m["embeds"]][-1]
+    return sight.board(fake, channel)
 
 
 def panel(fake, user, channel=CHANNEL):
@@ -19,14 +20,14 @@ def panel(fake, user, channel=CHANNEL):
 
 def custom_id(message, key):
     """The custom_id of ``message``'s button whose action key is ``key`` (gt:<table>:<version>:<key>[/token])."""
-    [found] = [c["custom_id"] for r in message["components"] for c in r["components"]
+    [found] = [c["custom_id"] for c in sight.components(message)
                if c.get("custom_id", "").split(":", 3)[-1].split("/")[0] == key]
     return found
 
 
 def refusals(fake, user):
     """The sentences (messages of their own, not a panel's note) telling the user a click was out of date."""
-    return [m["content"] for m in fake.ephemerals(user) if "out of date" in m["content"] and not m["attachments"]]
+    return [sight.content(m) for m in fake.ephemerals(user) if "out of date" in sight.content(m) and not m["attachments"]]
 
 
 async def start(fake, players, channel=CHANNEL, **options):
@@ -89,7 +90,7 @@ async def test_a_forged_token_is_refused_with_a_sentence(fake, runner):
     await fake.click_forged(ANA, old, forged)
     assert refusals(fake, ANA)
     await fake.click_forged(ANA, old, custom_id(old, "c2") + "x")  # malformed
-    assert "doesn't belong to any game" in fake.ephemerals(ANA)[-1]["content"]
+    assert "doesn't belong to any game" in sight.content(fake.ephemerals(ANA)[-1])
     table = await runner.bot.service.in_channel(CHANNEL)
     assert table.state["steps"][[p["id"] for p in table.players].index(ANA)] is None
 
@@ -128,7 +129,7 @@ async def test_the_public_board_carries_no_seat_token(fake, runner):
     await fake.click(ANA, panel(fake, ANA), custom_id=custom_id(panel(fake, ANA), "lock"))
     table = await runner.bot.service.in_channel(CHANNEL)
     assert len(table.to_act()) == 1
-    ids = [c["custom_id"] for m in fake.messages_in(CHANNEL) for r in m["components"] for c in r["components"]
+    ids = [c["custom_id"] for m in fake.messages_in(CHANNEL) for c in sight.components(m)
            if c.get("custom_id")]
     assert any(i.split(":", 3)[-1].startswith("lock") for i in ids)
     assert not [i for i in ids if "/" in i]

@@ -1,3 +1,4 @@
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL
 
 
@@ -8,6 +9,6 @@ async def test_play_join_start_and_a_move(fake, runner):
     await fake.click(BO, lobby, "Join")
     await fake.click(ANA, lobby, "Start")
     board = fake.messages_in(CHANNEL)[0]
-    print(board["embeds"][0]["description"], [c["label"] for r in board["components"] for c in r["components"]])
+    print(sight.description(board), sight.labels(board))
     assert board["attachments"], board
     assert not fake.rejections

@@ -23,6 +23,7 @@ from bot.client import STOP_GRACE
 from bot.database import open_store
 from games import get_engine
 from playground.run_bot import BotProcess
+from tests.bot import sight
 from tests.bot.harness import solo_players_discord
 from tests.bot.test_crash import board, shown_version, wait_for
 from tests.bot.test_shards import moves_on
@@ -40,7 +41,7 @@ async def fake():
 async def open_tables(fake) -> None:
     for channel, user in PLAYERS.items():
         await fake.slash(user, channel, "play", "geek-out", settle=False, turns=10)
-    assert await wait_for(lambda: asyncio.sleep(0, all(fake.messages_in(c) and fake.messages_in(c)[-1]["components"]
+    assert await wait_for(lambda: asyncio.sleep(0, all(fake.messages_in(c) and sight.components(fake.messages_in(c)[-1])
                                                        for c in CHANNELS)))
     for channel, user in PLAYERS.items():
         await fake.click(user, fake.messages_in(channel)[-1], "Start", settle=False)

@@ -1,5 +1,6 @@
 """Timers: a deadline fires on time without waiting for a poll, and one that fails does not stop the others."""
 
+from tests.bot import sight
 from tests.bot.conftest import ANA, BO
 from tests.bot.harness import BotRunner
 
@@ -21,7 +22,7 @@ async def test_a_deadline_fires_when_due_not_at_the_next_poll(fake, database):
     try:
         await solo_table(fake, ANA, 600)
         # well before the loop's hourly poll: the deadline woke it
-        await fake.wait_until(lambda: "ran out of time" in board(fake, 600)["embeds"][0]["description"],
+        await fake.wait_until(lambda: "ran out of time" in sight.description(board(fake, 600)),
                               what="the deadline to fire")
     finally:
         await runner.stop()
@@ -44,9 +45,9 @@ async def test_one_failing_deadline_does_not_stop_the_others(fake, database, mon
 
         broken_seed = (await bot.service.get(broken)).state["seed"]
         monkeypatch.setattr(engine, "on_timeout", on_timeout)
-        await fake.wait_until(lambda: "ran out of time" in board(fake, 601)["embeds"][0]["description"],
+        await fake.wait_until(lambda: "ran out of time" in sight.description(board(fake, 601)),
                               what="the other table's deadline to fire")
-        assert "ran out of time" not in board(fake, 600)["embeds"][0]["description"]
+        assert "ran out of time" not in sight.description(board(fake, 600))
         assert (await bot.store.deadline(broken, "turn")) is not None  # kept, to be tried again
     finally:
         await runner.stop()

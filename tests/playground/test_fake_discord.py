@@ -8,7 +8,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from playground.fake_discord import APP_ID, DiscordError, FakeDiscord
+from playground.fake_discord import APP_ID, DiscordError, FakeDiscord, check_message
 from tests.bot.harness import BotRunner
 
 
@@ -213,3 +213,108 @@ async def test_observers_see_an_unanswered_interaction_fail_and_the_late_answer_
     await fake.settle()
     assert [e for e, _ in seen] == ["failed", "refused"]
     assert seen[0][1] is it and seen[1][1][2].code == 10062
+
+
+# --- Components V2 (the flag IS_COMPONENTS_V2): what Discord refuses of such a message ---------------------------
+V2 = 1 << 15
+
+
+def text(content: str = "words", **more) -> dict:
+    return {"type": 10, "content": content, **more}
+
+
+def button(custom_id: str = "b", label: str = "Go") -> dict:
+    return {"type": 2, "style": 1, "label": label, "custom_id": custom_id}
+
+
+def row(*items) -> dict:
+    return {"type": 1, "components": list(items)}
+
+
+def box(*items) -> dict:
+    return {"type": 17, "accent_color": 0xE69F00, "components": list(items)}
+
+
+def gallery(n: int = 1, description: str = "the board") -> dict:
+    return {"type": 12, "items": [{"media": {"url": f"attachment://b{i}.png"}, "description": description}
+                                  for i in range(n)]}
+
+
+VALID_V2 = {"flags": V2, "components": [box(text("## Table 1"), gallery(), row(button("x"), button("y")),
+                                            {"type": 9, "components": [text("1. Ana")], "accessory": button("z")},
+                                            {"type": 14})]}
+
+
+async def test_a_valid_v2_message_is_kept_and_its_buttons_are_found(fake):
+    status, body = await post(fake, "/channels/600/messages", VALID_V2)
+    assert status == 200, body
+    [message] = fake.messages_in(600)
+    assert message["flags"] & V2 and message["content"] == "" and message["embeds"] == []
+    assert fake.find_component(message, custom_id="z")["label"] == "Go"  # a section's accessory
+    assert fake.find_component(message, custom_id="y")  # a row inside the container
+
+
+@pytest.mark.parametrize(("why", "payload", "code"), [
+    ("content with the flag", {"flags": V2, "content": "hi", "components": [text()]},
+     "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"),
+    ("embeds with the flag", {"flags": V2, "embeds": [{"description": "x"}], "components": [text()]},
+     "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"),
+    ("41 components counting nested ones", {"flags": V2, "components": [box(*(text(str(i)) for i in range(40)))]},
+     "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED"),
+    ("4,001 characters of text", {"flags": V2, "components": [text("x" * 2000), box(text("x" * 2001))]},
+     "COMPONENT_MAX_TEXT_LENGTH_EXCEEDED"),
+    ("6 buttons in a row", {"flags": V2, "components": [row(*(button(str(i)) for i in range(6)))]},
+     "COMPONENT_LAYOUT_WIDTH_EXCEEDED"),
+    ("a text display in an action row", {"flags": V2, "components": [row(text())]},
+     "COMPONENT_LAYOUT_WIDTH_EXCEEDED"),
+    ("a select beside a button", {"flags": V2, "components": [row(button(), {
+        "type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]})]},
+     "COMPONENT_LAYOUT_WIDTH_EXCEEDED"),
+    ("a section without an accessory", {"flags": V2, "components": [{"type": 9, "components": [text()]}]},
+     "BASE_TYPE_REQUIRED"),
+    ("a section with 4 texts", {"flags": V2, "components": [
+        {"type": 9, "components": [text(), text(), text(), text()], "accessory": button()}]}, "BASE_TYPE_BAD_LENGTH"),
+    ("a section whose accessory is a text", {"flags": V2, "components": [
+        {"type": 9, "components": [text()], "accessory": text()}]}, "UNION_TYPE_CHOICES"),
+    ("a container in a container", {"flags": V2, "components": [box(box(text()))]}, "UNION_TYPE_CHOICES"),
+    ("a button outside a row", {"flags": V2, "components": [box(button())]}, "UNION_TYPE_CHOICES"),
+    ("a gallery of 11", {"flags": V2, "components": [gallery(11)]}, "BASE_TYPE_BAD_LENGTH"),
+    ("an empty gallery", {"flags": V2, "components": [gallery(0)]}, "BASE_TYPE_BAD_LENGTH"),
+    ("a 1,025-character image description", {"flags": V2, "components": [gallery(1, "x" * 1025)]},
+     "BASE_TYPE_MAX_LENGTH"),
+    ("two components with one id", {"flags": V2, "components": [text(id=7), text(id=7)]}, "COMPONENT_DUPLICATE_ID"),
+])
+async def test_v2_messages_discord_refuses_are_refused(fake, why, payload, code):
+    """Refused over HTTP (50035 with the field's error: the API schema's own where it refuses first) and by the
+    fake's own V2 rules, with Discord's error code."""
+    status, body = await post(fake, "/channels/600/messages", payload)
+    assert (status, body["code"]) == (400, 50035) and body.get("errors"), why
+    assert fake.messages_in(600) == []
+    with pytest.raises(DiscordError) as refused:
+        check_message(payload, {})
+    assert refused.value.code == 50035 and code in json.dumps(refused.value.errors), (why, refused.value)
+    fake.invalid_bodies.clear()
+
+
+async def test_a_v2_message_never_loses_its_flag_and_a_classic_one_converts_only_cleared(fake):
+    status, body = await post(fake, "/channels/600/messages", VALID_V2)
+    path = f"/channels/600/messages/{body['id']}"
+    async with aiohttp.ClientSession() as s:
+        async with s.patch(fake.api_base + path, json={"flags": 0, "components": [row(button())]}) as r:
+            refused = json.loads(await r.text())
+            assert r.status == 400 and "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG" in json.dumps(refused)
+        async with s.patch(fake.api_base + path, json={"content": "back to words"}) as r:
+            assert r.status == 400  # a V2 message takes no content, flag or not in the edit
+    assert fake.messages_in(600)[0]["flags"] & V2
+
+    status, body = await post(fake, "/channels/600/messages", {"content": "old", "embeds": [{"title": "board"}]})
+    path = f"/channels/600/messages/{body['id']}"
+    async with aiohttp.ClientSession() as s:
+        async with s.patch(fake.api_base + path, json={"flags": V2, "components": [text()]}) as r:
+            assert r.status == 400, "the classic message's content and embed would stay beside the flag"
+        async with s.patch(fake.api_base + path, json={"flags": V2, "content": None, "embeds": [],
+                                                      "components": [text("now V2")]}) as r:
+            assert r.status == 200, await r.text()
+    converted = fake.messages_in(600)[-1]
+    assert converted["flags"] & V2 and converted["content"] == "" and converted["embeds"] == []
+    fake.invalid_bodies.clear()
