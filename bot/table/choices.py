@@ -73,9 +73,10 @@ def choice_groups(actions: list[Action], always: bool = False, rows: int = CHOIC
     ``ALIKE_MAX`` alike (unless the engine asks for groups: ``always``, see ``Engine.grouped``) or do not group
     usefully, else their groups (``Action.group``) in order: the first step of a two-step choice. A group of
     one action is offered as that action itself (no pick step), so only groups of two or more can be picked
-    (``pickable``). Groups that cannot be buttons (more than fit, or more than ``ALIKE_MAX`` alike: "A1 · 5
-    shapes", "B1 · 3 shapes", ...) are offered only when the actions would not fit in menus either (then the
-    groups go in menus): every legal move stays reachable."""
+    (``pickable``). More groups than fit as buttons are offered only when the actions would not fit in menus
+    either (then the groups go in menus): every legal move stays reachable. Groups of which more than
+    ``ALIKE_MAX`` are alike ("A1 · 5 shapes", "B1 · 3 shapes", ...) come as a menu (``offer``), unless one menu
+    holds all the actions: then that menu."""
     buttons, menus = 5 * rows, MENU_SIZE * rows
     if len(actions) <= buttons and not always and alike(actions) <= ALIKE_MAX:
         return None
@@ -84,8 +85,9 @@ def choice_groups(actions: list[Action], always: bool = False, rows: int = CHOIC
         groups.setdefault(a.group, []).append(a)
     if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
         return None
-    if ((len(groups) > buttons or alike(_entries_of(groups)) > ALIKE_MAX)
-            and (len(actions) <= menus or len(groups) > menus)):
+    if len(groups) > buttons and (len(actions) <= menus or len(groups) > menus):
+        return None
+    if len(actions) <= MENU_SIZE and alike(_entries_of(groups)) > ALIKE_MAX:
         return None
     return groups
 

@@ -153,12 +153,13 @@ def _entries(controls: Controls, entries: list[tuple], lang: str, rows: int, fir
 
 def chooser(controls: Controls, engine: Engine, actions: list[Action], group: str = "", *, always: bool = False,
             lang: str = DEFAULT, rows: int = CHOICE_ROWS, first: int = 0) -> list[discord.ui.Item]:
-    """The components for a list of actions in ``rows`` rows from row ``first``: buttons when they fit. A longer
-    list (or one the engine wants grouped: ``always``, ``Engine.grouped``) comes in two steps, never paged:
-    first its groups (``Action.group``, e.g. a shape's first corner) as buttons (as menus when there are more),
-    a group of one action as that action's own button, then the chosen group's actions (buttons, or menus of
-    25) with a Back button on the row below. A group is picked with ``Controls.pick`` (``pick.<group>``;
-    ``pick.``: back)."""
+    """The components for a list of actions in ``rows`` rows from row ``first``, as ``offer`` (bot/table/choices.py)
+    says: buttons when they fit with no more than ten alike. A longer list (or one the engine wants grouped:
+    ``always``, ``Engine.grouped``; or one of too many alike) comes in two steps, never paged: first its groups
+    (``Action.group``, e.g. a shape's first corner) as buttons (as menus when there are more, or too many
+    alike), a group of one action as that action's own button, then the chosen group's actions (buttons, or
+    menus of 25) with a Back button on the row below. A group is picked with ``Controls.pick``
+    (``pick.<group>``; ``pick.``: back)."""
     def entry(a: Action) -> tuple:
         return controls.move(a.key), _label(a.label, lang), a.style, a.emoji
 

@@ -76,6 +76,8 @@ class Report:
     clicks: list[int] = field(default_factory=list)
     worst: tuple[int, str, str] = (0, "", "")
     steps: int = 0
+    menus: int = 0
+    crowded: int = 0
 
     @property
     def mean(self) -> float:
@@ -84,7 +86,9 @@ class Report:
     def line(self) -> str:
         n, stem_, where = self.worst
         return (f"{self.slug}: {len(self.clicks)} moves, clicks per move mean {self.mean:.2f} max "
-                f"{max(self.clicks)}; worst step {n} alike buttons ({stem_!r}, {where})")
+                f"{max(self.clicks)}; {self.menus} of {self.steps} screens as menus, {self.crowded} with more than "
+                f"{NEAR_IDENTICAL_MAX} alike buttons; worst step {n} alike buttons "
+                f"({stem_!r}, {where})")
 
 
 def look(engine: Engine, state: State, seat: int, played: str | None, report: Report) -> None:
@@ -106,6 +110,8 @@ def look(engine: Engine, state: State, seat: int, played: str | None, report: Re
     for step in screens:
         n, s = step.alike()
         report.steps += 1
+        report.menus += not step.buttons
+        report.crowded += n > NEAR_IDENTICAL_MAX
         if n > report.worst[0]:
             labels = [str(e[0]) if isinstance(e, tuple) else str(e.label) for e in step.entries]
             report.worst = (n, s, f"{step.where}: {labels}")
