@@ -1,9 +1,13 @@
+import logging
 import os
 
 import pytest
 from hypothesis import settings
 
 from tests.postgres import PostgresServer, PostgresUnavailable
+
+# the loopback Discord's access log would fill a failing test's captured log (INFO, see pyproject.toml)
+logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
 settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)

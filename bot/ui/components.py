@@ -14,7 +14,7 @@ import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
-from bot.table.choices import CHOICE_ROWS, MENU_SIZE, choice_groups, group_key, pickable
+from bot.table.choices import CHOICE_ROWS, MENU_SIZE, group_key, offer
 from bot.table.model import Table
 from bot.table.seating import free_seat
 from bot.ui import keys
@@ -136,10 +136,12 @@ def _label(text: str, lang: str) -> str:
     return localize(text, lang)
 
 
-def _entries(controls: Controls, entries: list[tuple], lang: str, rows: int, first: int) -> list[discord.ui.Item]:
-    """(what, label, style, emoji) entries (``what``: a move or a pick, ``Controls``) as buttons when they fit
-    in ``rows`` rows (from row ``first``), else as menus of 25 in the given order (best first), one per row."""
-    if len(entries) <= 5 * rows:
+def _entries(controls: Controls, entries: list[tuple], lang: str, rows: int, first: int, buttons: bool
+             ) -> list[discord.ui.Item]:
+    """(what, label, style, emoji) entries (``what``: a move or a pick, ``Controls``) as buttons in ``rows``
+    rows (from row ``first``; ``buttons``: they fit, ``offer``), else as menus of 25 in the given order (best
+    first), one per row."""
+    if buttons:
         return [button(what, label, controls.style(style), row=first + i // 5, emoji=emoji)
                 for i, (what, label, style, emoji) in enumerate(entries)]
     items: list[discord.ui.Item] = []
@@ -155,27 +157,25 @@ def _entries(controls: Controls, entries: list[tuple], lang: str, rows: int, fir
 
 def chooser(controls: Controls, engine: Engine, actions: list[Action], group: str = "", *, always: bool = False,
             lang: str = DEFAULT, rows: int = CHOICE_ROWS, first: int = 0) -> list[discord.ui.Item]:
-    """The components for a list of actions in ``rows`` rows from row ``first``: buttons when they fit. A longer
-    list (or one the engine wants grouped: ``always``, ``Engine.grouped``) comes in two steps, never paged:
-    first its groups (``Action.group``, e.g. a shape's first corner) as buttons (as menus when there are more),
-    a group of one action as that action's own button, then the chosen group's actions (buttons, or menus of
-    25) with a Back button on the row below. A group is picked with ``Controls.pick`` (``pick.<group>``;
-    ``pick.``: back)."""
+    """The components for a list of actions in ``rows`` rows from row ``first``, as ``offer`` (bot/table/choices.py)
+    says: buttons when they fit with no more than ten alike. A longer list (or one the engine wants grouped:
+    ``always``, ``Engine.grouped``; or one of too many alike) comes in two steps, never paged: first its groups
+    (``Action.group``, e.g. a shape's first corner) as buttons (as menus when there are more, or too many
+    alike), a group of one action as that action's own button, then the chosen group's actions (buttons, or
+    menus of 25) with a Back button on the row below. A group is picked with ``Controls.pick``
+    (``pick.<group>``; ``pick.``: back)."""
     def entry(a: Action) -> tuple:
         return controls.move(a.key), _label(a.label, lang), a.style, a.emoji
 
-    groups = choice_groups(actions, always, rows)
-    if groups is None:
-        return _entries(controls, [entry(a) for a in actions], lang, rows, first)
-    if group in pickable(groups):
-        return _entries(controls, [entry(a) for a in groups[group]], lang, rows, first) + [
-            button(controls.pick(""), localize(pgettext("button", "Back"), lang), "secondary", row=first + rows,
-                   emoji="↩")]
-    return _entries(controls, [
-        (controls.pick(group_key(g)), say(lang, "{group} · {count}", group=localize(g, lang),
-                                          count=engine.group_size(len(acts))), "primary", None)
-        if len(acts) > 1 else entry(acts[0])
-        for g, acts in groups.items()], lang, rows, first)
+    entries, back, buttons = offer(actions, group, always, rows)
+    items = _entries(controls, [
+        (controls.pick(group_key(e[0])), say(lang, "{group} · {count}", group=localize(e[0], lang),
+                                             count=engine.group_size(len(e[1]))), "primary", None)
+        if isinstance(e, tuple) else entry(e) for e in entries], lang, rows, first, buttons)
+    if back:
+        items.append(button(controls.pick(""), localize(pgettext("button", "Back"), lang), "secondary",
+                            row=first + rows, emoji="↩"))
+    return items
 
 
 def action_items(table: Table, actions: list[Action], group: str = "", seat: int | None = None, *,

@@ -70,6 +70,11 @@ HEIGHT_WORDS = {"low": pgettext("height", "low"), "medium": pgettext("height", "
 GROUP_DIRECTION = pgettext("group", "Direction")
 GROUP_KEEP = pgettext("group", "Keep")
 GROUP_REORIENT = _("Reorient or pass")
+"""Every stone the player may reorient (what ``focus`` marks for it; the groups are now by size)."""
+REORIENT_GROUPS = (_("Reorient a small stone"), _("Reorient a medium stone"), _("Reorient a large stone"))
+"""The group of each size's reorients: at most five stones each (``STONES_PER_SIZE``), so a player with many
+stones on the board picks a size, then the stone, instead of reading 15 "Reorient ... on ..." buttons."""
+GROUP_PASS = pgettext("button", "Pass")
 STALL_LAPS = 3
 """A round also ends after this many laps of the table in a row without a cast or a capture
 (docs/rules/geomancy.md, decision 8)."""
@@ -335,9 +340,10 @@ class Geomancy(Engine):
         for q, stones in enumerate(state["board"]):
             if stones and owner_of(per, stones[0]) == seat:
                 d = state["dirs"][stones[0]]
-                acts.append(Action(f"r{q}", self._reorient_label(size_of(per, stones[0]), SQUARE_NAMES[q], d),
-                                   "secondary", GROUP_REORIENT, emoji=DIR_ARROWS[d]))
-        acts.append(Action("pass", pgettext("button", "Pass"), "secondary", GROUP_REORIENT))
+                size = size_of(per, stones[0])
+                acts.append(Action(f"r{q}", self._reorient_label(size, SQUARE_NAMES[q], d), "secondary",
+                                   REORIENT_GROUPS[size - 1], emoji=DIR_ARROWS[d]))
+        acts.append(Action("pass", pgettext("button", "Pass"), "secondary", GROUP_PASS))
         return acts
 
     @staticmethod
@@ -361,14 +367,16 @@ class Geomancy(Engine):
 
     def focus(self, state: State, seat: int, group: str) -> dict | None:
         """While a group of a long list is chosen: the squares of that aim rank, or the player's stones that
-        may be reoriented."""
+        may be reoriented (of the group's size; ``GROUP_REORIENT``: all of them)."""
         if group.startswith("Aim at rank "):
             rank = int(group.rsplit(" ", 1)[1]) - 1
             return {"kind": "aim", "rank": rank, "squares": list(range(rank * 8, rank * 8 + 8))}
-        if group == GROUP_REORIENT:
+        if group == GROUP_REORIENT or group in REORIENT_GROUPS:
             per = state["per"]
+            sizes = (1, 2, 3) if group == GROUP_REORIENT else (REORIENT_GROUPS.index(group) + 1,)
             return {"kind": "reorient", "squares": [q for q, ss in enumerate(state["board"])
-                                                    if ss and owner_of(per, ss[0]) == seat]}
+                                                    if ss and owner_of(per, ss[0]) == seat
+                                                    and size_of(per, ss[0]) in sizes]}
         return None
 
     def play(self, state: State, seat: int, key: str, events: list[Event]) -> None:

@@ -235,14 +235,18 @@ async def test_a_click_on_an_outdated_panel_brings_it_up_to_date(fake, runner):
 
 
 # --- 3 and 6. two-step choices that only the player to act moves -------------------------------------------
-def clearing_state(players=2, seed=3):
-    """A GEONEO game in its clearing phase with many shapes for the player to act."""
+def clearing_state(players=2, seed=3, area=(5, 6)):
+    """A GEONEO game in its clearing phase with many shapes for the player to act: pieces in the first
+    ``area`` rows and columns (None: the whole board). (5, 6): 33 shapes from 9 first corners (buttons, then
+    a corner's shapes as buttons); the whole board: 89 shapes from 15 corners, too many alike for buttons."""
     engine = Geoneo()
     s = engine.new(players, {}, seed)
     width = s["width"]
     s["pieces"] = [None] * len(s["pieces"])
     for i in range(len(s["pieces"])):
         r, c = divmod(i, width)
+        if area and (r >= area[0] or c >= area[1]):
+            continue
         if (r + c) % 3 == 0:
             s["pieces"][i] = 0
         elif (r + 2 * c) % 5 == 1:
@@ -292,6 +296,30 @@ async def test_a_long_choice_takes_two_steps_without_paging_and_shows_on_the_boa
         await fake.select(clearer, b, selects[0]["options"][0]["value"])
     else:
         await fake.click(clearer, b, next(x for x in moves(b) if x.startswith(("Line", "Rectangle", "Triangle"))))
+    assert "clears a" in sight.description(board(fake))
+    assert not fake.rejections
+
+
+async def test_more_than_ten_first_corners_come_as_a_menu_then_the_corner(fake, runner):
+    """Issue 26: 15 buttons "A1 · 12 shapes", "B3 · 13 shapes", ... are too many alike: the corners come as one
+    menu; picking one marks it on the board and offers its shapes (a menu again when more than ten)."""
+    await start(fake, "geoneo")
+    engine, s = clearing_state(area=None)
+    table = await put_state(runner, fake, s)
+    clearer = table.players[0]["id"]
+    b = board(fake)
+    [menu] = [c for c in comps(b) if c["type"] == 3]
+    assert not moves(b) and len(menu["options"]) == 15  # 13 corners to open, 2 lone shapes as themselves
+    assert sum(" · " in o["label"] for o in menu["options"]) == 13
+    image_before = fake.files[int(b["attachments"][0]["id"])]
+    await fake.select(clearer, b, next(o["value"] for o in menu["options"] if o["label"].startswith("B3 · ")))
+    b = board(fake)
+    assert "Choosing a shape from" in sight.description(b) and "Back" in labels(b)
+    assert fake.files[int(b["attachments"][0]["id"])] != image_before
+    [shapes] = [c for c in comps(b) if c["type"] == 3]
+    assert len(shapes["options"]) == 13 and all(o["label"].startswith(("Line", "Rectangle", "Triangle"))
+                                                 for o in shapes["options"])
+    await fake.select(clearer, b, shapes["options"][0]["value"])
     assert "clears a" in sight.description(board(fake))
     assert not fake.rejections
 

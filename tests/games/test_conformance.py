@@ -7,6 +7,7 @@ import pytest
 import games
 from games.conformance import check_illegal_rejected, check_round_trip, random_playout, single_action_share
 from games.core import RulesError
+from tests.games.clicks import NEAR_IDENTICAL_MAX, measure
 
 ENGINES = games.all_engines()
 SEEDS = range(60)
@@ -48,6 +49,19 @@ def test_almost_every_decision_is_a_real_choice(engine):
     assert points > 1000
     common = sorted(labels.items(), key=lambda kv: -kv[1])[:8]
     assert singles / points < 0.02, f"{singles} of {points} decision points offer one action: {common}"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
+def test_every_step_offers_few_alike_buttons_and_every_move(engine):
+    """Issue 26: no step shows more than 10 buttons of near-identical labels (a menu is one control); each step
+    as the bot builds it (bot.table.choices.offer: the table's board and panel, a lesson) reaches exactly the
+    legal moves, each once; and the clicks a move needs (1, or 2 for a group then its move) are measured:
+    ``pytest -s`` prints them per game (random games, each move picked uniformly among the legal ones)."""
+    report = measure(engine, [(players, seed) for seed in range(10) for players in player_counts(engine)])
+    print("\n" + report.line()[:300])
+    assert len(report.clicks) > 1000
+    assert report.worst[0] <= NEAR_IDENTICAL_MAX, report.line()
+    assert max(report.clicks) <= 2
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)

@@ -597,9 +597,12 @@ def test_turn_choices_aim_in_two_steps_and_reorient_with_back():
     assert all(len([a for a in aims if a.group == g]) == 8 for g in {a.group for a in aims})
     assert aims[0].group == "Aim at rank 8" and aims[0].label == "Aim a8"
     other = [a for a in acts if not a.key.startswith("c")]
-    assert [a.key for a in other] == [f"r{sq('e4')}", "pass"] and {a.group for a in other} == {"Reorient or pass"}
+    assert [a.key for a in other] == [f"r{sq('e4')}", "pass"]
+    assert [a.group for a in other] == ["Reorient a small stone", "Pass"]  # by size: at most five stones each
     assert E.focus(s, RED, "Aim at rank 3") == {"kind": "aim", "rank": 2, "squares": list(range(16, 24))}
     assert E.focus(s, RED, "Reorient or pass") == {"kind": "reorient", "squares": [sq("e4")]}
+    assert E.focus(s, RED, "Reorient a small stone") == {"kind": "reorient", "squares": [sq("e4")]}
+    assert E.focus(s, RED, "Reorient a large stone") == {"kind": "reorient", "squares": []}
     s, _ = act(s, RED, "r28")
     assert keys(s, RED) == ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "back"]  # not the current N
     assert E.view(s, RED)["step"] == {"square": 28, "name": "e4", "id": at(s, "e4")[0]}
