@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache, wraps
 from importlib.resources import files
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -35,6 +36,17 @@ MIN_CAP_HEIGHT = 7
 """The smallest cap height (px, of "H") any text may have once the image is shown ``DISPLAY_WIDTH`` wide."""
 
 # text sizes at WIDTH; SMALL is the floor (a 7 px cap height at 400 px wide)
+PHONE_WIDTH = 240
+"""How wide a 360 px phone shows an image in a Components V2 media gallery inside a container (an estimate:
+docs/rendering.md, "Legible on a phone"): the screen less the chat's gutter and avatar, the container's accent bar,
+border and padding."""
+PHONE_MIN_CAP = 7.2
+"""The least cap height (px on the phone) of any label: an 11 px font there (0.66 em), the smallest type iOS
+(Caption 2, 11 pt) and Android (Material's Label Small, 11 sp) use for labels; Discord's own timestamps are 12."""
+PHONE_MIN_MARK = {"stone": 12, "pyramid": 12, "piece": 12, "die": 12, "tile": 20}
+"""The least size (px on the phone, across its narrower side) of a mark that carries meaning: a piece's shape,
+colour and the letter or mark on it (12: half as large again as a minimum label's capital), a photo tile whose
+turn must be seen from its picture (20: about an emoji in Discord's text, 22)."""
 SMALL = 20
 BODY = 22
 LARGE = 26
@@ -77,7 +89,27 @@ _TEXTS: ContextVar[list[str] | None] = ContextVar("render_texts", default=None)
 _FITS: ContextVar[list[tuple[str, str]] | None] = ContextVar("render_fits", default=None)
 _BOXES: ContextVar[list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] | None] = ContextVar(
     "render_boxes", default=None)
+_LABELS: ContextVar[list[Label] | None] = ContextVar("render_labels", default=None)
+_MARKS: ContextVar[list[Mark] | None] = ContextVar("render_marks", default=None)
 _CACHES: list = []
+
+
+class Label(NamedTuple):
+    """One text drawn (``record_labels``): the text as drawn, its font size in px of the final image, its ink box
+    and the size of the canvas it was drawn on (the final image's, or a sprite's for text baked into a sprite:
+    then ``box`` is in the sprite's pixels and ``canvas`` is the sprite's size)."""
+    text: str
+    size: float
+    box: tuple[int, int, int, int] | None
+    canvas: tuple[int, int]
+
+
+class Mark(NamedTuple):
+    """A mark that carries meaning by its shape or the letter/picture on it (a stone, a pyramid, a tile, a die, a
+    piece, a card chip), as placed in the final image (``record_labels``): its kind and its size there in px."""
+    kind: str
+    width: float
+    height: float
 
 
 FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Semibold.ttf"}
@@ -191,6 +223,45 @@ def record_layout() -> Iterator[tuple[list[tuple[str, str]], list[tuple[str, tup
     finally:
         _BOXES.reset(tokens[1])
         _FITS.reset(tokens[0])
+
+
+@contextmanager
+def record_labels() -> Iterator[tuple[list[Label], list[Mark]]]:
+    """For the phone legibility test (tests/render/test_phone.py): collects every text drawn (``Label``: by ``text``,
+    and by the two sprites that bake a letter or a number in, through ``sprite_label``) and every meaningful mark
+    placed (``Mark``, through ``mark``) while drawing inside the block. Empties the drawing caches first, like
+    ``record_fonts``, so what is baked into cached sprites and backgrounds is drawn, and recorded, again."""
+    for c in _CACHES:
+        c.cache_clear()
+    labels: list[Label] = []
+    marks: list[Mark] = []
+    tokens = _LABELS.set(labels), _MARKS.set(marks)
+    try:
+        yield labels, marks
+    finally:
+        _MARKS.reset(tokens[1])
+        _LABELS.reset(tokens[0])
+
+
+def sprite_label(s: str, size: float, canvas: tuple[int, int]) -> None:
+    """Records a text a sprite draws itself (``size`` in px of the final image; the sprite's ``canvas``)."""
+    labels = _LABELS.get()
+    if labels is not None:
+        labels.append(Label(s, size, None, canvas))
+
+
+def mark(kind: str, width: float, height: float | None = None) -> None:
+    """Records a meaningful mark placed in the final image, ``width`` x ``height`` px (``record_labels``)."""
+    marks = _MARKS.get()
+    if marks is not None:
+        marks.append(Mark(kind, width, width if height is None else height))
+
+
+@lru_cache(maxsize=1)
+def cap_em() -> float:
+    """The board font's cap height ("H") per px of font size (0.656 for Source Sans Pro)."""
+    box = _font(1000).getbbox("H")
+    return (box[3] - box[1]) / 1000
 
 
 def cap_height(size: float, width: int = WIDTH) -> int:
@@ -361,11 +432,14 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float
     mask, left, top = _mask(s, size, bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     draw.bitmap((x, y), mask, fill=fill)
-    boxes = _BOXES.get()
-    if boxes is not None:
+    boxes, labels = _BOXES.get(), _LABELS.get()
+    if boxes is not None or labels is not None:
         ink = mask.getbbox()
-        if ink is not None:
-            boxes.append((s, (x + ink[0], y + ink[1], x + ink[2], y + ink[3]), draw.im.size))
+        box = None if ink is None else (x + ink[0], y + ink[1], x + ink[2], y + ink[3])
+        if boxes is not None and box is not None:
+            boxes.append((s, box, draw.im.size))
+        if labels is not None and box is not None:
+            labels.append(Label(s, size, box, draw.im.size))
     return f.getlength(s)
 
 
@@ -677,11 +751,13 @@ def _unrecorded() -> Iterator[None]:
     """Drawing inside the block is not seen by ``record_fonts`` / ``record_texts`` (palette samples). Inside a
     recording block, the drawing caches are emptied again after it, so what the samples cached (a GEONEO
     background, sprites) is drawn, and recorded, again by the board being recorded."""
-    recording = _RECORDER.get() is not None or _TEXTS.get() is not None
-    fonts, texts = _RECORDER.set(None), _TEXTS.set(None)
+    recording = any(v.get() is not None for v in (_RECORDER, _TEXTS, _LABELS))
+    fonts, texts, labels, marks = _RECORDER.set(None), _TEXTS.set(None), _LABELS.set(None), _MARKS.set(None)
     try:
         yield
     finally:
+        _MARKS.reset(marks)
+        _LABELS.reset(labels)
         _TEXTS.reset(texts)
         _RECORDER.reset(fonts)
         if recording:

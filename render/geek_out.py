@@ -36,9 +36,11 @@ from render.common import (
     font,
     header,
     join_fit,
+    mark,
     panel,
     played_by_computer,
     player_row,
+    sprite_label,
     star,
     text,
     top_seats,
@@ -82,6 +84,7 @@ def _icon(d: ImageDraw.ImageDraw, face: str, s: float, ink) -> None:
         return (x0 * s / 100, y0 * s / 100, x1 * s / 100, y1 * s / 100)
 
     if face == "42":
+        sprite_label("42", int(s * 0.5) / SS, (round(s / SS), round(s / SS)))
         d.text((s / 2, s / 2), "42", font=font(int(s * 0.5), scale=SS), fill=ink, anchor="mm",
                stroke_width=int(s * 0.025), stroke_fill=ink)
     elif face == "heart":
@@ -137,6 +140,7 @@ def die_sprite(face: str | None, size: int, selected: bool = False) -> Image.Ima
 def _paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
     """Pastes a die sprite with its die's top-left corner at (x, y)."""
     img.paste(sprite, (int(x) - 3, int(y) - 3), sprite)
+    mark("die", sprite.width - 6, sprite.height - 6)
 
 
 # --- the active zone: dice grouped by face, each group named ----------------------------------------------

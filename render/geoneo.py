@@ -42,6 +42,7 @@ from render.common import (
     header,
     join_fit,
     join_names,
+    mark,
     panel,
     played_by_computer,
     player_row,
@@ -98,6 +99,7 @@ def piece_sprite(colour: int, r: int) -> Image.Image:
 
 def put_piece(img: Image.Image, centre: tuple[float, float], colour: int, r: int) -> None:
     sprite = piece_sprite(colour, r)
+    mark("piece", 2 * r)
     img.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
 
 

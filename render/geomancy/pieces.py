@@ -15,6 +15,7 @@ from render.common import (
     PLAYER_COLOURS,
     WHITE,
     cached,
+    mark,
 )
 
 GAME = "geomancy"
@@ -193,6 +194,7 @@ def _clip_half(tri, side: int) -> list[tuple[float, float]]:
 def put_stone(img: Image.Image, seat: int, size: int, direction: int, x: float, y: float, scale: int = 100,
               ghost: bool = False) -> None:
     sprite = stone_sprite(seat, size, direction, scale, ghost)
+    mark("stone", STONE_W[size - 1] * scale / 100, STONE_L[size - 1] * scale / 100)
     img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
 
 
