@@ -47,6 +47,15 @@ PHONE_MIN_MARK = {"stone": 12, "pyramid": 12, "piece": 12, "die": 12, "tile": 20
 """The least size (px on the phone, across its narrower side) of a mark that carries meaning: a piece's shape,
 colour and the letter or mark on it (12: half as large again as a minimum label's capital), a photo tile whose
 turn must be seen from its picture (20: about an emoji in Discord's text, 22)."""
+PHONE_CANVAS = 600
+"""The width of an image designed for the phone (``phone_header`` and the sizes below): shown 240 px wide there
+(0.4), about 500 on a desktop. Every label on it is at least ``P_SMALL``."""
+P_SMALL = 28
+"""The least text on a ``PHONE_CANVAS`` image: 28 px there is 11.2 px on the phone, a 7.35 px cap height."""
+P_BODY = 30
+P_LARGE = 34
+P_STATUS = 38
+P_HEADER_H = 104
 SMALL = 20
 BODY = 22
 LARGE = 26
@@ -604,22 +613,51 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | N
     return HEADER_H
 
 
+def phone_header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | None = None,
+                 seat: int | None = None, arrow: bool = True, winner: bool = False,
+                 width: int = PHONE_CANVAS) -> int:
+    """``header`` for an image designed for the phone (``PHONE_CANVAS`` wide, ``P_HEADER_H`` tall): the title and
+    ``right`` on the first line (``P_SMALL``), the status big (``P_STATUS``, down to ``P_BODY`` before it is
+    clipped) on the second, led by the turn arrow and the seat's mark. Returns the y below the bar."""
+    draw.rectangle((0, 0, width, P_HEADER_H - 1), fill=BAR)
+    draw.line((0, P_HEADER_H - 1, width, P_HEADER_H - 1), fill=PANEL_EDGE, width=2)
+    right_w = text(draw, (width - MARGIN - 4, 6), right, P_SMALL, TEXT, anchor="ra") + 16 if right else 0
+    text(draw, (MARGIN + 4, 6), title, P_SMALL, MUTED, max_width=width - 2 * MARGIN - 8 - right_w)
+    box = (MARGIN - 2, 42, width - MARGIN + 2, P_HEADER_H - 8)
+    if winner:
+        winner_banner(draw, box, status, sizes=(P_STATUS, P_LARGE, P_BODY, P_SMALL), star_r=16)
+        return P_HEADER_H
+    x = MARGIN + 4
+    cy = (box[1] + box[3]) / 2
+    if seat is not None:
+        if arrow:
+            turn_arrow(draw, (x + 10, cy), 12)
+        seat_mark(draw, (x + 42, cy), seat, 16)
+        x += 66
+    room = width - MARGIN - x
+    said = here(status)
+    size = next((s for s in (P_STATUS, P_LARGE, P_BODY) if font(s, bold=True).getlength(plain(said)) <= room), P_BODY)
+    text(draw, (x, cy), status, size, HIGHLIGHT, anchor="lm", max_width=room, bold=True)
+    return P_HEADER_H
+
+
 def winner_banner(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], title: str,
-                  detail: str | None = None) -> None:
+                  detail: str | None = None, *, sizes: tuple[int, ...] = (STATUS, LARGE, BODY, SMALL),
+                  star_r: float = 13) -> None:
     """Gold banner with stars naming the winner(s); ``detail`` (optional) is a second, smaller line. A title too
     long for the banner at ``STATUS`` size is drawn smaller (down to ``SMALL``) before it is shortened."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=HIGHLIGHT, outline=BLACK, width=2)
     cy = (y0 + y1) / 2
-    r = min(13, (y1 - y0) / 3)
+    r = min(star_r, (y1 - y0) / 3)
     for sx in (x0 + 24, x1 - 24):
         draw.polygon(_star(sx, cy, r * 1.2, r * 0.5, 5), fill=BLACK)
-    inner = x1 - x0 - 96
+    inner = x1 - x0 - 4 * star_r - 44
     if detail:
-        text(draw, ((x0 + x1) / 2, cy - 4), title, STATUS, BLACK, anchor="ms", max_width=inner, bold=True)
-        text(draw, ((x0 + x1) / 2, cy + 6), detail, BODY, BLACK, anchor="mt", max_width=inner)
+        text(draw, ((x0 + x1) / 2, cy - 4), title, sizes[0], BLACK, anchor="ms", max_width=inner, bold=True)
+        text(draw, ((x0 + x1) / 2, cy + 6), detail, sizes[2], BLACK, anchor="mt", max_width=inner)
     else:
-        size = next((s for s in (STATUS, LARGE, BODY) if font(s, bold=True).getlength(here(title)) <= inner), SMALL)
+        size = next((s for s in sizes[:-1] if font(s, bold=True).getlength(here(title)) <= inner), sizes[-1])
         text(draw, ((x0 + x1) / 2, cy), title, size, BLACK, anchor="mm", max_width=inner, bold=True)
 
 
@@ -700,28 +738,29 @@ def played_by_computer(view: dict, seat: int) -> bool:
 
 def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], seat: int, name: str, *,
                name_width: float, current: bool = False, gone: bool = False, size: int = BODY,
-               mark: bool = True, computer: bool = False) -> float:
+               mark: bool = True, computer: bool = False, k: float = 1, least: int = SMALL) -> float:
     """A player's row: the turn arrow and a gold frame when it is their turn, the seat mark, the robot's head
     (``computer_mark``) when a computer plays the seat, the name (clipped to ``name_width``; "(left)" and muted
     when they left, "(removed)", or "(out)" where that clips the name, when ``gone`` is "removed": a moderator
-    took them out). Returns the x where the name starts."""
+    took them out). ``k`` scales the marks and gaps (a phone image: ``PHONE_CANVAS``), ``least`` the size a name
+    may drop to. Returns the x where the name starts."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     if current:
         draw.rounded_rectangle(box, radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT, width=2)
-        turn_arrow(draw, (x0 + 12, cy), 8)
-    x = x0 + 24
+        turn_arrow(draw, (x0 + 12 * k, cy), 8 * k)
+    x = x0 + 24 * k
     if mark:
-        seat_mark(draw, (x + 10, cy), seat, 10)
-        x += 28
+        seat_mark(draw, (x + 10 * k, cy), seat, round(10 * k))
+        x += 28 * k
     if computer:
-        computer_mark(draw, (x + 10, cy + 1), 9 if size < BODY else 10, MUTED if gone else TEXT)
-        x += COMPUTER_MARK_W
+        computer_mark(draw, (x + 10 * k, cy + 1), (9 if size < BODY else 10) * k, MUTED if gone else TEXT)
+        x += COMPUTER_MARK_W * k
     room = name_width - (x - x0)
-    least = least_name(name) if computer else None
+    shortest = least_name(name) if computer else None
     left = _gone_label("left")
-    if least and size > SMALL and font(size).getlength(left.format(name=least) if gone else least) > room:
-        size = SMALL  # smaller rather than less than a computer's short form
+    if shortest and size > least and font(size).getlength(left.format(name=shortest) if gone else shortest) > room:
+        size = least  # smaller rather than less than a computer's short form
     if gone:
         label = left
         if gone == "removed":  # "(out)" where "(removed)" would leave too little of the name

@@ -73,7 +73,7 @@ def _geoneo() -> Iterator[tuple[str, Callable[[], bytes]]]:
         if s["phase"] == "clear" and (focus := states.focus_for(s)):
             yield what + " focus", lambda v=view, f=focus, n=n: render_board("geoneo", v, NAMES[:n], None, f)
         for seat in range(n):
-            yield f"{what} hand {seat}", lambda v=states.GN.view(s, seat): render_private("geoneo", v, LONG[0])
+            yield f"{what} hand {seat}", lambda s=s, seat=seat: render_private("geoneo", states.GN.view(s, seat), LONG[0])
 
 
 def _geodeto() -> Iterator[tuple[str, Callable[[], bytes]]]:
@@ -89,7 +89,7 @@ def _geodeto() -> Iterator[tuple[str, Callable[[], bytes]]]:
                 for card in cards[:1]:
                     yield f"{what} card {card['name']}", lambda c=card: render_card("geodeto", c, "Ana fulfilled it")
         for seat in sorted({0, s["current"]}):
-            yield f"{what} goals {seat}", lambda v=states.GD.view(s, seat): render_private("geodeto", v, LONG[0])
+            yield f"{what} goals {seat}", lambda s=s, seat=seat: render_private("geodeto", states.GD.view(s, seat), LONG[0])
 
 
 def _geomancy() -> Iterator[tuple[str, Callable[[], bytes]]]:
@@ -107,7 +107,7 @@ def _globe_twister() -> Iterator[tuple[str, Callable[[], bytes]]]:
         for who in (NAMES, LONG):
             yield what, lambda v=view, w=who[:n]: render_board("globe_twister", v, w, states.LAST)
         for seat in range(n):
-            yield f"{what} panel {seat}", lambda v=states.GT.view(s, seat): render_private("globe_twister", v, LONG[0])
+            yield f"{what} panel {seat}", lambda s=s, seat=seat: render_private("globe_twister", states.GT.view(s, seat), LONG[0])
         last = view.get("last_run")
         if last and (what.endswith(" run") or what.endswith(" over")):
             card = {"kind": "runs", "turn": last["turn"], "runs": last["runs"], "names": NAMES[:n]}
