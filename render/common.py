@@ -613,11 +613,16 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | N
     return HEADER_H
 
 
+def header_height(width: int) -> int:
+    """The height of the top bar of an image ``width`` wide: ``P_HEADER_H`` drawn for the phone, else ``HEADER_H``."""
+    return P_HEADER_H if width == PHONE_CANVAS else HEADER_H
+
+
 def phone_header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | None = None,
                  seat: int | None = None, arrow: bool = True, winner: bool = False,
                  width: int = PHONE_CANVAS) -> int:
     """``header`` for an image designed for the phone (``PHONE_CANVAS`` wide, ``P_HEADER_H`` tall): the title and
-    ``right`` on the first line (``P_SMALL``), the status big (``P_STATUS``, down to ``P_BODY`` before it is
+    ``right`` on the first line (``P_SMALL``), the status big (``P_STATUS``, down to ``P_SMALL`` before it is
     clipped) on the second, led by the turn arrow and the seat's mark. Returns the y below the bar."""
     draw.rectangle((0, 0, width, P_HEADER_H - 1), fill=BAR)
     draw.line((0, P_HEADER_H - 1, width, P_HEADER_H - 1), fill=PANEL_EDGE, width=2)
@@ -636,7 +641,7 @@ def phone_header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: s
         x += 66
     room = width - MARGIN - x
     said = here(status)
-    size = next((s for s in (P_STATUS, P_LARGE, P_BODY) if font(s, bold=True).getlength(plain(said)) <= room), P_BODY)
+    size = next((s for s in (P_STATUS, P_LARGE, P_BODY) if font(s, bold=True).getlength(plain(said)) <= room), P_SMALL)
     text(draw, (x, cy), status, size, HIGHLIGHT, anchor="lm", max_width=room, bold=True)
     return P_HEADER_H
 

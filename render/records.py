@@ -99,7 +99,7 @@ def _leaderboard(title: str, rows: Sequence[dict], own: dict | None, players: in
     return encode_png(img)
 
 
-CHART_H = 200
+CHART_H = 220
 
 
 def _chart(img, draw, box: tuple[float, float, float, float], title: str, points: Sequence[int], note: str) -> None:
@@ -111,7 +111,7 @@ def _chart(img, draw, box: tuple[float, float, float, float], title: str, points
     note_w = font(P_SMALL).getlength(plain(here(note)))
     text(draw, (x0 + 14, y0 + 8), title, P_BODY, c.TEXT, bold=True, max_width=x1 - x0 - 44 - note_w)
     text(draw, (x1 - 14, y0 + 12), note, P_SMALL, c.MUTED, anchor="ra")
-    left, right, top, bottom = x0 + 84, x1 - 30, y0 + 70, y1 - 26
+    left, right, top, bottom = x0 + 84, x1 - 30, y0 + 84, y1 - 26
     if not points:
         text(draw, ((x0 + x1) / 2, (top + bottom) / 2), _("No rated game yet."), P_BODY, c.MUTED, anchor="mm")
         return
