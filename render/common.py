@@ -619,30 +619,49 @@ def header_height(width: int) -> int:
 
 
 def phone_header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | None = None,
-                 seat: int | None = None, arrow: bool = True, winner: bool = False,
-                 width: int = PHONE_CANVAS) -> int:
+                 seat: int | None = None, mark: Callable[[tuple[float, float]], None] | None = None,
+                 arrow: bool = True, winner: bool = False, width: int = PHONE_CANVAS) -> int:
     """``header`` for an image designed for the phone (``PHONE_CANVAS`` wide, ``P_HEADER_H`` tall): the title and
-    ``right`` on the first line (``P_SMALL``), the status big (``P_STATUS``, down to ``P_SMALL`` before it is
-    clipped) on the second, led by the turn arrow and the seat's mark. Returns the y below the bar."""
+    ``right`` on the first line (``P_SMALL``), the status big (``P_STATUS``, down to ``P_SMALL``) on the second, led
+    by the turn arrow and the seat's mark (or ``mark(centre)``); a status too long even at ``P_SMALL`` takes two
+    lines of it. ``winner`` draws the status as the gold winner banner (two lines where one is too short). Returns
+    the y below the bar."""
     draw.rectangle((0, 0, width, P_HEADER_H - 1), fill=BAR)
     draw.line((0, P_HEADER_H - 1, width, P_HEADER_H - 1), fill=PANEL_EDGE, width=2)
-    right_w = text(draw, (width - MARGIN - 4, 6), right, P_SMALL, TEXT, anchor="ra") + 16 if right else 0
-    text(draw, (MARGIN + 4, 6), title, P_SMALL, MUTED, max_width=width - 2 * MARGIN - 8 - right_w)
-    box = (MARGIN - 2, 42, width - MARGIN + 2, P_HEADER_H - 8)
+    right_w = text(draw, (width - MARGIN - 4, 4), right, P_SMALL, TEXT, anchor="ra") + 16 if right else 0
+    text(draw, (MARGIN + 4, 4), title, P_SMALL, MUTED, max_width=width - 2 * MARGIN - 8 - right_w)
+    said = plain(here(status))
     if winner:
-        winner_banner(draw, box, status, sizes=(P_STATUS, P_LARGE, P_BODY, P_SMALL), star_r=16)
+        box = (MARGIN - 2, 38, width - MARGIN + 2, P_HEADER_H - 5)
+        inner = box[2] - box[0] - 4 * 12 - 44
+        if font(P_SMALL, bold=True).getlength(said) <= inner:
+            winner_banner(draw, box, status, sizes=(P_STATUS, P_LARGE, P_BODY, P_SMALL), star_r=12)
+        else:  # two lines, as wide as Semibold takes them
+            winner_banner(draw, box, "", star_r=12)
+            lines = wrap_text(said, P_SMALL, inner * 0.96)
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            for k, line in enumerate(lines):
+                text(draw, (cx, cy + (k - (len(lines) - 1) / 2) * 29), line, P_SMALL, BLACK, anchor="mm",
+                     bold=True, max_width=inner)
         return P_HEADER_H
     x = MARGIN + 4
+    box = (MARGIN - 2, 40, width - MARGIN + 2, P_HEADER_H - 6)
     cy = (box[1] + box[3]) / 2
     if seat is not None:
         if arrow:
             turn_arrow(draw, (x + 10, cy), 12)
-        seat_mark(draw, (x + 42, cy), seat, 16)
+        if mark is not None:
+            mark((x + 42, cy))
+        else:
+            seat_mark(draw, (x + 42, cy), seat, 16)
         x += 66
     room = width - MARGIN - x
-    said = here(status)
-    size = next((s for s in (P_STATUS, P_LARGE, P_BODY) if font(s, bold=True).getlength(plain(said)) <= room), P_SMALL)
-    text(draw, (x, cy), status, size, HIGHLIGHT, anchor="lm", max_width=room, bold=True)
+    size = next((s for s in (P_STATUS, P_LARGE, P_BODY, P_SMALL) if font(s, bold=True).getlength(said) <= room), 0)
+    if size:
+        text(draw, (x, cy), status, size, HIGHLIGHT, anchor="lm", max_width=room, bold=True)
+    else:  # two lines
+        for k, line in enumerate(wrap_text(said, P_SMALL, room * 0.96)):
+            text(draw, (x, cy + (k - 0.5) * 29), line, P_SMALL, HIGHLIGHT, anchor="lm", max_width=room, bold=True)
     return P_HEADER_H
 
 
@@ -658,6 +677,8 @@ def winner_banner(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     for sx in (x0 + 24, x1 - 24):
         draw.polygon(_star(sx, cy, r * 1.2, r * 0.5, 5), fill=BLACK)
     inner = x1 - x0 - 4 * star_r - 44
+    if not title:  # (the caller writes it: two lines)
+        return
     if detail:
         text(draw, ((x0 + x1) / 2, cy - 4), title, sizes[0], BLACK, anchor="ms", max_width=inner, bold=True)
         text(draw, ((x0 + x1) / 2, cy + 6), detail, sizes[2], BLACK, anchor="mt", max_width=inner)
