@@ -28,6 +28,14 @@ from render.records import render_leaderboard, render_trends
 from tests.render import test_legibility as states
 
 GAMES = ("geek_out", "geoneo", "geodeto", "geomancy", "globe_twister", "records")
+NOT_YET = {"geodeto", "geomancy", "globe_twister"}
+"""Games still drawn 800 px wide for Discord's 400 x 300 embed (labels 20 px: a 3.9 px cap on the phone): their
+redesign for the phone is not done (docs/rendering.md). Strict: the tests fail as soon as one passes."""
+
+
+def games(with_records: bool = True) -> list:
+    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="not yet drawn for the phone"))
+            if g in NOT_YET else g for g in GAMES if with_records or g != "records"]
 NAMES = states.SHORT
 LONG = states.LONG
 
@@ -64,6 +72,8 @@ def _geek_out() -> Iterator[tuple[str, Callable[[], bytes]]]:
         view = states.GO.view(s, None)
         for who in (NAMES, LONG):
             yield what, lambda v=view, w=who[: s["players"]]: render_board("geek_out", v, w, states.LAST)
+        if view["phase"] == "over":
+            yield what + " score sheet", lambda v=view, n=s["players"]: render_score_sheet("geek_out", v, LONG[:n])
 
 
 def _geoneo() -> Iterator[tuple[str, Callable[[], bytes]]]:
@@ -143,7 +153,7 @@ def kind(d: Drawn) -> str:
 
 
 # --- the tests ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games())
 def test_every_label_reads_on_a_phone(game):
     images = drawn(game)
     assert images and all(d.labels for d in images), game
@@ -152,7 +162,7 @@ def test_every_label_reads_on_a_phone(game):
                           f"e.g. {sorted(failures, key=lambda f: f[-1])[:8]}")
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g != "records"])
+@pytest.mark.parametrize("game", games(with_records=False))
 def test_every_mark_stays_distinguishable_on_a_phone(game):
     images = drawn(game)
     boards = [d for d in images if kind(d) == "board"]
