@@ -43,10 +43,13 @@ border and padding."""
 PHONE_MIN_CAP = 7.2
 """The least cap height (px on the phone) of any label: an 11 px font there (0.66 em), the smallest type iOS
 (Caption 2, 11 pt) and Android (Material's Label Small, 11 sp) use for labels; Discord's own timestamps are 12."""
-PHONE_MIN_MARK = {"stone": 12, "pyramid": 12, "piece": 12, "die": 12, "tile": 20}
+PHONE_MIN_MARK = {"stone": 12, "pyramid": 12, "piece": 12, "die": 12, "tile": 20, "secondary stone": 8}
 """The least size (px on the phone, across its narrower side) of a mark that carries meaning: a piece's shape,
 colour and the letter or mark on it (12: half as large again as a minimum label's capital), a photo tile whose
-turn must be seen from its picture (20: about an emoji in Discord's text, 22)."""
+turn must be seen from its picture (20: about an emoji in Discord's text, 22). A "secondary" mark, whose detail
+is shown whole elsewhere on the same image (Geomancy: stones sharing a square while a choice is pending, listed
+whole under the board; the aura overlay's stones; a captured stone's ghost under its cross), 8: its colour and
+place read, its detail is not the point there."""
 PHONE_CANVAS = 600
 """The width of an image designed for the phone (``phone_header`` and the sizes below): shown 240 px wide there
 (0.4), about 500 on a desktop. Every label on it is at least ``P_SMALL``."""
