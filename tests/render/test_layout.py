@@ -48,8 +48,8 @@ def test_private_images():
         render_private("geek_out", {"hand": []}, "Ana")
     s = GN.new(3, {}, 2)
     img = Image.open(io.BytesIO(render_private("geoneo", GN.view(s, 1), "Bo")))
-    assert img.width == 800
-    assert Image.open(io.BytesIO(render_private("geoneo", {"hand": [1, 2, 2, 6]}, "Ana"))).width == 800
+    assert img.width == 600  # drawn for the phone
+    assert Image.open(io.BytesIO(render_private("geoneo", {"hand": [1, 2, 2, 6]}, "Ana"))).width == 600
 
 
 def test_the_hand_shows_every_card_and_what_the_round_needs():
