@@ -39,7 +39,9 @@ from render.common import (
     font,
     join_fit,
     mark,
+    measure,
     phone_header,
+    plain,
     played_by_computer,
     player_row,
     sprite_label,
@@ -168,7 +170,7 @@ def _groups(view: dict) -> list[tuple[str, int, bool]]:
 
 def _group_width(face: str, n: int, size: int) -> float:
     dice = n * size + (n - 1) * 6
-    return max(dice, font(P_SMALL, bold=True).getlength(here(FACE_NAME[face])) + 8)
+    return max(dice, measure(plain(here(FACE_NAME[face])), P_SMALL, True) + 8)
 
 
 def _rows_of_groups(groups: list[tuple[str, int, bool]], room: float) -> tuple[int, int, list[list]]:
