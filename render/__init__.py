@@ -224,6 +224,14 @@ def render_score_sheet(game: str, view: dict, names: list[str], computers: Seque
     return encode_png(image, palette(game))
 
 
+def render_points_sheet(view: dict, names: list[str], computers: Sequence[int] = (), locale: str = "en") -> bytes:
+    """Geek Out's points turn by turn (``geek_out.draw_points_sheet``: the detail its phone board leaves out), as
+    PNG bytes."""
+    with i18n.using(locale):
+        image = geek_out.draw_points_sheet(with_computers(view, computers), names)
+    return encode_png(image, palette("geek_out"))
+
+
 def warm_up(games: tuple[str, ...] | None = None) -> None:
     """Loads the fonts every board uses, learns each game's palette (all games, or ``games``) and draws each
     game's first board once (its sprites, photos and glyphs cached: a first board would cost ~10-15 ms more).

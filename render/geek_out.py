@@ -367,9 +367,11 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     return img
 
 
-def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
-    """The end's score sheet: each player's points turn by turn and their total (the board shows the totals only:
-    the turns' columns do not fit it at the phone's size). A row per player, a column per turn."""
+def draw_points_sheet(view: dict, names: list[str]) -> Image.Image:
+    """Each player's points turn by turn and their total, the detail the phone board has no room for (it shows the
+    totals only). A row per player, a column per turn. Not yet shown by the bot (it is not ``draw_score_sheet``,
+    which the bot posts with the standings: that is for the table message's owners to wire, with its button or
+    the standings); ``render.render_points_sheet`` draws it."""
     players, limit = view["players"], view["turn_limit"]
     winners = winners_of(view)
     height = P_HEADER_H + GAP + 44 + ROW_H * players + 12

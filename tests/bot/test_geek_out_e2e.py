@@ -16,8 +16,8 @@ DICE_MOVES = ("Heart", "Meeple", "Superhero", "Spaceship", "Reroll", "Flip", "Se
 
 
 def board(fake, channel=CHANNEL):
-    """The newest table message (the one with a board image; the final standings carry the score sheet's)."""
-    boards = [m for m in fake.messages_in(channel) if m["attachments"] and "final standings" not in m["content"]]
+    """The newest table message (the one with a board image)."""
+    boards = [m for m in fake.messages_in(channel) if m["attachments"]]
     assert boards, "no board was posted"
     return boards[-1]
 

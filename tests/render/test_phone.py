@@ -22,7 +22,7 @@ from functools import cache
 import pytest
 from PIL import Image
 
-from render import render_board, render_card, render_private, render_score_sheet
+from render import render_board, render_card, render_points_sheet, render_private, render_score_sheet
 from render.common import PHONE_MIN_CAP, PHONE_MIN_MARK, PHONE_WIDTH, Label, Mark, cap_em, record_labels
 from render.records import render_leaderboard, render_trends
 from tests.render import test_legibility as states
@@ -73,7 +73,7 @@ def _geek_out() -> Iterator[tuple[str, Callable[[], bytes]]]:
         for who in (NAMES, LONG):
             yield what, lambda v=view, w=who[: s["players"]]: render_board("geek_out", v, w, states.LAST)
         if view["phase"] == "over":
-            yield what + " score sheet", lambda v=view, n=s["players"]: render_score_sheet("geek_out", v, LONG[:n])
+            yield what + " score sheet", lambda v=view, n=s["players"]: render_points_sheet(v, LONG[:n])
 
 
 def _geoneo() -> Iterator[tuple[str, Callable[[], bytes]]]:
