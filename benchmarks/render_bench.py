@@ -382,7 +382,7 @@ def bench_game(game: str, boards: list[tuple], cairosvg) -> dict:
     }
     if svgs:
         sizes["cairosvg"] = statistics.mean(len(cairosvg.svg2png(bytestring=s.encode())) for s, _ in svgs)
-    return {"times": times, "sizes": sizes, "height": canvases[0].height,
+    return {"times": times, "sizes": sizes, "width": canvases[0].width, "height": canvases[0].height,
             "elements": statistics.mean(n for _, n in svgs) if svgs else None}
 
 
@@ -397,7 +397,7 @@ def main() -> int:
     for game, boards in (("geek_out", geek_out_boards()), ("geoneo", geoneo_boards())):
         r = bench_game(game, boards, cairosvg)
         t, s = r["times"], r["sizes"]
-        print(f"{game}: 800 x {r['height']} px; render {t['render'] * 1e3:.2f} ms (draw + quantize + PNG), "
+        print(f"{game}: {r['width']} x {r['height']} px; render {t['render'] * 1e3:.2f} ms (draw + quantize + PNG), "
               f"encode-only {t['encode'] * 1e3:.2f} ms, old RGB encode {t['rgb_encode'] * 1e3:.2f} ms, "
               f"old render {t['old_render'] * 1e3:.2f} ms"
               + (f", cairosvg {t['cairosvg'] * 1e3:.2f} ms ({r['elements']:.0f} SVG elements)" if cairosvg else ""))

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 import i18n
 from i18n import _
 from render import geek_out, geodeto, geomancy, geoneo, globe_twister
-from render.common import THEME, _palette_image, encode_png, header, learn_palette
+from render.common import PHONE_CANVAS, THEME, _palette_image, encode_png, header, learn_palette, phone_header
 
 _MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto, geomancy, globe_twister)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
@@ -158,10 +158,11 @@ def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
     elif won:
         view = dict(view, winners=list(focus["winners"]))
     image = module.draw_board(view, names, last, None if closed or won else focus)
+    bar = phone_header if image.width == PHONE_CANVAS else header  # a board drawn for the phone has its own bar
     if closed:
-        header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", _("Closed")), width=image.width)
+        bar(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", _("Closed")), width=image.width)
     elif won:
-        header(ImageDraw.Draw(image), module.TITLE, won, right=focus.get("right"), winner=True, width=image.width)
+        bar(ImageDraw.Draw(image), module.TITLE, won, right=focus.get("right"), winner=True, width=image.width)
     return image
 
 
@@ -221,6 +222,14 @@ def render_score_sheet(game: str, view: dict, names: list[str], computers: Seque
     with i18n.using(locale):
         image = module.draw_score_sheet(with_computers(view, computers), names)
     return encode_png(image, palette(game))
+
+
+def render_points_sheet(view: dict, names: list[str], computers: Sequence[int] = (), locale: str = "en") -> bytes:
+    """Geek Out's points turn by turn (``geek_out.draw_points_sheet``: the detail its phone board leaves out), as
+    PNG bytes."""
+    with i18n.using(locale):
+        image = geek_out.draw_points_sheet(with_computers(view, computers), names)
+    return encode_png(image, palette("geek_out"))
 
 
 def warm_up(games: tuple[str, ...] | None = None) -> None:

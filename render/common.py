@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache, wraps
 from importlib.resources import files
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -35,6 +36,29 @@ MIN_CAP_HEIGHT = 7
 """The smallest cap height (px, of "H") any text may have once the image is shown ``DISPLAY_WIDTH`` wide."""
 
 # text sizes at WIDTH; SMALL is the floor (a 7 px cap height at 400 px wide)
+PHONE_WIDTH = 240
+"""How wide a 360 px phone shows an image in a Components V2 media gallery inside a container (an estimate:
+docs/rendering.md, "Legible on a phone"): the screen less the chat's gutter and avatar, the container's accent bar,
+border and padding."""
+PHONE_MIN_CAP = 7.2
+"""The least cap height (px on the phone) of any label: an 11 px font there (0.66 em), the smallest type iOS
+(Caption 2, 11 pt) and Android (Material's Label Small, 11 sp) use for labels; Discord's own timestamps are 12."""
+PHONE_MIN_MARK = {"stone": 12, "pyramid": 12, "piece": 12, "die": 12, "tile": 20, "secondary stone": 8}
+"""The least size (px on the phone, across its narrower side) of a mark that carries meaning: a piece's shape,
+colour and the letter or mark on it (12: half as large again as a minimum label's capital), a photo tile whose
+turn must be seen from its picture (20: about an emoji in Discord's text, 22). A "secondary" mark, whose detail
+is shown whole elsewhere on the same image (Geomancy: stones sharing a square while a choice is pending, listed
+whole under the board; the aura overlay's stones; a captured stone's ghost under its cross), 8: its colour and
+place read, its detail is not the point there."""
+PHONE_CANVAS = 600
+"""The width of an image designed for the phone (``phone_header`` and the sizes below): shown 240 px wide there
+(0.4), about 500 on a desktop. Every label on it is at least ``P_SMALL``."""
+P_SMALL = 28
+"""The least text on a ``PHONE_CANVAS`` image: 28 px there is 11.2 px on the phone, a 7.35 px cap height."""
+P_BODY = 30
+P_LARGE = 34
+P_STATUS = 38
+P_HEADER_H = 104
 SMALL = 20
 BODY = 22
 LARGE = 26
@@ -77,7 +101,27 @@ _TEXTS: ContextVar[list[str] | None] = ContextVar("render_texts", default=None)
 _FITS: ContextVar[list[tuple[str, str]] | None] = ContextVar("render_fits", default=None)
 _BOXES: ContextVar[list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] | None] = ContextVar(
     "render_boxes", default=None)
+_LABELS: ContextVar[list[Label] | None] = ContextVar("render_labels", default=None)
+_MARKS: ContextVar[list[Mark] | None] = ContextVar("render_marks", default=None)
 _CACHES: list = []
+
+
+class Label(NamedTuple):
+    """One text drawn (``record_labels``): the text as drawn, its font size in px of the final image, its ink box
+    and the size of the canvas it was drawn on (the final image's, or a sprite's for text baked into a sprite:
+    then ``box`` is in the sprite's pixels and ``canvas`` is the sprite's size)."""
+    text: str
+    size: float
+    box: tuple[int, int, int, int] | None
+    canvas: tuple[int, int]
+
+
+class Mark(NamedTuple):
+    """A mark that carries meaning by its shape or the letter/picture on it (a stone, a pyramid, a tile, a die, a
+    piece, a card chip), as placed in the final image (``record_labels``): its kind and its size there in px."""
+    kind: str
+    width: float
+    height: float
 
 
 FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Semibold.ttf"}
@@ -191,6 +235,45 @@ def record_layout() -> Iterator[tuple[list[tuple[str, str]], list[tuple[str, tup
     finally:
         _BOXES.reset(tokens[1])
         _FITS.reset(tokens[0])
+
+
+@contextmanager
+def record_labels() -> Iterator[tuple[list[Label], list[Mark]]]:
+    """For the phone legibility test (tests/render/test_phone.py): collects every text drawn (``Label``: by ``text``,
+    and by the two sprites that bake a letter or a number in, through ``sprite_label``) and every meaningful mark
+    placed (``Mark``, through ``mark``) while drawing inside the block. Empties the drawing caches first, like
+    ``record_fonts``, so what is baked into cached sprites and backgrounds is drawn, and recorded, again."""
+    for c in _CACHES:
+        c.cache_clear()
+    labels: list[Label] = []
+    marks: list[Mark] = []
+    tokens = _LABELS.set(labels), _MARKS.set(marks)
+    try:
+        yield labels, marks
+    finally:
+        _MARKS.reset(tokens[1])
+        _LABELS.reset(tokens[0])
+
+
+def sprite_label(s: str, size: float, canvas: tuple[int, int]) -> None:
+    """Records a text a sprite draws itself (``size`` in px of the final image; the sprite's ``canvas``)."""
+    labels = _LABELS.get()
+    if labels is not None:
+        labels.append(Label(s, size, None, canvas))
+
+
+def mark(kind: str, width: float, height: float | None = None) -> None:
+    """Records a meaningful mark placed in the final image, ``width`` x ``height`` px (``record_labels``)."""
+    marks = _MARKS.get()
+    if marks is not None:
+        marks.append(Mark(kind, width, width if height is None else height))
+
+
+@lru_cache(maxsize=1)
+def cap_em() -> float:
+    """The board font's cap height ("H") per px of font size (0.656 for Source Sans Pro)."""
+    box = _font(1000).getbbox("H")
+    return (box[3] - box[1]) / 1000
 
 
 def cap_height(size: float, width: int = WIDTH) -> int:
@@ -353,7 +436,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float
     width.
 
     Glyph masks are cached, so a label drawn again (names, numbers, titles) costs a paste, not a render."""
-    f = font(size, bold=bold)
+    font(size, bold=bold)  # recorded (the legibility tests): the size it is drawn at
     s = fit_text(s, size, max_width, bold=bold) if max_width is not None else plain(here(s))
     texts = _TEXTS.get()
     if texts is not None:
@@ -361,12 +444,22 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float
     mask, left, top = _mask(s, size, bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     draw.bitmap((x, y), mask, fill=fill)
-    boxes = _BOXES.get()
-    if boxes is not None:
+    boxes, labels = _BOXES.get(), _LABELS.get()
+    if boxes is not None or labels is not None:
         ink = mask.getbbox()
-        if ink is not None:
-            boxes.append((s, (x + ink[0], y + ink[1], x + ink[2], y + ink[3]), draw.im.size))
-    return f.getlength(s)
+        box = None if ink is None else (x + ink[0], y + ink[1], x + ink[2], y + ink[3])
+        if boxes is not None and box is not None:
+            boxes.append((s, box, draw.im.size))
+        if labels is not None and box is not None:
+            labels.append(Label(s, size, box, draw.im.size))
+    return measure(s, size, bold)
+
+
+@lru_cache(maxsize=8192)
+def measure(s: str, size: float, bold: bool = False) -> float:
+    """The width of ``s`` (as drawn: said, ``plain``) at ``size``: cached, as measuring costs ~50 µs a call (a
+    board measures its labels many times while fitting them)."""
+    return _font(size, bold).getlength(s)
 
 
 def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: float, fill=TEXT, *,
@@ -530,22 +623,77 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | N
     return HEADER_H
 
 
+def header_height(width: int) -> int:
+    """The height of the top bar of an image ``width`` wide: ``P_HEADER_H`` drawn for the phone, else ``HEADER_H``."""
+    return P_HEADER_H if width == PHONE_CANVAS else HEADER_H
+
+
+def phone_header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | None = None,
+                 seat: int | None = None, mark: Callable[[tuple[float, float]], None] | None = None,
+                 arrow: bool = True, winner: bool = False, width: int = PHONE_CANVAS) -> int:
+    """``header`` for an image designed for the phone (``PHONE_CANVAS`` wide, ``P_HEADER_H`` tall): the title and
+    ``right`` on the first line (``P_SMALL``), the status big (``P_STATUS``, down to ``P_SMALL``) on the second, led
+    by the turn arrow and the seat's mark (or ``mark(centre)``); a status too long even at ``P_SMALL`` takes two
+    lines of it. ``winner`` draws the status as the gold winner banner (two lines where one is too short). Returns
+    the y below the bar."""
+    draw.rectangle((0, 0, width, P_HEADER_H - 1), fill=BAR)
+    draw.line((0, P_HEADER_H - 1, width, P_HEADER_H - 1), fill=PANEL_EDGE, width=2)
+    right_w = text(draw, (width - MARGIN - 4, 4), right, P_SMALL, TEXT, anchor="ra") + 16 if right else 0
+    text(draw, (MARGIN + 4, 4), title, P_SMALL, MUTED, max_width=width - 2 * MARGIN - 8 - right_w)
+    said = plain(here(status))
+    if winner:
+        box = (MARGIN - 2, 38, width - MARGIN + 2, P_HEADER_H - 5)
+        inner = box[2] - box[0] - 4 * 12 - 44
+        if font(P_SMALL, bold=True).getlength(said) <= inner:
+            winner_banner(draw, box, status, sizes=(P_STATUS, P_LARGE, P_BODY, P_SMALL), star_r=12)
+        else:  # two lines, as wide as Semibold takes them
+            winner_banner(draw, box, "", star_r=12)
+            lines = wrap_text(said, P_SMALL, inner * 0.96)
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            for k, line in enumerate(lines):
+                text(draw, (cx, cy + (k - (len(lines) - 1) / 2) * 29), line, P_SMALL, BLACK, anchor="mm",
+                     bold=True, max_width=inner)
+        return P_HEADER_H
+    x = MARGIN + 4
+    box = (MARGIN - 2, 40, width - MARGIN + 2, P_HEADER_H - 6)
+    cy = (box[1] + box[3]) / 2
+    if seat is not None:
+        if arrow:
+            turn_arrow(draw, (x + 10, cy), 12)
+        if mark is not None:
+            mark((x + 42, cy))
+        else:
+            seat_mark(draw, (x + 42, cy), seat, 16)
+        x += 66
+    room = width - MARGIN - x
+    size = next((s for s in (P_STATUS, P_LARGE, P_BODY, P_SMALL) if font(s, bold=True).getlength(said) <= room), 0)
+    if size:
+        text(draw, (x, cy), status, size, HIGHLIGHT, anchor="lm", max_width=room, bold=True)
+    else:  # two lines
+        for k, line in enumerate(wrap_text(said, P_SMALL, room * 0.96)):
+            text(draw, (x, cy + (k - 0.5) * 29), line, P_SMALL, HIGHLIGHT, anchor="lm", max_width=room, bold=True)
+    return P_HEADER_H
+
+
 def winner_banner(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], title: str,
-                  detail: str | None = None) -> None:
+                  detail: str | None = None, *, sizes: tuple[int, ...] = (STATUS, LARGE, BODY, SMALL),
+                  star_r: float = 13) -> None:
     """Gold banner with stars naming the winner(s); ``detail`` (optional) is a second, smaller line. A title too
     long for the banner at ``STATUS`` size is drawn smaller (down to ``SMALL``) before it is shortened."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=HIGHLIGHT, outline=BLACK, width=2)
     cy = (y0 + y1) / 2
-    r = min(13, (y1 - y0) / 3)
+    r = min(star_r, (y1 - y0) / 3)
     for sx in (x0 + 24, x1 - 24):
         draw.polygon(_star(sx, cy, r * 1.2, r * 0.5, 5), fill=BLACK)
-    inner = x1 - x0 - 96
+    inner = x1 - x0 - 4 * star_r - 44
+    if not title:  # (the caller writes it: two lines)
+        return
     if detail:
-        text(draw, ((x0 + x1) / 2, cy - 4), title, STATUS, BLACK, anchor="ms", max_width=inner, bold=True)
-        text(draw, ((x0 + x1) / 2, cy + 6), detail, BODY, BLACK, anchor="mt", max_width=inner)
+        text(draw, ((x0 + x1) / 2, cy - 4), title, sizes[0], BLACK, anchor="ms", max_width=inner, bold=True)
+        text(draw, ((x0 + x1) / 2, cy + 6), detail, sizes[2], BLACK, anchor="mt", max_width=inner)
     else:
-        size = next((s for s in (STATUS, LARGE, BODY) if font(s, bold=True).getlength(here(title)) <= inner), SMALL)
+        size = next((s for s in sizes[:-1] if font(s, bold=True).getlength(here(title)) <= inner), sizes[-1])
         text(draw, ((x0 + x1) / 2, cy), title, size, BLACK, anchor="mm", max_width=inner, bold=True)
 
 
@@ -626,28 +774,29 @@ def played_by_computer(view: dict, seat: int) -> bool:
 
 def player_row(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], seat: int, name: str, *,
                name_width: float, current: bool = False, gone: bool = False, size: int = BODY,
-               mark: bool = True, computer: bool = False) -> float:
+               mark: bool = True, computer: bool = False, k: float = 1, least: int = SMALL) -> float:
     """A player's row: the turn arrow and a gold frame when it is their turn, the seat mark, the robot's head
     (``computer_mark``) when a computer plays the seat, the name (clipped to ``name_width``; "(left)" and muted
     when they left, "(removed)", or "(out)" where that clips the name, when ``gone`` is "removed": a moderator
-    took them out). Returns the x where the name starts."""
+    took them out). ``k`` scales the marks and gaps (a phone image: ``PHONE_CANVAS``), ``least`` the size a name
+    may drop to. Returns the x where the name starts."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     if current:
         draw.rounded_rectangle(box, radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT, width=2)
-        turn_arrow(draw, (x0 + 12, cy), 8)
-    x = x0 + 24
+        turn_arrow(draw, (x0 + 12 * k, cy), 8 * k)
+    x = x0 + 24 * k
     if mark:
-        seat_mark(draw, (x + 10, cy), seat, 10)
-        x += 28
+        seat_mark(draw, (x + 10 * k, cy), seat, round(10 * k))
+        x += 28 * k
     if computer:
-        computer_mark(draw, (x + 10, cy + 1), 9 if size < BODY else 10, MUTED if gone else TEXT)
-        x += COMPUTER_MARK_W
+        computer_mark(draw, (x + 10 * k, cy + 1), (9 if size < BODY else 10) * k, MUTED if gone else TEXT)
+        x += COMPUTER_MARK_W * k
     room = name_width - (x - x0)
-    least = least_name(name) if computer else None
+    shortest = least_name(name) if computer else None
     left = _gone_label("left")
-    if least and size > SMALL and font(size).getlength(left.format(name=least) if gone else least) > room:
-        size = SMALL  # smaller rather than less than a computer's short form
+    if shortest and size > least and font(size).getlength(left.format(name=shortest) if gone else shortest) > room:
+        size = least  # smaller rather than less than a computer's short form
     if gone:
         label = left
         if gone == "removed":  # "(out)" where "(removed)" would leave too little of the name
@@ -677,11 +826,13 @@ def _unrecorded() -> Iterator[None]:
     """Drawing inside the block is not seen by ``record_fonts`` / ``record_texts`` (palette samples). Inside a
     recording block, the drawing caches are emptied again after it, so what the samples cached (a GEONEO
     background, sprites) is drawn, and recorded, again by the board being recorded."""
-    recording = _RECORDER.get() is not None or _TEXTS.get() is not None
-    fonts, texts = _RECORDER.set(None), _TEXTS.set(None)
+    recording = any(v.get() is not None for v in (_RECORDER, _TEXTS, _LABELS))
+    fonts, texts, labels, marks = _RECORDER.set(None), _TEXTS.set(None), _LABELS.set(None), _MARKS.set(None)
     try:
         yield
     finally:
+        _MARKS.reset(marks)
+        _LABELS.reset(labels)
         _TEXTS.reset(texts)
         _RECORDER.reset(fonts)
         if recording:

@@ -9,6 +9,7 @@ matter until a Heart brings one in and rolls it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from PIL import Image, ImageDraw
@@ -17,31 +18,37 @@ from games.geek_out.rules import NAMES
 from i18n import Text, _, here, ngettext, pgettext
 from render.common import (
     BLACK,
-    BODY,
     GREEN,
-    HEADER_H,
     HIGHLIGHT,
     MARGIN,
     MUTED,
-    SMALL,
-    STATUS,
+    P_BODY,
+    P_HEADER_H,
+    P_LARGE,
+    P_SMALL,
+    PANEL,
+    PANEL_EDGE,
+    PHONE_CANVAS,
     TEXT,
     VERMILLION,
     WHITE,
-    WIDTH,
     YELLOW,
     cached,
     canvas,
     fit_name,
     font,
-    header,
     join_fit,
-    panel,
+    mark,
+    measure,
+    phone_header,
+    plain,
     played_by_computer,
     player_row,
+    sprite_label,
     star,
     text,
     top_seats,
+    wrap_text,
 )
 
 GAME = "geek_out"
@@ -66,10 +73,15 @@ COLOURS = (BLANK,)
 SS = 4  # supersampling factor for smooth icons
 
 GAP = 8
-ACTIVE_H = {True: 140, False: 148}  # by "more than four players" (compact: the board stays 800 x 600)
-ZONES_H = {True: 80, False: 116}  # compact: the zones' hints left out (the points at risk on the title line)
-ROW_H = {True: 27, False: 38}
-SCORES_HEAD = {True: 36, False: 40}
+WIDTH = PHONE_CANVAS
+"""Drawn for the phone (docs/rendering.md, "Legible on a phone"): 600 px wide, shown 240 px wide on a 360 px
+phone, every label at least ``P_SMALL`` (28 px), every die at least 44 px (18 px there)."""
+ACTIVE_H = 36 + 2 * 102  # the title and two rows of groups (dice over their face's name), always: the same height
+GROUP_ROW = 102
+ZONES_H = 128
+ROW_H = 46
+DIE_SIZES = (64, 56, 48)
+ZONE_DIE = 44
 
 
 def _icon(d: ImageDraw.ImageDraw, face: str, s: float, ink) -> None:
@@ -82,7 +94,8 @@ def _icon(d: ImageDraw.ImageDraw, face: str, s: float, ink) -> None:
         return (x0 * s / 100, y0 * s / 100, x1 * s / 100, y1 * s / 100)
 
     if face == "42":
-        d.text((s / 2, s / 2), "42", font=font(int(s * 0.5), scale=SS), fill=ink, anchor="mm",
+        sprite_label("42", int(s * 0.64) / SS, (round(s / SS), round(s / SS)))
+        d.text((s / 2, s / 2), "42", font=font(int(s * 0.64), scale=SS), fill=ink, anchor="mm",
                stroke_width=int(s * 0.025), stroke_fill=ink)
     elif face == "heart":
         d.ellipse(E(16, 22, 52, 58), fill=ink)
@@ -137,6 +150,7 @@ def die_sprite(face: str | None, size: int, selected: bool = False) -> Image.Ima
 def _paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
     """Pastes a die sprite with its die's top-left corner at (x, y)."""
     img.paste(sprite, (int(x) - 3, int(y) - 3), sprite)
+    mark("die", sprite.width - 6, sprite.height - 6)
 
 
 # --- the active zone: dice grouped by face, each group named ----------------------------------------------
@@ -156,101 +170,127 @@ def _groups(view: dict) -> list[tuple[str, int, bool]]:
 
 def _group_width(face: str, n: int, size: int) -> float:
     dice = n * size + (n - 1) * 6
-    return max(dice, font(SMALL).getlength(here(FACE_NAME[face])) + 6)
+    return max(dice, measure(plain(here(FACE_NAME[face])), P_SMALL, True) + 8)
+
+
+def _rows_of_groups(groups: list[tuple[str, int, bool]], room: float) -> tuple[int, int, list[list]]:
+    """The largest die size (``DIE_SIZES``) at which the groups fit in one row, else in two; (size, gap, rows)."""
+    for rows_max in (1, 2):
+        for size in DIE_SIZES:
+            gap = 20 if size >= 56 else 12
+            rows: list[list] = [[]]
+            used = 0.0
+            for g in groups:
+                w = _group_width(g[0], g[1], size)
+                if rows[-1] and used + gap + w > room:
+                    rows.append([])
+                    used = 0.0
+                used += (gap if rows[-1] else 0) + w
+                rows[-1].append(g)
+            if len(rows) <= rows_max and all(sum(_group_width(f, n, size) for f, n, _ in r) + gap * (len(r) - 1)
+                                              <= room for r in rows):
+                return size, gap, rows
+    return DIE_SIZES[-1], 8, rows
 
 
 def _active_zone(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box) -> None:
     x0, y0, x1, y1 = box
     groups = _groups(view)
     count = sum(n for _, n, _ in groups)
-    panel(d, box, _("ACTIVE"), right=ngettext("{n} die", "{n} dice", count))
+    _panel(d, box, _("ACTIVE"), ngettext("{n} die", "{n} dice", count))
     if not groups:
-        cy = (y0 + y1) / 2 + 12
         if view["phase"] != "choose":
-            text(d, ((x0 + x1) / 2, cy), _("No active dice."), BODY, MUTED, anchor="mm")
+            text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 18), _("No active dice."), P_BODY, MUTED, anchor="mm")
             return
         used = sum(1 for die in view["dice"] if die["zone"] == "used")
         lines = (ngettext("Continue: roll the {n} used die again, risking the 42s",
                           "Continue: roll the {n} used dice again, risking the 42s", used),
                  _("Pass: bank {points} now", points=_points(view["at_risk_points"])))
-        for k, line in enumerate(lines):
-            text(d, (x0 + 24, cy + (k - 0.5) * 34), line, BODY, TEXT, anchor="lm", max_width=x1 - x0 - 48)
+        y = y0 + 52
+        for line in lines:
+            for part in wrap_text(line, P_BODY, x1 - x0 - 32):
+                text(d, (x0 + 16, y), part, P_BODY, TEXT)
+                y += 36
+            y += 10
         return
     room = x1 - x0 - 24
-    for size in (64, 60, 56, 52, 48, 44):
-        gap = 22 if size >= 56 else 14
-        total = sum(_group_width(f, n, size) for f, n, _ in groups) + gap * (len(groups) - 1)
-        if total <= room:
-            break
-    x = x0 + 12 + (room - total) / 2
-    top = y0 + 38 + (64 - size) / 2
-    for face, n, selected in groups:
-        w = _group_width(face, n, size)
-        dice_w = n * size + (n - 1) * 6
-        dx = x + (w - dice_w) / 2
-        sprite = die_sprite(face, size, selected)
-        for k in range(n):
-            _paste(img, sprite, dx + k * (size + 6), top)
-        label_y = y0 + 38 + 64 + 8
-        text(d, (x + w / 2, label_y), FACE_NAME[face], SMALL, HIGHLIGHT if selected else TEXT, anchor="mt",
-             bold=selected)
-        x += w + gap
+    size, gap, rows = _rows_of_groups(groups, room)
+    top = y0 + 40 + (GROUP_ROW * (2 - len(rows))) / 2
+    for row in rows:
+        total = sum(_group_width(f, n, size) for f, n, _ in row) + gap * (len(row) - 1)
+        x = x0 + 12 + (room - total) / 2
+        dice_top = top + (64 - size) / 2
+        for face, n, selected in row:
+            w = _group_width(face, n, size)
+            dice_w = n * size + (n - 1) * 6
+            dx = x + (w - dice_w) / 2
+            sprite = die_sprite(face, size, selected)
+            for k in range(n):
+                _paste(img, sprite, dx + k * (size + 6), dice_top)
+            text(d, (x + w / 2, top + 64 + 4), FACE_NAME[face], P_SMALL, HIGHLIGHT if selected else TEXT,
+                 anchor="mt", bold=True)
+            x += w + gap
+        top += GROUP_ROW
 
 
-def _small_zone(img: Image.Image, d: ImageDraw.ImageDraw, box, title: str, dice: list[str | None],
-                note: str | None, note_colour=MUTED, compact: bool = False, scored: bool = False) -> None:
-    """A zone's dice under its title and count, its hint under them (``compact``: no hint, but the points at
-    risk in the scored zone's title line instead of its count)."""
+def _panel(d: ImageDraw.ImageDraw, box, title: str, right: str | None = None) -> None:
+    """A panel with its title (and ``right``) at ``P_SMALL``."""
+    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=PANEL_EDGE, width=2)
+    right_w = text(d, (box[2] - 12, box[1] + 4), right, P_SMALL, TEXT, anchor="ra") + 10 if right else 0
+    text(d, (box[0] + 12, box[1] + 4), title, P_SMALL, MUTED, bold=True, max_width=box[2] - box[0] - 24 - right_w)
+
+
+def _small_zone(img: Image.Image, d: ImageDraw.ImageDraw, box, title: str, face: str | None, n: int,
+                note: str | None = None) -> None:
+    """A zone: its title, one die of what it holds and how many ("× 3"), and ``note`` (the points at risk)."""
     x0, y0, x1, y1 = box
-    n = len(dice)
-    right = str(n) if not scored else f"{n} x 42"
-    if compact and scored and note:
-        right, note = note, None
-    panel(d, box, title, right=right)
-    if not dice:
-        text(d, (x0 + 12, y0 + 42), _("none"), BODY, MUTED)
-    size = 34
-    room = x1 - x0 - 24 - size
-    step = min(size + 6, room / max(n - 1, 1))
-    for k, face in enumerate(dice):
-        _paste(img, die_sprite(face, size), x0 + 12 + k * step, y0 + 38)
-    if note and not compact:
-        text(d, (x0 + 12, y1 - 12), note, SMALL, note_colour, anchor="ls", max_width=x1 - x0 - 24)
+    _panel(d, box, title)
+    cy = y0 + 40 + ZONE_DIE / 2
+    if not n:
+        text(d, (x0 + 12, cy), _("none"), P_BODY, MUTED, anchor="lm")
+    else:
+        _paste(img, die_sprite(face, ZONE_DIE), x0 + 12, cy - ZONE_DIE / 2)
+        text(d, (x0 + 12 + ZONE_DIE + 10, cy), f"× {n}", P_LARGE, TEXT, anchor="lm", bold=True)
+    if note:
+        text(d, (x0 + 12, y1 - 8), note, P_SMALL, HIGHLIGHT, anchor="ls", max_width=x1 - x0 - 24)
 
 
 # --- the scoreboard ------------------------------------------------------------------------------------
+def _columns(players: int) -> int:
+    return 1 if players <= 4 else 2
+
+
 def _scores_height(players: int) -> int:
-    return SCORES_HEAD[players > 4] + ROW_H[players > 4] * players + 8
+    return 40 + ROW_H * math.ceil(players / _columns(players)) + 8
 
 
 def _scoreboard(d: ImageDraw.ImageDraw, view: dict, names: list[str], top: int, winners: list[int]) -> None:
+    """Each player's row: mark, name and total (a star for the winners); their points per turn are the score
+    sheet's (``draw_score_sheet``), a detail the phone has no room for on the board."""
     players, limit = view["players"], view["turn_limit"]
     over = view["phase"] == "over"
-    row_h = ROW_H[players > 4]
     box = (MARGIN, top, WIDTH - MARGIN, top + _scores_height(players))
-    panel(d, box, _("SCORES"))
-    total_x = WIDTH - MARGIN - 52
-    colw = min(58, 420 // max(limit, 1))
-    col0 = total_x - 56 - colw * limit
-    for t in range(limit):
-        text(d, (col0 + t * colw + colw / 2, top + 8), pgettext("a turn's column", "T{n}", n=t + 1), SMALL, MUTED,
-             anchor="ma")
-    text(d, (total_x, top + 8), _("TOTAL"), SMALL, MUTED, anchor="ma", bold=True)
-    size = SMALL if players > 4 else BODY
+    _panel(d, box, _("SCORES"))
+    cols = _columns(players)
+    per = math.ceil(players / cols)
+    col_w = (WIDTH - 2 * MARGIN - 8) / cols
     for seat in range(players):
-        y = top + SCORES_HEAD[players > 4] - 2 + seat * row_h
-        cy = y + row_h / 2
+        c, r = divmod(seat, per)
+        x0 = MARGIN + 4 + c * col_w
+        y = top + 38 + r * ROW_H
+        cy = y + ROW_H / 2
         current = seat == view["current"] and not over
-        player_row(d, (MARGIN + 4, y + 1, WIDTH - MARGIN - 4, y + row_h - 1), seat, names[seat],
-                   name_width=col0 - MARGIN - 12, current=current, gone=view["left"][seat], size=size,
-                   computer=played_by_computer(view, seat))
-        for t, pts in enumerate(view["scores"][seat]):
-            text(d, (col0 + t * colw + colw / 2, cy), str(pts), size, TEXT if pts else MUTED, anchor="mm")
+        total = str(view["totals"][seat])
+        total_w = font(P_LARGE, bold=True).getlength(total)
         win = over and seat in winners
-        text(d, (total_x, cy), str(view["totals"][seat]), size + 4, HIGHLIGHT if win else TEXT, anchor="mm",
-             bold=True)
+        player_row(d, (x0, y + 2, x0 + col_w - 4, y + ROW_H - 2), seat, names[seat],
+                   name_width=col_w - 22 - total_w - (30 if win else 0), current=current, gone=view["left"][seat],
+                   size=P_BODY, computer=played_by_computer(view, seat), k=1.25 if cols == 1 else 1,
+                   least=P_SMALL)
+        text(d, (x0 + col_w - 14, cy), total, P_LARGE, HIGHLIGHT if win else TEXT, anchor="rm", bold=True)
         if win:
-            star(d, (total_x - 40, cy), 11)
+            star(d, (x0 + col_w - 24 - total_w, cy), 12)
+    del limit
 
 
 def winners_of(view: dict) -> list[int]:
@@ -274,24 +314,23 @@ def _status(view: dict, names: list[str]) -> Text:
         need = PICK_TARGET.get(face, _("pick a die to target"))
     else:
         need = _("Continue or Pass?")
-    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(here(_("{player}: {task}", player="", task=need)))
-    return _("{player}: {task}", player=fit_name(names[cur], STATUS, room), task=need)
+    task = here(_("{player}: {task}", player="", task=need))
+    room = WIDTH - 2 * MARGIN - 70 - font(P_SMALL, bold=True).getlength(task)  # the header's least size
+    size = P_BODY if font(P_BODY, bold=True).getlength(task) + 120 <= room else P_SMALL
+    return _("{player}: {task}", player=fit_name(names[cur], size, room), task=need)
 
 
 def _height(view: dict) -> int:
-    """At most 600 (1-8 players): Discord shows the board at 400 x 300 at most, half size. No footer: the message
-    above the board says the last move. The same all game long, the end too (it shows the last turn's dice), so a
-    replay's frames are all the final board's size (render/replay.py)."""
-    compact = view["players"] > 4
-    body = ACTIVE_H[compact] + GAP + ZONES_H[compact] + GAP + _scores_height(view["players"])
-    return HEADER_H + GAP + body + GAP
+    """Depends on the number of players only (two rows of dice groups are always kept), so a game's boards, the
+    end's too, are all one size (render/replay.py). No footer: the message above the board says the last move."""
+    return P_HEADER_H + GAP + ACTIVE_H + GAP + ZONES_H + GAP + _scores_height(view["players"]) + GAP
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
     """The public board. ``focus`` is unused: every Geek Out choice already shows (the gold-framed die)."""
     over = view["phase"] == "over"
     height = _height(view)
-    img, d = canvas(height)
+    img, d = canvas(height, WIDTH)
     winners = winners_of(view) if over else []
     if over:
         best = view["totals"][winners[0]] if winners else 0
@@ -302,31 +341,65 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
             return ngettext("{players} wins with {points}!", "{players} win with {points}!", len(winners),
                             players=who, points=_points(best))
 
-        who = join_fit([names[s] for s in winners], STATUS, WIDTH - 120 - font(STATUS).getlength(here(banner(""))))
-        header(d, TITLE, banner(who), right=_("Game over"), winner=True)
+        room = WIDTH - 2 * MARGIN - 120 - font(P_BODY, bold=True).getlength(here(banner("")))  # the banner's inside
+        who = join_fit([names[s] for s in winners], P_BODY, room)
+        phone_header(d, TITLE, banner(who), right=_("Game over"), winner=True)
     else:
         cur = view["current"]
         turn = min(view["turns"][cur] + 1, view["turn_limit"])
-        header(d, TITLE, _status(view, names), right=_("Turn {turn} of {turns}", turn=turn, turns=view["turn_limit"]),
-               seat=cur)
-    y = HEADER_H + GAP
-    compact = view["players"] > 4
-    # the dice as the last turn left them at the end (without the hints of a turn in play)
-    _active_zone(img, d, view, (MARGIN, y, WIDTH - MARGIN, y + ACTIVE_H[compact]))
-    y += ACTIVE_H[compact] + GAP
+        phone_header(d, TITLE, _status(view, names),
+                     right=_("Turn {turn} of {turns}", turn=turn, turns=view["turn_limit"]), seat=cur)
+    y = P_HEADER_H + GAP
+    # the dice as the last turn left them at the end (without the points at risk)
+    _active_zone(img, d, view, (MARGIN, y, WIDTH - MARGIN, y + ACTIVE_H))
+    y += ACTIVE_H + GAP
     zone = {z: [die["face"] for die in view["dice"] if die["zone"] == z] for z in ("inactive", "used", "scored")}
-    w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
-    boxes = [(MARGIN + k * (w + GAP), y, MARGIN + k * (w + GAP) + w, y + ZONES_H[compact]) for k in range(3)]
-    _small_zone(img, d, boxes[0], _("INACTIVE"), [None] * len(zone["inactive"]),
-                None if over else _("a Heart brings one in"), compact=compact)
-    _small_zone(img, d, boxes[1], _("USED"), zone["used"], None if over else _("Continue rolls them"),
-                compact=compact)
+    w = (WIDTH - 2 * MARGIN - 2 * GAP - 96) / 3  # the scored zone 96 px wider: the points at risk under its dice
+    boxes = [(MARGIN, y, MARGIN + w, y + ZONES_H), (MARGIN + w + GAP, y, MARGIN + 2 * w + GAP, y + ZONES_H),
+             (MARGIN + 2 * (w + GAP), y, WIDTH - MARGIN, y + ZONES_H)]
+    _small_zone(img, d, boxes[0], _("INACTIVE"), None, len(zone["inactive"]))
+    _small_zone(img, d, boxes[1], _("USED"), None, len(zone["used"]))
     risk = view["at_risk_points"]
-    _small_zone(img, d, boxes[2], _("SCORED"), zone["scored"],
-                ngettext("{n} pt at risk", "{n} pts at risk", risk) if zone["scored"] and not over else None,
-                HIGHLIGHT, compact=compact, scored=True)
-    y += ZONES_H[compact] + GAP
+    _small_zone(img, d, boxes[2], _("SCORED"), "42", len(zone["scored"]),
+                ngettext("{n} pt at risk", "{n} pts at risk", risk) if zone["scored"] and not over else None)
+    y += ZONES_H + GAP
     _scoreboard(d, view, names, y, winners)
+    return img
+
+
+def draw_points_sheet(view: dict, names: list[str]) -> Image.Image:
+    """Each player's points turn by turn and their total, the detail the phone board has no room for (it shows the
+    totals only). A row per player, a column per turn. Not yet shown by the bot (it is not ``draw_score_sheet``,
+    which the bot posts with the standings: that is for the table message's owners to wire, with its button or
+    the standings); ``render.render_points_sheet`` draws it."""
+    players, limit = view["players"], view["turn_limit"]
+    winners = winners_of(view)
+    height = P_HEADER_H + GAP + 44 + ROW_H * players + 12
+    img, d = canvas(height, WIDTH)
+    phone_header(d, TITLE, _("Points turn by turn"), arrow=False)
+    total_x = WIDTH - MARGIN - 12
+    total_w = max(font(P_SMALL, bold=True).getlength(here(_("TOTAL"))), 56)
+    colw = min(48, (WIDTH - 2 * MARGIN - 190 - total_w) / max(limit, 1))
+    col0 = total_x - total_w - 12 - colw * limit
+    top = P_HEADER_H + GAP
+    d.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, height - 6), radius=10, fill=PANEL, outline=PANEL_EDGE, width=2)
+    for t in range(limit):
+        text(d, (col0 + t * colw + colw / 2, top + 6), pgettext("a turn's column", "T{n}", n=t + 1), P_SMALL, MUTED,
+             anchor="ma")
+    text(d, (total_x, top + 6), _("TOTAL"), P_SMALL, MUTED, anchor="ra", bold=True)
+    for seat in range(players):
+        y = top + 42 + seat * ROW_H
+        cy = y + ROW_H / 2
+        win = seat in winners
+        player_row(d, (MARGIN + 4, y + 2, col0 - 4, y + ROW_H - 2), seat, names[seat], name_width=col0 - MARGIN - 8,
+                   gone=view["left"][seat], size=P_BODY, computer=played_by_computer(view, seat), k=1.25,
+                   least=P_SMALL)
+        for t, pts in enumerate(view["scores"][seat]):
+            text(d, (col0 + t * colw + colw / 2, cy), str(pts), P_SMALL, TEXT if pts else MUTED, anchor="mm")
+        total = str(view["totals"][seat])
+        text(d, (total_x, cy), total, P_LARGE, HIGHLIGHT if win else TEXT, anchor="rm", bold=True)
+        if win:
+            star(d, (total_x - font(P_LARGE, bold=True).getlength(total) - 18, cy), 12)
     return img
 
 

@@ -14,48 +14,52 @@ from collections.abc import Iterator
 from PIL import Image, ImageDraw
 
 from games.geoneo.rules import COLOUR_NAMES, field_name, points_text, shapes, team_name
-from i18n import Text, _, here, ngettext, npgettext, pgettext
+from i18n import Text, _, here, ngettext, npgettext
 from render.common import (
     BLACK,
-    BODY,
-    FOOTER_H,
-    HEADER_H,
+    CURRENT_ROW,
     HIGHLIGHT,
-    LARGE,
     MARGIN,
     MUTED,
+    P_BODY,
+    P_HEADER_H,
+    P_LARGE,
+    P_SMALL,
     PANEL,
     PANEL_EDGE,
+    PHONE_CANVAS,
     SKY,
-    SMALL,
-    STATUS,
     TEXT,
     VERMILLION,
     WHITE,
-    WIDTH,
     cached,
     canvas,
     fit_name,
     fit_text,
     font,
-    footer,
-    header,
     join_fit,
     join_names,
+    mark,
     panel,
+    phone_header,
+    plain,
     played_by_computer,
     player_row,
     text,
     top_seats,
+    turn_arrow,
 )
 
 GAME = "geoneo"
 TITLE = "GEONEO"
 
-CELL = 60
+WIDTH = PHONE_CANVAS
+"""Drawn for the phone (docs/rendering.md, "Legible on a phone"): 600 px wide, every label at least ``P_SMALL``."""
+CELL = 68
 GAP = 8
-LEFT = MARGIN + 26  # room for the row numbers
-TOP = HEADER_H + GAP + 28  # room for the column letters
+LEFT = MARGIN + 32  # room for the row numbers
+TOP = P_HEADER_H + GAP + 34  # room for the column letters
+ROW = 44
 PIECE_FILL = {0: (246, 246, 240), 1: (16, 16, 20), 2: VERMILLION}
 PIECE_RIM = {0: BLACK, 1: WHITE, 2: BLACK}
 FIELD_TINT = {1: (78, 86, 104), 2: (66, 90, 100), 3: (70, 96, 84), 4: (96, 90, 70), 5: (100, 78, 78),
@@ -98,6 +102,7 @@ def piece_sprite(colour: int, r: int) -> Image.Image:
 
 def put_piece(img: Image.Image, centre: tuple[float, float], colour: int, r: int) -> None:
     sprite = piece_sprite(colour, r)
+    mark("piece", 2 * r)
     img.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
 
 
@@ -113,22 +118,28 @@ def _centre(i: int, width: int) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def _height(rows: int) -> int:
-    return TOP + rows * CELL + GAP + 4 + FOOTER_H
+def _panel_height(view: dict) -> int:
+    return 40 + ROW * view["players"] + 8
+
+
+def _height(view: dict) -> int:
+    """The grid, then the players' panel (a row per player); no footer: the message says the last move."""
+    return TOP + view["height"] * CELL + GAP + _panel_height(view) + GAP
 
 
 @cached(maxsize=4)
-def _background(numbers: tuple[int, ...], width: int, height: int) -> Image.Image:
-    img, d = canvas(_height(height))
+def _background(numbers: tuple[int, ...], width: int, height: int, image_h: int) -> Image.Image:
+    img, d = canvas(image_h, WIDTH)
     for c in range(width):
-        text(d, (LEFT + c * CELL + CELL / 2, TOP - 6), field_name(c, width)[0], BODY, MUTED, anchor="ms", bold=True)
+        text(d, (LEFT + c * CELL + CELL / 2, TOP - 6), field_name(c, width)[0], P_SMALL, MUTED, anchor="ms",
+             bold=True)
     for r in range(height):
-        text(d, (LEFT - 8, TOP + r * CELL + CELL / 2), str(r + 1), BODY, MUTED, anchor="rm", bold=True)
+        text(d, (LEFT - 8, TOP + r * CELL + CELL / 2), str(r + 1), P_SMALL, MUTED, anchor="rm", bold=True)
     for i, n in enumerate(numbers):
         x0, y0, x1, y1 = _cell(i, width)
         d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=FIELD_TINT.get(n, PANEL),
                             outline=PANEL_EDGE)
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), str(n), 34, NUMBER_INK, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), str(n), 40, NUMBER_INK, anchor="mm")
     return img
 
 
@@ -138,8 +149,8 @@ def _option(d: ImageDraw.ImageDraw, i: int, view: dict) -> None:
     x0, y0, x1, y1 = _cell(i, width)
     cx = (x0 + x1) / 2
     d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=GOLD_FIELD, outline=HIGHLIGHT, width=4)
-    text(d, (cx, y0 + 23), str(view["numbers"][i]), 30, WHITE, anchor="mm", bold=True)
-    text(d, (cx, y1 - 6), field_name(i, width), SMALL, HIGHLIGHT, anchor="ms", bold=True)
+    text(d, (cx, y0 + 22), str(view["numbers"][i]), 32, WHITE, anchor="mm", bold=True)
+    text(d, (cx, y1 - 7), field_name(i, width), P_SMALL, HIGHLIGHT, anchor="ms", bold=True)
 
 
 def _dashed_ring(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, fill, width: int = 4,
@@ -169,100 +180,74 @@ def colour_label(view: dict, colour: int) -> Text:
     return team_name(colour) if view["players"] == 4 else COLOUR_NAMES[colour]
 
 
-WIDE_SCORE = 88.5
-"""A score as wide as scores get (two digits and a half): the side panel's layout is chosen for it, so it stays the
-same all game long in a language."""
-
-
-def _labels(view: dict, width: float) -> tuple[dict[int, Text], bool]:
-    """The side panel's name of each colour (``width``: the panel's) and whether the panel's title must say
-    "TEAMS": "Team White" when a team's name fits beside a wide score (``WIDE_SCORE``), else (German "Team
-    Schwarz", Spanish "Equipo Blanco") the colours alone, under that title, for both teams alike."""
-    colours = sorted(set(view["colours"]))
-    labels = {c: colour_label(view, c) for c in colours}
-    room = width - 52 - font(BODY).getlength(here(_points(WIDE_SCORE))) - 10
-    if view["players"] == 4 and any(font(BODY).getlength(here(labels[c])) + 2 > room for c in colours):
-        return {c: COLOUR_NAMES[c] for c in colours}, True
-    return labels, False
-
-
-def _columns(x1: float) -> tuple[float, float]:
-    """The centres of the side panel's "pieces" and "cards" columns: as far right as their titles allow, 6 px
-    apart at least (German and Spanish titles are wider)."""
-    pieces_w = font(SMALL).getlength(here(_("pieces")))
-    cards_w = font(SMALL).getlength(here(_("cards")))
-    col_cards = min(x1 - 32, x1 - 6 - cards_w / 2)
-    return min(x1 - 92, col_cards - cards_w / 2 - 6 - pieces_w / 2), col_cards
-
-
 def _points(p: int | float) -> Text:
     return points_text(p, short=True)
 
 
-def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
+def _card_icon(d: ImageDraw.ImageDraw, xy: tuple[float, float]) -> None:
+    """A small card (white, a dark edge): "cards in hand" beside a number."""
+    x, y = xy
+    d.rounded_rectangle((x - 9, y - 13, x + 9, y + 13), radius=3, fill=WHITE, outline=BLACK, width=2)
+
+
+def _chip(d: ImageDraw.ImageDraw, box, play: dict) -> None:
+    """A card played this round, with its sign; put away: grey and struck through."""
+    x0, y0, x1, y1 = box
+    away = play["op"] == "away"
+    sign = {"first": "", "+": "+", "-": "-", "away": ""}[play["op"]]
+    d.rounded_rectangle(box, radius=6, fill=MUTED if away else WHITE, outline=BLACK, width=2)
+    text(d, ((x0 + x1) / 2, (y0 + y1) / 2), f"{sign}{play['card']}", P_BODY, BLACK, anchor="mm", bold=True)
+    if away:
+        d.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=BLACK, width=3)
+
+
+def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box,
+             winners: list[int]) -> None:
+    """A row per player: turn arrow, their pieces' colour, name, pieces left (a piece and the number), cards in
+    hand (a card and the number), the card they played this round, and their colour's (team's) points; the
+    panel's title line says the round's result. The colours' names are the pieces' marks (ring, square,
+    triangle); with 4 players a team's two rows share the piece and the points."""
     x0, y0, x1, y1 = box
     panel(d, box)
     n = view["players"]
     colours = view["colours"]
     to_act = set(view["to_act"])
     over = view["phase"] == "over"
-    col_pieces, col_cards = _columns(x1)
-    labels, titled = _labels(view, x1 - x0)
-    if titled:
-        text(d, (x0 + 12, y0 + 8), _("TEAMS"), SMALL, MUTED, bold=True,
-             max_width=col_pieces - font(SMALL).getlength(here(_("pieces"))) / 2 - x0 - 20)
-    text(d, (col_pieces, y0 + 8), _("pieces"), SMALL, MUTED, anchor="ma")
-    text(d, (col_cards, y0 + 8), _("cards"), SMALL, MUTED, anchor="ma")
-    y = y0 + 34
-    row = 29
-    for colour in sorted(set(colours)):
-        seats = [s for s in range(n) if colours[s] == colour]
-        put_piece(img, (x0 + 22, y + row / 2), colour, 11)
-        score = view["scores"][colour]
+    in_round = view["phase"] in ("play", "place")
+    plays = {p["seat"]: p for p in view["round"]["plays"]} if in_round else {}
+    score_x, chip_x, cards_x, pieces_x = x1 - 10, x1 - 160, x1 - 226, x1 - 300
+    if in_round:
+        title = here(_("THIS ROUND"))
+        w = text(d, (x0 + 12, y0 + 6), title, P_SMALL, MUTED, bold=True)
+        if view["result"] is not None:
+            text(d, (x0 + 22 + w, y0 + 6), f"= {view['result']}", P_SMALL, HIGHLIGHT, bold=True)
+    elif n == 4:
+        text(d, (x0 + 12, y0 + 6), _("TEAMS"), P_SMALL, MUTED, bold=True)
+    y = y0 + 40
+    order = sorted(range(n), key=lambda s: (colours[s], s))
+    for s in order:
+        cy = y + ROW / 2
+        colour = colours[s]
+        row = (x0 + 6, y + 1, pieces_x - 32, y + ROW - 3)
+        if s in to_act:
+            d.rounded_rectangle((x0 + 6, y + 1, x1 - 6, y + ROW - 3), radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT,
+                                width=2)
+        put_piece(img, (x0 + 44, cy - 1), colour, 15)
+        player_row(d, (row[0] + 40, row[1], row[2], row[3]), s, names[s], name_width=row[2] - row[0] - 40,
+                   gone=view["left"][s], size=P_BODY, mark=False, computer=played_by_computer(view, s), k=1.25,
+                   least=P_SMALL)
+        if s in to_act:
+            turn_arrow(d, (x0 + 16, cy - 1), 9)
+        put_piece(img, (pieces_x - 18, cy - 1), colour, 15)
+        text(d, (pieces_x + 4, cy), str(view["supply"][s]), P_BODY, TEXT, anchor="lm")
+        _card_icon(d, (cards_x - 12, cy - 1))
+        text(d, (cards_x + 6, cy), str(view["hand_sizes"][s]), P_BODY, TEXT, anchor="lm")
+        if s in plays:
+            _chip(d, (chip_x - 30, y + 5, chip_x + 30, y + ROW - 7), plays[s])
         won = over and colour in winners
-        # (the winner's score is gold: the banner names it)
-        room = x1 - x0 - 52 - font(BODY).getlength(here(_points(score))) - 10
-        text(d, (x0 + 42, y + row / 2), labels[colour], BODY, TEXT, anchor="lm", bold=True, max_width=room)
-        text(d, (x1 - 10, y + row / 2), _points(score), BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
-        y += row
-        for s in seats:
-            player_row(d, (x0 + 6, y, x1 - 6, y + row - 2), s, names[s], name_width=col_pieces - 16 - x0 - 6,
-                       current=s in to_act, gone=view["left"][s], size=SMALL, mark=False,
-                       computer=played_by_computer(view, s))
-            cy = y + row / 2 - 1
-            text(d, (col_pieces, cy), str(view["supply"][s]), SMALL, TEXT, anchor="mm")
-            text(d, (col_cards, cy), str(view["hand_sizes"][s]), SMALL, TEXT, anchor="mm")
-            y += row
-        y += 6
-    plays = view["round"]["plays"]
-    if view["phase"] not in ("play", "place"):
-        return
-    y += 2
-    d.line((x0 + 10, y, x1 - 10, y), fill=PANEL_EDGE, width=2)
-    text(d, (x0 + 12, y + 6), _("THIS ROUND"), SMALL, MUTED, bold=True)
-    if view["result"] is not None:
-        text(d, (x1 - 10, y + 4), f"= {view['result']}", BODY, HIGHLIGHT, anchor="ra", bold=True)
-    y += 32
-    if not plays:
-        text(d, (x0 + 12, y + 2), _("no card yet"), SMALL, MUTED)
-    step = min(30, (y1 - 6 - y) / max(len(plays), 1))
-    for play in plays:
-        _play_row(d, play, names, (x0 + 10, y, x1 - 10, y + step - 3))
-        y += step
-
-
-def _play_row(d: ImageDraw.ImageDraw, play: dict, names: list[str], box) -> None:
-    """One card of the round: the card (with its sign), who played it, and the result after it."""
-    x0, y0, x1, y1 = box
-    cy = (y0 + y1) / 2
-    away = play["op"] == "away"
-    sign = {"first": "", "+": "+", "-": "-", "away": ""}[play["op"]]
-    d.rounded_rectangle((x0, y0, x0 + 46, y1), radius=5, fill=MUTED if away else WHITE, outline=BLACK, width=2)
-    text(d, (x0 + 23, cy), f"{sign}{play['card']}", BODY, BLACK, anchor="mm", bold=True)
-    after = here(pgettext("a card put away", "away")) if away else f"= {play['result']}"
-    after_w = font(SMALL).getlength(after)
-    text(d, (x0 + 56, cy), fit_name(names[play["seat"]], SMALL, x1 - x0 - 70 - after_w), SMALL, TEXT, anchor="lm")
-    text(d, (x1, cy), after, SMALL, MUTED if away else TEXT, anchor="rm")
+        text(d, (score_x, cy), _points(view["scores"][colour]), P_BODY, HIGHLIGHT if won else TEXT, anchor="rm",
+             bold=True)
+        y += ROW
 
 
 # --- texts -----------------------------------------------------------------------------------------------
@@ -284,17 +269,18 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str | Text:
         return npgettext("GEONEO's winners", "{players} wins with {points}!", "{players} tie with {points}!",
                          len(colours), players=who, points=points_text(best))
 
-    room = WIDTH - 120 - font(STATUS).getlength(here(banner("")))
+    # the banner's inside, on two lines if need be (common.phone_header)
+    room = 2 * (WIDTH - 2 * MARGIN - 100) * 0.9 - font(P_SMALL, bold=True).getlength(here(banner("")))
     if view["players"] == 4:
         who = join_names([here(team_name(c)) for c in colours])
         members = join_names(names[s] for s in range(4) if view["colours"][s] in colours)
-        if font(STATUS).getlength(f"{who} ({members})") <= room:  # else the teams alone (the side panel names them)
+        if font(P_SMALL, bold=True).getlength(f"{who} ({members})") <= room:  # else the teams alone
             who = f"{who} ({members})"
     else:
         tags = [f" ({here(COLOUR_NAMES[view['colours'][s]])})" for s in seats]
-        each = (room - sum(font(STATUS).getlength(t + " & ") for t in tags)) / len(seats)
-        who = join_names([fit_name(names[s], STATUS, each) + t for s, t in zip(seats, tags, strict=True)])
-    return banner(fit_text(who, STATUS, room))
+        each = (room - sum(font(P_SMALL, bold=True).getlength(t + " & ") for t in tags)) / len(seats)
+        who = join_names([fit_name(names[s], P_SMALL, each) + t for s, t in zip(seats, tags, strict=True)])
+    return banner(fit_text(who, P_SMALL, room, bold=True))
 
 
 def _status(view: dict, names: list[str], focus: dict | None = None) -> tuple[Text, int | None]:
@@ -311,8 +297,11 @@ def _status(view: dict, names: list[str], focus: dict | None = None) -> tuple[Te
         need = _("pick a shape from {field}", field=field_name(focus["anchor"], view["width"]))
     else:
         need = _("clear away a shape")
-    room = WIDTH - 2 * MARGIN - 64 - font(STATUS).getlength(here(_("{player}: {task}", player="", task=need)))
-    return _("{player}: {task}", player=join_fit([names[s] for s in to_act], STATUS, room), task=need), seat
+    task = here(_("{player}: {task}", player="", task=need))
+    room = WIDTH - 2 * MARGIN - 70 - font(P_SMALL, bold=True).getlength(task)  # the header's least size
+    if room < 120:  # (German) the status takes two lines (common.phone_header): the names take the first
+        room = WIDTH - 2 * MARGIN - 90
+    return _("{player}: {task}", player=join_fit([names[s] for s in to_act], P_SMALL, room), task=need), seat
 
 
 PHASE_NAME = {"play": _("Playing cards"), "place": _("Placing"), "clear": _("Clearing away"), "over": _("Game over")}
@@ -326,17 +315,17 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     """The public board. ``focus`` (optional, while a shape is chosen): ``{"anchor": field, "fields": [...]}``:
     the chosen corner (a gold ring) and the other corners of the shapes on offer (dashed rings, named)."""
     width, height = view["width"], view["height"]
-    img = _background(tuple(view["numbers"]), width, height).copy()
+    img = _background(tuple(view["numbers"]), width, height, _height(view)).copy()
     d = ImageDraw.Draw(img)
     over = view["phase"] == "over"
     winners = winners_of(view) if over else []
     if over:
-        header(d, TITLE, _winner_text(view, names, winners), right=PHASE_NAME["over"], winner=True)
+        phone_header(d, TITLE, _winner_text(view, names, winners), right=PHASE_NAME["over"], winner=True)
     else:
         status, seat = _status(view, names, focus)
         # led by the colour of the pieces the player to act plays for
-        mark = None if seat is None else lambda c: put_piece(img, c, _piece_colour(view, seat), 12)
-        header(d, TITLE, status, right=PHASE_NAME.get(view["phase"]), seat=seat, mark=mark)
+        mark = None if seat is None else lambda c: put_piece(img, c, _piece_colour(view, seat), 15)
+        phone_header(d, TITLE, status, right=PHASE_NAME.get(view["phase"]), seat=seat, mark=mark)
 
     if view["phase"] == "place" and view.get("place"):
         number = view["place"]["number"]
@@ -360,10 +349,9 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
             d.ellipse((cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7), outline=BLACK, width=9)
             d.ellipse((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6), outline=HIGHLIGHT, width=6)
 
-    side = (LEFT + width * CELL + 12, HEADER_H + GAP, WIDTH - MARGIN, TOP + height * CELL)
+    top = TOP + height * CELL + GAP
     win_colours = sorted({view["colours"][s] for s in winners})
-    _side(img, d, view, names, side, win_colours)
-    footer(d, last, height=img.height)
+    _players(img, d, view, names, (MARGIN, top, WIDTH - MARGIN, top + _panel_height(view)), win_colours)
     return img
 
 
@@ -372,16 +360,16 @@ def draw(view: dict, names: list[str], last: str | None = None) -> Image.Image:
 
 
 # --- the private image: a player's hand ------------------------------------------------------------------
-HAND_CARD_W, HAND_CARD_H, HAND_GAP = 74, 108, 10
+HAND_CARD_W, HAND_CARD_H, HAND_GAP = 58, 96, 6
 
 
 def draw_private(view: dict, name: str) -> Image.Image:
     """The seat's hand as cards, for the ephemeral "My hand" reply, with what the round needs of them."""
     hand = sorted(view.get("hand") or [])
-    height = HEADER_H + GAP + HAND_CARD_H + 2 * 12 + GAP
-    img, d = canvas(height)
+    height = P_HEADER_H + GAP + HAND_CARD_H + 2 * 12 + GAP
+    img, d = canvas(height, WIDTH)
     seat = view.get("seat")
-    status = _("{player}: {cards}", player=fit_text(name, STATUS, 300),
+    status = _("{player}: {cards}", player=fit_text(name, P_BODY, 300),
                cards=ngettext("{n} card", "{n} cards", len(hand)))
     right = None
     mine = False
@@ -397,24 +385,26 @@ def draw_private(view: dict, name: str) -> Image.Image:
         elif phase == "clear" and mine:
             status = _("Your turn: clear away a shape")
         elif phase == "play" and result is not None:
-            status = _("{player}: the round is at {result}", player=fit_text(name, STATUS, 300), result=result)
+            status = _("{player}: the round is at {result}", player=fit_text(name, P_BODY, 260), result=result)
         right = ngettext("{n} piece left", "{n} pieces left", view["supply"][seat])
     mark = None
     if "colours" in view and seat is not None:  # led by the colour of the pieces they play
         colour = view["colours"][seat]
-        mark = lambda c: put_piece(img, c, colour, 12)  # noqa: E731
-    title = _("{game} - {player}'s hand", game=TITLE, player=name) if len(name) <= 24 else \
-        _("{game} - your hand", game=TITLE)
-    header(d, title, status, right=right, seat=seat if mark else None, mark=mark, arrow=mine)
-    top = HEADER_H + GAP + 12
+        mark = lambda c: put_piece(img, c, colour, 15)  # noqa: E731
+    title = _("{game} - {player}'s hand", game=TITLE, player=name)
+    right_w = font(P_SMALL).getlength(plain(here(right))) + 16 if right else 0
+    if font(P_SMALL).getlength(plain(here(title))) > WIDTH - 2 * MARGIN - 8 - right_w:
+        title = _("{game} - your hand", game=TITLE)
+    phone_header(d, title, status, right=right, seat=seat if mark else None, mark=mark, arrow=mine)
+    top = P_HEADER_H + GAP + 12
     if not hand:
-        text(d, (WIDTH / 2, top + HAND_CARD_H / 2), _("No cards in hand."), LARGE, MUTED, anchor="mm")
+        text(d, (WIDTH / 2, top + HAND_CARD_H / 2), _("No cards in hand."), P_LARGE, MUTED, anchor="mm")
     total = len(hand) * HAND_CARD_W + (len(hand) - 1) * HAND_GAP
     x = (WIDTH - total) / 2
     for v in hand:
         d.rounded_rectangle((x, top, x + HAND_CARD_W, top + HAND_CARD_H), radius=9, fill=WHITE, outline=BLACK,
                             width=3)
-        text(d, (x + HAND_CARD_W / 2, top + HAND_CARD_H / 2 + 2), str(v), 56, BLACK, anchor="mm", bold=True)
+        text(d, (x + HAND_CARD_W / 2, top + HAND_CARD_H / 2 + 2), str(v), 46, BLACK, anchor="mm", bold=True)
         x += HAND_CARD_W + HAND_GAP
     return img
 

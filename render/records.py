@@ -1,7 +1,7 @@
 """Images of the server's records (bot/cogs/records.py): a game's leaderboard and a member's rating trends.
 
-Drawn like the boards (render/common.py: fonts, colours, the header bar), ``WIDTH`` px wide and legible at
-half that size. Drawn from plain data (dicts, lists), so they travel to the render workers as they are: the
+Drawn for the phone (render/common.py: fonts, colours, ``phone_header``): ``PHONE_CANVAS`` (600) px wide, every
+label at least ``P_SMALL``, so they read where a 360 px phone shows them 240 px wide (docs/rendering.md). Drawn from plain data (dicts, lists), so they travel to the render workers as they are: the
 bot calls them through bot/workers/renderpool.py, never on its event loop. The asker's own row is marked by a star
 and the word "you", not by its colour alone.
 """
@@ -11,13 +11,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import i18n
-from i18n import N_, _, ngettext
+from i18n import N_, _, here, ngettext
 from render import common as c
-from render.common import HEADER_H, MARGIN, WIDTH, canvas, encode_png, fit_name, font, header, star, text
+from render.common import (
+    MARGIN,
+    P_BODY,
+    P_HEADER_H,
+    P_LARGE,
+    P_SMALL,
+    P_STATUS,
+    PHONE_CANVAS,
+    canvas,
+    encode_png,
+    fit_name,
+    font,
+    phone_header,
+    plain,
+    star,
+    text,
+    wrap_text,
+)
 
-ROW_H = 46
-COLUMNS = ((N_("Rank"), 24, "la"), (N_("Player"), 118, "la"), (N_("Rating"), 560, "ra"), (N_("Games"), 670, "ra"),
-           (N_("Wins"), 770, "ra"))
+WIDTH = PHONE_CANVAS
+ROW_H = 48
+COLUMNS = ((N_("Rank"), 16, "la"), (N_("Player"), 92, "la"), (N_("Rating"), 396, "ra"), (N_("Games"), 496, "ra"),
+           (N_("Wins"), 586, "ra"))
 """Column title, x and anchor ("la": text starts there, "ra": text ends there)."""
 
 
@@ -27,19 +45,20 @@ def _row(draw, y: float, row: dict, *, own: bool, shade: bool) -> None:
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 4), radius=8, fill=fill,
                                outline=c.HIGHLIGHT if own else None, width=2)
     cy = y + (ROW_H - 4) / 2
-    text(draw, (COLUMNS[0][1], cy), f"#{row['rank']}", c.LARGE, c.HIGHLIGHT if row["rank"] <= 3 else c.TEXT,
+    text(draw, (COLUMNS[0][1], cy), f"#{row['rank']}", P_BODY, c.HIGHLIGHT if row["rank"] <= 3 else c.TEXT,
          anchor="lm", bold=row["rank"] <= 3)
     x = COLUMNS[1][1]
-    room = COLUMNS[2][1] - 110 - x
+    room = COLUMNS[2][1] - 84 - x
     if own:
-        star(draw, (x + 10, cy), 11)
-        x += 28
-        room -= 28 + 60
-    width = text(draw, (x, cy), fit_name(row["name"], c.LARGE, room), c.LARGE, c.TEXT, anchor="lm")
+        star(draw, (x + 12, cy), 13)
+        x += 30
+        you = font(P_SMALL).getlength(here(_("(you)"))) + 8
+        room -= 30 + you
+    width = text(draw, (x, cy), fit_name(row["name"], P_BODY, room), P_BODY, c.TEXT, anchor="lm")
     if own:
-        text(draw, (x + width + 10, cy), _("(you)"), c.SMALL, c.HIGHLIGHT, anchor="lm")
+        text(draw, (x + width + 8, cy), _("(you)"), P_SMALL, c.HIGHLIGHT, anchor="lm")
     for (_title, cx, anchor), key in zip(COLUMNS[2:], ("rating", "games", "wins"), strict=True):
-        text(draw, (cx, cy), str(row[key]), c.LARGE, c.TEXT, anchor="rm" if anchor == "ra" else "lm",
+        text(draw, (cx, cy), str(row[key]), P_BODY, c.TEXT, anchor="rm" if anchor == "ra" else "lm",
              bold=key == "rating")
 
 
@@ -53,31 +72,34 @@ def render_leaderboard(title: str, rows: Sequence[dict], own: dict | None, playe
 
 def _leaderboard(title: str, rows: Sequence[dict], own: dict | None, players: int, asker: int | None) -> bytes:
     own_below = own is not None and all(r["user_id"] != own["user_id"] for r in rows)
-    height = HEADER_H + 16 + 30 + ROW_H * len(rows) + (ROW_H + 34 if own_below else 0) + 56
-    img, draw = canvas(height)
-    header(draw, _("{game} · leaderboard", game=title),
-           ngettext("Top {top} of {n} rated player", "Top {top} of {n} rated players", players, top=len(rows)),
-           arrow=False)
-    y = HEADER_H + 14
+    note = wrap_text(_("Rated games between people only; equal ratings share a rank."), P_SMALL,
+                     WIDTH - 2 * MARGIN - 8)
+    foot = 16 + 32 * len(note)
+    height = P_HEADER_H + 12 + 36 + ROW_H * len(rows) + (ROW_H + 34 if own_below else 0) + 8 + foot
+    img, draw = canvas(height, WIDTH)
+    phone_header(draw, _("{game} · leaderboard", game=title),
+                 ngettext("Top {top} of {n} rated player", "Top {top} of {n} rated players", players, top=len(rows)),
+                 arrow=False)
+    y = P_HEADER_H + 10
     for name, x, anchor in COLUMNS:
-        text(draw, (x, y), _(name), c.SMALL, c.MUTED, anchor=anchor, bold=True)
-    y += 30
+        text(draw, (x, y), _(name), P_SMALL, c.MUTED, anchor=anchor, bold=True)
+    y += 36
     for k, row in enumerate(rows):
         _row(draw, y, row, own=row["user_id"] == asker, shade=k % 2 == 0)
         y += ROW_H
     if own_below:
-        text(draw, (WIDTH / 2, y + 16), "· · ·", c.LARGE, c.MUTED, anchor="mm")
+        text(draw, (WIDTH / 2, y + 16), "· · ·", P_LARGE, c.MUTED, anchor="mm")
         y += 34
         _row(draw, y, own, own=True, shade=False)
         y += ROW_H
-    draw.rectangle((0, height - 44, WIDTH, height), fill=c.BAR)
-    draw.line((0, height - 44, WIDTH, height - 44), fill=c.PANEL_EDGE, width=2)
-    text(draw, (MARGIN + 4, height - 22), _("Rated games between people only; equal ratings share a rank."), c.SMALL,
-         c.MUTED, anchor="lm")
+    draw.rectangle((0, height - foot, WIDTH, height), fill=c.BAR)
+    draw.line((0, height - foot, WIDTH, height - foot), fill=c.PANEL_EDGE, width=2)
+    for k, line in enumerate(note):
+        text(draw, (MARGIN + 4, height - foot + 8 + 32 * k), line, P_SMALL, c.MUTED)
     return encode_png(img)
 
 
-CHART_H = 190
+CHART_H = 220
 
 
 def _chart(img, draw, box: tuple[float, float, float, float], title: str, points: Sequence[int], note: str) -> None:
@@ -86,11 +108,12 @@ def _chart(img, draw, box: tuple[float, float, float, float], title: str, points
     the 1000 a newcomer starts from dashed."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=c.PANEL, outline=c.PANEL_EDGE, width=2)
-    text(draw, (x0 + 14, y0 + 10), title, c.LARGE, c.TEXT, bold=True)
-    text(draw, (x1 - 14, y0 + 12), note, c.SMALL, c.MUTED, anchor="ra")
-    left, right, top, bottom = x0 + 80, x1 - 24, y0 + 56, y1 - 22
+    note_w = font(P_SMALL).getlength(plain(here(note)))
+    text(draw, (x0 + 14, y0 + 8), title, P_BODY, c.TEXT, bold=True, max_width=x1 - x0 - 44 - note_w)
+    text(draw, (x1 - 14, y0 + 12), note, P_SMALL, c.MUTED, anchor="ra")
+    left, right, top, bottom = x0 + 84, x1 - 30, y0 + 84, y1 - 26
     if not points:
-        text(draw, ((x0 + x1) / 2, (top + bottom) / 2), _("No rated game yet."), c.BODY, c.MUTED, anchor="mm")
+        text(draw, ((x0 + x1) / 2, (top + bottom) / 2), _("No rated game yet."), P_BODY, c.MUTED, anchor="mm")
         return
     low, high = min(*points, 1000), max(*points, 1000)
     if high - low < 40:
@@ -103,12 +126,12 @@ def _chart(img, draw, box: tuple[float, float, float, float], title: str, points
     base = at(0, 1000)[1]
     for x in range(int(left), int(right), 16):
         draw.line((x, base, x + 8, base), fill=c.MUTED, width=2)
-    text(draw, (left - 10, base), "1000", c.SMALL, c.MUTED, anchor="rm")
+    text(draw, (left - 10, base), "1000", P_SMALL, c.MUTED, anchor="rm")
     xy = [at(k, v) for k, v in enumerate(points)]
     if len(xy) > 1:
         draw.line(xy, fill=c.SKY, width=4, joint="curve")
     for x, y in xy:
-        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=c.SKY, outline=c.TEXT, width=2)
+        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=c.SKY, outline=c.TEXT, width=2)
     inside = (x0 + 6, y0 + 6, x1 - 6, y1 - 6)
     for k in sorted({0, len(points) - 1}):
         _label(img, draw, xy[k], str(points[k]), inside)
@@ -123,11 +146,11 @@ def _label(img, draw, dot: tuple[float, float], label: str, inside: tuple[float,
     first spot, nearest first (above, below, beside; centred or to either side), whose box holds only the
     panel's colour. Should none (a crowded chart), the one with the least drawn under it, on a patch of the
     panel's colour: a line under it gives way rather than running through the figures."""
-    left, top, right, bottom = font(c.SMALL, bold=True).getbbox(label, anchor="mm")
+    left, top, right, bottom = font(P_SMALL, bold=True).getbbox(label, anchor="mm")
     w, h = right - left, bottom - top
     x, y = dot
     spots = []
-    for rise in (22, 30, 40, 52, 66):
+    for rise in (26, 34, 44, 56, 70):
         for sign in (-1, 1):
             spots += [(x + dx, y + sign * rise) for dx in (0, -w / 2 + 4, w / 2 - 4)]
     for dy in (0, -14, 14, -28, 28):
@@ -146,7 +169,7 @@ def _label(img, draw, dot: tuple[float, float], label: str, inside: tuple[float,
     best = min(spots, key=lambda spot: (drawn_under(spot), spots.index(spot)))
     if drawn_under(best):
         _patch(draw, box(best))
-    text(draw, best, label, c.SMALL, c.TEXT, anchor="mm", bold=True)
+    text(draw, best, label, P_SMALL, c.TEXT, anchor="mm", bold=True)
 
 
 def _patch(draw, box: tuple[int, int, int, int]) -> None:
@@ -162,10 +185,10 @@ def render_trends(name: str, games: Sequence[dict], locale: str = "en") -> bytes
 
 
 def _trends(name: str, games: Sequence[dict]) -> bytes:
-    height = HEADER_H + 12 + (CHART_H + 12) * len(games)
-    img, draw = canvas(height)
-    header(draw, _("Rating trend"), fit_name(name, 30, WIDTH - 40), arrow=False)
-    y = HEADER_H + 12
+    height = P_HEADER_H + 12 + (CHART_H + 12) * len(games)
+    img, draw = canvas(height, WIDTH)
+    phone_header(draw, _("Rating trend"), fit_name(name, P_STATUS, WIDTH - 40), arrow=False)
+    y = P_HEADER_H + 12
     for game in games:
         _chart(img, draw, (MARGIN, y, WIDTH - MARGIN, y + CHART_H), game["title"], game["points"], game["note"])
         y += CHART_H + 12

@@ -24,7 +24,9 @@ from render.common import (
     YELLOW,
     cached,
     font,
+    mark,
     plain,
+    sprite_label,
 )
 from render.common import BLUE as _BLUE
 
@@ -161,6 +163,7 @@ def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None, scale
         pips(d, w / 2 + pad, h + pad - pip_y, size + 1, PYRAMID_INK[colour], r=r, scale=SS)
     img = img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
     if not ghost:  # its colour's letter, bold, near the base (where a pyramid above never covers it)
+        sprite_label(LETTERS[colour], SMALL, img.size)
         ImageDraw.Draw(img).text((w / 2 + pad, h + pad - LETTER_Y), LETTERS[colour], font=font(SMALL),
                                  fill=PYRAMID_INK[colour], anchor="ms", stroke_width=1,
                                  stroke_fill=PYRAMID_INK[colour])
@@ -189,6 +192,7 @@ def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base
         d.polygon(_trapezoid(x, base, w, h, 6), fill=halo)
     sprite = pyramid_sprite(p, ghost, height, scale) if scale != 1 else pyramid_sprite(p, ghost, height)
     img.paste(sprite, (round(x - sprite.width / 2), round(base + 3 - sprite.height)), sprite)
+    mark("pyramid", w, h)
     scene = _SCENE.get()
     if scene is not None and not ghost:
         scene.letters.append(letter_box(p, x, base))

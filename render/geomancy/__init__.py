@@ -20,6 +20,7 @@ The package: ``pieces`` (measures, colours, marks, stone sprites), ``board`` (``
 
 from games.geomancy.model import SQUARE_NAMES
 from render.geomancy.board import (
+    board_height,
     draw_board,
     square_box,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "STONE_W",
     "TITLE",
     "aura_tint",
+    "board_height",
     "draw_board",
     "face_colours",
     "palette_samples",

@@ -7,34 +7,35 @@ import math
 from PIL import Image, ImageDraw
 
 from games.geomancy.model import SQUARE_NAMES
-from games.geomancy.rules import DIRECTION_WORDS, HEIGHT_WORDS, SIZE_NAMES
+from games.geomancy.rules import DIRECTION_WORDS, SIZE_NAMES
 from i18n import _, here, join, ngettext, pgettext
 from render.common import (
     BLACK,
-    BODY,
+    CURRENT_ROW,
     HIGHLIGHT,
     MARGIN,
     MUTED,
+    P_BODY,
+    P_SMALL,
     PANEL_EDGE,
-    SMALL,
-    STATUS,
     TEXT,
     WHITE,
-    WIDTH,
     cached,
     canvas,
     fit_name,
     font,
-    header,
     join_fit,
+    mark,
     name_room,
     panel,
+    phone_header,
     plain,
     played_by_computer,
     player_row,
     star,
     text,
     top_seats,
+    turn_arrow,
     wrap_text,
 )
 from render.geomancy.pieces import (
@@ -45,7 +46,6 @@ from render.geomancy.pieces import (
     BY,
     DARK_SQ,
     GOLD_SQ,
-    HEIGHT,
     INK,
     LAST_TURN,
     LIGHT_SQ,
@@ -56,6 +56,7 @@ from render.geomancy.pieces import (
     SS,
     STONE_W,
     TITLE,
+    WIDTH,
     S,
     aura_tint,
     draw_mark,
@@ -83,17 +84,17 @@ def point_xy(x: float, y: float) -> tuple[float, float]:
     return BX + x * S, BY + (8 - y) * S
 
 
-@cached(maxsize=4)
+@cached(maxsize=16)
 def _background(height: int) -> Image.Image:
-    img, d = canvas(height)
+    img, d = canvas(height, WIDTH)
     d.rectangle((BX - 4, BY - 4, BOARD_R + 3, BOARD_B + 3), fill=BOARD_EDGE)
     for q in range(64):
         f, r = q % 8, q // 8
         x0, y0, x1, y1 = square_box(q)
         d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=LIGHT_SQ if (f + r) % 2 else DARK_SQ)
     for k in range(8):
-        text(d, (BX + k * S + S / 2, BOARD_B + 6), "abcdefgh"[k], BODY, MUTED, anchor="ma", bold=True)
-        text(d, (BX - 10, BY + (7 - k) * S + S / 2), str(k + 1), BODY, MUTED, anchor="rm", bold=True)
+        text(d, (BX + k * S + S / 2, BOARD_B + 6), "abcdefgh"[k], P_SMALL, MUTED, anchor="ma", bold=True)
+        text(d, (BX - 10, BY + (7 - k) * S + S / 2), str(k + 1), P_SMALL, MUTED, anchor="rm", bold=True)
     return img
 
 
@@ -139,8 +140,8 @@ def _spots(n: int) -> list[tuple[float, float, int]]:
     if n <= 1:
         return [(0, 0, 100)]
     if n == 2:
-        return [(-S * 0.23, 0, 72), (S * 0.23, 0, 72)]
-    return [(dx * S * 0.23, dy * S * 0.23, 52) for dy in (-1, 1) for dx in (-1, 1)][:n]
+        return [(-S * 0.24, 0, 72), (S * 0.24, 0, 72)]
+    return [(dx * S * 0.24, dy * S * 0.24, 64) for dy in (-1, 1) for dx in (-1, 1)][:n]
 
 
 def _off_board_mark(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -165,8 +166,10 @@ def _draw_stones(img: Image.Image, view: dict, scale: int = 100, lift: float = 0
     smaller); ``scale`` and ``lift`` (px up) make room for the aura chips."""
     for q, stones in _stones_by_square(view).items():
         cx, cy = square_centre(q)
+        kind = "stone" if len(stones) == 1 and scale == 100 else "secondary stone"
         for (dx, dy, sc), st in zip(_spots(len(stones)), stones, strict=False):
-            put_stone(img, st["owner"], st["size"], st["dir"], cx + dx, cy + dy - lift, sc * scale // 100)
+            put_stone(img, st["owner"], st["size"], st["dir"], cx + dx, cy + dy - lift,
+                      sc * scale // 100 if len(stones) == 1 else sc, kind=kind)  # (shared: as small as need be)
 
 
 def _last_turn_marks(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
@@ -212,10 +215,10 @@ def _last_turn_overlays(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) ->
         q = cap["square"]
         x0, y0, x1, y1 = square_box(q)
         if q in occupied:  # taken on landing: the winner stands there, the ghost sits in the corner
-            gx, gy, sc = x0 + 16, y0 + 16, 60
+            gx, gy, sc = x0 + 21, y0 + 21, 66
         else:
             gx, gy, sc = (x0 + x1) / 2, (y0 + y1) / 2, 100
-        put_stone(img, cap["owner"], cap["size"], 0, gx, gy, sc, ghost=True)
+        put_stone(img, cap["owner"], cap["size"], 0, gx, gy, sc, ghost=True, kind="secondary stone")
         r = 9 if sc < 100 else 13
         for w, col in ((8, BLACK), (4, WHITE)):
             d.line((gx - r, gy - r, gx + r, gy + r), fill=col, width=w)
@@ -244,7 +247,7 @@ def _focus_frames(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, focus: d
         for q in focus.get("squares") or ():
             x0, y0, x1, y1 = square_box(q)
             _frame(d, q, HIGHLIGHT, 2)
-            text(d, (x0 + 4, y1 - 3), SQUARE_NAMES[q], SMALL, HIGHLIGHT, anchor="ld", bold=True)
+            text(d, (x0 + 4, y1 - 3), SQUARE_NAMES[q], P_SMALL, HIGHLIGHT, anchor="ld", bold=True)
     if focus and focus.get("kind") == "reorient":
         for q in focus.get("squares") or ():
             _frame(d, q, HIGHLIGHT, 4)
@@ -265,16 +268,16 @@ def _focus_frames(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, focus: d
 
 
 # --- the aura overlay ----------------------------------------------------------------------------------
-CHIP_H = 26
-CHIP_W = 27
+CHIP_H = 32
+CHIP_W = 33
 """A one-digit aura chip (two fit side by side on a square); a two-digit one is a digit wider."""
-AURA_LIFT = 10
+AURA_LIFT = 12
 """How far stones rise (and shrink, ``AURA_SCALE``) in the aura overlay, over the chips along the bottom."""
 AURA_SCALE = 72
 
 
 def _chip_width(value: int) -> int:
-    return round(CHIP_W - font(SMALL).getlength("0") + font(SMALL).getlength(str(value)))
+    return round(CHIP_W - font(P_SMALL, bold=True).getlength("0") + font(P_SMALL, bold=True).getlength(str(value)))
 
 
 def _aura_chips(img: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
@@ -303,9 +306,9 @@ def _chip(seat: int, value: int) -> Image.Image:
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=6 * SS, fill=BLACK)
     d.rounded_rectangle((2 * SS, 2 * SS, (w - 2) * SS - 1, (h - 2) * SS - 1), radius=4 * SS, fill=seat_colour(seat))
-    draw_mark(d, seat, 8.5 * SS, (CHIP_H + 1) / 2 * SS, 6 * SS, fill=INK)
+    draw_mark(d, seat, 8 * SS, (CHIP_H + 1) / 2 * SS, 5 * SS, fill=INK)
     img = big.reduce(SS)
-    text(ImageDraw.Draw(img), (14.5, (CHIP_H + 1) / 2), str(value), SMALL, INK, anchor="lm", bold=True)
+    text(ImageDraw.Draw(img), (13.5, (CHIP_H + 1) / 2), str(value), P_SMALL, INK, anchor="lm", bold=True)
     return img
 
 
@@ -323,11 +326,13 @@ def _aura_tints(d: ImageDraw.ImageDraw, view: dict) -> None:
         d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=aura_tint(base, tops[0]))
 
 
-# --- the side panel ----------------------------------------------------------------------------------------
-ROW = 30
-LINE2 = 30
-BLOCK = ROW + LINE2 + 4
-LINE = 28
+# --- the panel under the board -------------------------------------------------------------------------------
+ROW = 52
+"""A player's cell (two a row): mark, name, the stones of the round left in hand, points."""
+LINE = 58
+"""A line of the last turn: its stones (at least 30 px across) and words."""
+LINES = 4
+"""At most this many lines of the last turn (the last one says how many more there are)."""
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -354,87 +359,126 @@ def _fitted(message, fit, size: float, room: float, bold: bool = False) -> str:
     return said
 
 
-def _hand_icons(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float) -> float:
-    """The seat's stones in hand: a stone per size (pointing up) and how many; sizes of later rounds muted.
-    Returns the x after them."""
-    hand = view["hands"][seat]
-    rnd = view["round"]
-    for size in (1, 2, 3):
-        w = STONE_W[size - 1] * HAND_SCALE / 100
-        put_stone(img, seat, size, 0, x + w / 2, cy, HAND_SCALE)
-        n = hand[size - 1]
-        later = size > rnd
-        x += w + 2
-        x += text(d, (x, cy), str(n), BODY, MUTED if (later or n == 0) else TEXT, anchor="lm", bold=not later) + 8
-    return x
+def _columns(view: dict) -> int:
+    """Two players a row from four players on (while playing), else a row each."""
+    return 2 if view["phase"] != "over" and view["players"] >= 4 else 1
 
 
-HAND_SCALE = 76
+def _two_lines(view: dict) -> bool:
+    """Whether a player's cell takes two lines: two cells a row (the name needs the first line's room) or the
+    end (the points' detail takes the second)."""
+    return _columns(view) == 2 or view["phase"] == "over"
+
+
+def _players_height(view: dict) -> int:
+    return (ROW2 if _two_lines(view) else ROW) * math.ceil(view["players"] / _columns(view))
+
+
+ROW2 = 82
+
+
+def _prisoner_icon(d: ImageDraw.ImageDraw, centre: tuple[float, float]) -> None:
+    """Prisoners, where two players share a row: a grey stone under the white cross the board marks a captured
+    stone with (the last turn's lines say "took it")."""
+    x, y = centre
+    d.polygon([(x, y - 17), (x + 14, y + 15), (x - 14, y + 15)], fill=MUTED, outline=BLACK, width=2)
+    for w, col in ((8, BLACK), (4, WHITE)):
+        d.line((x - 11, y - 9, x + 11, y + 13), fill=col, width=w)
+        d.line((x - 11, y + 13, x + 11, y - 9), fill=col, width=w)
 
 
 def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], x0: float, x1: float,
-             y: float, winners: list[int], compact: bool = False) -> float:
-    """A block per player: the shared row (turn arrow, mark, name) with their points; under it their stones in
-    hand by size and their prisoners (at the end: their points on the board and from prisoners). ``compact``:
-    the rows alone (the aura overlay's key to the colours)."""
+             y: float, winners: list[int]) -> float:
+    """A cell per player: the shared row (turn arrow, mark, name, "(left)") and their points; the stones of this
+    round's size they hold (one stone, pointing up, and how many) or "passed"; at the end their points on the
+    board and from prisoners. Up to three players a line each; from four, two cells a row, each on two lines."""
     n = view["players"]
     to_act = set(view["to_act"])
     over = view["phase"] == "over"
     left = view.get("left") or [False] * n
     passed = set(view.get("passed") or ())
+    cols = _columns(view)
+    two = _two_lines(view)
+    h = ROW2 if two else ROW
+    w = (x1 - x0) / cols
+    rnd = min(max(view["round"], 1), 3)
     for s in range(n):
+        c, r = s % cols, s // cols
+        cx0, cy0 = x0 + c * w, y + r * h
+        cx1 = cx0 + w - 4
+        cy = cy0 + ROW / 2
+        cy2 = cy0 + ROW + (ROW2 - ROW) / 2 - 6 if two else cy  # the second line's (or the only line's) middle
         pts = ngettext("{n} pt", "{n} pts", view["scores"][s])
         won = s in winners
-        pts_w = font(BODY).getlength(here(pts)) + (26 if won else 0)
-        player_row(d, (x0, y, x1, y + ROW), s, _name(names, s), name_width=x1 - x0 - pts_w - 14,
-                   current=not over and s in to_act, gone=left[s], size=BODY,
-                   computer=played_by_computer(view, s))
-        cy = y + ROW / 2
-        text(d, (x1 - 8, cy), pts, BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
-        if won:
-            star(d, (x1 - 8 - font(BODY).getlength(here(pts)) - 14, cy), 10)
-        if compact:
-            y += ROW + 4
-            continue
-        cy2 = y + ROW + LINE2 / 2
+        pts_w = font(P_BODY, bold=True).getlength(here(pts))
+        pts_y = cy2 if cols == 2 else cy  # two a row: the points on the second line, the name has the first
+        name_right = cx1 - 8 if cols == 2 else cx1 - 8 - pts_w - (26 if won else 0) - 8
+        x2 = cx0 + 24 * (1.2 if cols == 1 else 1) if two else None  # the second line starts under the mark
+        right = name_right if not two else cx1 - 8
+        current = not over and s in to_act
+        if current and two:  # the gold frame round the whole cell
+            d.rounded_rectangle((cx0, cy0 + 3, cx1, cy0 + h - 3), radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT,
+                                width=2)
         if over:
             detail = (view.get("score_detail") or [{}] * n)[s]
             words = _("board {board} + prisoners {prisoners}", board=detail.get("board", 0),
                       prisoners=detail.get("prisoners", 0))
-            text(d, (x0 + 24, cy2), words, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 32)
-            y += BLOCK
-            continue
-        x = _hand_icons(img, d, view, s, x0 + 8, cy2)
-        caught = len(view["prisoners"][s])
-        room = x1 - 8 - x
-        note = ""
-        if caught:
-            note = ngettext("{n} prisoner", "{n} prisoners", caught)
-            if font(SMALL).getlength(here(note)) > room:
-                note = ngettext("{n} caught", "{n} caught", caught)
-        elif s in passed and not left[s]:
-            note = pgettext("player", "passed")
-        if note:
-            text(d, (x1 - 8, cy2), note, SMALL, TEXT if caught else MUTED, anchor="rm", max_width=room)
-        y += BLOCK
-    return y
+            text(d, (x2, cy2), words, P_SMALL, MUTED, anchor="lm", max_width=right - x2)
+        else:
+            held = view["hands"][s][rnd - 1]
+            if s in passed and not left[s]:
+                if two:
+                    text(d, (x2, cy2), pgettext("player", "passed"), P_SMALL, MUTED, anchor="lm")
+                else:
+                    name_right -= text(d, (name_right, cy), pgettext("player", "passed"), P_SMALL, MUTED,
+                                       anchor="rm") + 12
+            else:  # this round's stones in hand: one of them (as wide whatever the round) and how many
+                sw = STONE_W[0]
+                if two:
+                    put_stone(img, s, rnd, 0, x2 + sw / 2, cy2, (100, 80, 66)[rnd - 1])
+                    x3 = x2 + sw + 8 + text(d, (x2 + sw + 8, cy2), str(held), P_BODY, TEXT if held else MUTED,
+                                            anchor="lm")
+                    if caught := len(view["prisoners"][s]):  # prisoners: a captured stone's cross and how many
+                        _prisoner_icon(d, (x3 + 34, cy2))
+                        text(d, (x3 + 56, cy2), str(caught), P_BODY, TEXT, anchor="lm")
+                else:
+                    label_w = text(d, (name_right, cy), str(held), P_BODY, TEXT if held else MUTED, anchor="rm")
+                    put_stone(img, s, rnd, 0, name_right - 6 - label_w - sw / 2, cy, (100, 80, 66)[rnd - 1])
+                    name_right -= label_w + sw + 18
+                    if caught := len(view["prisoners"][s]):
+                        note = ngettext("{n} prisoner", "{n} prisoners", caught)
+                        room = name_right - cx0 - 94 - name_room(_name(names, s), P_SMALL)
+                        if font(P_SMALL).getlength(here(note)) > room:
+                            note = ngettext("{n} caught", "{n} caught", caught)
+                        name_right -= text(d, (name_right - 4, cy), note, P_SMALL, TEXT, anchor="rm") + 16
+        player_row(d, (cx0, cy0 + 3, cx1, cy0 + ROW - 3), s, _name(names, s), name_width=name_right - cx0,
+                   current=current and not two, gone=left[s], size=P_BODY,
+                   computer=played_by_computer(view, s), k=1.2 if cols == 1 else 1, least=P_SMALL)
+        if current and two:
+            turn_arrow(d, (cx0 + 12, cy), 8)
+        text(d, (cx1 - 8, pts_y), pts, P_BODY, HIGHLIGHT if won else TEXT, anchor="rm", bold=True)
+        if won:
+            star(d, (cx1 - 8 - pts_w - 14, pts_y), 11)
+    return y + _players_height(view)
 
 
 def _stone_line(img: Image.Image, d: ImageDraw.ImageDraw, stones: list[dict], words: str, x0: float, x1: float,
                 y: float, colour=TEXT) -> None:
-    """A line of the last turn: the stones (their owner and size) and what happened to them."""
+    """A line of the last turn: the stones (their owner and size; at least 30 px across) and what happened."""
     x = x0
     cy = y + LINE / 2
-    for st in stones[:4]:
+    for st in stones[:3]:
+        w = STONE_W[st["size"] - 1]
         if st.get("upright"):
-            sprite = upright_sprite(st["owner"], st["size"], 62)
-            img.paste(sprite, (round(x + 11 - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+            sprite = upright_sprite(st["owner"], st["size"], 94)
+            img.paste(sprite, (round(x + w / 2 - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+            mark("stone", w * 0.94)
         else:
-            put_stone(img, st["owner"], st["size"], 0, x + 11, cy, 62)
-        x += (17, 22, 27)[st["size"] - 1]
-    if len(stones) > 4:
-        x += text(d, (x + 2, cy), f"+{len(stones) - 4}", SMALL, MUTED, anchor="lm") + 2
-    text(d, (x + 6, cy), words, SMALL, colour, anchor="lm", max_width=x1 - x - 6)
+            put_stone(img, st["owner"], st["size"], 0, x + w / 2, cy, 94)
+        x += w * 0.94 + 4
+    if len(stones) > 3:
+        x += text(d, (x + 2, cy), f"+{len(stones) - 3}", P_SMALL, MUTED, anchor="lm") + 2
+    text(d, (x + 8, cy), words, P_SMALL, colour, anchor="lm", max_width=x1 - x - 8)
 
 
 REASON_WORDS = {"upright": pgettext("recast", "upright"), "off": pgettext("recast", "off the board"),
@@ -489,10 +533,10 @@ def _capture_words(cap: dict, name: str, room: float) -> str:
         forms = (lambda who: _("{square}: {name} landed on it", square=where, name=who),
                  lambda who: _("{square}: {name} landed", square=where, name=who))
     for form in forms:
-        avail = room - font(SMALL).getlength(here(form("")))
-        if avail >= name_room(name, SMALL):
+        avail = room - font(P_SMALL).getlength(here(form("")))
+        if avail >= name_room(name, P_SMALL):
             break
-    return form(fit_name(name, SMALL, avail))
+    return form(fit_name(name, P_SMALL, avail))
 
 
 def _stone_of(per: int, stone: int) -> dict:
@@ -519,7 +563,7 @@ def _last_title(view: dict, names: list[str], room: float) -> str | None:
         if kind == "timeout":
             return _("{name} ran out of time", name=who)
         return _("{name} left", name=who)
-    return _with_name(message, _name(names, turn["seat"]), SMALL, room, bold=True)
+    return _with_name(message, _name(names, turn["seat"]), P_SMALL, room, bold=True)
 
 
 def _choice_stones(view: dict) -> list[dict]:
@@ -529,24 +573,51 @@ def _choice_stones(view: dict) -> list[dict]:
     return [st for st in view["board"] if st["id"] in ids]
 
 
-SECTION = 38
-CHOICE_ROW = 46
+SECTION = 44
+CHOICE_ROW = 64
+STONES_W = 3 * 45 + 8
+"""Room for a last-turn line's stones (three and "+2"), before its words."""
 
 
+TALLEST = 1250
+"""The tallest board: the last turn's lines give way ("+2 more") where they would make it taller."""
 
-def _panel_height(view: dict) -> int:
-    h = 8 + view["players"] * BLOCK
+
+def _line_cap(view: dict) -> int:
+    """How many lines of the last turn the panel shows: at most ``LINES``, none at the end (the standings say
+    it), fewer where more would make the board taller than ``TALLEST``."""
+    if view["phase"] == "over":
+        return 0
+    rest = PANEL_TOP + 8 + _players_height(view) + 6 + SECTION + 6 + 8
+    choice = _choice_stones(view)
+    if choice:
+        rest += SECTION + len(choice) * CHOICE_ROW
+    return max(1, min(LINES, (TALLEST - rest) // LINE))
+
+
+def _panel_height(view: dict, names: list[str] | None = None) -> int:
+    """The panel under the board: the players, then a same-colour choice (every stone whole, in words), then the
+    last turn (its title and at most ``LINES`` lines), or the aura overlay's key."""
+    n = view["players"]
+    h = 8 + _players_height(view) + 6
     choice = _choice_stones(view)
     if choice:
         h += SECTION + len(choice) * CHOICE_ROW
-    if view.get("last_turn"):
-        h += SECTION + len(_last_lines(view, [""] * view["players"], 200)) * LINE
-    return min(h + 6, HEIGHT - 8 - PANEL_TOP)
+    if view.get("last_turn") and _line_cap(view):
+        lines = len(_last_lines(view, names or [""] * n, WIDTH - 2 * MARGIN - 24 - STONES_W))
+        h += SECTION + min(lines, _line_cap(view)) * LINE
+    return h + 6
+
+
+def _overlay_lines(width: float) -> list[str]:
+    return wrap_text(_("Each chip: a colour's aura on that square (the strongest two). A stone falls to an enemy aura "
+                       "stronger than its pips: small 1, medium 2, large 3. One colour's auras add up; colours never "
+                       "combine."), P_SMALL, width, lines=8)
 
 
 def _section(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, title: str, colour=MUTED) -> float:
     d.line((x0 + 10, y + 2, x1 - 10, y + 2), fill=PANEL_EDGE, width=2)
-    text(d, (x0 + 12, y + 10), title, SMALL, colour, bold=True, max_width=x1 - x0 - 24)
+    text(d, (x0 + 12, y + 8), title, P_SMALL, colour, bold=True, max_width=x1 - x0 - 24)
     return y + SECTION
 
 
@@ -555,66 +626,34 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str]
     x0, y0, x1, y1 = box
     panel(d, box)
     choice = _choice_stones(view)
-    # a same-colour choice must show whole: with many players, their blocks shrink to their rows to make room
-    crowded = bool(choice) and 8 + view["players"] * BLOCK + SECTION + len(choice) * CHOICE_ROW > y1 - y0
-    y = _players(img, d, view, names, x0 + 6, x1 - 6, y0 + 8, winners, compact=overlay is not None or crowded)
+    shown = dict(view, phase="overlay") if overlay == "auras" else view
+    y = _players(img, d, shown, names, x0 + 6, x1 - 6, y0 + 8, winners) + 6
     if overlay == "auras":
         y = _section(d, x0, x1, y, _("AURAS"))
-        for line in wrap_text(_("Each chip: a colour's aura on that square (the strongest two). A stone falls to "
-                                "an enemy aura stronger than its pips: small 1, medium 2, large 3. One colour's "
-                                "auras add up; colours never combine."), SMALL, x1 - x0 - 24, lines=12):
-            if y + 24 > y1 - 4:
-                break
-            text(d, (x0 + 12, y), line, SMALL, TEXT)
-            y += 24
+        for line in _overlay_lines(x1 - x0 - 24):
+            text(d, (x0 + 12, y), line, P_SMALL, TEXT)
+            y += 32
         return
-    _key(img, d, view, x0, x1, y1)
     if choice:
         q = view["choices"][0]["square"]
         y = _section(d, x0, x1, y, _("KEEP ONE ON {square}", square=SQUARE_NAMES[q].upper()), HIGHLIGHT)
         for st in choice:
-            put_stone(img, st["owner"], st["size"], st["dir"], x0 + 36, y + CHOICE_ROW / 2 - 2)
-            text(d, (x0 + 68, y + CHOICE_ROW / 2 - 2), _("{size}, facing {direction}", size=SIZE_NAMES[st["size"] - 1],
+            put_stone(img, st["owner"], st["size"], st["dir"], x0 + 44, y + CHOICE_ROW / 2 - 2)
+            text(d, (x0 + 84, y + CHOICE_ROW / 2 - 2), _("{size}, facing {direction}", size=SIZE_NAMES[st["size"] - 1],
                                                                     direction=DIRECTION_WORDS[st["dir"]]),
-                 SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 78)
+                 P_SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 96)
             y += CHOICE_ROW
     title = _last_title(view, names, x1 - x0 - 24)
-    if title is None:
+    cap = _line_cap(view)
+    if title is None or not cap:
         return
     y = _section(d, x0, x1, y, title)
-    lines = _last_lines(view, names, x1 - x0 - 24)
-    room = max(0, int((y1 - 4 - y) // LINE))
-    if len(lines) > room:  # the last line that fits says how many more there are
-        shown = lines[:max(0, room - 1)]
-        shown.append(([], _("+{n} more", n=len(lines) - len(shown)), MUTED))
-        lines = shown[:room]
+    lines = _last_lines(view, names, x1 - x0 - 24 - STONES_W)
+    if len(lines) > cap:  # the last line says how many more there are (the message's log has them all)
+        lines = lines[:cap - 1] + [([], _("+{n} more", n=len(lines) - cap + 1), MUTED)]
     for stones, words, colour in lines:
         _stone_line(img, d, stones, words, x0 + 12, x1 - 10, y, colour)
         y += LINE
-
-
-KEY_H = SECTION + 3 * LINE
-
-
-def _key(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, x0: float, x1: float, y1: float) -> None:
-    """At the foot of the panel, when there is room under everything else: the sizes and their pips, where
-    the aura goes, the drop height (and "no knocks" when they are off)."""
-    if y1 - (PANEL_TOP + _panel_height(view)) < KEY_H + 6:
-        return
-    y = _section(d, x0, x1, y1 - KEY_H - 4, _("KEY"))
-    seat = view["to_act"][0] if view["to_act"] else 0
-    x = x0 + 12
-    for size in (1, 2, 3):
-        put_stone(img, seat, size, 0, x + STONE_W[size - 1] * 0.33, y + LINE / 2, 66)
-        x += STONE_W[size - 1] * 0.66 + 4
-    text(d, (x + 6, y + LINE / 2), _("1, 2, 3 pips"), SMALL, TEXT, anchor="lm", max_width=x1 - 10 - x - 6)
-    text(d, (x0 + 12, y + LINE * 1.5), _("The tip aims the aura"), SMALL, TEXT, anchor="lm",
-         max_width=x1 - x0 - 24)
-    height = view.get("height", "medium")
-    height = HEIGHT_WORDS.get(height, height)
-    note = (_("Drop height {height}", height=height) if view.get("knocks", True) else
-            _("Drop height {height}, no knocks", height=height))
-    text(d, (x0 + 12, y + LINE * 2.5), note, SMALL, MUTED, anchor="lm", max_width=x1 - x0 - 24)
 
 
 # --- texts -------------------------------------------------------------------------------------------------
@@ -634,8 +673,8 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
     else:
         def message(who):
             return ngettext("{names} tie with {n} point!", "{names} tie with {n} points!", best, names=who)
-    return _fitted(message, lambda avail: join_fit([_name(names, s) for s in seats], STATUS, avail), STATUS,
-                   WIDTH - 120, bold=True)
+    return _fitted(message, lambda avail: join_fit([_name(names, s) for s in seats], P_SMALL, avail), P_SMALL,
+                   2 * (WIDTH - 2 * MARGIN - 100) * 0.9, bold=True)  # (two lines if need be: common.phone_header)
 
 
 def _status(view: dict, names: list[str], focus: dict | None) -> tuple[str, int | None]:
@@ -661,7 +700,10 @@ def _status(view: dict, names: list[str], focus: dict | None) -> tuple[str, int 
 
     def message(who):
         return _("{name}: {task}", name=who, task=need)
-    return _with_name(message, _name(names, seat), STATUS, WIDTH - 2 * MARGIN - 64), seat
+    room = WIDTH - 2 * MARGIN - 70
+    if font(P_SMALL, bold=True).getlength(plain(here(message("")))) + name_room(_name(names, seat), P_SMALL) * 1.1 > room:
+        room *= 1.8  # two lines (common.phone_header)
+    return _with_name(message, _name(names, seat), P_SMALL, room, bold=True), seat
 
 
 def _point_words(size: int, square: str) -> str:
@@ -680,10 +722,13 @@ def _round_note(view: dict) -> str:
 
 # --- the board image -----------------------------------------------------------------------------------------
 def board_height(view: dict, overlay: str | None = None) -> int:
-    """Always ``HEIGHT`` (600): Discord shows the board at 400 x 300. With five or six players and a long last
-    turn the panel's last lines give way ("+2 more"). No footer: the message above the board says the last move,
-    and the panel shows it."""
-    return HEIGHT
+    """The board (8 x 68 px squares) and the panel under it: its height follows the players, a pending choice and
+    the last turn's lines (at most ``LINES``). No footer: the message above the board says the last move."""
+    if overlay == "auras":  # (the players as in play, the end's detail left out: the overlay is about auras)
+        panel_h = 8 + _players_height(dict(view, phase="overlay")) + 12 + SECTION + 32 * len(_overlay_lines(WIDTH - 2 * MARGIN - 24))
+    else:
+        panel_h = _panel_height(view)
+    return PANEL_TOP + panel_h + 8
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
@@ -700,12 +745,12 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
     over = view["phase"] == "over"
     winners = winners_of(view) if over else []
     if over:
-        header(d, TITLE, _winner_text(view, names, winners), right=_round_note(view), winner=True)
+        phone_header(d, TITLE, _winner_text(view, names, winners), right=_round_note(view), winner=True)
     elif overlay == "auras":
-        header(d, TITLE, _("Auras: their strength on each square"), right=_round_note(view))
+        phone_header(d, TITLE, _("Auras: their strength on each square"), right=_round_note(view))
     else:
         status, seat = _status(view, names, focus)
-        header(d, TITLE, status, right=_round_note(view), seat=seat)
+        phone_header(d, TITLE, status, right=_round_note(view), seat=seat)
     if overlay == "auras":
         _aura_tints(d, view)
         _draw_stones(img, view, AURA_SCALE, AURA_LIFT)
@@ -716,7 +761,7 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         _draw_stones(img, view)
         _last_turn_overlays(img, d, view)
         _focus_frames(img, d, view, focus)
-    side = (PANEL_X, PANEL_TOP, WIDTH - MARGIN, height - 8)
+    side = (PANEL_X, PANEL_TOP, WIDTH - MARGIN, height - 8)  # under the board
     _side(img, d, view, names, side, winners, overlay)
     return img
 

@@ -10,11 +10,13 @@ from games.geomancy.rules import ROUND_STONES
 from i18n import _, pgettext
 from render.common import (
     BLACK,
-    HEADER_H,
     MARGIN,
+    P_HEADER_H,
+    PHONE_CANVAS,
     PLAYER_COLOURS,
     WHITE,
     cached,
+    mark,
 )
 
 GAME = "geomancy"
@@ -27,21 +29,22 @@ ROUND_WORDS = ROUND_STONES
 """What each round casts ("small stones")."""
 
 # --- layout ----------------------------------------------------------------------------------------------
-S = 56
-"""A square's side (px at 800 wide; the board is 800 x 600, shown at half size)."""
-BX = MARGIN + 24
+WIDTH = PHONE_CANVAS
+"""Drawn for the phone (docs/rendering.md, "Legible on a phone"): 600 px wide, shown 240 px wide on a 360 px
+phone; every label at least ``P_SMALL``, every stone at least 30 px across (12 px there)."""
+S = 68
+"""A square's side."""
+BX = MARGIN + 32
 """The board's left edge (the rank numbers stand left of it)."""
-RIM = 14
+RIM = 12
 """Room above the board for the arrows of stones that flew off its top."""
-BY = HEADER_H + 4 + RIM
+BY = P_HEADER_H + 4 + RIM
 """The board's top edge."""
 BOARD_R = BX + 8 * S
 BOARD_B = BY + 8 * S
-LETTERS_H = 28
-PANEL_X = BOARD_R + 12
-PANEL_TOP = HEADER_H + 6
-HEIGHT = 600
-"""Every board is 800 x 600 (4:3): Discord shows it at 400 x 300, half size."""
+LETTERS_H = 38
+PANEL_X = MARGIN
+PANEL_TOP = BOARD_B + LETTERS_H
 
 # --- colours ---------------------------------------------------------------------------------------------
 LIGHT_SQ = (96, 103, 120)
@@ -83,9 +86,9 @@ COLOURS = (LIGHT_SQ, DARK_SQ, BOARD_EDGE, GOLD_SQ, INK,
 """The flat colours this board adds to ``common.THEME`` (kept exactly in its PNG palette): the squares, the
 stones' faces and the aura overlay's tints, for the six seats."""
 
-STONE_L = (32, 41, 50)
+STONE_L = (39, 50, 61)
 """A stone's length (base to tip) per size, px on the board."""
-STONE_W = (26, 34, 41)
+STONE_W = (32, 41, 50)
 """A stone's base width per size."""
 SS = 4
 
@@ -191,8 +194,13 @@ def _clip_half(tri, side: int) -> list[tuple[float, float]]:
 
 
 def put_stone(img: Image.Image, seat: int, size: int, direction: int, x: float, y: float, scale: int = 100,
-              ghost: bool = False) -> None:
+              ghost: bool = False, kind: str = "stone") -> None:
+    """``kind``: what the phone test (``common.mark``) judges it as: a "stone", or a "secondary stone", one whose
+    detail is not the point where it is drawn: two to four sharing a square while a choice is pending (the panel
+    lists each whole, in words), the aura overlay's (the chips are its subject; the plain board shows the stones
+    whole), a captured stone's ghost (the cross says it; the panel's line names it)."""
     sprite = stone_sprite(seat, size, direction, scale, ghost)
+    mark(kind, STONE_W[size - 1] * scale / 100, STONE_L[size - 1] * scale / 100)
     img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
 
 

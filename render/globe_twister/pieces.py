@@ -31,6 +31,7 @@ from render.common import (
     VERMILLION,
     WHITE,
     font,
+    mark,
     text,
     wrap_text,
 )
@@ -284,6 +285,7 @@ def draw_puzzle(img: Image.Image, d: ImageDraw.ImageDraw, xy: tuple[float, float
             continue
         tile, rot = pairs[cell]
         img.paste(photos.tile(photo, t, tile, rot), (tx, ty))
+        mark("tile", t)
     if solved:
         d.rectangle((x - 5, y - 5, x + size + 4, y + size + 4), outline=HIGHLIGHT, width=4)
     for cell, colour in (marks or {}).items():

@@ -8,6 +8,7 @@ import re
 import pytest
 from PIL import Image
 
+from render.common import PHONE_CANVAS
 from render.records import render_leaderboard
 from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
@@ -76,7 +77,7 @@ async def check_leaderboard(fake, runner, asker: int, rated: int) -> None:
              "wins": r.wins} for r in board_.rows]
     own = next(r for r in rows if r["user_id"] == asker)
     assert image_of(fake, message) == render_leaderboard("Geek Out! Masters", rows, own, rated, asker)
-    assert Image.open(io.BytesIO(image_of(fake, message))).size[0] == 800
+    assert Image.open(io.BytesIO(image_of(fake, message))).size[0] == PHONE_CANVAS  # drawn for the phone (docs/rendering.md)
 
 
 async def figures(runner, fake, user) -> tuple[int, int, int]:

@@ -7,7 +7,7 @@ from PIL import Image, ImageChops
 
 from games import get_engine
 from render import render_board
-from render.common import HEADER_H
+from render.common import header_height
 
 
 @pytest.mark.parametrize("game", ["geek_out", "geoneo", "geodeto", "geomancy", "globe_twister"])
@@ -21,9 +21,9 @@ def test_a_closed_board_says_so_on_top_and_shows_the_table_as_it_was_left(game):
     closed = closed.convert("RGB")
     assert closed.size == playing.size
     w, h = playing.size
-    top = (0, 0, w, HEADER_H)
+    top = (0, 0, w, header_height(w))
     assert ImageChops.difference(playing.crop(top), closed.crop(top)).getbbox() is not None
-    below = (0, HEADER_H, w, h)
+    below = (0, header_height(w), w, h)
     assert ImageChops.difference(playing.crop(below), closed.crop(below)).getbbox() is None
 
 
@@ -42,7 +42,7 @@ def test_a_game_a_departure_ended_marks_nobody_as_its_winner(game):
 
     def below_header(png: bytes) -> Image.Image:
         image = Image.open(io.BytesIO(png)).convert("RGB")
-        return image.crop((0, HEADER_H, image.width, image.height))
+        return image.crop((0, header_height(image.width), image.width, image.height))
 
     shown = below_header(render_board(game, view, names, None, ended))
     crowned = below_header(render_board(game, view, names, None))

@@ -4,6 +4,7 @@ from PIL import Image
 
 from games.geek_out.rules import GeekOut
 from render import render_board
+from render.common import PHONE_CANVAS
 
 E = GeekOut()
 
@@ -30,7 +31,8 @@ def test_boards_decode_fit_discord_and_stay_small():
     for s in states():
         data = render_board("geek_out", E.view(s, None), ["Ana", "Bo", "Cy"][: s["players"]], "Ana did a thing → 42")
         img = Image.open(io.BytesIO(data))
-        assert img.format == "PNG" and img.width == 800 and 150 <= img.height <= 600  # Discord: at most 400 x 300
+        # drawn for the phone: 600 wide (shown 240 wide there), at most 736 tall (8 players)
+        assert img.format == "PNG" and img.width == PHONE_CANVAS and 150 <= img.height <= 736
         assert len(data) <= 300 * 1024
 
 
@@ -47,4 +49,4 @@ def test_eight_players_with_long_names_fit():
     s = E.new(8, {}, 2)
     names = [f"Player with a very long display name number {i}" for i in range(8)]
     img = Image.open(io.BytesIO(render_board("geek_out", E.view(s, None), names)))
-    assert img.size == (800, 598)  # was 800 x 760, shown at 316 x 300
+    assert img.size == (600, 736)  # was 800 x 598: every label at least 28 px of 600 (7.35 px cap on a phone)

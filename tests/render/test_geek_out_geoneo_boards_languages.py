@@ -97,12 +97,17 @@ def test_no_label_is_clipped_and_every_word_is_translated(lang):
     assert not problems, problems[:12]
 
 
-def test_german_side_panel_names_the_colours_under_teams_where_team_names_do_not_fit():
+def test_four_players_rows_show_each_team_mate_with_the_teams_points():
+    """Drawn for the phone, the board has no side panel: a row per player, team mates next to each other with
+    their team's piece (the colour's mark: ring, square) and its points; the TEAMS title outside a round."""
     engine = Geoneo()
-    view = engine.view(engine.new(4, {}, 1), None)
-    with i18n.using("de"), record_texts() as texts:
-        geoneo_board.draw_board(view, NAMES[:4])
-    assert "TEAMS" in texts and "Schwarz" in texts and "Team Schwarz" not in texts
-    with record_texts() as english:
-        geoneo_board.draw_board(view, NAMES[:4])
-    assert "Team White" in english and "Team Black" in english and "TEAMS" not in english
+    state = engine.new(4, {}, 1)
+    view = engine.view(state, None)
+    view = dict(view, phase="clear", scores=[12, 7, 0])
+    for lang in ("en", "de"):
+        with i18n.using(lang), record_texts() as texts:
+            geoneo_board.draw_board(view, NAMES[:4])
+        assert "TEAMS" in texts
+        points = [t for t in texts if t.endswith(("pts", "Pkt."))]
+        assert sorted(points) == ["12 " + points[0].split()[1]] * 2 + ["7 " + points[0].split()[1]] * 2, points
+        assert all(n in texts for n in NAMES[:4])

@@ -298,14 +298,18 @@ def test_a_player_who_left_is_marked():
     assert "Bo (left)" in texts(E.view(s, None))
 
 
-def test_every_board_is_800_by_600_the_shape_discord_shows():
-    """Discord fits an embed image into 400 x 300: an 800 x 600 board is shown at exactly half size (it was
-    800 x 698, shown at 344 x 300)."""
+def test_every_board_is_600_wide_for_the_phone_and_as_tall_as_it_says():
+    """Drawn for the phone (a Components V2 media gallery on a 360 px phone shows it 240 px wide): 600 px wide,
+    the board's 8 x 68 px squares and the panel under it (it was 800 x 600 for Discord's 400 x 300 embed)."""
+    tallest = 0
     for what, s in geomancy_states():
         view = E.view(s, None)
         for focus in [None, *geomancy_focuses(s)]:
             img = png(render_board("geomancy", view, NAMES[: s["players"]], "Ana casts.", focus))
-            assert img.size == (800, 600), (what, focus, img.size)
+            overlay = (focus or {}).get("overlay")
+            assert img.size == (600, gm.board_height(view, overlay)), (what, focus, img.size)
+            tallest = max(tallest, img.height)
+    assert tallest <= 1250, tallest
 
 
 # --- languages ----------------------------------------------------------------------------------------------

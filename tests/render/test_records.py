@@ -7,7 +7,7 @@ import io
 
 from PIL import Image
 
-from render.common import MIN_CAP_HEIGHT, cap_height, record_fonts, record_texts
+from render.common import MIN_CAP_HEIGHT, PHONE_CANVAS, cap_height, record_fonts, record_texts
 from render.records import render_leaderboard, render_trends
 
 
@@ -27,7 +27,7 @@ def test_the_asker_below_the_top_gets_their_own_row_after_a_gap():
         below = render_leaderboard("Geodeto", rows(10), own, 40, 999)
     assert "#23" in texts and "Zed" in texts and "(you)" in texts and "Top 10 of 40 rated players" in texts
     inside = render_leaderboard("Geodeto", rows(10), rows(10)[3], 40, 103)
-    assert size(below)[1] > size(inside)[1] and size(below)[0] == size(inside)[0] == 800
+    assert size(below)[1] > size(inside)[1] and size(below)[0] == size(inside)[0] == PHONE_CANVAS
     with record_texts() as texts:
         render_leaderboard("Geodeto", rows(10), None, 40, 999)
     assert "(you)" not in texts
@@ -45,7 +45,7 @@ def test_every_text_is_legible_400_px_wide():
     with record_fonts() as sizes:
         render_leaderboard("Geek Out! Masters", rows(10), {**rows(1)[0], "rank": 40, "user_id": 1}, 99, 1)
         render_trends("Wilhelmina Cholmondeley-Smythe", [{"title": "Geodeto", "points": [990, 1003], "note": "x"}])
-    assert min(cap_height(s) for s in sizes) >= MIN_CAP_HEIGHT
+    assert min(cap_height(s, PHONE_CANVAS) for s in sizes) >= MIN_CAP_HEIGHT
 
 
 def test_a_trends_labels_never_touch_its_lines(monkeypatch):
