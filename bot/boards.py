@@ -20,6 +20,7 @@ from bot.panels import Panels
 from bot.table.model import Change, KeyedLocks, Table
 from bot.table.words import board_view, end_words
 from bot.ui import components, messages
+from bot.ui.cycles import spent
 from bot.workers import renderpool
 from i18n import _, localize
 from render import has_card, has_score_sheet, render_card, render_score_sheet
@@ -331,13 +332,3 @@ class Boards:
 
     def _too_old(self, message_id: int) -> bool:
         return time.time() - discord.utils.snowflake_time(message_id).timestamp() > REPOST_AFTER
-
-
-def spent(view: discord.ui.View | None) -> None:
-    """Empties a view once its message is sent: its items and the view refer to each other, so every board
-    would leave some 45 objects for the garbage collector to find (its full collections stopped the event loop
-    20-50 ms under load); emptied, they go by reference counting. Safe because every item of ours is a
-    DynamicItem (bot/ui/items.py): discord.py keeps no such view after sending it, it dispatches by the
-    custom_id's template."""
-    if view is not None:
-        view.clear_items()

@@ -14,7 +14,7 @@ import types
 
 import discord
 
-from bot.ui import keys
+from bot.ui import cycles, keys
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -35,8 +35,11 @@ class _Keyed:
         return cls._of(item.custom_id, keys.read(cls.prefix, match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.on_key(interaction, self.value, listed=True,  # type: ignore[attr-defined]
-                                        family=keys.FAMILIES[self.prefix])
+        try:
+            await interaction.client.on_key(interaction, self.value, listed=True,  # type: ignore[attr-defined]
+                                            family=keys.FAMILIES[self.prefix])
+        finally:
+            cycles.handled(interaction, self.view)  # freed by reference counting, not by the collector
 
 
 class _KeyedButton(_Keyed):
