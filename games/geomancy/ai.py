@@ -17,9 +17,11 @@ Strengths:
 - ``normal``: the best expected immediate gain: the analytic shortlist of aims, each tried with a few sampled
   casts of the real model, against every capturing reorient and passing.
 - ``strong``: every aim tried on a few sampled casts, the most promising on many (the same samples for
-  every aim), valued with the threats, mean minus a share of the spread (gain most, risk least); every
-  reorient valued the same way, so it turns stones to threaten and to stop threats; same-colour choices by
-  the value of each outcome.
+  every aim), valued with the threats and its exposure (what the opponents' stones in hand would take by
+  their best aim), mean minus a share of the spread (gain most, risk least); every reorient valued the same
+  way, so it turns stones to threaten and to stop threats; once nobody holds stones to cast (and for its own
+  last cast), every turn and passing valued by the race of best captures played out after it; same-colour
+  choices by the value of each outcome.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ THREAT_OTHERS = 0.7
 """Weights of the best single-reorient capture open to the computer and to each opponent (strong)."""
 TURN_MARGIN = 0.05
 """A reorient must be worth this much more than passing (no turning stones for nothing)."""
+EXPOSURE = 1.0
+"""Strong: the weight of its exposure, the most its opponents' stones in hand would gain by their best aim
+(``exposure``)."""
 RISK = 0.25
 """Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
 SCREEN_SAMPLES, STRONG_AIMS, STRONG_SAMPLES = 6, 16, 24
@@ -95,10 +100,11 @@ def pieces_of(state: State) -> dict[int, tuple[int, int, int, int]]:
     return ENGINE.pieces(state)
 
 
-def threats(pieces: dict, players: int) -> list[int]:
+def threats(pieces: dict, players: int, auras: list[list[int]] | None = None) -> list[int]:
     """Per seat, the most pips a single reorient of one of its stones would capture at once (the enemy stone
     its turned ray would reach first, under more of that colour's aura than its pips)."""
-    auras = aura_map(pieces, players)
+    if auras is None:
+        auras = aura_map(pieces, players)
     best = [0] * players
     for square, (_stone, owner, pips, direction) in pieces.items():
         for d in range(8):
@@ -134,12 +140,73 @@ def seat_values(state: State) -> list[float]:
     return values
 
 
+@cache
+def reverse_landing(height: str) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Per target square, the aims from which a stone may land there with their chances."""
+    rows: list[list[tuple[int, float]]] = [[] for _square in range(SQUARES)]
+    for aim, row in enumerate(landing_table(height)):
+        for target, p in row:
+            rows[target].append((aim, p))
+    return tuple(tuple(r) for r in rows)
+
+
+def cast_gain(state: State, pieces: dict, auras: list[list[int]], caster: int, victim: int) -> float:
+    """What ``caster``'s best aim of the stones it holds to cast would gain against ``victim`` (in the margin
+    between them), counted over the landing chances: a smaller stone of the victim's captured (its pips
+    twice), a stone landing on a larger one of the victim's, or under more of the victim's aura than its
+    pips, lost (1.6 times its pips: it was in hand)."""
+    per = state["per"]
+    sizes: dict[int, int] = {}
+    for s in state["hands"][caster]:
+        size = size_of(per, s)
+        if size <= state["round"]:
+            sizes[size] = sizes.get(size, 0) + 1
+    if not sizes:
+        return 0.0
+    table = reverse_landing(state["options"]["height"])
+    gains = [0.0] * SQUARES
+    touched = False
+    for square in range(SQUARES):
+        piece = pieces.get(square)
+        aura = auras[square][victim]
+        if piece is None:
+            if aura <= 1:
+                continue
+            worth = [(k, -1.6 * p) for p, k in sizes.items() if aura > p]
+        elif piece[1] != victim:
+            continue
+        else:
+            pips = piece[2]
+            worth = []
+            for p, k in sizes.items():
+                g = 2.0 * pips if pips < p else -1.6 * p if pips > p else 0.0
+                if aura > p:
+                    g -= 1.6 * p
+                if g:
+                    worth.append((k, g))
+        for k, g in worth:
+            touched = True
+            if k == 1:
+                for aim, p in table[square]:
+                    gains[aim] += g * p
+            else:
+                for aim, p in table[square]:
+                    gains[aim] += g * (1.0 - (1.0 - p) ** k)
+    return max(0.0, max(gains)) if touched else 0.0
+
+
 def value(state: State, seat: int, with_threats: bool) -> float:
     """The seat's value minus the best opponent's (opponents who left count too: their points still rank)."""
     values = seat_values(state)
     if with_threats and state["phase"] != "over":
-        found = threats(pieces_of(state), state["players"])
+        pieces = pieces_of(state)
+        auras = aura_map(pieces, state["players"])
+        found = threats(pieces, state["players"], auras)
         values = [v + (THREAT_OWN if s == seat else THREAT_OTHERS) * found[s] for s, v in enumerate(values)]
+        if EXPOSURE:
+            for other in range(state["players"]):
+                if other != seat and not state["left"][other]:
+                    values[seat] -= EXPOSURE * cast_gain(state, pieces, auras, other, seat)
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - max(others)
 
@@ -211,16 +278,21 @@ def after_keys(state: State, seat: int, keys: tuple[str, ...]) -> State:
     return state
 
 
-def cast_outcomes(state: State, seat: int, aim: int, seeds: list[int], with_threats: bool) -> list[float]:
+def cast_outcomes(state: State, seat: int, aim: int, seeds: list[int], with_threats: bool,
+                  racing: bool = False) -> list[float]:
     """The value after casting at ``aim``, one sampled cast of the real model per seed (the same seeds for
-    every aim, so aims are compared on the same luck)."""
+    every aim, so aims are compared on the same luck); ``racing``: a cast after which nobody has stones to
+    cast is valued by the turning race that follows (``race``)."""
     results = []
     for seed in seeds:
         trial = copy_state(state)
         trial["seed"], trial["rng"] = seed, 0
         after = after_keys(trial, seat, (f"c{aim}",))
         after = settle_choices(after, seat)
-        results.append(value(after, seat, with_threats))
+        if racing and turning_only(after):
+            results.append(race(after, seat) + 0.01 * value(after, seat, True))
+        else:
+            results.append(value(after, seat, with_threats))
     return results
 
 
@@ -283,6 +355,93 @@ def capturing_squares(state: State, seat: int) -> list[int]:
     return out
 
 
+# --- the turning race: nobody has stones to cast ------------------------------------------------------------
+ROLLOUT = True
+"""Strong: the turning race below, on (tests may turn it off)."""
+ROLLOUT_PLIES = 12
+"""Strong, once nobody holds stones to cast: each turn (and passing) valued by a race played out after it, every
+player in turn making its best immediate capture (or passing), for at most this many turns."""
+
+
+RACE_CASTS = True
+RACE_AIMS = 8
+"""Strong's last cast (nobody else holds stones to cast): its RACE_AIMS best aims valued by the race after
+each sampled cast."""
+
+
+def turning_only(state: State) -> bool:
+    """Whether nobody still playing holds a stone to cast (the rest of the round is turning stones)."""
+    return all(not ENGINE.castable(state, s) for s in range(state["players"]) if not state["left"][s])
+
+
+def capturing_turns(state: State, seat: int) -> list[tuple[int, int]]:
+    """(square, direction) of every turn of an own stone that would capture at once (its turned ray's first
+    stone an enemy under more of the seat's aura than its pips)."""
+    pieces = pieces_of(state)
+    auras = aura_map(pieces, state["players"])
+    out = []
+    for square, (_stone, owner, pips, direction) in pieces.items():
+        if owner != seat:
+            continue
+        for d in range(8):
+            if d == direction:
+                continue
+            ray = STEPS[square][d]
+            for k in range(1, pips + 1):
+                target = ray[k]
+                if target is None:
+                    break
+                hit = pieces.get(target)
+                if hit is None:
+                    continue
+                if hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2]:
+                    out.append((square, d))
+                break
+    return out
+
+
+def best_capture(state: State, seat: int) -> tuple[str, str] | None:
+    """The reorient that gains ``seat`` most at once (captures only), or None."""
+    best, found = value(state, seat, False), None
+    steps: dict[int, State] = {}
+    for square, d in capturing_turns(state, seat):
+        if square not in steps:
+            steps[square] = after_keys(state, seat, (f"r{square}",))
+        worth = value(after_keys(steps[square], seat, (f"d{d}",)), seat, False)
+        if worth > best:
+            best, found = worth, (f"r{square}", f"d{d}")
+    return found
+
+
+def race(state: State, seat: int) -> float:
+    """``seat``'s value after the players take turns making their best immediate capture (``best_capture``)
+    until the round ends or ROLLOUT_PLIES turns."""
+    rnd = state["round"]
+    for _turn in range(ROLLOUT_PLIES):
+        if state["phase"] != "turn" or state["round"] != rnd:
+            break
+        mover = state["current"]
+        state = after_keys(state, mover, best_capture(state, mover) or ("pass",))
+    return value(state, seat, False)
+
+
+def race_values(state: State, seat: int, squares: list[int]) -> dict[tuple[int, int] | None, float]:
+    """(square, direction) -> the race's value after that reorient, None -> after passing; each with a little
+    of the position's value with threats (ties go to the better-placed position)."""
+    out: dict[tuple[int, int] | None, float] = {}
+    if state["step"] is None:
+        after = after_keys(state, seat, ("pass",))
+        out[None] = race(after, seat) + 0.01 * value(after, seat, True)
+    for square in squares:
+        step = after_keys(state, seat, (f"r{square}",)) if state["step"] is None else state
+        now = step["dirs"][step["board"][square][0]]
+        for d in range(8):
+            if d != now:
+                after = after_keys(step, seat, (f"d{d}",))
+                out[(square, d)] = race(after, seat) + 0.01 * value(after, seat, True) - TURN_MARGIN
+    return out
+
+
 class GeomancyComputer(Computer):
     slug = "geomancy"
     strengths = {
@@ -318,6 +477,9 @@ class GeomancyComputer(Computer):
     def _direction(self, state: State, seat: int, legal: list[str], strength: str, rng: random.Random) -> str:
         """The second step of a reorient: the way worth most (the same valuation chose the stone)."""
         square = state["step"]["square"]
+        if ROLLOUT and strength == "strong" and turning_only(state):
+            raced = race_values(state, seat, [square])
+            return f"d{max(raced.items(), key=lambda t: (t[1], -t[0][1]))[0][1]}"
         values = reorient_values(state, seat, square, strength == "strong")
         best = max(values.items(), key=lambda t: (t[1], -t[0]))
         if strength == "easy" and best[1] <= value(state, seat, False):
@@ -336,6 +498,10 @@ class GeomancyComputer(Computer):
 
     def _turn(self, state: State, seat: int, legal: list[str], strength: str, rng: random.Random) -> str:
         strong = strength == "strong"
+        if ROLLOUT and strong and turning_only(state):
+            raced = race_values(state, seat, own_squares(state, seat))
+            best = max(raced.items(), key=lambda t: (t[1], t[0] is None))[0]
+            return "pass" if best is None else f"r{best[0]}"
         options: list[tuple[float, int, str]] = []  # (value, order, key): the earliest best on ties
         if any(k.startswith("c") for k in legal):
             seeds = [rng.getrandbits(62) for _sample in range(STRONG_SAMPLES if strong else NORMAL_SAMPLES)]
@@ -345,8 +511,14 @@ class GeomancyComputer(Computer):
                 outcomes = {aim: cast_outcomes(state, seat, aim, first, True) for aim in range(SQUARES)}
                 risky = {aim: mean_spread(found) for aim, found in outcomes.items()}
                 aims = sorted(outcomes, key=lambda q: (-(risky[q][0] - RISK * risky[q][1]), q))[:STRONG_AIMS]
+                racing = RACE_CASTS and all(not ENGINE.castable(state, s) for s in range(state["players"])
+                                            if s != seat and not state["left"][s])
+                if racing:
+                    aims = aims[:RACE_AIMS]
                 for aim in aims:
-                    mean, spread = mean_spread(outcomes[aim] + cast_outcomes(state, seat, aim, rest, True))
+                    found = (cast_outcomes(state, seat, aim, seeds, True, True) if racing
+                             else outcomes[aim] + cast_outcomes(state, seat, aim, rest, True))
+                    mean, spread = mean_spread(found)
                     options.append((mean - RISK * spread, len(options), f"c{aim}"))
             else:
                 for aim in ranked_aims(state, seat)[:NORMAL_AIMS]:

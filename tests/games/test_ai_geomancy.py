@@ -9,7 +9,7 @@ from games.ai import choose
 from games.core import copy_state
 from games.geomancy.ai import sample_state, threats
 from games.geomancy.model import parse_square
-from games.geomancy.rules import Geomancy, stone_id
+from games.geomancy.rules import Geomancy, size_of, stone_id
 
 E = Geomancy()
 PER = 5  # stones of each size with two players
@@ -126,8 +126,11 @@ def test_threats_count_the_best_single_reorient_capture():
 def test_strong_turns_a_stone_to_threaten_where_normal_passes():
     """No turn captures now, but turning the medium on d4 east (or the small on f5 south) puts an aura of 1 on
     their small on f4, so the other stone's turn would take it next: strong sets up the threat, normal sees no
-    immediate gain and passes."""
+    immediate gain and passes. Nobody holds a stone to cast (their other smalls are prisoners), so no landing
+    stone is to be feared: only turns are left."""
     state = planted(2)
+    state["prisoners"][0] = [s for s in state["hands"][1] if size_of(PER, s) == 1]
+    state["hands"][1] = [s for s in state["hands"][1] if size_of(PER, s) > 1]
     f5 = parse_square("f5")
     put(state, stone_id(PER, 0, 2, 0), D4, 0)
     put(state, stone_id(PER, 0, 1, 0), f5, 0)
