@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from render.common import PHONE_CANVAS
 from tests.playground.test_page import open_geek_out, play_one, to_act
 
 
@@ -23,6 +24,6 @@ def test_a_member_opens_the_leaderboard_after_a_game_and_sees_its_image(page):
     image = answer.locator("img.attachment, img.embed-image").first
     expect(image).to_be_visible()
     page.page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
-    assert image.evaluate("img => [img.naturalWidth, img.naturalHeight]")[0] == 800
+    assert image.evaluate("img => [img.naturalWidth, img.naturalHeight]")[0] == PHONE_CANVAS  # drawn for a phone
     page.screenshot("leaderboard")
     assert page.refusals() == []
