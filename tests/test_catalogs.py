@@ -63,6 +63,7 @@ NOT_SHOWN: dict[str, str] = {
     "games/core.py:choice name": "the catalog context of /play's choices (the lobby's options)",
     "bot/ui/messages.py:My view": "the fallback panel name, said through YOUR_LABELS",
     "games/geomancy/rules.py:knocked off": "a reason key (REASONS)",
+    "render/geomancy/board.py:secondary stone": "a mark's kind for the phone legibility test (render/common.mark)",
     **{f"games/globe_twister/puzzle.py:{w}": "check_program's reasons, for tests (the engine says its own)"
        for w in ("one card per cell", "each card once", "at most one red", "only cards in hand")},
     "bot/store/privacy.py:Former player": "the stored name of an anonymised seat (names are never translated)",
