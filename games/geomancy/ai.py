@@ -106,7 +106,17 @@ def threats(pieces: dict, players: int, auras: list[list[int]] | None = None) ->
     if auras is None:
         auras = aura_map(pieces, players)
     best = [0] * players
+    for _square, _d, owner, pips in _captures(pieces, auras):
+        best[owner] = max(best[owner], pips)
+    return best
+
+
+def _captures(pieces: dict, auras: list[list[int]], seat: int | None = None):
+    """(square, direction, owner, captured pips) of every turn of a stone (of ``seat``, or anyone's) whose
+    turned ray's first stone is an enemy under more of the owner's aura than the turned stone's pips."""
     for square, (_stone, owner, pips, direction) in pieces.items():
+        if seat is not None and owner != seat:
+            continue
         for d in range(8):
             if d == direction:
                 continue
@@ -119,9 +129,8 @@ def threats(pieces: dict, players: int, auras: list[list[int]] | None = None) ->
                 if hit is None:
                     continue
                 if hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2]:
-                    best[owner] = max(best[owner], hit[2])
+                    yield square, d, owner, hit[2]
                 break
-    return best
 
 
 def seat_values(state: State) -> list[float]:
@@ -378,26 +387,7 @@ def capturing_turns(state: State, seat: int) -> list[tuple[int, int]]:
     """(square, direction) of every turn of an own stone that would capture at once (its turned ray's first
     stone an enemy under more of the seat's aura than its pips)."""
     pieces = pieces_of(state)
-    auras = aura_map(pieces, state["players"])
-    out = []
-    for square, (_stone, owner, pips, direction) in pieces.items():
-        if owner != seat:
-            continue
-        for d in range(8):
-            if d == direction:
-                continue
-            ray = STEPS[square][d]
-            for k in range(1, pips + 1):
-                target = ray[k]
-                if target is None:
-                    break
-                hit = pieces.get(target)
-                if hit is None:
-                    continue
-                if hit[1] != owner and auras[target][owner] + pips - k + 1 > hit[2]:
-                    out.append((square, d))
-                break
-    return out
+    return [(square, d) for square, d, _owner, _pips in _captures(pieces, aura_map(pieces, state["players"]), seat)]
 
 
 def best_capture(state: State, seat: int) -> tuple[str, str] | None:
