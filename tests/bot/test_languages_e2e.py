@@ -17,7 +17,6 @@ import render
 from bot.computers import computer_seats
 from bot.store import GuildSettings
 from bot.table.words import board_view
-from bot.ui import keys
 from playground.fake_discord import DiscordError, snapshot
 from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
@@ -33,15 +32,7 @@ def components(message):
     return sight.components(message)
 
 
-def key_of(component) -> str:
-    """A table component's key (a move's action key, a utility's ``<name>[.<arg>]``, a menu's name), the same in
-    every language ("" for another's)."""
-    what = keys.decode(component.get("custom_id") or "")
-    if isinstance(what, keys.Move):
-        return what.key
-    if isinstance(what, keys.Utility):
-        return what.text
-    return what.name if isinstance(what, keys.Menu) else ""
+key_of = sight.key_of  # a component's key, the same in every language
 
 
 def table_of(message) -> int:
