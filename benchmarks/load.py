@@ -65,7 +65,7 @@ from pathlib import Path
 
 from benchmarks.bare_bot import BareBotProcess, bare_message
 from bot.loopwatch import cpu_seconds, rss_bytes
-from playground.fake_discord import FakeDiscord
+from playground.fake_discord import FakeDiscord, interactive
 from playground.run_bot import BotProcess
 
 FIRST_CHANNEL = 10_000
@@ -315,7 +315,7 @@ class Load:
         robot = self.computer_tables.get(channel)
         if robot is not None:
             self.computer_requests += not counted
-            if robot.lobby_id is None and method == "POST" and len(parts) == 3 and _labels(result)[:1] == ["Join"]:
+            if robot.lobby_id is None and method == "POST" and len(parts) == 3 and _is_lobby(result):
                 robot.lobby_id = int(result["id"])
             elif robot.lobby_id is not None and method in ("POST", "PATCH"):
                 robot.updates += 1
@@ -331,7 +331,7 @@ class Load:
         desk = self.desks.get(channel)
         if desk is None:
             return
-        if method == "POST" and len(parts) == 3 and _labels(result)[:1] == ["Join"]:
+        if method == "POST" and len(parts) == 3 and _is_lobby(result):
             desk.message_id = int(result["id"])
             desk.status = "lobby"
             self._wake(desk)
@@ -876,8 +876,14 @@ def descendants(pid: int) -> set[int]:
 
 
 def _labels(message: dict) -> list[str]:
-    return [c.get("label") or "" for r in message.get("components") or [] for c in r.get("components", [])
-            if c.get("type") == 2]
+    """The labels of a message's buttons, in order (a Components V2 message's nested ones too)."""
+    return [c.get("label") or "" for c in interactive(message.get("components") or []) if c.get("type") == 2]
+
+
+def _is_lobby(message: dict) -> bool:
+    """A new lobby: it offers Join or Start (Start first for its seated host once the table may start; a
+    computer's Remove beside its seat before either)."""
+    return bool({"Join", "Start"} & set(_labels(message)))
 
 
 def measure_render(folder: Path) -> tuple[Path, float, tuple[int, int], Callable[[], bytes]]:
