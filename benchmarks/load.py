@@ -918,6 +918,12 @@ def measure_render(folder: Path) -> tuple[Path, float, tuple[int, int], Callable
             lambda: render_board("geek_out", views[next(turn) % len(views)], ["P0"], last))
 
 
+def held(p: Phase) -> str:
+    """How much of the phase's worst loop lag the loop thread spent running (ours to fix) rather than waiting for
+    the CPU (bot/loopwatch.py)."""
+    return f"longest lag spent running on the loop thread: {ms(p.lag.get('held_max', math.nan))} ms"
+
+
 def describe(p: Phase) -> str:
     moves = p.moves()
     edit = [c.to_edit for c in moves]
@@ -926,7 +932,9 @@ def describe(p: Phase) -> str:
             + (f" starved {p.starved}" if p.starved else "")
             + (f" | edit p50 {ms(pct(edit, .5))} p99 {ms(pct(edit, .99))} ms | ack p99 {ms(pct(ack, .99))} max "
                f"{ms(max(ack))} ms" if moves else "")
-            + f" | bot lag p99 {ms(p.lag['p99'])} max {ms(p.lag['max'])} ms | fake lag p99 "
+            + f" | bot lag p99 {ms(p.lag['p99'])} max {ms(p.lag['max'])} ms (on its CPU max "
+            + f"{ms(p.lag.get('held_max', math.nan))} ms, {p.lag.get('held_over_20ms', '?')} of "
+            + f"{p.lag.get('over_20ms', '?')} over 20 ms) | fake lag p99 "
               f"{ms(p.fake_lag['p99'])} max {ms(p.fake_lag['max'])} ms"
             + f" | cpu s: bot {p.bot_cpu:.1f} workers {p.workers_cpu:.1f} fake {p.fake_cpu:.1f} others "
               f"{p.others_cpu:.1f} over {p.ended - p.started:.1f} s")
@@ -974,7 +982,7 @@ def report(load: Load, r: dict) -> int:
         add(f"{'' if target else '(info) '}bot loop lag p99 / max, {what}",
             f"{ms(p.lag['p99'])} / {ms(p.lag['max'])} ms", "max<=20ms" if target else "-",
             p.lag["max"] <= 0.020 if target else None,
-            f"idle, same tables: {ms(idle.lag['p99'])} / {ms(idle.lag['max'])} ms", p, idle)
+            f"idle, same tables: {ms(idle.lag['p99'])} / {ms(idle.lag['max'])} ms; {held(p)}", p, idle)
     # 3. latency and capacity
     steady, seq = r["steady"], r["seq"]
     edit = [c.to_edit for c in steady.moves()]
@@ -1016,7 +1024,7 @@ def report(load: Load, r: dict) -> int:
             lost == 0 and cs.starved == 0, f"ack p99 {ms(pct(ack, .99))} max {ms(max(ack))} ms", cs, cb)
         add(f"bot loop lag p99 / max, {sc.steady_rate:.0f}/s + {sc.computer_tables} computer tables",
             f"{ms(cs.lag['p99'])} / {ms(cs.lag['max'])} ms", "max<=20ms", cs.lag["max"] <= 0.020,
-            f"without computers: {ms(steady.lag['p99'])} / {ms(steady.lag['max'])} ms", cs, steady)
+            f"without computers: {ms(steady.lag['p99'])} / {ms(steady.lag['max'])} ms; {held(cs)}", cs, steady)
         e = [c.to_edit for c in cs.moves()]
         add(f"click-to-edit p50 / p99, {sc.steady_rate:.0f}/s + {sc.computer_tables} computer tables",
             f"{ms(pct(e, .5))} / {ms(pct(e, .99))} ms", "p99<300ms", pct(e, .99) < 0.300,

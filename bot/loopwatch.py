@@ -1,6 +1,9 @@
 """Event-loop lag, measured from inside the bot: a task asks to wake every few milliseconds and records how
 late it woke. A late wake-up means something held the loop (or the GIL) that long, and every click waiting
-for its acknowledgement waited as long. Enabled by ``GEOTABLE_LOOP_STATS=<file>`` (the load benchmarks read
+for its acknowledgement waited as long. Each late wake-up is also split by the loop thread's own CPU time over
+the same spell (``held``): a lag the thread spent running (a long callback, a garbage collection) is ours to
+fix; one it spent off the CPU (the machine busy with other processes, the GIL held by another thread) is not
+the loop's work. Enabled by ``GEOTABLE_LOOP_STATS=<file>`` (the load benchmarks read
 the file); off by default."""
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ class LoopWatch:
         self.path = Path(path)
         self.interval = interval
         self.lags: deque[float] = deque(maxlen=keep)
+        self.held: deque[float] = deque(maxlen=keep)
+        """Per wake-up: the part of its lag the loop thread spent on the CPU (at most the lag; the heartbeat's
+        own interval of other work makes it an upper bound, within ``interval``)."""
         self.workers = workers
         """A callable giving the pids of helper processes (the render pool), for their CPU time and memory."""
 
@@ -50,22 +56,26 @@ class LoopWatch:
         loop = asyncio.get_running_loop()
         last_write = loop.time()
         while True:
-            start = loop.time()
+            start, ran = loop.time(), time.thread_time()
             await asyncio.sleep(self.interval)
-            self.lags.append(max(0.0, loop.time() - start - self.interval))
+            lag = max(0.0, loop.time() - start - self.interval)
+            self.lags.append(lag)
+            self.held.append(min(lag, time.thread_time() - ran))
             if loop.time() - last_write >= 0.5:
                 last_write = loop.time()
                 self.write()
 
     def reset(self) -> None:
         self.lags.clear()
+        self.held.clear()
 
     def write(self) -> None:
         lags = list(self.lags)
         workers = list(self.workers())
         data = {
             "at": time.time(), "samples": len(lags), "p50": _percentile(lags, 0.5), "p99": _percentile(lags, 0.99),
-            "max": max(lags, default=0.0), "cpu": cpu_seconds(), "rss": rss_bytes(),
+            "max": max(lags, default=0.0), "held_max": max(self.held, default=0.0),
+            "held_over_20ms": sum(h > 0.020 for h in self.held), "over_20ms": sum(lag > 0.020 for lag in lags), "cpu": cpu_seconds(), "rss": rss_bytes(),
             "workers": [{"pid": pid, "cpu": cpu_seconds(pid), "rss": rss_bytes(pid)} for pid in workers],
         }
         tmp = self.path.with_suffix(".tmp")
