@@ -55,12 +55,15 @@ class LoopWatch:
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
         last_write = loop.time()
+        ran = time.thread_time()  # read once a wake-up: a thread's CPU clock can be a slow system call
         while True:
-            start, ran = loop.time(), time.thread_time()
+            start = loop.time()
             await asyncio.sleep(self.interval)
             lag = max(0.0, loop.time() - start - self.interval)
+            now = time.thread_time()
             self.lags.append(lag)
-            self.held.append(min(lag, time.thread_time() - ran))
+            self.held.append(min(lag, now - ran))
+            ran = now
             if loop.time() - last_write >= 0.5:
                 last_write = loop.time()
                 self.write()
