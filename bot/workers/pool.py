@@ -214,3 +214,28 @@ class WorkerPool:
 
     def pids(self) -> list[int]:
         return [w.process.pid for w in self._workers]
+
+
+class OnePool:
+    """The one pool of a kind in this process, made on first use: the module-level face of renderpool and
+    thinkpool (``pool()``, ``start()``, ``ready()``, ``pids()``)."""
+
+    def __init__(self, make):
+        self._make = make
+        self._pool: WorkerPool | None = None
+
+    def pool(self) -> WorkerPool:
+        if self._pool is None:
+            self._pool = self._make()
+        return self._pool
+
+    def start(self) -> None:
+        """Starts the workers now (they import and warm up while the bot logs in)."""
+        self.pool().start()
+
+    async def ready(self, timeout: float = 120.0) -> None:
+        """Waits until every worker is warm (``WorkerPool.ready_within``)."""
+        await self.pool().ready_within(timeout)
+
+    def pids(self) -> list[int]:
+        return self._pool.pids() if self._pool is not None else []

@@ -21,7 +21,7 @@ import logging
 import os
 import time
 
-from bot.workers.pool import Worker, WorkerPool, ping
+from bot.workers.pool import OnePool, Worker, WorkerPool, ping
 
 log = logging.getLogger(__name__)
 
@@ -88,28 +88,8 @@ class RenderPool(WorkerPool):
             worker.warm = True
 
 
-_pool: RenderPool | None = None
-
-
-def pool() -> RenderPool:
-    global _pool
-    if _pool is None:
-        _pool = RenderPool(workers_wanted())
-    return _pool
-
-
-def start() -> None:
-    """Starts the workers now (they import and warm up in parallel with the bot's login)."""
-    pool().start()
-
-
-async def ready(timeout: float = 120.0) -> None:
-    """Waits until the render workers are warm (``WorkerPool.ready_within``)."""
-    await pool().ready_within(timeout)
-
-
-def pids() -> list[int]:
-    return pool().pids() if _pool else []
+_one = OnePool(lambda: RenderPool(workers_wanted()))
+pool, start, ready, pids = _one.pool, _one.start, _one.ready, _one.pids
 
 
 async def run(fn, *args):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import os
 
-from bot.workers.pool import Worker, WorkerPool
+from bot.workers.pool import OnePool, Worker, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -65,28 +65,8 @@ class ThinkPool(WorkerPool):
 
 
 
-_pool: ThinkPool | None = None
-
-
-def pool() -> ThinkPool:
-    global _pool
-    if _pool is None:
-        _pool = ThinkPool(workers_wanted())
-    return _pool
-
-
-def start() -> None:
-    """Starts the workers now (they import the games while the bot logs in)."""
-    pool().start()
-
-
-async def ready(timeout: float = 120.0) -> None:
-    """Waits until every thinking worker has loaded the computers (``WorkerPool.ready_within``)."""
-    await pool().ready_within(timeout)
-
-
-def pids() -> list[int]:
-    return pool().pids() if _pool else []
+_one = OnePool(lambda: ThinkPool(workers_wanted()))
+pool, start, ready, pids = _one.pool, _one.start, _one.ready, _one.pids
 
 
 async def decide(game: str, state: dict, seat: int, strength: str, seed: int, whole: bool,
