@@ -10,7 +10,7 @@ from tests.bot.harness import BotRunner
 async def test_the_bot_is_online_only_with_warm_workers_that_shared_the_warm_up(fake, tmp_path, monkeypatch):
     monkeypatch.setenv("GEOTABLE_CACHE_DIR", str(tmp_path / "cache"))  # a fresh clone: nothing learned yet
     fresh = renderpool.RenderPool(2)  # cold workers, as after a start of the bot's process
-    monkeypatch.setattr(renderpool, "_pool", fresh)
+    monkeypatch.setattr(renderpool._one, "_pool", fresh)
     runner = BotRunner(fake, str(tmp_path / "db.sqlite"))
     await runner.start()
     try:
@@ -35,7 +35,7 @@ async def test_the_bot_is_online_only_with_warm_workers_that_shared_the_warm_up(
             worker.close()
     # the next start (a restart) takes the palettes kept on disk: no worker learns one again
     again = renderpool.RenderPool(2)
-    monkeypatch.setattr(renderpool, "_pool", again)
+    monkeypatch.setattr(renderpool._one, "_pool", again)
     try:
         await again.ready()
         for worker in again._workers:
