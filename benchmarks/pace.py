@@ -8,7 +8,8 @@ posts or edits is recorded with its time and its "To act" line. A **computer tur
 "To act" is the same computers only (a computer's turn, or in a simultaneous stage the computers' part once
 no person is programming): it lasts from the first board showing it until the first board showing someone
 else (so its pause before the turn counts). Printed per game and strength: the turns seen, the boards shown
-per turn (its steps), and the seconds per turn (mean, median, max).
+per turn (its steps), and the seconds per turn (mean, median, max); then the time from a computer's commit to its
+board, and the size of a table's message (its JSON, its board image).
 
 ``--latency`` makes the loopback Discord answer every request that much later (a real edit with a PNG takes
 some 0.1-0.3 s), so the figure approaches what a Discord channel shows. ``--pause`` / ``--step-pause`` are
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import re
 import statistics
@@ -135,10 +137,11 @@ async def anas_move(fake: FakeDiscord, board: dict, rng: random.Random) -> bool:
 
 
 async def play(fake: FakeDiscord, game: str, seconds: float, rng: random.Random,
-               first_shown: dict | None = None) -> list[tuple[float, tuple]]:
+               first_shown: dict | None = None, payloads: list | None = None) -> list[tuple[float, tuple]]:
     """Tables of Ana and three computers for ``seconds`` (a new one when a game ends); returns (time, "To
     act" names) of every board in play. ``first_shown``: filled with (table, version) -> the wall-clock time
-    (``time.time()``, as the bot stamps its commits) the loopback Discord first received a board of it."""
+    (``time.time()``, as the bot stamps its commits) the loopback Discord first received a board of it.
+    ``payloads``: filled with (bytes of the message's JSON, bytes of its board image) of every board."""
     channel = CHANNELS[game]
     boards: list[tuple[float, tuple]] = []
 
@@ -149,6 +152,8 @@ async def play(fake: FakeDiscord, game: str, seconds: float, rng: random.Random,
             drawn = re.search(r"table(\d+)-(\d+)\.png$", message["attachments"][0].get("filename", ""))
             if first_shown is not None and drawn:
                 first_shown.setdefault((int(drawn[1]), int(drawn[2])), time.time())
+            if payloads is not None:
+                payloads.append((len(json.dumps(message, separators=(",", ":"))), len(sight.image(fake, message))))
 
     fake.observers.append(seen)
     try:
@@ -205,9 +210,11 @@ async def run(games: list[str], seconds: float, latency: float, options: dict, s
             await bot.start(timeout=120)
             for game in games:
                 first_shown: dict = {}
-                boards = await play(fake, game, seconds, random.Random(seed), first_shown)
+                payloads: list[tuple[int, int]] = []
+                boards = await play(fake, game, seconds, random.Random(seed), first_shown, payloads)
                 report(game, computer_turns(boards))
                 report_shown(commit_to_board(str(Path(tmp) / "pace.sqlite"), first_shown))
+                report_payloads(payloads)
         finally:
             await bot.kill()
             await fake.stop()
@@ -238,6 +245,16 @@ def report_shown(waits: list[float]) -> None:
         q = statistics.quantiles(waits, n=100, method="inclusive")  # never past the max
         print(f"    a computer's commit to its board: {len(waits)} moves, p50 {q[49] * 1e3:.0f} ms, "
               f"p99 {q[98] * 1e3:.0f} ms, max {max(waits) * 1e3:.0f} ms", flush=True)
+
+
+def report_payloads(payloads: list[tuple[int, int]]) -> None:
+    """The size of a table's message: its JSON (text, components, attachment records) and its board image."""
+    if payloads:
+        text = sorted(t for t, _i in payloads)
+        image = sorted(i for _t, i in payloads)
+        print(f"    a table message: {len(payloads)} boards, JSON median {text[len(text) // 2] / 1e3:.1f} KB "
+              f"(max {text[-1] / 1e3:.1f}), board image median {image[len(image) // 2] / 1e3:.1f} KB "
+              f"(max {image[-1] / 1e3:.1f})", flush=True)
 
 
 def report(game: str, turns: list[tuple[tuple, float, int]]) -> None:
