@@ -16,11 +16,11 @@ board), ``panel`` (the private panel), ``animation`` (a run's GIF), ``photos`` (
 
 from render.globe_twister import photos
 from render.globe_twister.animation import FIRST_MS, LAST_MS, draw_card, run_frames
-from render.globe_twister.board import LAYOUT, board_height, draw_board, shown_run, winners_of
+from render.globe_twister.board import BLOCK_H, WIDTH, board_height, draw_board, shown_run, winners_of
 from render.globe_twister.panel import PRIVATE_T, draw_private
 from render.globe_twister.pieces import COLOURS, GAME, GAP, HIGHLIGHT, SHORT_NAMES, TITLE
 from render.globe_twister.samples import sample_game, sample_states
 
-__all__ = ["COLOURS", "FIRST_MS", "GAME", "GAP", "HIGHLIGHT", "LAST_MS", "LAYOUT", "PRIVATE_T", "SHORT_NAMES", "TITLE",
+__all__ = ["BLOCK_H", "COLOURS", "FIRST_MS", "GAME", "GAP", "HIGHLIGHT", "LAST_MS", "WIDTH", "PRIVATE_T", "SHORT_NAMES", "TITLE",
            "board_height", "draw_board", "draw_card", "draw_private", "photos", "run_frames", "sample_game",
            "sample_states", "shown_run", "winners_of"]
