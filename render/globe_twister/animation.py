@@ -218,7 +218,7 @@ RUNS_W = PHONE_CANVAS
 """Drawn for the phone (docs/rendering.md, "Legible on a phone"): 600 px wide, a row per player, every label at
 least ``P_SMALL``, every tile at least 52 px (21 px on the phone)."""
 RUNS_HEAD = 60
-RUNS_T = {1: 84, 2: 60, 3: 60, 4: 52, 5: 52}
+RUNS_T = {1: 76, 2: 60, 3: 60, 4: 52, 5: 52}
 """Players -> the tiles' size (px)."""
 RUNS_GAP = 8
 
@@ -320,9 +320,10 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
                           width=max(5, t // 12), head=max(14, t // 4), double=which != "b5", outline=BLACK)
     # the photo to rebuild, on the right
     wx = px + size + 14
-    side = min(y1 - y0 - 66, 150)
-    photo_x = x1 - 10 - side
-    thumbnail(img, d, (photo_x, y1 - 10 - side), side, run["photo"])
+    side = min(y1 - y0 - 66, 150, x1 - 22 - wx - 190)  # the words keep 190 px (German "heimschicken")
+    photo_x = x1 - 10 - side if side >= 80 else x1 + 2
+    if side >= 80:
+        thumbnail(img, d, (photo_x, y1 - 10 - side), side, run["photo"])
     # the name, over the words and the photo
     seat = run.get("seat")
     nx, cy = wx, y0 + 26
