@@ -15,23 +15,20 @@ from games.globe_twister.puzzle import (
     TURN,
     move_of,
 )
-from games.globe_twister.rules import PHOTO_NAMES
 from i18n import _, here, ngettext, pgettext
 from render.common import (
     BAR,
     BLACK,
-    BODY,
     HIGHLIGHT,
-    LARGE,
     MARGIN,
     MUTED,
     P_BODY,
+    P_LARGE,
     P_SMALL,
     PANEL,
     PANEL_EDGE,
     PHONE_CANVAS,
     SKY,
-    SMALL,
     TEXT,
     WHITE,
     canvas,
@@ -55,7 +52,6 @@ from render.globe_twister.pieces import (
     draw_frame,
     draw_puzzle,
     frame_size,
-    photo_name_lines,
     puzzle_size,
     thumbnail,
     turn_icon,
@@ -63,7 +59,8 @@ from render.globe_twister.pieces import (
 
 # --- the run, animated --------------------------------------------------------------------------------------
 GIF_W = 600
-GIF_T = 100
+GIF_T = 92
+"""A single run's tiles (37 px on the phone); the frame's cells ``GIF_C``."""
 GIF_C = 62
 STEP_MS = 900
 DONE_MS = 700
@@ -86,22 +83,29 @@ def _changed(a: Sequence[Sequence[int]], b: Sequence[Sequence[int]]) -> list[int
     return [i for i in range(9) if list(a[i]) != list(b[i])]
 
 
+CAPTION_H = 3 * 32 + 16
+"""The caption band under a single run's puzzle: up to three lines at ``P_SMALL`` (German)."""
+
+
 def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | None = None,
                done: Sequence[int] = (), marks: dict | None = None, move: tuple | None = None,
                turn: tuple | None = None, result: str | None = None) -> Image.Image:
-    height = 46 + 12 + puzzle_size(GIF_T) + 14 + 58
+    """One frame of a single program's run, drawn for the phone: the title bar, the puzzle, the frame and the
+    photo to rebuild beside it, the caption under them."""
+    head = 60
+    height = head + 12 + puzzle_size(GIF_T) + 14 + CAPTION_H
     img, d = canvas(height, GIF_W)
-    d.rectangle((0, 0, GIF_W, 45), fill=BAR)
+    d.rectangle((0, 0, GIF_W, head - 1), fill=BAR)
     seat = card.get("seat")
-    x = 12
+    x = MARGIN + 4
     if seat is not None:
-        seat_mark(d, (x + 12, 23), seat, 11)
-        x += 32
-    text(d, (x, 23), title, BODY, TEXT, anchor="lm", bold=True, max_width=GIF_W - x - 150)
+        seat_mark(d, (x + 14, head / 2), seat, 14)
+        x += 38
     turn_no = card.get("turn")
-    if turn_no:
-        text(d, (GIF_W - 12, 23), _("turn {turn}", turn=turn_no), SMALL, MUTED, anchor="rm")
-    px, py = 12, 58
+    right_w = text(d, (GIF_W - MARGIN - 4, head / 2), _("turn {turn}", turn=turn_no), P_SMALL, MUTED,
+                   anchor="rm") + 16 if turn_no else 0
+    text(d, (x, head / 2), title, P_BODY, TEXT, anchor="lm", bold=True, max_width=GIF_W - MARGIN - x - right_w)
+    px, py = MARGIN + 2, head + 12
     photo = card["photo"]
     draw_puzzle(img, d, (px, py), GIF_T, photo, pairs, solved=result == "rebuilt", marks=marks)
     if move is not None:
@@ -113,30 +117,26 @@ def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | Non
         cx, cy = cell_centre((px, py), GIF_T, cell)
         d.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=BLACK)
         turn_icon(d, (cx, cy), which, 18, HIGHLIGHT)
-    fx = px + puzzle_size(GIF_T) + 24
-    text(d, (fx, py - 4), pgettext("label", "program"), SMALL, MUTED)
-    draw_frame(d, (fx, py + 22), GIF_C, card["program"], active=active, done=done, numbers=False, size=BODY,
+    fx = px + puzzle_size(GIF_T) + 20
+    text(d, (fx, py - 6), pgettext("label", "program"), P_SMALL, MUTED)
+    draw_frame(d, (fx, py + 30), GIF_C, card["program"], active=active, done=done, numbers=False, size=P_BODY,
                gap=4)
-    ty = py + 22 + frame_size(GIF_C) + 12
-    th = py + puzzle_size(GIF_T) - ty - 2
-    if th >= 60:  # the photo to rebuild, small
-        thumbnail(img, d, (fx + 2, ty + 2), th, photo)
-        text(d, (fx + th + 16, ty), pgettext("label", "rebuild"), SMALL, MUTED)
-        name = PHOTO_NAMES.get(photo, photo)
-        for k, line in enumerate(photo_name_lines(photo, name, SMALL, GIF_W - fx - th - 28)):
-            text(d, (fx + th + 16, ty + 26 + 24 * k), line, SMALL, TEXT)
+    tx = fx + frame_size(GIF_C) + 12
+    th = GIF_W - MARGIN - 2 - tx
+    if th >= 60:  # the photo to rebuild, small, beside the frame
+        thumbnail(img, d, (tx, py + 32), th, photo)
     # the caption under it all
-    cy0 = height - 58
-    d.rectangle((0, cy0, GIF_W, height), fill=BAR)
+    cy0 = height - CAPTION_H
+    d.rectangle((0, cy0, GIF_W, height), fill=HIGHLIGHT if result == "rebuilt" else BAR)
     if result == "rebuilt":
-        d.rectangle((0, cy0, GIF_W, height), fill=HIGHLIGHT)
-        star(d, (24, cy0 + 29), 12, BLACK)
-        text(d, (46, cy0 + 29), caption, LARGE, BLACK, anchor="lm", bold=True, max_width=GIF_W - 60)
+        star(d, (MARGIN + 18, cy0 + CAPTION_H / 2), 14, BLACK)
+        text(d, (MARGIN + 42, cy0 + CAPTION_H / 2), caption, P_LARGE, BLACK, anchor="lm", bold=True,
+             max_width=GIF_W - MARGIN - 52)
     else:
-        lines = wrap_text(caption, BODY, GIF_W - 28, lines=2)
-        top = cy0 + 29 - 13 * len(lines)
+        lines = wrap_text(caption, P_SMALL, GIF_W - 2 * MARGIN - 8, lines=3)
+        top = cy0 + CAPTION_H / 2 - 16 * (len(lines) - 1)
         for k, line in enumerate(lines):
-            text(d, (14, top + 26 * k + 13), line, BODY, TEXT, anchor="lm")
+            text(d, (MARGIN + 4, top + 32 * k), line, P_SMALL, TEXT, anchor="lm")
     return img
 
 

@@ -199,18 +199,19 @@ def shown_run(view: dict) -> dict | None:
 
 
 # --- the board ----------------------------------------------------------------------------------------------
-T = 60
-"""A puzzle's tile on the board, 2-5 players (24 px on the phone: a quarter turn reads from its picture)."""
+T = 56
+"""A puzzle's tile on the board, 2-5 players (22.4 px on the phone: a quarter turn reads from its picture; 60
+would take the 5-player board's RGB PNG past 300 KB)."""
 SOLO_T = 92
-C = 46
+C = 44
 """A programming frame's cell after a run (its card's name at ``P_SMALL``)."""
-TH = 130
+TH = 104
 """The photo to rebuild, beside the puzzle."""
 GAP = 8
 NAME_H = 52
 """A block's name row and the gap under it."""
 BLOCK_H = max(puzzle_size(T) + 20, NAME_H + frame_size(C, 3) + 10)
-"""A player's block, whatever the phase: the board keeps its size all game (546-1194 px for 2-5 players)."""
+"""A player's block, whatever the phase: the board keeps its size all game (520-1144 px for 2-5 players)."""
 SOLO_TOP_H = puzzle_size(SOLO_T) + 20
 SOLO_LINE = 34
 
