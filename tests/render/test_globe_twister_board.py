@@ -332,10 +332,11 @@ def test_a_run_names_each_card_and_what_it_did():
     card = nine_card_run()
     with record_texts() as drawn:
         gt.run_frames(card)
-    assert "Card 1 of 9: cell 1, G1 turn 90 degrees clockwise" in drawn
-    assert any(t.startswith("Card 2 of 9: cell 2, B1 swap with the neighbour (down)") for t in drawn)
-    assert "G1: the tile in cell 1 turned a quarter turn clockwise" in drawn
-    assert "B1: cells 2 and 5 swapped" in drawn
+    said = " ".join(drawn)  # (a caption on up to three lines)
+    assert "Card 1 of 9: cell 1, G1 turn 90 degrees clockwise" in said
+    assert "Card 2 of 9: cell 2, B1 swap with the neighbour (down)" in said
+    assert "G1: the tile in cell 1 turned a quarter turn clockwise" in said
+    assert "B1: cells 2 and 5 swapped" in said
     assert any(t.startswith("After: ") for t in drawn)
 
 
