@@ -211,7 +211,7 @@ GAP = 8
 NAME_H = 52
 """A block's name row and the gap under it."""
 BLOCK_H = max(puzzle_size(T) + 20, NAME_H + frame_size(C, 3) + 10)
-"""A player's block, whatever the phase: the board keeps its size all game (520-1144 px for 2-5 players)."""
+"""A player's block, whatever the phase: the board keeps its size all game (528-1152 px for 2-5 players)."""
 SOLO_TOP_H = puzzle_size(SOLO_T) + 20
 SOLO_LINE = 34
 
