@@ -27,7 +27,7 @@ from render.common import (
     text,
     wrap_text,
 )
-from render.globe_twister.board import WIDTH, _level, _par, _right_note, _side_options
+from render.globe_twister.board import _side_options
 from render.globe_twister.pieces import (
     CARD_WORDS,
     CELL_FILL,
@@ -41,6 +41,7 @@ from render.globe_twister.pieces import (
     puzzle_size,
     thumbnail,
 )
+from render.globe_twister.words import WIDTH, _level, _par, _right_note
 
 # --- the private panel: "My program" ------------------------------------------------------------------------
 PRIVATE_T = 60
