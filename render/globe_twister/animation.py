@@ -15,24 +15,26 @@ from games.globe_twister.puzzle import (
     TURN,
     move_of,
 )
-from games.globe_twister.rules import PHOTO_NAMES
-from i18n import _, ngettext, pgettext
+from i18n import _, here, ngettext, pgettext
 from render.common import (
     BAR,
     BLACK,
-    BODY,
     HIGHLIGHT,
-    LARGE,
+    MARGIN,
     MUTED,
+    P_BODY,
+    P_LARGE,
+    P_SMALL,
     PANEL,
     PANEL_EDGE,
+    PHONE_CANVAS,
     SKY,
-    SMALL,
     TEXT,
     WHITE,
     canvas,
     computer_mark,
     fit_name,
+    font,
     seat_mark,
     star,
     text,
@@ -50,7 +52,6 @@ from render.globe_twister.pieces import (
     draw_frame,
     draw_puzzle,
     frame_size,
-    photo_name_lines,
     puzzle_size,
     thumbnail,
     turn_icon,
@@ -58,7 +59,8 @@ from render.globe_twister.pieces import (
 
 # --- the run, animated --------------------------------------------------------------------------------------
 GIF_W = 600
-GIF_T = 100
+GIF_T = 92
+"""A single run's tiles (37 px on the phone); the frame's cells ``GIF_C``."""
 GIF_C = 62
 STEP_MS = 900
 DONE_MS = 700
@@ -81,22 +83,29 @@ def _changed(a: Sequence[Sequence[int]], b: Sequence[Sequence[int]]) -> list[int
     return [i for i in range(9) if list(a[i]) != list(b[i])]
 
 
+CAPTION_H = 3 * 32 + 16
+"""The caption band under a single run's puzzle: up to three lines at ``P_SMALL`` (German)."""
+
+
 def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | None = None,
                done: Sequence[int] = (), marks: dict | None = None, move: tuple | None = None,
                turn: tuple | None = None, result: str | None = None) -> Image.Image:
-    height = 46 + 12 + puzzle_size(GIF_T) + 14 + 58
+    """One frame of a single program's run, drawn for the phone: the title bar, the puzzle, the frame and the
+    photo to rebuild beside it, the caption under them."""
+    head = 60
+    height = head + 12 + puzzle_size(GIF_T) + 14 + CAPTION_H
     img, d = canvas(height, GIF_W)
-    d.rectangle((0, 0, GIF_W, 45), fill=BAR)
+    d.rectangle((0, 0, GIF_W, head - 1), fill=BAR)
     seat = card.get("seat")
-    x = 12
+    x = MARGIN + 4
     if seat is not None:
-        seat_mark(d, (x + 12, 23), seat, 11)
-        x += 32
-    text(d, (x, 23), title, BODY, TEXT, anchor="lm", bold=True, max_width=GIF_W - x - 150)
+        seat_mark(d, (x + 14, head / 2), seat, 14)
+        x += 38
     turn_no = card.get("turn")
-    if turn_no:
-        text(d, (GIF_W - 12, 23), _("turn {turn}", turn=turn_no), SMALL, MUTED, anchor="rm")
-    px, py = 12, 58
+    right_w = text(d, (GIF_W - MARGIN - 4, head / 2), _("turn {turn}", turn=turn_no), P_SMALL, MUTED,
+                   anchor="rm") + 16 if turn_no else 0
+    text(d, (x, head / 2), title, P_BODY, TEXT, anchor="lm", bold=True, max_width=GIF_W - MARGIN - x - right_w)
+    px, py = MARGIN + 2, head + 12
     photo = card["photo"]
     draw_puzzle(img, d, (px, py), GIF_T, photo, pairs, solved=result == "rebuilt", marks=marks)
     if move is not None:
@@ -108,30 +117,26 @@ def _gif_frame(card: dict, pairs, *, title: str, caption: str, active: int | Non
         cx, cy = cell_centre((px, py), GIF_T, cell)
         d.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=BLACK)
         turn_icon(d, (cx, cy), which, 18, HIGHLIGHT)
-    fx = px + puzzle_size(GIF_T) + 24
-    text(d, (fx, py - 4), pgettext("label", "program"), SMALL, MUTED)
-    draw_frame(d, (fx, py + 22), GIF_C, card["program"], active=active, done=done, numbers=False, size=BODY,
+    fx = px + puzzle_size(GIF_T) + 20
+    text(d, (fx, py - 6), pgettext("label", "program"), P_SMALL, MUTED)
+    draw_frame(d, (fx, py + 30), GIF_C, card["program"], active=active, done=done, numbers=False, size=P_BODY,
                gap=4)
-    ty = py + 22 + frame_size(GIF_C) + 12
-    th = py + puzzle_size(GIF_T) - ty - 2
-    if th >= 60:  # the photo to rebuild, small
-        thumbnail(img, d, (fx + 2, ty + 2), th, photo)
-        text(d, (fx + th + 16, ty), pgettext("label", "rebuild"), SMALL, MUTED)
-        name = PHOTO_NAMES.get(photo, photo)
-        for k, line in enumerate(photo_name_lines(photo, name, SMALL, GIF_W - fx - th - 28)):
-            text(d, (fx + th + 16, ty + 26 + 24 * k), line, SMALL, TEXT)
+    tx = fx + frame_size(GIF_C) + 12
+    th = GIF_W - MARGIN - 2 - tx
+    if th >= 60:  # the photo to rebuild, small, beside the frame
+        thumbnail(img, d, (tx, py + 32), th, photo)
     # the caption under it all
-    cy0 = height - 58
-    d.rectangle((0, cy0, GIF_W, height), fill=BAR)
+    cy0 = height - CAPTION_H
+    d.rectangle((0, cy0, GIF_W, height), fill=HIGHLIGHT if result == "rebuilt" else BAR)
     if result == "rebuilt":
-        d.rectangle((0, cy0, GIF_W, height), fill=HIGHLIGHT)
-        star(d, (24, cy0 + 29), 12, BLACK)
-        text(d, (46, cy0 + 29), caption, LARGE, BLACK, anchor="lm", bold=True, max_width=GIF_W - 60)
+        star(d, (MARGIN + 18, cy0 + CAPTION_H / 2), 14, BLACK)
+        text(d, (MARGIN + 42, cy0 + CAPTION_H / 2), caption, P_LARGE, BLACK, anchor="lm", bold=True,
+             max_width=GIF_W - MARGIN - 52)
     else:
-        lines = wrap_text(caption, BODY, GIF_W - 28, lines=2)
-        top = cy0 + 29 - 13 * len(lines)
+        lines = wrap_text(caption, P_SMALL, GIF_W - 2 * MARGIN - 8, lines=3)
+        top = cy0 + CAPTION_H / 2 - 16 * (len(lines) - 1)
         for k, line in enumerate(lines):
-            text(d, (14, top + 26 * k + 13), line, BODY, TEXT, anchor="lm")
+            text(d, (MARGIN + 4, top + 32 * k), line, P_SMALL, TEXT, anchor="lm")
     return img
 
 
@@ -208,15 +213,14 @@ def run_frames(card: dict, title: str | None = None) -> list[tuple[Image.Image, 
     return out
 
 
-# --- every program of a stage, side by side (the channel's one message per run) ------------------------------
-RUNS_W, RUNS_H = 600, 450
-"""At most 4:3 (as tall as the players need, 324-448 px): Discord shows it within 400 x 300, 2/3 of this, so
-16 px text here is 10.7 px there (a 7 px cap height); a 5-player stage shows tiles of ~24 px there."""
-RUNS_HEAD = 40
-RUNS_TEXT = 16
-RUNS_NAME = 18
-RUNS_GRID = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2)}
-"""Players -> (columns, rows) of blocks."""
+# --- every program of a stage, a row each (the channel's one message per run) --------------------------------
+RUNS_W = PHONE_CANVAS
+"""Drawn for the phone (docs/rendering.md, "Legible on a phone"): 600 px wide, a row per player, every label at
+least ``P_SMALL``, every tile at least 52 px (21 px on the phone)."""
+RUNS_HEAD = 60
+RUNS_T = {1: 76, 2: 60, 3: 60, 4: 52, 5: 52}
+"""Players -> the tiles' size (px)."""
+RUNS_GAP = 8
 
 _SHORT_ACT = {"g1": _("quarter turn right"), "g2": _("quarter turn left"), "g3": _("half turn"), "b1": _("swap"),
               "b2": _("swap diagonally"), "b3": _("swap corners"), "b4": _("swap edges"), "b5": _("to the line's end"),
@@ -240,27 +244,15 @@ def _short_done(step: dict, before, changed: list[int]) -> str:
 
 
 def _runs_layout(n: int) -> tuple[list[tuple[int, int, int, int, str, int]], int]:
-    """Per block: its box, where its words go ("below" the puzzle, or "right" of it) and the tile size; and
-    the image's height (at most ``RUNS_H``: 600 x 450 is 4:3)."""
-    cols, rows = RUNS_GRID[min(n, 5)]
-    mode = "right" if n in (1, 4) else "below"
-    w = (RUNS_W - 8) / cols
-    t = int(min((w - 20 - 120) / 3 if mode == "right" else (w - 16) / 3, 110))
-
-    def block_h(t: int) -> int:
-        return 34 + puzzle_size(t) + (12 if mode == "right" else 8 + 42 + 6)
-
-    while RUNS_HEAD + 8 + rows * block_h(t) > RUNS_H:
-        t -= 1
-    h = block_h(t)
+    """Per block (a row per player): its box, where its words go (always "right" of the puzzle) and the tile
+    size; and the image's height (436-1000 px for 1-5 players)."""
+    t = RUNS_T[min(max(n, 1), 5)]
+    h = puzzle_size(t) + 20
     out = []
     for k in range(n):
-        r, c = divmod(k, cols)
-        if r == rows - 1 and n % cols and n > cols:  # a shorter last row is centred
-            c += (cols - n % cols) / 2
-        x0, y0 = 4 + c * w, RUNS_HEAD + 4 + r * h
-        out.append((round(x0), round(y0), round(x0 + w), round(y0 + h), mode, t))
-    return out, RUNS_HEAD + 8 + rows * h
+        y0 = RUNS_HEAD + RUNS_GAP + k * (h + RUNS_GAP)
+        out.append((MARGIN, y0, RUNS_W - MARGIN, y0 + h, "right", t))
+    return out, RUNS_HEAD + RUNS_GAP + n * (h + RUNS_GAP)
 
 
 def _runs_frame(runs: Sequence[dict], names: Sequence[str] | None, turn: int | None, k: int | None,
@@ -270,15 +262,17 @@ def _runs_frame(runs: Sequence[dict], names: Sequence[str] | None, turn: int | N
     blocks, height = _runs_layout(len(runs))
     img, d = canvas(height, RUNS_W)
     d.rectangle((0, 0, RUNS_W, RUNS_HEAD - 1), fill=BAR)
+    most = max((len(r.get("steps") or []) for r in runs), default=0)
+    right = {"before": pgettext("label", "before"), "after": pgettext("label", "after")}.get(phase) or \
+        _("card {k} of {total}", k=k + 1, total=most)
+    right_w = text(d, (RUNS_W - MARGIN - 4, RUNS_HEAD / 2), right, P_SMALL, HIGHLIGHT, anchor="rm", bold=True)
     if turn:
         head = ngettext("Turn {turn}: the program runs", "Turn {turn}: the programs run", len(runs), turn=turn)
     else:
         head = ngettext("The program runs", "The programs run", len(runs))
-    text(d, (10, RUNS_HEAD / 2), head, RUNS_NAME, TEXT, anchor="lm", bold=True, max_width=RUNS_W - 170)
-    most = max((len(r.get("steps") or []) for r in runs), default=0)
-    right = {"before": pgettext("label", "before"), "after": pgettext("label", "after")}.get(phase) or \
-        _("card {k} of {total}", k=k + 1, total=most)
-    text(d, (RUNS_W - 10, RUNS_HEAD / 2), right, RUNS_TEXT, MUTED, anchor="rm")
+    room = RUNS_W - 2 * MARGIN - 8 - right_w - 16
+    size = next((s for s in (P_BODY, P_SMALL) if font(s, bold=True).getlength(here(head)) <= room), P_SMALL)
+    text(d, (MARGIN + 4, RUNS_HEAD / 2), head, size, TEXT, anchor="lm", bold=True, max_width=room)
     for i, (run, (x0, y0, x1, y1, mode, t)) in enumerate(zip(runs, blocks, strict=True)):
         _runs_block(img, d, run, names, (x0, y0, x1, y1), mode, t, k, phase, done[i])
     return img
@@ -286,25 +280,16 @@ def _runs_frame(runs: Sequence[dict], names: Sequence[str] | None, turn: int | N
 
 def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box, mode: str, t: int,
                 k: int | None, phase: str, done: Sequence[int]) -> None:
+    """A player's row: the puzzle on the left; beside it the name, the card acting (its chip) and what it does
+    or did, and the photo to rebuild on the right."""
     x0, y0, x1, y1 = box
     frames = run.get("frames") or [run["before"]]
     steps = run.get("steps") or []
     solved = bool(run.get("solved")) and phase == "after"
-    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8, fill=PANEL,
-                        outline=HIGHLIGHT if solved else PANEL_EDGE, width=3 if solved else 1)
-    seat = run.get("seat")
-    nx = x0 + 12
-    if seat is not None:
-        seat_mark(d, (nx + 8, y0 + 19), seat, 8)
-        nx += 22
-    if run.get("computer"):
-        computer_mark(d, (nx + 8, y0 + 20), 8)
-        nx += 22
-    name = names[seat] if names and seat is not None and seat < len(names) else _("Program")
-    text(d, (nx, y0 + 19), fit_name(name, RUNS_NAME, x1 - nx - 14), RUNS_NAME, TEXT, anchor="lm", bold=True)
+    d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PANEL, outline=HIGHLIGHT if solved else PANEL_EDGE,
+                        width=3 if solved else 2)
     size = puzzle_size(t)
-    px = x0 + 10 if mode == "right" else (x0 + x1 - size) / 2
-    py = y0 + 34
+    px, py = x0 + 12, y0 + (y1 - y0 - size) / 2
     acting = phase == "act" and k is not None and k < len(steps)
     shown = k is not None and k < len(steps) and phase in ("act", "done")
     if phase == "before":
@@ -332,13 +317,27 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
             turn_icon(d, (cx, cy), which, r, HIGHLIGHT)
         elif dest is not None:
             arrow_between(d, cell_centre((px, py), t, cell), cell_centre((px, py), t, dest), HIGHLIGHT,
-                          width=max(4, t // 14), head=max(12, t // 4), double=which != "b5", outline=BLACK)
-    # the words: the card acting (its chip) and what it does or did
-    if mode == "right":
-        wx, wy, ww = px + size + 12, py, x1 - (px + size + 12) - 8
-    else:
-        wx, wy, ww = x0 + 10, py + size + 8, x1 - x0 - 20
-    chip = 34
+                          width=max(5, t // 12), head=max(14, t // 4), double=which != "b5", outline=BLACK)
+    # the photo to rebuild, on the right
+    wx = px + size + 14
+    side = min(y1 - y0 - 66, 150, x1 - 22 - wx - 190)  # the words keep 190 px (German "heimschicken")
+    photo_x = x1 - 10 - side if side >= 80 else x1 + 2
+    if side >= 80:
+        thumbnail(img, d, (photo_x, y1 - 10 - side), side, run["photo"])
+    # the name, over the words and the photo
+    seat = run.get("seat")
+    nx, cy = wx, y0 + 26
+    if seat is not None:
+        seat_mark(d, (nx + 12, cy), seat, 12)
+        nx += 32
+    if run.get("computer"):
+        computer_mark(d, (nx + 12, cy + 1), 12)
+        nx += 32
+    name = names[seat] if names and seat is not None and seat < len(names) else _("Program")
+    text(d, (nx, cy), fit_name(name, P_BODY, x1 - 12 - nx), P_BODY, TEXT, anchor="lm", bold=True)
+    # the words: the card acting (its chip) and what it does or did, under the name, beside the photo
+    chip_w, chip_h = 60, 44
+    wy, room = y0 + 56, photo_x - 12 - wx
     lines: list[tuple[str, tuple]] = []
     if phase == "before":
         lines = [(ngettext("{n} card to play", "{n} cards to play", len(steps)) if steps else _("no card played"),
@@ -347,8 +346,9 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
         lines = [(_("rebuilt!"), HIGHLIGHT) if run.get("solved") else (_("not rebuilt yet"), MUTED)]
     elif shown:
         step = steps[k]
-        card_chip(d, (wx, wy, wx + chip, wy + chip), step["card"], step.get("dir"), cell=step["cell"], size=RUNS_TEXT,
-                  style="full", icon=False)
+        card_chip(d, (wx, wy, wx + chip_w, wy + chip_h), step["card"], step.get("dir"), cell=step["cell"],
+                  size=P_SMALL, style="full", icon=False)
+        wy += chip_h + 6
         if acting:
             lines = [(_("cell {number}: {action}", number=step["cell"] + 1, action=_SHORT_ACT[step["card"]]),
                       HIGHLIGHT)]
@@ -358,23 +358,10 @@ def _runs_block(img: Image.Image, d: ImageDraw.ImageDraw, run: dict, names, box,
     else:
         lines = [(ngettext("done: {n} card", "done: {n} cards", len(steps)) if steps else _("no card played"),
                   MUTED)]
-    # below the puzzle: the words beside the chip, two lines; right of it: under the chip (the column is
-    # narrow: three lines where a language needs them, German "Feld 9: / diagonal / tauschen")
-    tx = wx + chip + 8 if shown and mode == "below" else wx
-    room = ww - (tx - wx)
-    y = wy + (chip / 2 if mode == "below" else (chip + 14 if shown else 10))
-    said = [(wrap_text(words, RUNS_TEXT, room, lines=3 if mode == "right" else 2), colour) for words, colour in lines]
-    if mode == "right":  # the photo to rebuild, under the words
-        extra = 20 * max([len(wrapped) - 2 for wrapped, _colour in said] + [0])
-        side = int(min(ww, y1 - 10 - (wy + chip + 66 + extra)))  # under a chip and the lines of words
-        if side >= 60:
-            ty = y1 - 10 - side
-            text(d, (wx, ty - 12), pgettext("label", "rebuild"), RUNS_TEXT, MUTED, anchor="ls")
-            thumbnail(img, d, (wx, ty), side, run["photo"])
-    for wrapped, colour in said:
-        top = y - (len(wrapped) - 1) * 10 if mode == "below" else y
-        for n, line in enumerate(wrapped):
-            text(d, (tx, top + 20 * n), line, RUNS_TEXT, colour, anchor="lm", bold=colour == HIGHLIGHT)
+    most = max(1, int((y1 - 8 - wy) // 30))
+    for words, colour in lines:
+        for n, line in enumerate(wrap_text(words, P_SMALL, room, lines=most)):
+            text(d, (wx, wy + 30 * n), line, P_SMALL, colour, bold=colour == HIGHLIGHT)
 
 
 def runs_frames(card: dict, names: Sequence[str] | None = None) -> list[tuple[Image.Image, int]]:
@@ -438,7 +425,7 @@ def encode_gif(frames: list[tuple[Image.Image, int]]) -> bytes:
 
 def draw_card(card: dict, note: str | None = None) -> bytes | Image.Image:
     """A card for the channel, an animated GIF as bytes. ``card["kind"] == "runs"`` (the engine's announcement
-    after a stage C): every program of the stage running side by side, 600 x 450; ``card["names"]`` (the bot
+    after a stage C): every program of the stage running at once, a row each, 600 px wide; ``card["names"]`` (the bot
     adds them) names the seats, ``card["computers"]`` lists those a computer plays (a robot's head by the name). ``"run"``: one program alone; ``note`` (optional) is its title, e.g. "Ana's
     program"."""
     if card.get("kind") == "runs":

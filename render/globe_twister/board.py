@@ -1,4 +1,5 @@
-"""The public board: a block per player (or the solo puzzle), the header's status and the end banner."""
+"""The public board, drawn for the phone: a row per player (or the solo puzzle and its level), the header's status
+and the end banner."""
 
 from __future__ import annotations
 
@@ -12,27 +13,21 @@ from games.globe_twister.puzzle import (
 )
 from i18n import _, here, ngettext, pgettext
 from render.common import (
-    BODY,
     COMPUTER_MARK_W,
-    FOOTER_H,
-    HEADER_H,
     HIGHLIGHT,
-    LARGE,
     MARGIN,
     MUTED,
+    P_BODY,
+    P_HEADER_H,
+    P_LARGE,
+    P_SMALL,
     SKY,
-    SMALL,
-    STATUS,
     TEXT,
-    WIDTH,
     canvas,
     font,
-    footer,
-    header,
-    join_fit,
-    join_names,
     name_room,
     panel,
+    phone_header,
     played_by_computer,
     player_row,
     star,
@@ -54,197 +49,94 @@ from render.globe_twister.pieces import (
     puzzle_size,
     thumbnail,
 )
-
-
-def _turns(n: int) -> str:
-    return ngettext("{n} turn", "{n} turns", n)
-
-
-def _cards(n: int) -> str:
-    return ngettext("{n} card", "{n} cards", n)
-
-
-# --- the view, in words -------------------------------------------------------------------------------------
-def _level(view: dict) -> tuple[str, int]:
-    """The solo level's name (in the drawing's language) without its stars, and how many stars (drawn, the font
-    has none)."""
-    solo = view.get("solo") or {}
-    name = here(solo.get("level_name") or _("Practice"))
-    return name.replace("★", "").strip(), name.count("★")
-
-
-def _par(par: dict | None) -> str:
-    if not par:
-        return ""
-    return _("par {turns}, {cards}", turns=_turns(par["turns"]), cards=_cards(par["cards"]))
-
-
-def winners_of(view: dict) -> list[int]:
-    if view.get("winners") is not None:
-        return list(view["winners"])
-    wins = view.get("wins") or []
-    if not wins or max(wins) == 0:
-        return []
-    best = max(w for s, w in enumerate(wins) if not view["left"][s])
-    return [s for s, w in enumerate(wins) if w == best and not view["left"][s]]
-
-
-def _winning_seats(view: dict) -> list[int]:
-    """Who won: the engine's winners (nobody when no photo was rebuilt, solo: the puzzle stays unsolved)."""
-    if view.get("solo") is not None and view.get("winners") is None:
-        return [0] if view["solo"].get("solved") else []
-    return winners_of(view)
-
-
-def _winner_text(view: dict, names: list[str]) -> str:
-    solo = view.get("solo")
-    if solo is not None:
-        if not solo.get("solved"):
-            return _("Not rebuilt: nobody won")
-        return _("Rebuilt in {turns} with {cards}!", turns=_turns(solo["turns"]), cards=_cards(solo["cards"]))
-    seats = _winning_seats(view)
-    if not seats:
-        return _("Nobody rebuilt a photo: nobody won")
-
-    def said(who: str) -> str:
-        if view["rounds"] > 1:
-            wins = view["wins"][seats[0]]
-            if len(seats) == 1:
-                return ngettext("{names} wins with {n} round!", "{names} wins with {n} rounds!", wins, names=who)
-            return ngettext("{names} tie with {n} round!", "{names} tie with {n} rounds!", wins, names=who)
-        return _("{names} wins!", names=who) if len(seats) == 1 else _("{names} tie!", names=who)
-
-    room = WIDTH - 120 - font(STATUS).getlength(here(said("")))
-    return said(join_fit([names[s] for s in seats], STATUS, room))
-
-
-def _status(view: dict, names: list[str]) -> str:
-    phase = view["phase"]
-    if phase == "program" and shown_run(view) is not None:
-        played = view["last_run"]["turn"]
-        if view["players"] > 1:
-            return _("Turn {played} played, nobody rebuilt: program turn {turn}", played=played, turn=view["turn"])
-        return _("Turn {played} played: program turn {turn}, then lock in", played=played, turn=view["turn"])
-    to_act = view["to_act"]
-    n = view["players"]
-    if phase == "side":
-        if len(to_act) <= 2:
-            who = _("{names}: choose the polar front or your region's back",
-                    names=join_names([here(names[s]) for s in to_act]))
-            if font(STATUS).getlength(here(who)) <= WIDTH - 2 * MARGIN - 20:
-                return who
-            return _("Choose the polar front or your region's back")
-        return _("Choose a side: the polar front or your region's back")
-    solo = view.get("solo") is not None
-    locked = [s for s in view["active"] if view["locked"][s] and not view["left"][s]]
-    if view.get("timer"):
-        secs = round(view["timer"]["seconds"])
-        still = len(to_act)
-        return _("Sand timer running ({seconds} s): {n} still programming", seconds=secs, n=still)
-    if solo:
-        return _("Program your cards, then lock in")
-    if view.get("decider"):
-        room = WIDTH - 2 * MARGIN - 20 - font(STATUS).getlength(here(_("{names} play again: program, then lock in",
-                                                                       names="")))
-        return _("{names} play again: program, then lock in",
-                 names=join_fit([names[s] for s in view["active"]], STATUS, room))
-    if not locked:
-        return _("Everyone: program, then lock in") if not view.get("no_timer") else \
-            _("Everyone: program; the first lock-in stops all")
-    return _("{locked} of {n} locked in", locked=len(locked), n=n)
-
-
-def _right_note(view: dict) -> str:
-    solo = view.get("solo")
-    turn = view.get("turn") or 1
-    if solo is not None:
-        name = _level(view)[0]
-        if solo.get("number"):
-            return _("{level} #{number} - turn {turn}", level=name, number=solo["number"], turn=turn)
-        return _("{level} - turn {turn}", level=name, turn=turn)
-    if view["rounds"] > 1:
-        if view["phase"] == "side":
-            return _("Round {round} of {rounds}", round=view["round"], rounds=view["rounds"])
-        return _("Round {round} of {rounds}, turn {turn}", round=view["round"], rounds=view["rounds"], turn=turn)
-    return _("Turn {turn}", turn=turn) if view["phase"] != "side" else ""
-
-
-def shown_run(view: dict) -> dict | None:
-    """The last stage C, {seat: run}, when the board should show it: the game is over, or nobody has locked in
-    since it ran and the puzzles are still as it left them (not a new round's scramble)."""
-    last = view.get("last_run")
-    if not last:
-        return None
-    runs = {r["seat"]: r for r in last["runs"]}
-    if view["phase"] == "over":
-        return runs
-    if view["phase"] != "program" or any(view["locked"]):
-        return None
-    puzzles = view["puzzles"]
-    if all(puzzles[s] is not None and [list(p) for p in puzzles[s]] == [list(p) for p in r["after"]]
-           for s, r in runs.items()):
-        return runs
-    return None
-
+from render.globe_twister.words import (
+    WIDTH,
+    _cards,
+    _level,
+    _par,
+    _right_note,
+    _status,
+    _turns,
+    _winner_text,
+    _winning_seats,
+    shown_run,
+)
 
 # --- the board ----------------------------------------------------------------------------------------------
-LAYOUT = {
-    # columns, rows, where a block's details go; stage B: puzzle tile, photo size; a run: puzzle after, frame
-    # cell, puzzle before
-    2: {"cols": 2, "rows": 1, "mode": "below", "t": 82, "thumb": 96, "rt": 62, "c": 34, "tb": 30},
-    3: {"cols": 3, "rows": 1, "mode": "below", "t": 78, "thumb": 90, "rt": 64, "c": 32, "tb": 32},
-    4: {"cols": 2, "rows": 2, "mode": "right", "t": 50, "thumb": 70, "rt": 50, "c": 34, "tb": 22},
-    5: {"cols": 3, "rows": 2, "mode": "right", "t": 46, "thumb": 62, "rt": 46, "c": 0, "tb": 22},
-}
-"""Per player count (1 is the solo layout). Every block fits the 800 px width and the board at most 600 tall
-(4:3: Discord shows it within 400 x 300, at half size). ``c`` 0: no room for the program's frame after a run
-(the run's animation just above shows it), only the puzzle before."""
-BOARD_H = 600
-NAME_H = 46
+T = 56
+"""A puzzle's tile on the board, 2-5 players (22.4 px on the phone: a quarter turn reads from its picture; 60
+would take the 5-player board's RGB PNG past 300 KB)."""
+SOLO_T = 92
+C = 44
+"""A programming frame's cell after a run (its card's name at ``P_SMALL``)."""
+TH = 104
+"""The photo to rebuild, beside the puzzle."""
+GAP = 8
+NAME_H = 52
 """A block's name row and the gap under it."""
+BLOCK_H = max(puzzle_size(T) + 20, NAME_H + frame_size(C, 3) + 10)
+"""A player's block, whatever the phase: the board keeps its size all game (528-1152 px for 2-5 players)."""
+SOLO_TOP_H = puzzle_size(SOLO_T) + 20
+SOLO_LINE = 34
 
 
-def _block_height(n: int, run: bool) -> int:
-    p = LAYOUT[n]
-    if p["mode"] == "right":
-        return (BOARD_H - HEADER_H - FOOTER_H - 16 - (p["rows"] - 1) * 8) // p["rows"]
-    if run:
-        return NAME_H + puzzle_size(p["rt"]) + 12 + 26 + max(frame_size(p["c"], 3), puzzle_size(p["tb"])) + 38
-    return NAME_H + puzzle_size(p["t"]) + 12 + p["thumb"] + 12
+def _solo_lines(view: dict) -> list[tuple[str, tuple, bool]]:
+    """The solo panel's lines under the puzzle: (words, colour, bold)."""
+    solo = view["solo"]
+    lines = []
+    if solo.get("number"):
+        lines.append((_("puzzle {number} of the level", number=solo["number"]), TEXT, False))
+    if solo.get("par"):
+        lines.append((_par(solo["par"]), TEXT, False))
+    lines.append((_("red cards allowed") if solo.get("red") else _("red cards not allowed"), TEXT, False))
+    lines.append((_("any turn of the photo counts"), TEXT, False))
+    over = view["phase"] == "over"
+    counts = {"turns": _turns(solo["turns"]), "cards": _cards(solo["cards"]),
+              "hints": ngettext("{n} hint", "{n} hints", solo.get("hints_used") or 0)}
+    if solo.get("hints_used"):
+        played = _("played: {turns}, {cards}, {hints}", **counts) if over else \
+            _("so far: {turns}, {cards}, {hints}", **counts)
+    else:
+        played = _("played: {turns}, {cards}", **counts) if over else _("so far: {turns}, {cards}", **counts)
+    lines.append((played, TEXT if over else MUTED, False))
+    par = solo.get("par")
+    if over and solo.get("solved") and par:
+        made = solo["turns"] <= par["turns"] and solo["cards"] <= par["cards"]
+        lines.append((_("within par!") if made else _("over par"), HIGHLIGHT if made else TEXT, made))
+    return lines
 
 
-SOLO_H = BOARD_H - HEADER_H - FOOTER_H - 16
+def _solo_info_h(view: dict) -> int:
+    return 12 + 40 + SOLO_LINE * len(_solo_lines(view)) + 8
 
 
 def board_height(view: dict) -> int:
+    """The board's height: the header, a block per player (one, the solo puzzle and its panel); no footer (the
+    message says the last move)."""
     n = view["players"]
     if n == 1:
-        return HEADER_H + 8 + (290 if view["phase"] == "side" else SOLO_H) + 8 + FOOTER_H
-    p = LAYOUT[min(n, 5)]
-    h = _block_height(min(n, 5), shown_run(view) is not None)
-    return HEADER_H + 8 + p["rows"] * h + (p["rows"] - 1) * 8 + 8 + FOOTER_H
+        if view["phase"] == "side":
+            return P_HEADER_H + GAP + NAME_H + 200 + 90 + GAP
+        return P_HEADER_H + GAP + SOLO_TOP_H + GAP + _solo_info_h(view) + GAP
+    return P_HEADER_H + GAP + n * BLOCK_H + (n - 1) * GAP + GAP
 
 
-def _red_chips(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float, *, h: int = 28,
-               room: float | None = None) -> float:
-    """The red cards the seat still holds (R1, R2), a crossed-out grey chip for each one played, within ``room``
-    px when given. Returns the right edge."""
+def _red_chips(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, cy: float) -> float:
+    """The red cards the seat still holds (R1, R2), a crossed-out grey chip for each one played. Returns the right
+    edge."""
     hand = view["hands"][seat]
-    reds = [c for c in RED]
-    if not any(c in hand for c in reds) and view.get("solo") is not None and not view["solo"].get("red"):
-        none = _("no red cards")
-        text(d, (x, cy), none, SMALL, MUTED, anchor="lm")
-        return x + font(SMALL).getlength(here(none))
-    w = 44 if room is None else min(44, (room - 6) / 2)
-    for card in reds:
+    if not any(c in hand for c in RED) and view.get("solo") is not None and not view["solo"].get("red"):
+        return x + text(d, (x, cy), _("no red cards"), P_SMALL, MUTED, anchor="lm")
+    w, h = 58, 40
+    for card in RED:
         box = (x, cy - h / 2, x + w, cy + h / 2)
         if card in hand:
-            card_chip(d, box, card, size=SMALL, icon=False)
+            card_chip(d, box, card, size=P_SMALL, icon=False)
         else:
-            d.rounded_rectangle(box, radius=5, fill=CELL_FILL, outline=GONE, width=2)
-            text(d, ((box[0] + box[2]) / 2, cy), SHORT_NAMES[card], SMALL, GONE, anchor="mm")
-            d.line([(box[0] + 4, box[3] - 4), (box[2] - 4, box[1] + 4)], fill=GONE, width=3)
-        x += w + 6
+            d.rounded_rectangle(box, radius=6, fill=CELL_FILL, outline=GONE, width=2)
+            text(d, ((box[0] + box[2]) / 2, cy), SHORT_NAMES[card], P_SMALL, GONE, anchor="mm", bold=True)
+            d.line([(box[0] + 5, box[3] - 5), (box[2] - 5, box[1] + 5)], fill=GONE, width=4)
+        x += w + 8
     return x
 
 
@@ -284,27 +176,30 @@ def _name_row(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, b
             icons.append("timer")
     elif word in ("rebuilt!", "wins"):
         icons.append("star")
-    word_w = font(SMALL).getlength(here(word)) + 2 if word else 0
-    right = x1 - 8 - word_w - 26 * len(icons)
-    least = name_room(names[seat], SMALL) + (COMPUTER_MARK_W if played_by_computer(view, seat) else 0)
-    if word and right - x0 - 8 - 52 < least:
-        # a narrow column: the name keeps its room; the icons, the gold frame and turn arrow, the header (who
-        # plays, who wins) or the sides drawn under it say what the word would
+    word_w = font(P_SMALL, bold=True).getlength(here(word)) + 4 if word else 0
+    right = x1 - 10 - word_w - 32 * len(icons)
+    computer = played_by_computer(view, seat)
+    least = name_room(names[seat], P_SMALL) + (COMPUTER_MARK_W * 1.25 if computer else 0)
+    whole = font(P_BODY).getlength(here(names[seat])) + (COMPUTER_MARK_W * 1.25 if computer else 0)
+    if word and (right - x0 - 8 - 66 < least or (colour == HIGHLIGHT and right - x0 - 8 - 66 < whole)):
+        # a narrow row: the name keeps its room (all of it, beside a gold word: "programming", "choosing a side"
+        # are the gold frame and turn arrow; "wins" the star and the header); the icons, the header (who plays,
+        # who wins) or the sides drawn under it say what the word would
         word, word_w = "", 0
-        right = x1 - 8 - 26 * len(icons)
+        right = x1 - 10 - 32 * len(icons)
     player_row(d, (x0, y0, x1, y1), seat, names[seat], name_width=right - x0 - 8, current=seat in view["to_act"],
-               gone=view["left"][seat], computer=played_by_computer(view, seat))
+               gone=view["left"][seat], computer=computer, size=P_BODY, k=1.25, least=P_SMALL)
     if word:
-        text(d, (x1 - 8, cy), word, SMALL, colour, anchor="rm", bold=True)
-    x = x1 - 8 - word_w
+        text(d, (x1 - 10, cy), word, P_SMALL, colour, anchor="rm", bold=True)
+    x = x1 - 10 - word_w
     for icon in icons:
         if icon == "lock":
-            padlock(d, (x - 13, cy + 1), 9, SKY)
+            padlock(d, (x - 15, cy + 2), 12, SKY)
         elif icon == "timer":
-            hourglass(d, (x - 13, cy), 10, SKY, HIGHLIGHT)
+            hourglass(d, (x - 15, cy), 13, SKY, HIGHLIGHT)
         else:
-            star(d, (x - 13, cy), 11)
-        x -= 26
+            star(d, (x - 15, cy), 14)
+        x -= 32
 
 
 def _run_words(run: dict) -> str:
@@ -313,113 +208,52 @@ def _run_words(run: dict) -> str:
 
 
 def _block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, box,
-           run: dict | None, winners: list[int]) -> None:
-    """One player: the name row, the puzzle, and beside or under it the photo to rebuild and the red cards (stage
-    B) or the program played and the puzzle before it (after a stage C)."""
+           run: dict | None) -> None:
+    """One player, a row: the puzzle on the left; beside it the name row and, under it, the photo to rebuild with
+    its name, the red cards left and the round wins (stage B) or the program just played (after a stage C: the
+    run's animation, posted just before, shows the puzzle before it)."""
     x0, y0, x1, y1 = box
-    n = min(view["players"], 5)
-    p = LAYOUT[n]
     panel(d, box)
-    _name_row(d, view, names, seat, (x0 + 4, y0 + 4, x1 - 4, y0 + 38), run)
     photo = view["photos"][seat]["photo"]
     pairs = run["after"] if run is not None else view["puzzles"][seat]
     solved = bool(run["solved"]) if run is not None else bool(view["solved"][seat])
-    top = y0 + NAME_H
-    t = p["rt"] if run is not None else p["t"]
-    size = puzzle_size(t)
-    if p["mode"] == "below":
-        px = (x0 + x1 - size) / 2
-        draw_puzzle(img, d, (px, top), t, photo, pairs, solved=solved)
-        y = top + size + 12
-        if run is not None:
-            fw, bw = frame_size(p["c"], 3), puzzle_size(p["tb"])
-            space = (x1 - x0 - fw - bw) / 3
-            fx, bx = x0 + space, x0 + 2 * space + fw
-            text(d, (fx + fw / 2, y), pgettext("label", "program"), SMALL, MUTED, anchor="ma")
-            text(d, (bx + bw / 2, y), pgettext("label", "before"), SMALL, MUTED, anchor="ma")
-            y += 26
-            draw_frame(d, (fx, y), p["c"], run["program"], numbers=False, size=SMALL, gap=3)
-            draw_puzzle(img, d, (bx, y + 2), p["tb"], photo, run["before"])
-            y += max(fw, bw) + 8
-            text(d, ((x0 + x1) / 2, y), _run_words(run), SMALL, TEXT, anchor="ma")
-            return
-        th = p["thumb"]
-        thumbnail(img, d, (x0 + 14, y + 2), th, photo)
-        tx = x0 + 14 + th + 14
-        _details(d, view, seat, tx, y, x1 - 8)
+    size = puzzle_size(T)
+    px, py = x0 + 12, y0 + (y1 - y0 - size) / 2
+    draw_puzzle(img, d, (px, py), T, photo, pairs, solved=solved)
+    cx0, cx1 = px + size + 14, x1 - 10
+    _name_row(d, view, names, seat, (cx0 - 4, y0 + 6, x1 - 6, y0 + NAME_H - 6), run)
+    y = y0 + NAME_H
+    if run is not None:  # the program, and how many cards it held
+        draw_frame(d, (cx0, y), C, run["program"], numbers=False, size=P_SMALL, gap=3)
+        tx = cx0 + frame_size(C, 3) + 14
+        text(d, (tx, y), pgettext("label", "program"), P_SMALL, MUTED)
+        for k, line in enumerate(wrap_text(_run_words(run), P_SMALL, cx1 - tx, lines=2)):
+            text(d, (tx, y + 34 + 32 * k), line, P_SMALL, TEXT)
+        _round_wins(d, view, seat, tx, y1 - 44, cx1)
         return
-    # "right": the puzzle on the left, the rest in a column beside it
-    body = y1 - top - 8
-    py = top + (body - size) / 2
-    px = x0 + 12
-    draw_puzzle(img, d, (px, py), t, photo, pairs, solved=solved)
-    cx0, cx1 = px + size + 16, x1 - 10
-    y = top - 4
-    if run is not None:  # the program (when there is room) and the puzzle before it, side by side
-        bw = puzzle_size(p["tb"])
-        bx = cx0
-        if p["c"]:
-            text(d, (cx0, y), pgettext("label", "program"), SMALL, MUTED)
-            draw_frame(d, (cx0, y + 24), p["c"], run["program"], numbers=False, size=SMALL, gap=3)
-            bx = cx0 + frame_size(p["c"], 3) + 12
-        text(d, (bx, y), pgettext("label", "before"), SMALL, MUTED)
-        draw_puzzle(img, d, (bx + 2, y + 26), p["tb"], photo, run["before"])
-        text(d, (bx, y + 26 + bw + 8), _cards(run["cards"]), SMALL, TEXT, max_width=cx1 - bx)
+    th = min(TH, y1 - 10 - y)
+    thumbnail(img, d, (cx0 + 2, y + 2), th, photo)
+    tx = cx0 + th + 16
+    name = here(view["photos"][seat]["name"])
+    for line in photo_name_lines(photo, name, P_SMALL, cx1 - tx):
+        text(d, (tx, y - 2), line, P_SMALL, TEXT, bold=True)
+        y += 32
+    _red_chips(d, view, seat, tx, y + 24)
+    _round_wins(d, view, seat, tx, y + 52, cx1)
+
+
+def _round_wins(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, y: float, x1: float) -> None:
+    """The rounds the seat has won, in a game of several: "wins: 2", or a star and the number where the words do
+    not fit."""
+    if view["rounds"] <= 1:
         return
-    th = p["thumb"]
-    narrow = cx1 - cx0 - th - 14 < 100
-    name = here(view["photos"][seat]["name"])
-    if narrow and view["rounds"] > 1 and len(photo_name_lines(photo, name, SMALL, cx1 - cx0 - 2)) > 1:
-        th -= 24  # the name on two lines: a smaller photo leaves room for the round wins under it
-    thumbnail(img, d, (cx0 + 2, y + 6), th, photo)
-    if narrow:  # a narrow column: the details under the photo
-        _details(d, view, seat, cx0, y + th + 14, cx1, compact=True)
-    else:  # beside it
-        _details(d, view, seat, cx0 + th + 14, y + 2, cx1, compact=True)
-
-
-def _details(d: ImageDraw.ImageDraw, view: dict, seat: int, x: float, y: float, x1: float, *,
-             compact: bool = False) -> None:
-    """The photo's name, the red cards left, round wins, who turned the timer."""
-    if not compact and view["rounds"] > 1:
-        y += 2  # the round wins take the place of the "rebuild" label: both would not fit beside the photo
-    elif not compact:
-        text(d, (x, y), pgettext("label", "rebuild"), SMALL, MUTED)
-        y += 24
-    name = here(view["photos"][seat]["name"])
-    size = BODY if not compact and font(BODY).getlength(name) + 2 <= x1 - x else SMALL
-    for line in photo_name_lines(view["photos"][seat]["photo"], name, size, x1 - x - 2):  # a narrow column
-        text(d, (x, y), line, size, TEXT, bold=True)
-        y += 24 if size == SMALL else 28
-    y += 2
-    _red_chips(d, view, seat, x, y + 16, room=x1 - x)
-    y += 40
-    if view["rounds"] > 1:
-        wins = view["wins"][seat]
-        said = _("wins: {n}", n=wins) if compact else ngettext("{n} round won", "{n} rounds won", wins)
-        if font(SMALL).getlength(here(said)) > x1 - x:  # a narrow column: a star and the number
-            star(d, (x + 10, y + 12), 10)
-            text(d, (x + 26, y), str(wins), SMALL, TEXT, bold=True)
-        else:
-            text(d, (x, y), said, SMALL, TEXT)
-
-
-def _key(d: ImageDraw.ImageDraw, view: dict, box) -> None:
-    """How a turn works, in three lines, with a card of each colour."""
-    x0, y0, x1, y1 = box
-    panel(d, box, _("HOW A TURN WORKS"))
-    y = y0 + 40
-    how = _("Cells run 1 to 9; the first lock-in stops all.") if view.get("no_timer") else \
-        _("Cells run 1 to 9; the first lock-in turns the {seconds} s timer.", seconds=view.get("timer_seconds", 30))
-    lines = wrap_text(how, SMALL, x1 - x0 - 28, lines=3)
-    step = min(34, (y1 - 8 - y - 24 * len(lines)) / 3)  # three lines of words need the rows closer
-    for card, words in (("g1", _("turn a tile")), ("b1", _("move tiles")), ("r1", _("send a tile home"))):
-        card_chip(d, (x0 + 14, y, x0 + 62, y + 28), card, size=SMALL, icon=False)
-        text(d, (x0 + 74, y + 14), words, SMALL, TEXT, anchor="lm", max_width=x1 - x0 - 84)
-        y += step
-    for line in lines:
-        text(d, (x0 + 14, y), line, SMALL, MUTED)
-        y += 24
+    wins = view["wins"][seat]
+    said = _("wins: {n}", n=wins)
+    if font(P_SMALL).getlength(here(said)) > x1 - x:
+        star(d, (x + 13, y + 17), 13)
+        text(d, (x + 32, y), str(wins), P_SMALL, TEXT, bold=True)
+    else:
+        text(d, (x, y), said, P_SMALL, TEXT)
 
 
 def globe(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, fill, ink) -> None:
@@ -436,24 +270,27 @@ def globe(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, fill, i
 
 
 def _side_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, box) -> None:
-    """A player choosing a side (The Shock of Experience): the polar front or their set's back; the one they took
-    in gold."""
+    """A player choosing a side (The Shock of Experience): the polar front or their set's back, each named beside
+    it; the one they took in gold."""
     x0, y0, x1, y1 = box
     panel(d, box)
-    _name_row(d, view, names, seat, (x0 + 4, y0 + 4, x1 - 4, y0 + 38), None)
+    _name_row(d, view, names, seat, (x0 + 4, y0 + 6, x1 - 6, y0 + NAME_H - 6), None)
     side = view["photos"][seat]["side"]
-    size = int(min((x1 - x0 - 48) / 2, y1 - y0 - NAME_H - 66, 170))
-    _side_options(img, d, (x0, y0 + NAME_H + 6, x1), size, side)
+    if y1 - y0 < 250:  # a row among others: each side named beside it
+        _side_options(img, d, (x0 + 12, y0 + NAME_H + 4, x1 - 10), 120, side, beside=True)
+    else:  # alone: big, named under them
+        _side_options(img, d, (x0, y0 + NAME_H + 8, x1), 200, side)
 
 
 def _side_options(img: Image.Image, d: ImageDraw.ImageDraw, where: tuple[float, float, float], size: int,
-                  side: str | None) -> None:
-    """The two sides side by side, ``size`` px each, named under them; the one taken framed in gold."""
+                  side: str | None, *, beside: bool = False) -> None:
+    """The two sides side by side, ``size`` px each, named under them (``beside``: to their right); the one taken
+    framed in gold."""
     x0, y, x1 = where
-    gap = (x1 - x0 - 2 * size) / 3
-    for k, (which, label) in enumerate((("front", (pgettext("side", "front"), _("Polar region"))),
-                                        ("back", (pgettext("side", "back"), _("your region"))))):
-        x = x0 + gap + k * (size + gap)
+    gap = (x1 - x0 - 2 * size) / 3 if not beside else 0
+    each = (x1 - x0) / 2
+    for k, (which, name) in enumerate((("front", _("Polar region")), ("back", _("your region")))):
+        x = x0 + gap + k * (size + gap) if not beside else x0 + k * each
         if which == "front":
             thumbnail(img, d, (x, y), size, "polar")
         else:
@@ -462,120 +299,98 @@ def _side_options(img: Image.Image, d: ImageDraw.ImageDraw, where: tuple[float, 
             globe(d, (x + size / 2, y + size / 2), size * 0.36, (40, 70, 100), MUTED)
         if side == which:
             d.rectangle((x - 6, y - 6, x + size + 5, y + size + 5), outline=HIGHLIGHT, width=4)
-        for j, line in enumerate(label):
-            text(d, (x + size / 2, y + size + 10 + 24 * j), line, SMALL, HIGHLIGHT if side == which else TEXT,
-                 anchor="ma", bold=j == 0, max_width=size + gap - 8)
+        colour = HIGHLIGHT if side == which else TEXT
+        title = pgettext("side", "front") if which == "front" else pgettext("side", "back")
+        if beside:  # the words to the right: the side, then the photo's name on up to two lines
+            tx, room = x + size + 12, each - size - 20
+            text(d, (tx, y + 4), title, P_SMALL, colour, bold=True, max_width=room)
+            lines = photo_name_lines("polar", name, P_SMALL, room) if which == "front" else \
+                wrap_text(name, P_SMALL, room)
+            for j, line in enumerate(lines):
+                text(d, (tx, y + 38 + 32 * j), line, P_SMALL, colour)
+        else:
+            text(d, (x + size / 2, y + size + 12), title, P_SMALL, colour, anchor="ma", bold=True,
+                 max_width=size + gap - 8)
+            text(d, (x + size / 2, y + size + 44), name, P_SMALL, colour, anchor="ma", max_width=size + gap - 8)
 
 
-def _solo_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], box,
+def _solo_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], top: float,
                 run: dict | None) -> None:
-    """One player alone: the puzzle big, the photo to rebuild, the level and par, the cards (or the last turn's
-    program and the puzzle before it)."""
-    x0, y0, x1, y1 = box
+    """One player alone: the puzzle big and beside it the photo to rebuild (or the last turn's program); under
+    them the level, its par and the rules it plays by, and the turns and cards so far."""
     seat = 0
-    solo = view["solo"]
     photo = view["photos"][seat]["photo"]
     pairs = run["after"] if run is not None else view["puzzles"][seat]
     solved = bool(run["solved"]) if run is not None else bool(view["solved"][seat])
-    t = 134
-    size = puzzle_size(t)
-    px, py = x0 + 8, y0 + (y1 - y0 - size) / 2
-    draw_puzzle(img, d, (px, py), t, photo, pairs, solved=solved)
-    cx0, cx1 = px + size + 24, x1
-    panel(d, (cx0, y0, cx1, y1))
-    x = cx0 + 14
-    y = y0 + 12
-    name, stars = _level(view)
-    text(d, (x, y), name, LARGE, TEXT, bold=True)
-    sx = x + font(LARGE).getlength(name) + 18
-    for k in range(stars):
-        star(d, (sx + k * 24, y + 14), 10)
-    y += 36
-    lines = []
-    if solo.get("number"):
-        lines.append(_("puzzle {number} of the level", number=solo["number"]))
-    if solo.get("par"):
-        lines.append(_par(solo["par"]))
-    lines.append(_("red cards allowed") if solo.get("red") else _("red cards not allowed"))
-    lines.append(_("any turn of the photo counts"))
-    for line in lines:
-        text(d, (x, y), line, SMALL, TEXT, max_width=cx1 - x - 12)
-        y += 26
-    over = view["phase"] == "over"
-    counts = {"turns": _turns(solo["turns"]), "cards": _cards(solo["cards"]),
-              "hints": ngettext("{n} hint", "{n} hints", solo.get("hints_used") or 0)}
-    if solo.get("hints_used"):
-        played = _("played: {turns}, {cards}, {hints}", **counts) if over else \
-            _("so far: {turns}, {cards}, {hints}", **counts)
-    else:
-        played = _("played: {turns}, {cards}", **counts) if over else _("so far: {turns}, {cards}", **counts)
-    text(d, (x, y), played, SMALL, TEXT if over else MUTED, max_width=cx1 - x - 12)
-    y += 26
-    par = solo.get("par")
-    if over and solo.get("solved") and par:
-        made = solo["turns"] <= par["turns"] and solo["cards"] <= par["cards"]
-        if made:
-            star(d, (x + 9, y + 11), 9)
-        text(d, (x + (24 if made else 0), y), _("within par!") if made else _("over par"), SMALL,
-             HIGHLIGHT if made else TEXT, bold=made)
-        y += 26
-    y += 8
+    size = puzzle_size(SOLO_T)
+    px, py = MARGIN + 8, top + 10
+    draw_puzzle(img, d, (px, py), SOLO_T, photo, pairs, solved=solved)
+    x, x1 = px + size + 20, WIDTH - MARGIN - 4
+    y = top + 4
     if run is not None:
-        c, tb = 44, 44
-        text(d, (x, y), _("last program"), SMALL, MUTED)
-        bx = x + frame_size(c, 3) + 24
-        text(d, (bx, y), _("before it"), SMALL, MUTED)
-        draw_frame(d, (x, y + 26), c, run["program"], numbers=False, size=SMALL, gap=3)
-        draw_puzzle(img, d, (bx + 2, y + 28), tb, photo, run["before"])
-        y += 26 + max(frame_size(c, 3), puzzle_size(tb)) + 10
-        text(d, (x, y), _("{played}: rebuilt!", played=_run_words(run)) if run["solved"] else _run_words(run), SMALL,
-             HIGHLIGHT if run["solved"] else TEXT)
-        return
-    th = 150
-    text(d, (x, y), pgettext("label", "rebuild"), SMALL, MUTED)
-    thumbnail(img, d, (x + 2, y + 28), th, photo)
-    tx = x + th + 20
-    text(d, (tx, y + 28), view["photos"][seat]["name"], BODY, TEXT, bold=True, max_width=cx1 - tx - 10)
-    if view["locked"][seat]:
-        padlock(d, (tx + 9, y + 72), 9, SKY)
-        text(d, (tx + 26, y + 72), _("locked in"), SMALL, SKY, anchor="lm", bold=True)
-    _red_chips(d, view, seat, tx, y + 108)
+        c = 56
+        text(d, (x, y), _("last program"), P_SMALL, MUTED)
+        draw_frame(d, (x, y + 38), c, run["program"], numbers=False, size=P_SMALL, gap=3)
+        words = _("{played}: rebuilt!", played=_run_words(run)) if run["solved"] else _run_words(run)
+        for k, line in enumerate(wrap_text(words, P_SMALL, x1 - x, lines=2)):
+            text(d, (x, y + 38 + frame_size(c, 3) + 8 + 32 * k), line, P_SMALL,
+                 HIGHLIGHT if run["solved"] else TEXT)
+    else:
+        text(d, (x, y), pgettext("label", "rebuild"), P_SMALL, MUTED)
+        th = min(x1 - x - 4, 190)
+        thumbnail(img, d, (x + 2, y + 40), th, photo)
+        ty = y + 40 + th + 10
+        for line in photo_name_lines(photo, view["photos"][seat]["name"], P_SMALL, x1 - x):
+            text(d, (x, ty), line, P_SMALL, TEXT, bold=True)
+            ty += 32
+        if view["locked"][seat]:
+            padlock(d, (x + 12, ty + 20), 12, SKY)
+            text(d, (x + 32, ty + 20), _("locked in"), P_SMALL, SKY, anchor="lm", bold=True)
+        else:
+            _red_chips(d, view, seat, x, ty + 22)
+    # the level
+    y0 = top + SOLO_TOP_H + GAP
+    box = (MARGIN, y0, WIDTH - MARGIN, y0 + _solo_info_h(view))
+    panel(d, box)
+    x = MARGIN + 14
+    y = y0 + 10
+    name, stars = _level(view)
+    w = text(d, (x, y), name, P_LARGE, TEXT, bold=True, max_width=box[2] - x - 20 - 30 * stars)
+    for k in range(stars):
+        star(d, (x + w + 24 + k * 30, y + 20), 13)
+    y += 44
+    for words, colour, bold in _solo_lines(view):
+        if colour == HIGHLIGHT and bold:
+            star(d, (x + 12, y + 17), 12)
+            text(d, (x + 30, y), words, P_SMALL, colour, bold=True, max_width=box[2] - x - 40)
+        else:
+            text(d, (x, y), words, P_SMALL, colour, max_width=box[2] - x - 12)
+        y += SOLO_LINE
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
-    """The public board: each player's puzzle and how they stand (stage B), or each program just run with the
-    puzzle before and after (after a stage C, until someone locks in), or the end. ``focus`` is not used."""
-    img, d = canvas(board_height(view))
+    """The public board: each player's puzzle and how they stand (stage B), or each program just run (after a
+    stage C, until someone locks in), or the end. ``last`` and ``focus`` are not used (the message says the last
+    move)."""
+    img, d = canvas(board_height(view), WIDTH)
     n = view["players"]
-    over = view["phase"] == "over"
-    winners = _winning_seats(view) if over else []
-    if over:  # the gold banner only when someone won
-        header(d, TITLE, _winner_text(view, names), right=_("Game over"), winner=bool(_winning_seats(view)))
+    if view["phase"] == "over":  # the gold banner only when someone won
+        phone_header(d, TITLE, _winner_text(view, names), right=_("Game over"), winner=bool(_winning_seats(view)))
     else:
-        header(d, TITLE, _status(view, names), right=_right_note(view), seat=None)
+        phone_header(d, TITLE, _status(view, names), right=_right_note(view) or None)
     runs = shown_run(view) or {}
-    top = HEADER_H + 8
-    bottom = img.height - FOOTER_H - 8
+    top = P_HEADER_H + GAP
     if view["phase"] == "side" and n == 1:
-        _side_block(img, d, view, names, 0, (MARGIN, top, WIDTH - MARGIN, bottom))
-    elif n == 1:
-        _solo_block(img, d, view, names, (MARGIN, top, WIDTH - MARGIN, bottom), runs.get(0))
-    else:
-        p = LAYOUT[min(n, 5)]
-        cols = p["cols"]
-        h = _block_height(min(n, 5), bool(runs))
-        w = (WIDTH - 2 * MARGIN - (cols - 1) * 8) / cols
-        for seat in range(n):
-            r, c = divmod(seat, cols)
-            x = MARGIN + c * (w + 8)
-            y = top + r * (h + 8)
-            if view["phase"] == "side":
-                _side_block(img, d, view, names, seat, (x, y, x + w, y + h))
-            else:
-                _block(img, d, view, names, seat, (x, y, x + w, y + h), runs.get(seat), winners)
-        if n % cols:  # an empty place in the last row: a key for new players
-            x = MARGIN + (n % cols) * (w + 8)
-            y = top + (n // cols) * (h + 8)
-            _key(d, view, (x, y, WIDTH - MARGIN, y + h))
-    footer(d, last, height=img.height)
+        _side_block(img, d, view, names, 0, (MARGIN, top, WIDTH - MARGIN, top + NAME_H + 200 + 90))
+        return img
+    if n == 1:
+        _solo_block(img, d, view, names, top, runs.get(0))
+        return img
+    for seat in range(n):
+        y = top + seat * (BLOCK_H + GAP)
+        box = (MARGIN, y, WIDTH - MARGIN, y + BLOCK_H)
+        if view["phase"] == "side":
+            _side_block(img, d, view, names, seat, box)
+        else:
+            _block(img, d, view, names, seat, box, runs.get(seat))
     return img

@@ -366,11 +366,11 @@ def draw_frame(d: ImageDraw.ImageDraw, xy: tuple[float, float], c: int, program:
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         for way in DIRECTIONS[card]:
             ux, uy = _unit(way)
-            reach = c * 0.5 - (8 if way in ("n", "e", "s", "w") else 2)
+            reach = c * (0.56 if way in ("n", "e", "s", "w") else 0.7)  # over the cell's edge
             tip = (cx + ux * reach, cy + uy * reach)
             ok = defined(step_cell, card, way)  # an arrow off the grid: grey (it does nothing there)
-            arrow(d, tip, way, 32, BLACK, width=10)
-            arrow(d, tip, way, 28, HIGHLIGHT if ok else MUTED, width=6)
+            arrow(d, tip, way, c * 0.52, BLACK, width=max(8, c * 0.15))
+            arrow(d, tip, way, c * 0.46, HIGHLIGHT if ok else MUTED, width=max(5, c * 0.09))
 
 
 def frame_size(c: int, gap: int = 4) -> int:

@@ -12,7 +12,7 @@ import render
 from games.globe_twister.rules import GlobeTwister
 from render import globe_twister as gt
 from render import render_board, render_card, render_private
-from render.common import MIN_CAP_HEIGHT, cap_height, record_fonts, record_texts
+from render.common import MARGIN, P_HEADER_H, P_SMALL, PHONE_CANVAS, record_fonts, record_layout, record_texts
 from render.globe_twister import photos
 from tests.render.test_legibility import LONG, globe_twister_runs, globe_twister_states
 
@@ -24,6 +24,17 @@ def texts(view: dict, names=NAMES, last=None) -> list[str]:
     with record_texts() as out:
         render_board("globe_twister", view, names[: view["players"]], last)
     return out
+
+
+def header_words(view: dict, names=NAMES, seat: int | None = None) -> str:
+    """The board's status (the header's second line: one line, or two at ``P_SMALL``), as one sentence; the
+    panel's with ``seat``."""
+    with record_layout() as (_fits, boxes):
+        if seat is None:
+            render_board("globe_twister", view, names[: view["players"]])
+        else:
+            render_private("globe_twister", view, names[seat])
+    return " ".join(t for t, box, _size in boxes if 38 <= box[1] and box[3] <= P_HEADER_H)
 
 
 def panel_texts(view: dict, name: str = "Ana") -> list[str]:
@@ -97,7 +108,7 @@ def test_stage_b_shows_every_puzzle_photo_red_cards_and_who_programs():
         assert NAMES[seat] in drawn and view["photos"][seat]["name"] in drawn
     assert drawn.count("programming") == 3 and drawn.count("R1") == 3 and drawn.count("R2") == 3
     assert "Everyone: program, then lock in" in drawn
-    assert png(render_board("globe_twister", view, NAMES[:3])).size == (800, gt.board_height(view))
+    assert png(render_board("globe_twister", view, NAMES[:3])).size == (PHONE_CANVAS, gt.board_height(view))
 
 
 def test_a_lock_in_turns_the_timer_and_shows():
@@ -119,17 +130,19 @@ def test_the_puzzle_is_drawn_as_the_view_turns_its_tiles():
     turned["puzzles"][0][4][1] = (turned["puzzles"][0][4][1] + 1) % 4
     b = png(render_board("globe_twister", turned, NAMES[:2]))
     box = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox()
-    assert box is not None and box[2] <= 400  # only the first player's centre tile changed
+    assert box is not None and box[3] <= P_HEADER_H + 8 + gt.BLOCK_H  # only the first player's centre tile changed
     x0, y0, x1, y1 = box
-    assert abs((x1 - x0) - gt.LAYOUT[2]["t"]) <= 2 and abs((y1 - y0) - gt.LAYOUT[2]["t"]) <= 2
+    assert abs((x1 - x0) - gt.board.T) <= 2 and abs((y1 - y0) - gt.board.T) <= 2
 
 
-def test_right_after_a_run_each_program_shows_with_the_puzzle_before():
+def test_right_after_a_run_each_program_shows():
+    """The puzzle after it and the program played; the puzzle before it is the run's animation's (posted just
+    before the board), not the board's: it would not fit a row at a legible size."""
     s = state(3, "run")
     view = E.view(s, None)
     assert gt.shown_run(view) is not None
     drawn = texts(view)
-    assert drawn.count("program") == 3 and drawn.count("before") == 3
+    assert drawn.count("program") == 3 and "before" not in drawn
     assert f"Turn 1 played, nobody rebuilt: program turn {view['turn']}" in drawn
     for run in view["last_run"]["runs"]:
         for entry in run["program"]:
@@ -139,7 +152,7 @@ def test_right_after_a_run_each_program_shows_with_the_puzzle_before():
     seat = view["to_act"][0]
     s, _ = E.apply(s, seat, "lock")
     view = E.view(s, None)
-    assert gt.shown_run(view) is None and "before" not in texts(view)
+    assert gt.shown_run(view) is None and "program" not in texts(view)
 
 
 def test_the_end_names_the_winner_and_keeps_the_last_run():
@@ -147,7 +160,7 @@ def test_the_end_names_the_winner_and_keeps_the_last_run():
     view = E.view(s, None)
     assert view["winners"] == [1]
     drawn = texts(view)
-    assert "Bo wins!" in drawn and "wins" in drawn and "before" in drawn
+    assert "Bo wins!" in drawn and "wins" in drawn and "program" in drawn
     s = state(1, "over", {"turn_limit": 2}, seed=5, solvers=())
     assert "Not rebuilt: nobody won" in texts(E.view(s, None))
 
@@ -164,7 +177,7 @@ def test_nobody_wins_when_no_photo_was_rebuilt():
         assert ("Nobody rebuilt a photo: nobody won" if players > 1 else "Not rebuilt: nobody won") in drawn
         assert "wins" not in drawn
         image = png(render_board("globe_twister", view, NAMES[:players])).convert("RGB")
-        banner = image.crop((40, 40, 760, 76))  # the header's second line: a gold banner when someone won
+        banner = image.crop((40, 44, 560, 94))  # the header's second line: a gold banner when someone won
         gold = dict((c, n) for n, c in banner.getcolors(1 << 16)).get(gt.HIGHLIGHT, 0)
         assert gold < 0.2 * banner.width * banner.height  # gold letters, not a gold banner
 
@@ -179,25 +192,28 @@ def test_solo_shows_the_level_par_and_progress():
     assert "★" not in "".join(drawn)  # the font has no star: drawn as shapes
 
 
-def test_boards_and_panels_fit_discord_for_every_player_count_and_long_names():
-    """At most 4:3 (800 x 600): Discord shows an image within 400 x 300, so a taller one would be shrunk
-    further and its 20 px text would fall under the legibility floor."""
-    heights = set()
+def test_boards_and_panels_are_drawn_for_the_phone_for_every_player_count_and_long_names():
+    """600 px wide (a phone shows them 240 wide: the width limits them) and at most 1200 tall; a board keeps its
+    size all game (a row per player)."""
+    heights: dict[int, set[int]] = {}
     for what, s in globe_twister_states():
         view = E.view(s, None)
         img = png(render_board("globe_twister", view, LONG[: s["players"]], "x"))
-        assert img.width == 800 and img.height <= 600, (what, img.size)
+        assert img.width == PHONE_CANVAS and img.height <= 1200, (what, img.size)
         assert img.mode == "RGB", what
-        heights.add(img.height)
+        if s["players"] > 1:
+            heights.setdefault(s["players"], set()).add(img.height)
         for seat in range(s["players"]):
             panel_img = png(render_private("globe_twister", E.view(s, seat), LONG[seat]))
-            assert panel_img.width == 800 and panel_img.height <= 600, (what, seat, panel_img.size)
-    assert len(heights) >= 3
+            assert panel_img.width == PHONE_CANVAS and panel_img.height <= 1200, (what, seat, panel_img.size)
+    assert sorted(heights) == [2, 3, 4, 5] and all(len(h) == 1 for h in heights.values()), heights
 
 
-def test_five_players_get_a_key_in_the_empty_place():
-    drawn = texts(E.view(state(5, "start", {"photo": "back"}), None))
-    assert "HOW A TURN WORKS" in drawn and "move tiles" in drawn
+def test_every_player_gets_a_row_and_no_footer():
+    view = E.view(state(5, "start", {"photo": "back"}), None)
+    drawn = texts(view, last="Ana locked in")
+    assert "Ana locked in" not in drawn  # the message says the last move
+    assert gt.board_height(view) == P_HEADER_H + 8 + 5 * gt.BLOCK_H + 4 * 8 + 8
 
 
 # --- the private panel -----------------------------------------------------------------------------------
@@ -228,8 +244,8 @@ def test_the_panel_marks_the_step_on_the_puzzle_and_the_frame():
     assert box is not None
     # gold on the centre tile of the puzzle and on cell 5 of the frame
     img = stepping.convert("RGB")
-    x = 16 + gt.PRIVATE_T + gt.GAP + 4
-    y = 86 + 12 + 30 + gt.PRIVATE_T + gt.GAP + 8
+    x = MARGIN + 6 + 2 + gt.PRIVATE_T + gt.GAP + 2
+    y = P_HEADER_H + 12 + 40 + gt.PRIVATE_T + gt.GAP + gt.PRIVATE_T // 2
     assert img.getpixel((x, y)) == gt.HIGHLIGHT
 
 
@@ -252,8 +268,8 @@ def test_red_cards_played_are_gone_and_hints_show():
 
 def test_a_side_being_chosen():
     s = E.new(2, {"photo": "choose"}, 1)
-    assert "Ana & Bo: choose the polar front or your region's back" in texts(E.view(s, None))
-    assert "Choose the polar front or your region's back" in panel_texts(E.view(s, 0))
+    assert header_words(E.view(s, None)) == "Ana & Bo: choose the polar front or your region's back"
+    assert header_words(E.view(s, 0), seat=0) == "Choose the polar front or your region's back"
 
 
 # --- the run, animated -----------------------------------------------------------------------------------
@@ -272,9 +288,9 @@ def nine_card_run() -> dict:
     return {"kind": "run", "turn": note["card"]["turn"], **run}
 
 
-def test_a_stage_is_one_animation_of_every_program_side_by_side():
-    """1-5 players: one GIF of every program running at once, within 4:3 (Discord shows it within 400 x 300),
-    its text readable there, each player named, a frame per card step of the longest program."""
+def test_a_stage_is_one_animation_of_every_program_a_row_each():
+    """1-5 players: one GIF of every program running at once, drawn for the phone (600 px wide, a row per
+    player, no text under ``P_SMALL``), each player named, a frame per card step of the longest program."""
     for players in range(1, 6):
         s = next(st for tag, st in gt.sample_states(players, 3, {}) if tag == "run")
         note = next(a for a in E.announcements(E.new(players, {}, 3), s))
@@ -284,9 +300,8 @@ def test_a_stage_is_one_animation_of_every_program_side_by_side():
             data = render_card("globe_twister", card)
         img = Image.open(io.BytesIO(data))
         assert data[:6] == b"GIF89a" and img.info["loop"] == 0 and len(data) < 1024 * 1024
-        assert img.width <= 600 and img.height <= 450 and img.width * 3 >= img.height * 4, img.size
-        scale = min(400 / img.width, 300 / img.height)
-        assert min(cap_height(size, round(400 / scale)) for size in sizes) >= MIN_CAP_HEIGHT, players
+        assert img.width == PHONE_CANVAS and img.height <= 1100, img.size
+        assert min(sizes) >= P_SMALL, players
         longest = max(len(r["steps"]) for r in card["runs"])
         assert img.n_frames == 2 + 2 * longest
         assert all(name in drawn for name in NAMES[:players])
@@ -317,10 +332,11 @@ def test_a_run_names_each_card_and_what_it_did():
     card = nine_card_run()
     with record_texts() as drawn:
         gt.run_frames(card)
-    assert "Card 1 of 9: cell 1, G1 turn 90 degrees clockwise" in drawn
-    assert any(t.startswith("Card 2 of 9: cell 2, B1 swap with the neighbour (down)") for t in drawn)
-    assert "G1: the tile in cell 1 turned a quarter turn clockwise" in drawn
-    assert "B1: cells 2 and 5 swapped" in drawn
+    said = " ".join(drawn)  # (a caption on up to three lines)
+    assert "Card 1 of 9: cell 1, G1 turn 90 degrees clockwise" in said
+    assert "Card 2 of 9: cell 2, B1 swap with the neighbour (down)" in said
+    assert "G1: the tile in cell 1 turned a quarter turn clockwise" in said
+    assert "B1: cells 2 and 5 swapped" in said
     assert any(t.startswith("After: ") for t in drawn)
 
 
