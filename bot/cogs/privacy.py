@@ -109,10 +109,10 @@ class Privacy(commands.Cog):
         await think(interaction)  # a big server's games take a moment
         lang = member_language(interaction)
         lines = await self.report(interaction.guild_id, interaction.user)
-        await say(interaction, None, view=screen(
-            i18n.localize(_("What Geotable keeps about you in this server"), lang),
-            *(i18n.localize(line, lang) for line in lines), controls=buttons("ask", user=interaction.user.id,
-                                                                             locale=lang)))
+        title = _("What Geotable keeps about you in this server")  # (not inside say(): Babel reads say's own only)
+        view = screen(i18n.localize(title, lang), *(i18n.localize(line, lang) for line in lines),
+                      controls=buttons("ask", user=interaction.user.id, locale=lang))
+        await say(interaction, None, view=view)
 
     @privacy.command(name="delete", description="Delete your settings and ratings and remove your name from games here")
     async def delete(self, interaction: discord.Interaction) -> None:
@@ -175,9 +175,9 @@ class Privacy(commands.Cog):
             return
         lang = member_language(interaction)
         question = _("Delete your data? This {deleting} It cannot be undone.", deleting=deleting())
-        await say(interaction, None, view=screen("", i18n.localize(question, lang),
-                                                 controls=buttons("delete", "keep", user=interaction.user.id,
-                                                                  locale=lang)))
+        view = screen("", i18n.localize(question, lang),
+                      controls=buttons("delete", "keep", user=interaction.user.id, locale=lang))
+        await say(interaction, None, view=view)
 
     async def delete_confirmed(self, interaction: discord.Interaction) -> None:
         """The confirmation's "Yes": its message becomes the answer. A second press of it (a double click, or the

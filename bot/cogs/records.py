@@ -122,15 +122,15 @@ def _accent(slug: str) -> int:
 def leaderboard_words(rows: list[dict], own: dict | None) -> i18n.Text:
     """What the leaderboard's image shows, in words (its description): each row's rank, name and rating."""
     shown = rows + ([own] if own and all(r["user_id"] != own["user_id"] for r in rows) else [])
-    return _("Ranks and ratings: {rows}.", rows=i18n.join(
-        [_("{rank}. {name} {rating}", rank=r["rank"], name=r["name"], rating=r["rating"]) for r in shown], "; "))
+    each = [_("{rank}. {name} {rating}", rank=r["rank"], name=r["name"], rating=r["rating"]) for r in shown]
+    return _("Ranks and ratings: {rows}.", rows=i18n.join(each, "; "))  # (no _() inside _(): Babel misses it)
 
 
 def trend_words(name: str, found: list[GameStats]) -> i18n.Text:
     """What the rating chart of /stats shows, in words: each game's rating from its first to its latest point."""
-    return _("{name}'s rating over the latest rated games: {trends}.", name=name, trends=i18n.join(
-        [_("{game} from {first} to {last}", game=_title(s.game), first=s.trend[0][1], last=s.trend[-1][1])
-         for s in found if s.trend], "; "))
+    each = [_("{game} from {first} to {last}", game=_title(s.game), first=s.trend[0][1], last=s.trend[-1][1])
+            for s in found if s.trend]
+    return _("{name}'s rating over the latest rated games: {trends}.", name=name, trends=i18n.join(each, "; "))
 
 
 class Records(commands.Cog):
@@ -201,5 +201,7 @@ class Records(commands.Cog):
             await say(interaction, none)
             return
         title = (_("Finished games in this channel") if channel is not None else _("Finished games in this server"))
-        await say(interaction, None, view=screen(i18n.localize(title, lang), history_text(found, channel is None, lang),
-                                                 small=i18n.localize(_("Newest first."), lang)))
+        newest = _("Newest first.")  # (not inside say(): Babel reads say's own argument only)
+        view = screen(i18n.localize(title, lang), history_text(found, channel is None, lang),
+                      small=i18n.localize(newest, lang))
+        await say(interaction, None, view=view)
