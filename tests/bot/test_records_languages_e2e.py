@@ -80,6 +80,7 @@ async def test_no_word_of_these_answers_escapes_translation(fake, bot):
             it = await fake.slash(ANA, CHANNEL, command, *path, **options)
             said += [sight.content(m) for m in fake.replies_to(it)]
             said += [d for m in fake.replies_to(it) for _t, d, _f in sight.pages(m)]  # /history's lines
+            said += [w for m in fake.replies_to(it) for w in sight.image_words(m)]  # what a screen reader says
         for options in ({"seconds": 45}, {}):
             it = await fake.slash(MOD, CHANNEL, "mod", "timeout", **options)
             said += [sight.content(m) for m in fake.replies_to(it)]
