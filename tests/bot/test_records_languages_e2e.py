@@ -37,7 +37,7 @@ async def test_privacy_speaks_the_members_language(fake, bot):
     fake.locales[ANA] = "de"
     await fake.slash(ANA, CHANNEL, "privacy", "show")
     listing = ephemeral_message(fake, ANA)
-    assert sight.content(listing).startswith("**Was Geotable auf diesem Server über dich speichert**"), listing
+    assert sight.title(listing) == "Was Geotable auf diesem Server über dich speichert", listing
     assert "**Wertungen hier:** keine." in sight.content(listing)
     assert "`/datenschutz löschen` löscht deine Einstellungen" in sight.content(listing)
     await fake.click(ANA, listing, "Meine Daten löschen…")

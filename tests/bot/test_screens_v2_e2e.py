@@ -33,6 +33,10 @@ def screen_of(fake, it) -> dict:
 
 async def test_each_command_answers_with_a_screen_of_the_kit(fake, bot):
     table = await play_to_the_end(fake)
+    standings = sight.standings_of(fake, CHANNEL)  # Geek Out's points turn by turn under its standings
+    assert sight.accent(standings) == GEEK_OUT
+    assert sight.image_refs(standings) == [f"attachment://scores{table}.png"]
+    assert sight.image_words(standings) == [f"The score sheet of table {table}."]
 
     shown = screen_of(fake, await fake.slash(ANA, CHANNEL, "help"))
     assert sight.accent(shown) == HOUSE and sight.title(shown) == "Geotable"
