@@ -101,3 +101,18 @@ async def test_the_screens_speak_the_members_and_the_servers_language(fake, bot)
     shown = screen_of(fake, await fake.slash(BO, CHANNEL, "stats"))
     assert sight.title(shown) == "Bo auf diesem Server"
     assert not fake.rejections
+
+
+async def test_a_confirmation_posted_as_a_classic_message_becomes_a_screen(fake, bot):
+    """A /privacy confirmation posted before the screens (content and an action row, no V2 flag): its Keep it
+    still works, and the message becomes the screen of the answer (its content cleared, as Discord asks)."""
+    await fake.slash(BO, CHANNEL, "privacy", "delete")
+    shown = fake.ephemerals(BO)[-1]
+    classic = {**shown, "flags": shown["flags"] & ~sight.IS_COMPONENTS_V2, "content": sight.content(shown),
+               "components": [{"type": sight.ACTION_ROW, "components": sight.components(shown)}]}
+    fake.messages[int(shown["id"])] = classic
+    await fake.click(BO, classic, "Keep it")
+    kept = fake.messages[int(shown["id"])]
+    assert sight.is_v2(kept) and not kept.get("content") and sight.content(kept) == "Nothing was deleted."
+    assert sight.accent(kept) == HOUSE and not sight.components(kept)
+    assert not fake.rejections
