@@ -1,7 +1,8 @@
 """/replay <id>: a finished game of this server played again as an animated GIF of its boards, with its move
 list as a text file, posted as a screen of the layout kit (bot/ui/layout.py) in the game's accent: the animation
-in a media gallery with its description in words, the move list as a file. The game is rebuilt from its action log in a render worker (bot/replay.py via
-``renderpool.replay``); the boards are the public ones, so secrets stay hidden."""
+in a media gallery with its description in words, the move list as a file. The game is rebuilt from its action
+log in a render worker (bot/replay.py via ``renderpool.replay``); the boards are the public ones, so secrets stay
+hidden."""
 
 from __future__ import annotations
 
