@@ -369,9 +369,8 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
 
 def draw_points_sheet(view: dict, names: list[str]) -> Image.Image:
     """Each player's points turn by turn and their total, the detail the phone board has no room for (it shows the
-    totals only). A row per player, a column per turn. Not yet shown by the bot (it is not ``draw_score_sheet``,
-    which the bot posts with the standings: that is for the table message's owners to wire, with its button or
-    the standings); ``render.render_points_sheet`` draws it."""
+    totals only). A row per player, a column per turn. It is the game's score sheet (``draw_score_sheet``, which
+    the bot posts with the final standings); ``render.render_points_sheet`` draws it too."""
     players, limit = view["players"], view["turn_limit"]
     winners = winners_of(view)
     height = P_HEADER_H + GAP + 44 + ROW_H * players + 12
@@ -405,6 +404,10 @@ def draw_points_sheet(view: dict, names: list[str]) -> Image.Image:
 
 draw = draw_board
 """The old name (benchmarks/__main__.py draws with it)."""
+
+
+draw_score_sheet = draw_points_sheet
+"""The sheet the bot shows with the final standings (``render.has_score_sheet``)."""
 
 
 def palette_samples() -> Iterator[Image.Image]:

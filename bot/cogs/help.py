@@ -11,6 +11,8 @@ from discord.ext import commands
 
 import i18n
 from bot.greeting import hello
+from bot.language import member_language
+from bot.ui.layout import screen
 from bot.ui.say import say
 
 log = logging.getLogger(__name__)
@@ -44,4 +46,5 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="How to start a game and where the rules are (only you see it)")
     async def help(self, interaction: discord.Interaction) -> None:
-        await say(interaction, hello())
+        """The hello as a screen of the house (bot/ui/layout.py), in the asker's language."""
+        await say(interaction, None, view=screen("Geotable", i18n.localize(hello(), member_language(interaction))))

@@ -1,6 +1,6 @@
 """/privacy: what Geotable keeps about a member in this server, and deleting it (issue 18), for the asker only.
 
-``/privacy show`` lists it: their settings (every server), their ratings here, the games that name them (counts),
+``/privacy show`` lists it (a screen of the house, bot/ui/layout.py): their settings (every server), their ratings here, the games that name them (counts),
 the names they have in them, their private panels, and how long this server keeps finished games.
 ``/privacy delete`` (or the *Delete my data* button under the list) asks once more with a button; confirmed,
 ``Store.forget_person`` deletes their settings and their ratings and panels in this server, and their seats in
@@ -22,6 +22,7 @@ import i18n
 from bot.language import member_language
 from bot.store import FORMER_PLAYER, PersonTable, StillPlaying
 from bot.ui import items, keys
+from bot.ui.layout import screen
 from bot.ui.say import say, think
 from games import get_engine
 from i18n import N_, _, ngettext, pgettext
@@ -65,13 +66,15 @@ LABELS = {"ask": N_("Delete my data…"), "delete": N_("Yes, delete my data"), "
 STYLES = {"ask": "secondary", "delete": "danger", "keep": "secondary"}
 
 
-def buttons(*steps: str, user: int, locale: str = i18n.DEFAULT) -> discord.ui.View:
-    """The buttons, as an edit of a deferred answer (a followup would give the view a 15-minute timer: the
-    buttons are DynamicItems, answered after a restart too)."""
-    view = discord.ui.View(timeout=None)
-    for step in steps:
-        view.add_item(items.button(keys.Privacy(step, user), i18n.say(locale, LABELS[step]), STYLES[step]))
-    return view
+def buttons(*steps: str, user: int, locale: str = i18n.DEFAULT) -> list[discord.ui.Item]:
+    """The buttons (DynamicItems, answered after a restart too)."""
+    return [items.button(keys.Privacy(step, user), i18n.say(locale, LABELS[step]), STYLES[step]) for step in steps]
+
+
+def answer(text: i18n.Text, lang: str) -> dict:
+    """What the confirmation's message becomes (Keep it, or done): its words alone, a screen of the house (a V2
+    message's edit, and an old classic one's: its content cleared to become one)."""
+    return {"content": None, "embeds": [], "view": screen("", i18n.localize(text, lang))}
 
 
 class Privacy(commands.Cog):
@@ -97,28 +100,33 @@ class Privacy(commands.Cog):
         elif what.step == "ask":
             await self.ask(interaction)
         elif what.step == "keep":
-            await interaction.response.edit_message(content=i18n.localize(_("Nothing was deleted."), lang), view=None)
+            await interaction.response.edit_message(**answer(_("Nothing was deleted."), lang))
         else:
             await self.delete_confirmed(interaction)
 
     @privacy.command(name="show", description="What Geotable keeps about you in this server (only you see it)")
     async def show(self, interaction: discord.Interaction) -> None:
         await think(interaction)  # a big server's games take a moment
-        await say(interaction, await self.report(interaction.guild_id, interaction.user),
-                  view=buttons("ask", user=interaction.user.id, locale=member_language(interaction)))
+        lang = member_language(interaction)
+        lines = await self.report(interaction.guild_id, interaction.user)
+        title = _("What Geotable keeps about you in this server")  # (not inside say(): Babel reads say's own only)
+        view = screen(i18n.localize(title, lang), *(i18n.localize(line, lang) for line in lines),
+                      controls=buttons("ask", user=interaction.user.id, locale=lang))
+        await say(interaction, None, view=view)
 
     @privacy.command(name="delete", description="Delete your settings and ratings and remove your name from games here")
     async def delete(self, interaction: discord.Interaction) -> None:
         await self.ask(interaction)
 
-    async def report(self, guild_id: int, user: discord.abc.User) -> i18n.Text:
+    async def report(self, guild_id: int, user: discord.abc.User) -> list[i18n.Text]:
+        """The report's lines (under its title)."""
         store = self.store
         settings = await store.user_settings(user.id)
         stats = await store.stats(guild_id, user.id)
         tables = await store.person_tables(guild_id, user.id, names_of(user))
         panels = await store.panel_count(guild_id, user.id)
         retention = (await self.bot.service.settings(guild_id)).retention_days
-        lines = [_("**What Geotable keeps about you in this server**")]
+        lines = []
         if settings is None:
             lines.append(_("**Settings** (every server): none stored (turn pings on, the default)."))
         elif settings["pings"]:
@@ -155,7 +163,7 @@ class Privacy(commands.Cog):
         lines.append(_("**Private panels** (to keep your hand's message up to date, 15 minutes): {n}.", n=panels))
         lines.append(_("**How long:** {retention}", retention=retention_sentence(retention)))
         lines.append(_("`/privacy delete` {deleting}", deleting=deleting()))
-        return i18n.join(lines, "\n")
+        return lines
 
     async def ask(self, interaction: discord.Interaction) -> None:
         """The confirmation, or why nothing can be deleted yet."""
@@ -165,9 +173,11 @@ class Privacy(commands.Cog):
         if still:
             await say(interaction, open_tables_sentence(still))
             return
+        lang = member_language(interaction)
         question = _("Delete your data? This {deleting} It cannot be undone.", deleting=deleting())
-        await say(interaction, question,
-                  view=buttons("delete", "keep", user=interaction.user.id, locale=member_language(interaction)))
+        view = screen("", i18n.localize(question, lang),
+                      controls=buttons("delete", "keep", user=interaction.user.id, locale=lang))
+        await say(interaction, None, view=view)
 
     async def delete_confirmed(self, interaction: discord.Interaction) -> None:
         """The confirmation's "Yes": its message becomes the answer. A second press of it (a double click, or the
@@ -193,7 +203,7 @@ class Privacy(commands.Cog):
                      "with \"{former}\" in {tables} of this server.", former=FORMER_PLAYER,
                      ratings=ngettext("ratings in {n} game", "ratings in {n} games", done.ratings),
                      tables=ngettext("{n} stored table", "{n} stored tables", done.tables))
-        await interaction.edit_original_response(content=i18n.localize(text, lang), view=None)
+        await interaction.edit_original_response(**answer(text, lang))
 
 
 def names_of(user: discord.abc.User) -> list[str]:

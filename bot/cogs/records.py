@@ -2,7 +2,9 @@
 
 Who sees what: a leaderboard and a member's stats are posted in the channel (a ladder is for the server to see,
 and stats are what people show each other); /history answers the asker only (a lookup, often of links to
-older boards, that would push the channel's conversation up for everyone). The images are drawn in the render
+older boards, that would push the channel's conversation up for everyone). Each answer is a screen of the layout
+kit (bot/ui/layout.py): /leaderboard in its game's accent, /stats and /history in the house's; the images sit in
+a media gallery with their description in words. The images are drawn in the render
 workers (bot/workers/renderpool.py), never on the event loop; the figures come from the store's indexed queries.
 """
 
@@ -21,7 +23,7 @@ from bot.language import channel_language, member_language
 from bot.ratings import outcome_sentence
 from bot.store import FinishedGame, GameStats, Standing
 from bot.ui.choices import GAME_CHOICES
-from bot.ui.messages import COLOUR
+from bot.ui.layout import HOUSE, screen
 from bot.ui.say import say
 from bot.workers import renderpool
 from games import get_engine
@@ -67,9 +69,9 @@ def stats_line(s: GameStats) -> i18n.Text:
     return _("**{game}**: {figures}.", game=_title(s.game), figures=i18n.join(parts, "; "))
 
 
-HISTORY_ROOM = 4096
-"""The characters of an embed's description: room for the 10 lines with their links (a message's 2,000 held 9
-of them, or fewer with long names)."""
+HISTORY_ROOM = 3800
+"""The characters of /history's lines: a V2 message's 4,000 less its title's (a message's 2,000 held 9 of the
+10 lines with their links, or fewer with long names)."""
 NAME_CUTS = (None, 20, 12, 8)
 """The longest a name in a /history line may be (None: whole), tried in turn until the lines fit."""
 
@@ -110,6 +112,27 @@ def history_text(found: list[FinishedGame], with_channel: bool, lang: str) -> st
     return "\n".join(lines)
 
 
+def _accent(slug: str) -> int:
+    try:
+        return get_engine(slug).accent
+    except KeyError:
+        return HOUSE
+
+
+def leaderboard_words(rows: list[dict], own: dict | None) -> i18n.Text:
+    """What the leaderboard's image shows, in words (its description): each row's rank, name and rating."""
+    shown = rows + ([own] if own and all(r["user_id"] != own["user_id"] for r in rows) else [])
+    each = [_("{rank}. {name} {rating}", rank=r["rank"], name=r["name"], rating=r["rating"]) for r in shown]
+    return _("Ranks and ratings: {rows}.", rows=i18n.join(each, "; "))  # (no _() inside _(): Babel misses it)
+
+
+def trend_words(name: str, found: list[GameStats]) -> i18n.Text:
+    """What the rating chart of /stats shows, in words: each game's rating from its first to its latest point."""
+    each = [_("{game} from {first} to {last}", game=_title(s.game), first=s.trend[0][1], last=s.trend[-1][1])
+            for s in found if s.trend]
+    return _("{name}'s rating over the latest rated games: {trends}.", name=name, trends=i18n.join(each, "; "))
+
+
 class Records(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
@@ -127,13 +150,16 @@ class Records(commands.Cog):
                 "Nobody is rated in {game} on this server yet: a game between two or more people, without"
                 " computers, rates its players when it ends.", game=game.name), lang))
             return
-        image = await renderpool.leaderboard(game.name, [_row(r) for r in board.rows],
-                                             _row(board.own) if board.own else None, board.players,
-                                             interaction.user.id, locale=lang)
-        said = _("**{game}** leaderboard ({n} rated).", game=game.name, n=board.players)
+        rows, own = [_row(r) for r in board.rows], _row(board.own) if board.own else None
+        image = await renderpool.leaderboard(game.name, rows, own, board.players, interaction.user.id, locale=lang)
+        said = [ngettext("{n} player is rated in this game here.", "{n} players are rated in this game here.",
+                         board.players)]
         if not board.own:
-            said = i18n.join([said, _("You are not rated in this game yet.")])
-        await interaction.edit_original_response(content=i18n.localize(said, lang),
+            said.append(_("You are not rated in this game yet."))
+        view = screen(i18n.localize(_("{game}: leaderboard", game=game.name), lang),
+                      *(i18n.localize(line, lang) for line in said), accent=_accent(game.value),
+                      image=("leaderboard.png", i18n.localize(leaderboard_words(rows, own), lang)))
+        await interaction.edit_original_response(content=None, view=view,
                                                  attachments=[discord.File(io.BytesIO(image), "leaderboard.png")])
 
     @app_commands.command(name="stats", description="A member's games, wins, ratings and rating trend here")
@@ -148,16 +174,17 @@ class Records(commands.Cog):
             await interaction.edit_original_response(content=i18n.localize(
                 _("{name} has not finished a game on this server yet.", name=name), lang))
             return
-        lines = [_("**{name}** on this server:", name=name)] + [_("- {line}", line=stats_line(s)) for s in found]
-        text = i18n.localize(i18n.join(lines, "\n"), lang)
+        lines = [i18n.localize(_("- {line}", line=stats_line(s)), lang) for s in found]
+        title = i18n.localize(_("{name} on this server", name=name), lang)
         charts = [{"title": _title(s.game), "points": [p[1] for p in s.trend],
                    "note": _("last {n} rated", n=len(s.trend)) if len(s.trend) > 1 else _("1 rated game")}
                   for s in found if s.trend]
         if not charts:
-            await interaction.edit_original_response(content=text)
+            await interaction.edit_original_response(content=None, view=screen(title, *lines))
             return
         image = await renderpool.trends(name, charts, locale=lang)
-        await interaction.edit_original_response(content=text,
+        view = screen(title, *lines, image=("stats.png", i18n.localize(trend_words(name, found), lang)))
+        await interaction.edit_original_response(content=None, view=view,
                                                  attachments=[discord.File(io.BytesIO(image), "stats.png")])
 
     @app_commands.command(name="history", description="Recent finished games of this channel or the server")
@@ -173,8 +200,8 @@ class Records(commands.Cog):
                     else _("No game has finished in this server yet."))
             await say(interaction, none)
             return
-        heading = (_("The latest finished games in this channel, newest first:") if channel is not None
-                   else _("The latest finished games in this server, newest first:"))
-        embed = discord.Embed(description=history_text(found, channel is None, lang), colour=COLOUR)
-        await say(interaction, heading, embeds=[embed])
-
+        title = (_("Finished games in this channel") if channel is not None else _("Finished games in this server"))
+        newest = _("Newest first.")  # (not inside say(): Babel reads say's own argument only)
+        view = screen(i18n.localize(title, lang), history_text(found, channel is None, lang),
+                      small=i18n.localize(newest, lang))
+        await say(interaction, None, view=view)

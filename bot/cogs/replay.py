@@ -1,6 +1,8 @@
 """/replay <id>: a finished game of this server played again as an animated GIF of its boards, with its move
-list as a text file. The game is rebuilt from its action log in a render worker (bot/replay.py via
-``renderpool.replay``); the boards are the public ones, so secrets stay hidden."""
+list as a text file, posted as a screen of the layout kit (bot/ui/layout.py) in the game's accent: the animation
+in a media gallery with its description in words, the move list as a file. The game is rebuilt from its action
+log in a render worker (bot/replay.py via ``renderpool.replay``); the boards are the public ones, so secrets stay
+hidden."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from bot.language import channel_language
 from bot.ratings import outcome_sentence
 from bot.replay import ReplayError
 from bot.store import FinishedGame, table_id_of
+from bot.ui.layout import screen
 from bot.ui.say import say
 from bot.workers import renderpool
 from games import get_engine
@@ -32,10 +35,10 @@ def heading(game: FinishedGame, title: str) -> i18n.Text:
              names=names)
 
 
-def summary(game: FinishedGame, title: str, frames: int, moves: int) -> i18n.Text:
+def summary(game: FinishedGame, frames: int, moves: int) -> list[i18n.Text]:
+    """The replay's lines under its title: when it ended, who won, its moves and frames, its final board."""
     winners = [display_name(p) for p in game.winners]
-    parts = [_("Replay of game #{id} ({game}), finished {when}:", id=game.short_id, game=title,
-               when=f"<t:{int(game.finished_at)}:f>")]
+    parts = [_("Finished {when}.", when=f"<t:{int(game.finished_at)}:f>")]
     if winners and game.departed:  # the game's own winner left: the sentence the board and standings say
         parts.append(outcome_sentence(winners, game.departed))
     elif winners:
@@ -44,7 +47,7 @@ def summary(game: FinishedGame, title: str, frames: int, moves: int) -> i18n.Tex
     if game.message_id and game.channel_id:
         parts.append(_("Final board: {url}",
                        url=f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.message_id}"))
-    return i18n.join(parts)
+    return parts
 
 
 class Replays(commands.Cog):
@@ -86,10 +89,15 @@ class Replays(commands.Cog):
                 "Game #{id} was played under older rules and no longer plays back: no replay.", id=game.short_id),
                 lang))
             return
+        gif, moves = f"replay-{game.short_id}.gif", f"moves-{game.short_id}.txt"
+        view = screen(i18n.localize(_("Replay of game #{id}: {game}", id=game.short_id, game=title), lang),
+                      *(i18n.localize(line, lang) for line in summary(game, made.frames, made.plies)),
+                      accent=get_engine(game.game).accent, files=[moves],
+                      image=(gif, i18n.localize(_("The public boards of game #{id}, one frame a move, as an "
+                                                  "animation.", id=game.short_id), lang)))
         await interaction.edit_original_response(
-            content=i18n.localize(summary(game, title, made.frames, made.plies), lang),
-            attachments=[discord.File(io.BytesIO(made.gif), filename=f"replay-{game.short_id}.gif"),
-                         discord.File(io.BytesIO(made.moves.encode()), filename=f"moves-{game.short_id}.txt")])
+            content=None, view=view, attachments=[discord.File(io.BytesIO(made.gif), filename=gif),
+                                                  discord.File(io.BytesIO(made.moves.encode()), filename=moves)])
 
     async def _why_none(self, guild_id: int, game_id: str, shown: str) -> i18n.Text:
         """Why there is no replay: a game still in play or closed before its end (of this server), or no such

@@ -7,9 +7,12 @@ Discord's limits for such a message: no ``content`` or embeds, at most 40 compon
 most 4,000 characters of text in all (``Layout`` clips the last text to fit), an action row of at most 5
 buttons or 1 menu, a section of 1-3 texts and exactly one accessory. bot/ui/screens.py builds the table, the
 lobby, the standings and the private panel with it; bot/cogs/rules.py the rule pages, bot/cogs/learn.py the
-lessons."""
+lessons; ``screen`` the other screens (/help, /privacy, /history, /leaderboard, /stats, /replay), in the house
+accent (``HOUSE``) or their game's."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import discord
 from discord import ui
@@ -18,6 +21,9 @@ MAX_COMPONENTS = 40
 MAX_TEXT = 4000
 MAX_IMAGE_WORDS = 1024
 """A media gallery item's description (Discord's limit)."""
+HOUSE = 0x56B4E9
+"""The accent of a screen that belongs to no game (/help, /privacy, /history, /stats): Okabe-Ito's sky blue, the
+accent an engine has unless it picks its own (games/core.py). A game's screen takes its game's accent."""
 
 
 def clip(text: str, limit: int) -> str:
@@ -62,6 +68,12 @@ class Layout:
         self.box.add_item(ui.MediaGallery(item))
         self.count += 1
 
+    def file(self, filename: str) -> None:
+        """An attached file shown as a file (a replay's move list): a V2 message shows only the attachments its
+        components name."""
+        self.box.add_item(ui.File(f"attachment://{filename}"))
+        self.count += 1
+
     def section(self, text: str, accessory: ui.Item) -> None:
         """Words with a button beside them (a seat and its Remove)."""
         self.box.add_item(ui.Section(ui.TextDisplay(self._words(text)), accessory=accessory))
@@ -83,6 +95,27 @@ class Layout:
     def room(self) -> int:
         """Components still allowed."""
         return MAX_COMPONENTS - self.count
+
+
+def screen(title: str = "", *lines: str, accent: int = HOUSE, image: tuple[str, str] | None = None,
+           files: Sequence[str] = (), small: str = "", controls: Sequence[ui.Item] = ()) -> ui.LayoutView:
+    """A screen of words, as the kit lays every screen out: its title (a heading; none for "") and its lines
+    (one text display, in the member's or the server's language already), an image (``(filename, its
+    description in words)``) in a media gallery, attached ``files`` shown as files, small print, then the buttons
+    (DynamicItems: bot/ui/items.py). Pass the game's accent for a game's screen."""
+    kit = Layout(accent)
+    if title:
+        kit.heading(title, *lines)
+    else:
+        kit.text("\n".join(line for line in lines if line))
+    if image is not None:
+        kit.image(*image)
+    for name in files:
+        kit.file(name)
+    kit.small(small)
+    if controls:
+        kit.controls(list(controls))
+    return kit.view
 
 
 def rows(items: list[ui.Item]) -> list[list[ui.Item]]:

@@ -1,7 +1,7 @@
 """The one way to say something to a member alone: ephemeral, in their language (every cog and /learn use it).
 
-``say`` answers an interaction with a sentence, and with an embed, pictures and buttons when the answer has them
-(/history's list, /rules' pages, /privacy's buttons, a lesson's first step); ``think`` first, when the answer
+``say`` answers an interaction with a sentence, or with a screen of the layout kit (a ``LayoutView``, bot/ui/layout.py:
+/help, /history's list, /privacy's report, /rules' pages, a lesson's first step) and its pictures; ``think`` first, when the answer
 takes longer than Discord's three seconds (a drawing, a big query): the member sees "thinking…" until ``say``
 replaces it. Whether the interaction was answered already is say's business, not the caller's.
 """
@@ -14,6 +14,7 @@ import discord
 
 import i18n
 from bot.language import member_language
+from bot.ui.cycles import spent
 from i18n import localize
 
 THINKING = "geotable.thinking"
@@ -41,10 +42,32 @@ async def think(interaction: discord.Interaction) -> None:
 
 
 async def say(interaction: discord.Interaction, text: str | None, *, embeds: Sequence[discord.Embed] = (),
-              files: Sequence[discord.File] = (), view: discord.ui.View | None = None) -> None:
+              files: Sequence[discord.File] = (),
+              view: discord.ui.View | discord.ui.LayoutView | None = None) -> None:
     """``text`` (cut to a message's 2,000 characters) with ``embeds``, ``files`` and ``view``, for the member
     alone, in their language (embeds and buttons come already in it): the answer, or what replaces a ``think``,
-    or a message of its own when the interaction was answered already (a click whose message is being edited)."""
+    or a message of its own when the interaction was answered already (a click whose message is being edited).
+    A screen (``LayoutView``) holds its words itself: ``text`` None and no embeds (Discord refuses them)."""
+    if isinstance(view, discord.ui.LayoutView) and (text is not None or embeds):
+        raise ValueError("a Components V2 screen holds its words: say(interaction, None, view=screen)")
+    try:
+        await _say(interaction, text, embeds, files, view)
+    finally:
+        _let_go(view)
+
+
+def _let_go(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
+    """A sent view of DynamicItems only is nothing discord.py needs: a click is dispatched by its custom_id's
+    template and answered after a restart too. Stopped (a followup gave an ephemeral one a 15-minute timer that
+    would keep it alive) and emptied (bot/ui/cycles.py). A view with another kind of item keeps listening."""
+    if view is None or not all(isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
+                               for item in view.walk_children()):
+        return
+    view.stop()
+    spent(view)
+
+
+async def _say(interaction, text, embeds, files, view) -> None:
     fields: dict = {}
     if embeds:
         fields["embeds"] = list(embeds)

@@ -94,6 +94,19 @@ def menu_values(message: dict) -> list[str]:
     return [o["value"] for c in components(message) if c.get("type") == SELECT for o in c.get("options", [])]
 
 
+def accent(message: dict) -> int | None:
+    """The accent colour of a V2 message's (first) container: its game's, or the house's for a screen of no
+    game; None for a classic message."""
+    return next((c.get("accent_color") for c in walk(message.get("components") or []) if c.get("type") == CONTAINER),
+                None)
+
+
+def image_words(message: dict) -> list[str]:
+    """The descriptions of the message's gallery images (what a screen reader says of them)."""
+    return [item.get("description") or "" for c in walk(message.get("components") or []) if c.get("type") == GALLERY
+            for item in c.get("items") or []]
+
+
 # --- words -------------------------------------------------------------------------------------------------------
 def text_displays(message: dict) -> list[str]:
     return [c.get("content") or "" for c in walk(message.get("components") or []) if c.get("type") == TEXT]

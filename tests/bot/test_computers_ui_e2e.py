@@ -142,7 +142,7 @@ async def test_the_board_marks_the_computer_seat_and_never_mentions_it(fake, run
     table = await stored(runner)
     engine = get_engine("geek_out")
     state = engine.decode(table.state)
-    board = [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1]
+    board = [m for m in fake.messages_in(CHANNEL) if sight.is_board(m)][-1]
     assert "<@-" not in sight.words(board) and "<@-" not in "".join(sight.content(m) or "" for m in
                                                                         fake.messages_in(CHANNEL))
     names = [p["name"] for p in table.players]
@@ -185,7 +185,7 @@ async def test_a_seat_handed_to_a_computer_reads_as_its_computer_on_the_board(fa
     await fake.slash(leaver["id"], CHANNEL, "game", "leave")
     table = await stored(runner)
     assert table.players[seat]["name"] == f"Computer for {names[leaver['id']]}"
-    board = [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1]
+    board = [m for m in fake.messages_in(CHANNEL) if sight.is_board(m)][-1]
     assert f"Last move: {names[leaver['id']]} left. A computer plays their seat from now on." in sight.words(board)
     assert "<@-" not in sight.words(board)
     view = board_view(engine, engine.decode(table.state))

@@ -23,7 +23,7 @@ PLAYERS = {600 + i: 300 + i for i in range(len(CHANNELS))}  # one solo player pe
 
 
 def board(fake, channel):
-    boards = [m for m in fake.messages_in(channel) if m["attachments"]]
+    boards = [m for m in fake.messages_in(channel) if sight.is_board(m)]
     return boards[-1] if boards else None
 
 

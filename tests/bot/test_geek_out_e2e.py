@@ -17,10 +17,8 @@ DICE_MOVES = ("Heart", "Meeple", "Superhero", "Spaceship", "Reroll", "Flip", "Se
 
 
 def board(fake, channel=CHANNEL):
-    """The newest table message (the one with a board image)."""
-    boards = [m for m in fake.messages_in(channel) if m["attachments"]]
-    assert boards, "no board was posted"
-    return boards[-1]
+    """The newest table message (the one with a board image: not the standings' score sheet)."""
+    return sight.board(fake, channel)
 
 
 def lobby(fake, channel=CHANNEL):

@@ -48,7 +48,9 @@ async def test_help_says_the_same_to_the_asker_in_their_language(fake, tmp_path)
         it = await fake.slash(ANA, 600, "help")
         [answer] = fake.replies_to(it)
         assert fake.ephemeral_of[int(answer["id"])] == ANA
-        assert sight.content(answer).startswith("Hallo! Ich bin Geotable") and "`/hilfe`" in sight.content(answer)
+        assert sight.is_v2(answer) and sight.title(answer) == "Geotable"  # a screen of the house
+        said = sight.description(answer)
+        assert said.startswith("Hallo! Ich bin Geotable") and "`/hilfe`" in said, said
         assert not fake.messages_in(600)
     finally:
         await runner.stop()

@@ -91,7 +91,7 @@ async def test_geoneo_boards_and_panels_posted_before_the_upgrade_are_played_aft
     used = set()
     await runner.restart()
     for _ in range(40):
-        b = posted_before(fake, [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1])
+        b = posted_before(fake, [m for m in fake.messages_in(CHANNEL) if sight.is_board(m)][-1])
         who = names[sight.description(b).split("To act: **")[1].split("**")[0]]
         before = len(await actions(runner, table.id))
         comps = sight.components(b)

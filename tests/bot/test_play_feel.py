@@ -13,7 +13,7 @@ LATER = 120  # seconds the bot clock jumps: past "just clicked" (60 s), within t
 
 
 def board(fake, channel=CHANNEL):
-    return [m for m in fake.messages_in(channel) if m["attachments"]][-1]
+    return [m for m in fake.messages_in(channel) if sight.is_board(m)][-1]
 
 
 def to_act(message):

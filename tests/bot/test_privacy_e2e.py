@@ -37,8 +37,9 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     table = await play_to_the_end(fake)
     await fake.slash(ANA, CHANNEL, "game", "pings", enabled="off")
     await fake.slash(ANA, CHANNEL, "privacy", "show")
-    text = last_ephemeral(fake, ANA)
-    assert text.startswith("**What Geotable keeps about you in this server**"), text
+    report = ephemeral_message(fake, ANA)
+    assert sight.is_v2(report) and sight.title(report) == "What Geotable keeps about you in this server", report
+    text = sight.description(report)
     assert "**Settings** (every server): turn pings off." in text
     assert "Geek Out! Masters: rating " in text and "(1 rated, " in text
     assert "**Games here that name you:** 1 finished (Geek Out! Masters 1), 0 closed without a result (lobbies," \
@@ -92,7 +93,8 @@ async def test_a_member_reads_and_deletes_their_data_and_leaves_the_leaderboard(
     # the server's commands say so: /leaderboard (public), /history (ephemeral) and /replay
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
     [answer] = fake.replies_to(it)
-    assert sight.content(answer) == "**Geek Out! Masters** leaderboard (1 rated). You are not rated in this game yet."
+    assert sight.title(answer) == "Geek Out! Masters: leaderboard"
+    assert sight.description(answer) == "1 player is rated in this game here.\nYou are not rated in this game yet."
     await fake.slash(BO, CHANNEL, "history")
     listed = history_text(fake, BO)
     assert "**Geek Out! Masters**: " in listed and FORMER_PLAYER in listed and "Ana" not in listed, listed

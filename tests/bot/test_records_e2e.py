@@ -70,8 +70,10 @@ async def check_leaderboard(fake, runner, asker: int, rated: int) -> None:
     it = await fake.slash(asker, CHANNEL, "leaderboard", game="geek_out")
     message = reply(fake, it)
     assert message in fake.messages_in(CHANNEL), "the leaderboard is posted for the server to see"
-    assert sight.content(message) == f"**Geek Out! Masters** leaderboard ({rated} rated).", sight.content(message)
+    assert sight.is_v2(message) and sight.title(message) == "Geek Out! Masters: leaderboard", message
+    assert sight.description(message).startswith(f"{rated} players are rated in this game here."), message
     assert message["attachments"][0]["filename"] == "leaderboard.png"
+    assert sight.image_refs(message) == ["attachment://leaderboard.png"]  # in the screen's gallery
     board_ = await runner.bot.store.leaderboard(fake.guild_id, "geek_out", 10, asker)
     rows = [{"rank": r.rank, "user_id": r.user_id, "name": r.name, "rating": r.rating, "games": r.games,
              "wins": r.wins} for r in board_.rows]
@@ -108,6 +110,7 @@ async def test_a_game_then_another_move_the_leaderboard_stats_and_history(fake, 
     assert stats in fake.messages_in(CHANNEL)
     assert f"**Geek Out! Masters**: rating **{ana[0]}**, 1 rated game, {ana[2]} win" in sight.content(stats), sight.content(stats)
     assert stats["attachments"][0]["filename"] == "stats.png"
+    assert sight.image_refs(stats) == ["attachment://stats.png"]
 
     [game] = await quick.bot.store.history(fake.guild_id, CHANNEL)
     await fake.slash(CY, CHANNEL, "history")
@@ -146,7 +149,7 @@ async def test_stats_of_someone_without_games_and_history_elsewhere(fake, runner
 
 
 def history_text(fake, user) -> str:
-    """The last /history answer as the member reads it: its heading and its lines (an embed's)."""
+    """The last /history answer as the member reads it: its title and its lines (a V2 screen's)."""
     message = fake.ephemerals(user)[-1]
     return sight.words(message)
 

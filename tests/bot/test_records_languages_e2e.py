@@ -37,7 +37,7 @@ async def test_privacy_speaks_the_members_language(fake, bot):
     fake.locales[ANA] = "de"
     await fake.slash(ANA, CHANNEL, "privacy", "show")
     listing = ephemeral_message(fake, ANA)
-    assert sight.content(listing).startswith("**Was Geotable auf diesem Server über dich speichert**"), listing
+    assert sight.title(listing) == "Was Geotable auf diesem Server über dich speichert", listing
     assert "**Wertungen hier:** keine." in sight.content(listing)
     assert "`/datenschutz löschen` löscht deine Einstellungen" in sight.content(listing)
     await fake.click(ANA, listing, "Meine Daten löschen…")
@@ -80,6 +80,7 @@ async def test_no_word_of_these_answers_escapes_translation(fake, bot):
             it = await fake.slash(ANA, CHANNEL, command, *path, **options)
             said += [sight.content(m) for m in fake.replies_to(it)]
             said += [d for m in fake.replies_to(it) for _t, d, _f in sight.pages(m)]  # /history's lines
+            said += [w for m in fake.replies_to(it) for w in sight.image_words(m)]  # what a screen reader says
         for options in ({"seconds": 45}, {}):
             it = await fake.slash(MOD, CHANNEL, "mod", "timeout", **options)
             said += [sight.content(m) for m in fake.replies_to(it)]

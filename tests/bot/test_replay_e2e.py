@@ -54,7 +54,9 @@ async def test_replay_posts_an_animated_gif_ending_on_the_final_board_and_the_mo
     it = await fake.slash(ANA, CHANNEL, "replay", id=f"#{game}")
     [post] = fake.replies_to(it)
     assert int(post["id"]) not in fake.ephemeral_of  # for the channel to see
-    assert f"#{game}" in sight.content(post) and "Geek Out" in sight.content(post)
+    assert sight.is_v2(post) and sight.title(post) == f"Replay of game #{game}: Geek Out! Masters", post
+    assert sight.image_refs(post) == [f"attachment://replay-{game}.gif"]  # the animation in the screen's gallery
+    assert f"moves-{game}.txt" in str(post["components"])  # the move list shown as a file of the screen
     files = {a["filename"]: fake.files[int(a["id"])] for a in post["attachments"]}
     assert set(files) == {f"replay-{game}.gif", f"moves-{game}.txt"}
     gif = files[f"replay-{game}.gif"]

@@ -7,6 +7,7 @@ import asyncio
 import io
 
 import discord
+import pytest
 
 from bot.ui.say import in_member_language, say, think
 from i18n import _
@@ -83,3 +84,37 @@ def test_said_in_the_member_s_language():
 def test_words_already_in_the_member_s_language_are_said_as_they_are_braces_and_all():
     for words in ("Lektion: {{Ana}} spielt {x}", "Ana }{ Bo"):
         assert in_member_language(Interaction("de"), words) == words
+
+
+def test_a_screen_holds_its_words_and_is_let_go_once_sent():
+    """A LayoutView (bot/ui/layout.py) carries its own words: text or embeds beside it are refused (Discord would
+    refuse them). Sent as a followup (discord.py gives an ephemeral one a 15-minute timer), a screen of DynamicItems
+    is stopped and emptied: its buttons are answered by their custom_id's template, after a restart too."""
+    from bot.ui import items, keys
+    from bot.ui.layout import screen
+
+    i = Interaction()
+    with pytest.raises(ValueError):
+        run(say(i, "words", view=screen("Title")))
+    assert i.calls == []
+
+    async def send() -> discord.ui.LayoutView:  # (a view made in the loop, as the bot makes it)
+        view = screen("Title", "words", controls=[items.button(keys.Privacy("ask", 1), "Delete my data…")])
+        await i.response.defer()
+        await say(i, None, view=view)
+        return view
+
+    view = run(send())
+    assert i.calls[-1] == ("followup", (), {"ephemeral": True, "view": view})
+    assert view.is_finished() and not list(view.walk_children())
+
+
+def test_a_view_with_an_item_that_is_not_dynamic_keeps_listening():
+    async def send() -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="x", custom_id="plain"))
+        await say(Interaction(), "Hello", view=view)
+        return view
+
+    view = run(send())
+    assert not view.is_finished() and len(view.children) == 1

@@ -56,7 +56,8 @@ async def test_two_games_a_rematch_records_a_replay_and_a_deletion(fake, quick):
     # the leaderboard and the stats say so
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out")
     message = reply(fake, it)
-    assert sight.content(message) == "**Geek Out! Masters** leaderboard (2 rated).", sight.content(message)
+    assert sight.title(message) == "Geek Out! Masters: leaderboard", message
+    assert sight.description(message) == "2 players are rated in this game here.", sight.description(message)
     assert Image.open(io.BytesIO(fake.files[int(message["attachments"][0]["id"])])).format == "PNG"
     it = await fake.slash(BO, CHANNEL, "stats", member=ANA)
     assert f"rating **{after_two[ANA][0]}**" in sight.content(reply(fake, it)) and "2 rated games" in sight.content(reply(
@@ -83,7 +84,7 @@ async def test_two_games_a_rematch_records_a_replay_and_a_deletion(fake, quick):
     await fake.slash(ANA, CHANNEL, "privacy", "delete")
     await fake.click(ANA, fake.ephemerals(ANA)[-1], "Yes, delete my data")
     it = await fake.slash(BO, CHANNEL, "leaderboard", game="geek_out")
-    assert sight.content(reply(fake, it)) == "**Geek Out! Masters** leaderboard (1 rated)."
+    assert sight.description(reply(fake, it)) == "1 player is rated in this game here."
     board_now = await store.leaderboard(fake.guild_id, "geek_out", around_user=ANA)
     assert [r.name for r in board_now.rows] == ["Bo"] and board_now.own is None
     await fake.slash(BO, CHANNEL, "history")

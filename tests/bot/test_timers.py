@@ -6,7 +6,7 @@ from tests.bot.harness import BotRunner
 
 
 def board(fake, channel):
-    boards = [m for m in fake.messages_in(channel) if m["attachments"]]
+    boards = [m for m in fake.messages_in(channel) if sight.is_board(m)]
     return boards[-1] if boards else None
 
 

@@ -3,6 +3,7 @@ worker that has every game's palette, fonts and photos; the workers share the pa
 
 import render
 from bot.workers import renderpool
+from tests.bot import sight
 from tests.bot.conftest import ANA, CHANNEL
 from tests.bot.harness import BotRunner
 
@@ -27,7 +28,7 @@ async def test_the_bot_is_online_only_with_warm_workers_that_shared_the_warm_up(
         # the first click after the start: its board comes, drawn with the learned palette
         await fake.slash(ANA, CHANNEL, "play", "geek-out")
         await fake.click(ANA, fake.messages_in(CHANNEL)[-1], "Start")
-        board = [m for m in fake.messages_in(CHANNEL) if m["attachments"]][-1]
+        board = [m for m in fake.messages_in(CHANNEL) if sight.is_board(m)][-1]
         assert board["attachments"][0]["filename"].endswith(".png")
     finally:
         await runner.stop()

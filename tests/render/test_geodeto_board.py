@@ -54,12 +54,14 @@ def png(data: bytes) -> Image.Image:
 def test_geodeto_is_registered_with_every_picture():
     assert render.has_board("geodeto") and render.has_private("geodeto")
     assert has_card("geodeto") and has_score_sheet("geodeto")
+    assert has_score_sheet("geek_out")  # its points turn by turn (render/geek_out.py)
     for game in ("geek_out", "geoneo"):
-        assert not has_card(game) and not has_score_sheet(game)
+        assert not has_card(game)
         with pytest.raises(NoPrivateImage):
             render_card(game, {"name": "x"})
-        with pytest.raises(KeyError):  # NoPrivateImage is a KeyError
-            render_score_sheet(game, {}, [])
+    assert not has_score_sheet("geoneo")
+    with pytest.raises(KeyError):  # NoPrivateImage is a KeyError
+        render_score_sheet("geoneo", {}, [])
 
 
 # --- the board -------------------------------------------------------------------------------------------
