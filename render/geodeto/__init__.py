@@ -24,7 +24,7 @@ from render import common
 from render.geodeto.board import (
     CARD_W,
     GAP,
-    HEIGHT,
+    board_height,
     TITLE,
     _find,
     _goal_card_need,
@@ -83,7 +83,7 @@ __all__ = [
     "CONTINENT_KEYS",
     "GAME",
     "GAP",
-    "HEIGHT",
+    "board_height",
     "HIGHLIGHT",
     "LETTERS",
     "NO_GOAL",

@@ -10,19 +10,21 @@ from games.geodeto.rules import GROUP_NAMES, continent
 from i18n import _, ngettext
 from render.common import (
     BLACK,
-    HEADER_H,
     HIGHLIGHT,
-    LARGE,
     MARGIN,
     MUTED,
-    SMALL,
-    STATUS,
-    WIDTH,
+    P_HEADER_H,
+    P_LARGE,
+    P_SMALL,
+    P_STATUS,
     canvas,
     fit_text,
-    header,
+    phone_header,
     text,
     wrap_text,
+)
+from render.common import (
+    PHONE_CANVAS as W,
 )
 from render.geodeto.board import (
     GAP,
@@ -47,16 +49,16 @@ from render.geodeto.pieces import (
 from render.geodeto.players import chip_label
 
 # --- goal cards (hands, claims) ---------------------------------------------------------------------------------
-HAND_CARD_W = (WIDTH - 2 * MARGIN - GAP) // 2
+HAND_CARD_W = (W - 2 * MARGIN - GAP) // 2
 NAME_LINE = 30
-"""A big card's name (``LARGE``, bold): two lines when it is too long for one."""
+"""A big card's name (``P_LARGE``, bold): two lines when it is too long for one."""
 TWEET_LINE = 22
 
 
 def _card_lines(card: dict, room: float, compact: bool = False) -> tuple[tuple[str, ...], int]:
     """A big card's name lines and how many lines follow them (capital, or location and group; met / note;
     ``compact``: met / note only)."""
-    names = _name_lines(card["name"], room, 2, LARGE, short_name(card.get("id", "")) or chip_label(card))
+    names = _name_lines(card["name"], room, 2, P_LARGE, short_name(card.get("id", "")) or chip_label(card))
     below = 0 if compact else 1 if card.get("capital") else (1 if card.get("location") else 0) + 1
     return names, below + 1
 
@@ -87,7 +89,7 @@ def _info(card: dict, met: bool | None, note: str | None, compact: bool) -> list
 
 
 def _item_w(kind: str, label: str, bold: bool) -> float:
-    return text_w(SMALL, label, bold) + (36 if kind == "met" else 2)
+    return text_w(P_SMALL, label, bold) + (36 if kind == "met" else 2)
 
 
 def _layout(card: dict, width: float, *, met: bool | None = None, note: str | None = None,
@@ -109,7 +111,7 @@ def _layout(card: dict, width: float, *, met: bool | None = None, note: str | No
         if kind == "met" and _item_w(kind, label, bold) > room + 2:
             label = _("Met!")
         if kind == "line" and _item_w(kind, label, bold) > room + 2:  # too long even across the card: 2 lines
-            for part in wrap_text(label, SMALL, room, lines=2):
+            for part in wrap_text(label, P_SMALL, room, lines=2):
                 placed.append(((kind, part, bold, colour), x, y, room))
                 y += INFO_LINE
             continue
@@ -139,7 +141,7 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     for k, c in enumerate(conts):
         sx0 = x0 + 2 + k * sw
         d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + 32), fill=PYRAMID_FILL[c])
-        text(d, (sx0 + 10, y0 + 17), continent(c), SMALL, BAND_INK[c], anchor="lm", bold=True,
+        text(d, (sx0 + 10, y0 + 17), continent(c), P_SMALL, BAND_INK[c], anchor="lm", bold=True,
              max_width=sw - 14)
     if met:
         d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
@@ -150,7 +152,7 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     room = x1 - 12 - tx
     y = y0 + 40
     for line in names:
-        text(d, (tx, y), line, LARGE, CARD_INK, bold=True, max_width=room)
+        text(d, (tx, y), line, P_LARGE, CARD_INK, bold=True, max_width=room)
         y += NAME_LINE
     for (kind, label, bold, colour), dx, dy, width in placed:
         x, y = x0 + dx, y0 + dy
@@ -158,13 +160,13 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
             w = min(_item_w(kind, label, bold), width + 2)
             d.rounded_rectangle((x - 2, y - 1, x + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
             _check(d, x + 12, y + 11)
-            text(d, (x + 26, y + 11), label, SMALL, colour, anchor="lm", bold=True, max_width=w - 30)
+            text(d, (x + 26, y + 11), label, P_SMALL, colour, anchor="lm", bold=True, max_width=w - 30)
         else:
-            text(d, (x, y), label, SMALL, colour, bold=bold, max_width=width)
+            text(d, (x, y), label, P_SMALL, colour, bold=bold, max_width=width)
     ty = y0 + (top if top is not None else own_top)
     tweet = (card.get("tweet") or "") if tweet_lines > 0 else ""
-    for k, line in enumerate(wrap_text(tweet, SMALL, x1 - x0 - 24, lines=tweet_lines, prose=True) if tweet else ()):
-        text(d, (x0 + 12, ty + k * TWEET_LINE), line, SMALL, CARD_INK)
+    for k, line in enumerate(wrap_text(tweet, P_SMALL, x1 - x0 - 24, lines=tweet_lines, prose=True) if tweet else ()):
+        text(d, (x0 + 12, ty + k * TWEET_LINE), line, P_SMALL, CARD_INK)
 
 
 def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -197,15 +199,15 @@ def draw_private(view: dict, name: str) -> Image.Image:
     hand = list(view.get("hand") or [])
     cols, rows, compact = _hand_grid(len(hand))
     shown = hand[:HAND_SHOWN]
-    card_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
-    room = (600 - HEADER_H - GAP - 4) // rows - GAP
+    card_w = (W - 2 * MARGIN - (cols - 1) * GAP) // cols
+    room = (600 - P_HEADER_H - GAP - 4) // rows - GAP
     tops = _tops(shown, cols, card_w, compact)
     if not compact and max(tops) + 8 > room:  # a language's longer words take more lines: names and met only
         compact = True
         tops = _tops(shown, cols, card_w, compact)
     tweet = 0 if compact else max(0, min(4, (room - max(tops) - 8) // TWEET_LINE))
     heights = [top + tweet * TWEET_LINE + 8 for top in tops]
-    height = HEADER_H + GAP + sum(h + GAP for h in heights) + 4
+    height = P_HEADER_H + GAP + sum(h + GAP for h in heights) + 4
     img, d = canvas(height)
     seat = view.get("seat")
     met = sum(1 for c in hand if c.get("met"))
@@ -214,20 +216,20 @@ def draw_private(view: dict, name: str) -> Image.Image:
     if mine:
         status = _("Your turn - {cards}", cards=cards)
     else:
-        status = _("{name}: {cards}", name=fit_text(name, STATUS, 300), cards=cards)
+        status = _("{name}: {cards}", name=fit_text(name, P_STATUS, 300), cards=cards)
     if met:
         status = ngettext("{status}, {n} met now", "{status}, {n} met now", met, status=status)
     if len(hand) > len(shown):
         status = _("{status} ({n} not shown)", status=status, n=len(hand) - len(shown))
     title = (_("{game} - {name}'s goals", game=TITLE, name=name) if len(name) <= 24
              else _("{game} - your goals", game=TITLE))
-    header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
+    phone_header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
     if not hand:
-        text(d, (WIDTH / 2, HEADER_H + GAP + heights[0] / 2), _("No goal cards in hand."), LARGE, MUTED, anchor="mm")
+        text(d, (W / 2, P_HEADER_H + GAP + heights[0] / 2), _("No goal cards in hand."), P_LARGE, MUTED, anchor="mm")
     for i, card in enumerate(shown):
         col, row = i % cols, i // cols
         x = MARGIN + col * (card_w + GAP)
-        y = HEADER_H + GAP + sum(h + GAP for h in heights[:row])
+        y = P_HEADER_H + GAP + sum(h + GAP for h in heights[:row])
         _big_card(img, d, card, (x, y, x + card_w, y + heights[row]), met=bool(card.get("met")),
                   top=tops[row], tweet_lines=tweet, compact=compact)
     return img
@@ -236,10 +238,10 @@ def draw_private(view: dict, name: str) -> Image.Image:
 def draw_card(card: dict, note: str | None = None) -> Image.Image:
     """One goal card, big (e.g. for the channel when it is fulfilled): name, capital or location, group, trio,
     the geo-tweet. ``note`` (optional): a line under the group, e.g. "Ana fulfilled it on Europe"."""
-    top = _card_top(card, WIDTH - 2 * MARGIN)
+    top = _card_top(card, W - 2 * MARGIN)
     height = 2 * MARGIN + top + 3 * TWEET_LINE + 10
     img, d = canvas(height)
-    _big_card(img, d, card, (MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN), note=note, tweet_lines=3, top=top)
+    _big_card(img, d, card, (MARGIN, MARGIN, W - MARGIN, height - MARGIN), note=note, tweet_lines=3, top=top)
     return img
 
 

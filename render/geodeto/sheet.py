@@ -7,29 +7,31 @@ from PIL import Image, ImageDraw
 from games.geodeto.rules import GROUP_NAMES
 from i18n import N_, _
 from render.common import (
-    BODY,
     COMPUTER_MARK_W,
-    HEADER_H,
     HIGHLIGHT,
-    LARGE,
     MARGIN,
     MUTED,
+    P_BODY,
+    P_HEADER_H,
+    P_LARGE,
+    P_SMALL,
     PANEL_EDGE,
-    SMALL,
     TEXT,
-    WIDTH,
     canvas,
     computer_mark,
     fit_text,
     font,
-    header,
     panel,
+    phone_header,
     plain,
     played_by_computer,
     short_name,
     star,
     text,
     wrap_text,
+)
+from render.common import (
+    PHONE_CANVAS as W,
 )
 from render.geodeto.board import (
     GAP,
@@ -62,7 +64,7 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
     n = len(players)
     winners = winners_of(view)
     label_w = 232
-    col_w = (WIDTH - 2 * MARGIN - label_w) / max(n, 1)
+    col_w = (W - 2 * MARGIN - label_w) / max(n, 1)
     head_h = 58
     row_h = 34
     groups = list(GROUP_NAMES)
@@ -71,12 +73,12 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
         lines.append((key, _(label), False))
         if key == "groups":
             lines.extend((f"group:{g}", _(GROUP_NAMES[g]), True) for g in groups)
-    height = HEADER_H + GAP + head_h + row_h * (len(lines) + 1) + 2 * GAP + 2
+    height = P_HEADER_H + GAP + head_h + row_h * (len(lines) + 1) + 2 * GAP + 2
     img, d = canvas(height)
-    header(d, _("{game} - score sheet", game=TITLE), _winner_text(view, names, winners), right=_("Game over"),
+    phone_header(d, _("{game} - score sheet", game=TITLE), _winner_text(view, names, winners), right=_("Game over"),
            winner=True)
-    top = HEADER_H + GAP
-    panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
+    top = P_HEADER_H + GAP
+    panel(d, (MARGIN, top, W - MARGIN, height - GAP))
     x = MARGIN + label_w
     for s in range(n):
         cx = x + col_w * (s + 0.5)
@@ -85,15 +87,15 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
         for k, line in enumerate(lines_n):
             y_line = top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)
             shift = robot / 2 if k == robot_line else 0
-            text(d, (cx + shift, y_line), line, SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
+            text(d, (cx + shift, y_line), line, P_SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
             if robot and k == robot_line:
-                computer_mark(d, (cx + shift - text_w(SMALL, line) / 2 - robot / 2, y_line + 11), 8)
+                computer_mark(d, (cx + shift - text_w(P_SMALL, line) / 2 - robot / 2, y_line + 11), 8)
     y = top + head_h
-    d.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
+    d.line((MARGIN + 8, y - 2, W - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
     for i, (key, label, sub) in enumerate(lines):
         if i % 2 == 0:
-            d.rectangle((MARGIN + 4, y, WIDTH - MARGIN - 4, y + row_h - 1), fill=SHEET_STRIPE)
-        text(d, (MARGIN + (34 if sub else 12), y + row_h / 2), label, SMALL if sub else BODY,
+            d.rectangle((MARGIN + 4, y, W - MARGIN - 4, y + row_h - 1), fill=SHEET_STRIPE)
+        text(d, (MARGIN + (34 if sub else 12), y + row_h / 2), label, P_SMALL if sub else P_BODY,
              MUTED if sub else TEXT, anchor="lm", max_width=label_w - 40)
         for s, row in enumerate(players):
             cx = x + col_w * (s + 0.5)
@@ -102,20 +104,20 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
                 count = (row.get("group_counts") or {}).get(g, 0)
                 value = (row.get("group_points") or {}).get(g, 0)
                 _cell(d, cx, y + row_h / 2, f"+{value}" if value else ("0" if count else "-"),
-                      f"({count})" if count else "", SMALL, col_w)
+                      f"({count})" if count else "", P_SMALL, col_w)
             else:
                 value = row.get(key, 0)
-                _cell(d, cx, y + row_h / 2, f"{value:+d}" if value else "0", _count(row, key), BODY, col_w)
+                _cell(d, cx, y + row_h / 2, f"{value:+d}" if value else "0", _count(row, key), P_BODY, col_w)
         y += row_h
-    d.line((MARGIN + 8, y + 1, WIDTH - MARGIN - 8, y + 1), fill=PANEL_EDGE, width=2)
-    text(d, (MARGIN + 12, y + row_h / 2 + 3), _("Total"), BODY, TEXT, anchor="lm", bold=True)
+    d.line((MARGIN + 8, y + 1, W - MARGIN - 8, y + 1), fill=PANEL_EDGE, width=2)
+    text(d, (MARGIN + 12, y + row_h / 2 + 3), _("Total"), P_BODY, TEXT, anchor="lm", bold=True)
     for s, row in enumerate(players):
         cx = x + col_w * (s + 0.5)
         won = s in winners
-        text(d, (cx, y + row_h / 2 + 3), str(row["total"]), LARGE, HIGHLIGHT if won else TEXT, anchor="mm",
+        text(d, (cx, y + row_h / 2 + 3), str(row["total"]), P_LARGE, HIGHLIGHT if won else TEXT, anchor="mm",
              bold=True)
         if won:
-            star(d, (cx - text_w(LARGE, str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
+            star(d, (cx - text_w(P_LARGE, str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
     return img
 
 
@@ -123,13 +125,13 @@ def _cell(d: ImageDraw.ImageDraw, cx: float, cy: float, value: str, count: str, 
     """A score sheet cell: the points, bold, and the count behind them, muted, centred together."""
     bold = value not in ("0", "-")
     w = font(size).getlength(value) + (2 if bold else 0)
-    cw = text_w(SMALL, count) + 4 if count else 0
+    cw = text_w(P_SMALL, count) + 4 if count else 0
     if w + cw > col_w - 6:
         count, cw = "", 0
     left = cx - (w + cw) / 2
     text(d, (left, cy), value, size, TEXT if bold else MUTED, anchor="lm", bold=bold)
     if count:
-        text(d, (left + w + 4, cy), count, SMALL, MUTED, anchor="lm")
+        text(d, (left + w + 4, cy), count, P_SMALL, MUTED, anchor="lm")
 
 
 def _count(row: dict, key: str) -> str:
@@ -150,14 +152,14 @@ def _column_name(name: str, width: float, robot: float) -> tuple[list[str], int]
     """A column's name in two lines at most of ``width`` px, and the line the robot's head (``robot`` px, 0 for a
     person) goes before: the whole name; else a computer's short form, split at its last space in a narrow
     column ("Normal" / robot "2", "Bartho…'s" / robot "bot": never clipped below ``least_name``)."""
-    lines = wrap_text(name, SMALL, width - robot, lines=2)
+    lines = wrap_text(name, P_SMALL, width - robot, lines=2)
     if not robot or " ".join(lines) == plain(name):
         return lines, 0
     short = short_name(name)
-    lines = wrap_text(short, SMALL, width - robot, lines=2)
+    lines = wrap_text(short, P_SMALL, width - robot, lines=2)
     head, _sep, rest = short.rpartition(" ")
     if " ".join(lines) == short or not head:
         return lines, 0
     if head.endswith("'s"):  # the first name of whose seat it took, clipped
-        head = fit_text(head[:-2], SMALL, width - text_w(SMALL, "'s")) + "'s"
-    return [fit_text(head, SMALL, width), rest], 1
+        head = fit_text(head[:-2], P_SMALL, width - text_w(P_SMALL, "'s")) + "'s"
+    return [fit_text(head, P_SMALL, width), rest], 1
