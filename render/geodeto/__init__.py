@@ -24,7 +24,6 @@ from render import common
 from render.geodeto.board import (
     CARD_W,
     GAP,
-    board_height,
     TITLE,
     _find,
     _goal_card_need,
@@ -32,6 +31,7 @@ from render.geodeto.board import (
     _riders,
     _rows,
     _turn_need,
+    board_height,
     draw_board,
     goal_label,
     stall_warning,

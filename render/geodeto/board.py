@@ -14,7 +14,6 @@ from render.common import (
     MUTED,
     P_BODY,
     P_HEADER_H,
-    P_LARGE,
     P_SMALL,
     P_STATUS,
     PANEL_EDGE,
@@ -353,15 +352,16 @@ def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[in
     draw_trio(img, d, trio, TRIO_X, h - 6 - spare // 2)
     rx = (TRIO_X + 36 + w - 6) / 2  # the right column's centre
     top = GOAL_BAND + 4 + spare // 2
-    text(d, (rx, top + 22), str(count), P_STATUS, CARD_INK, anchor="mm", bold=True)
-    text(d, (rx, top + 54), pgettext("cards", "left"), P_SMALL, CARD_MUTED, anchor="mm", max_width=w - rx - 6 +
-         (rx - TRIO_X - 36))
     if others:
+        top = GOAL_BAND + 2
+    text(d, (rx, top + 22), str(count), P_STATUS, CARD_INK, anchor="mm", bold=True)
+    text(d, (rx, top + 54), pgettext("cards", "left"), P_SMALL, CARD_MUTED, anchor="mm", max_width=w - 6 - TRIO_X - 36)
+    if others:  # "or" and the other continent's colour with its letter
         o = others[0]
-        text(d, (rx, h - 60), _("or"), P_SMALL, CARD_MUTED, anchor="mm")
-        d.rounded_rectangle((rx - 18, h - 44, rx + 18, h - 10), radius=5, fill=PYRAMID_FILL[o],
+        text(d, (rx - 6, h - 28), _("or"), P_SMALL, CARD_MUTED, anchor="rm")
+        d.rounded_rectangle((rx, h - 46, rx + 36, h - 10), radius=5, fill=PYRAMID_FILL[o],
                             outline=PYRAMID_EDGE[o] if o == 5 else CARD_EDGE, width=2 if o == 5 else 1)
-        text(d, (rx, h - 27), LETTERS[o], P_SMALL, BAND_INK[o], anchor="mm", bold=True)
+        text(d, (rx + 18, h - 28), LETTERS[o], P_SMALL, BAND_INK[o], anchor="mm", bold=True)
     return img
 
 
@@ -683,6 +683,8 @@ def _status(view: dict, names: list[str]) -> str:
     else:
         need = _turn_need(view)
     room = STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=need))
+    if room < name_room(who, P_SMALL):  # two lines (``phone_header``)
+        room = 1.8 * STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=need))
     return _("{player}: {need}", player=fit_name(who, P_SMALL, room), need=need)
 
 

@@ -16,7 +16,6 @@ from render.common import (
     P_HEADER_H,
     P_LARGE,
     P_SMALL,
-    P_STATUS,
     canvas,
     fit_text,
     phone_header,
@@ -50,9 +49,13 @@ from render.geodeto.players import chip_label
 
 # --- goal cards (hands, claims) ---------------------------------------------------------------------------------
 HAND_CARD_W = (W - 2 * MARGIN - GAP) // 2
-NAME_LINE = 30
+NAME_LINE = 38
 """A big card's name (``P_LARGE``, bold): two lines when it is too long for one."""
-TWEET_LINE = 22
+TWEET_LINE = 33
+STRIPE_H = 40
+"""A big card's stripe, its continent(s) named."""
+CARD_TOP = STRIPE_H + 10
+"""From a big card's top to its trio's top and its name."""
 
 
 def _card_lines(card: dict, room: float, compact: bool = False) -> tuple[tuple[str, ...], int]:
@@ -63,7 +66,7 @@ def _card_lines(card: dict, room: float, compact: bool = False) -> tuple[tuple[s
     return names, below + 1
 
 
-INFO_LINE = 26
+INFO_LINE = 34
 """A line under a big card's name (capital, location, group, met): its height."""
 
 
@@ -89,7 +92,7 @@ def _info(card: dict, met: bool | None, note: str | None, compact: bool) -> list
 
 
 def _item_w(kind: str, label: str, bold: bool) -> float:
-    return text_w(P_SMALL, label, bold) + (36 if kind == "met" else 2)
+    return text_w(P_SMALL, label, bold) + (44 if kind == "met" else 2)
 
 
 def _layout(card: dict, width: float, *, met: bool | None = None, note: str | None = None,
@@ -100,9 +103,9 @@ def _layout(card: dict, width: float, *, met: bool | None = None, note: str | No
     "Met on Oceania!" becomes "Met!" where even the whole width is too narrow (the gold frame says where)."""
     side_x = 12 + PYR_W[2] + 20
     side = width - 12 - side_x
-    below_trio = 40 + TRIO_H + 8
+    below_trio = CARD_TOP + TRIO_H + 8
     names, _lines = _card_lines(card, side)
-    y = 40 + NAME_LINE * (len(names) - 1) + 34
+    y = CARD_TOP + NAME_LINE * (len(names) - 1) + 44
     placed = []
     for kind, label, bold, colour in _info(card, met, note, compact):
         if kind == "line" and y < below_trio and _item_w(kind, label, bold) > side + 2:
@@ -119,7 +122,7 @@ def _layout(card: dict, width: float, *, met: bool | None = None, note: str | No
         y += INFO_LINE
     if met is None and not note:
         y += INFO_LINE  # (the line "met" or a note takes on other cards: the tweets of a row line up)
-    return names, placed, max(y + 4, 40 + TRIO_H + 10)
+    return names, placed, max(y + 4, CARD_TOP + TRIO_H + 10)
 
 
 def _card_top(card: dict, width: float, compact: bool = False) -> int:
@@ -140,17 +143,17 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
     sw = (x1 - x0 - 4) / len(conts)
     for k, c in enumerate(conts):
         sx0 = x0 + 2 + k * sw
-        d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + 32), fill=PYRAMID_FILL[c])
-        text(d, (sx0 + 10, y0 + 17), continent(c), P_SMALL, BAND_INK[c], anchor="lm", bold=True,
+        d.rectangle((sx0, y0 + 2, sx0 + sw, y0 + STRIPE_H), fill=PYRAMID_FILL[c])
+        text(d, (sx0 + 10, y0 + 2 + STRIPE_H / 2), continent(c), P_SMALL, BAND_INK[c], anchor="lm", bold=True,
              max_width=sw - 14)
     if met:
-        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), outline=HIGHLIGHT, width=3)
+        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + STRIPE_H), outline=HIGHLIGHT, width=3)
     trio = [pid(t) for t in reversed(card["trio"])]
-    draw_trio(img, d, trio, x0 + 12 + PYR_W[2] / 2 + 4, y0 + 40 + TRIO_H)
+    draw_trio(img, d, trio, x0 + 12 + PYR_W[2] / 2 + 4, y0 + CARD_TOP + TRIO_H)
     names, placed, own_top = _layout(card, x1 - x0, met=met, note=note, compact=compact)
     tx = x0 + 12 + PYR_W[2] + 20
     room = x1 - 12 - tx
-    y = y0 + 40
+    y = y0 + CARD_TOP - 4
     for line in names:
         text(d, (tx, y), line, P_LARGE, CARD_INK, bold=True, max_width=room)
         y += NAME_LINE
@@ -158,9 +161,9 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
         x, y = x0 + dx, y0 + dy
         if kind == "met":
             w = min(_item_w(kind, label, bold), width + 2)
-            d.rounded_rectangle((x - 2, y - 1, x + w, y + 23), radius=6, fill=HIGHLIGHT, outline=BLACK)
-            _check(d, x + 12, y + 11)
-            text(d, (x + 26, y + 11), label, P_SMALL, colour, anchor="lm", bold=True, max_width=w - 30)
+            d.rounded_rectangle((x - 2, y - 1, x + w, y + 31), radius=7, fill=HIGHLIGHT, outline=BLACK)
+            _check(d, x + 15, y + 15)
+            text(d, (x + 34, y + 15), label, P_SMALL, colour, anchor="lm", bold=True, max_width=w - 38)
         else:
             text(d, (x, y), label, P_SMALL, colour, bold=bold, max_width=width)
     ty = y0 + (top if top is not None else own_top)
@@ -170,21 +173,23 @@ def _big_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict, box, *, met:
 
 
 def _check(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    d.line([(x - 7, y), (x - 2, y + 6), (x + 8, y - 7)], fill=BLACK, width=4, joint="curve")
+    d.line([(x - 9, y), (x - 3, y + 8), (x + 10, y - 9)], fill=BLACK, width=5, joint="curve")
 
 
-HAND_SHOWN = 9
-"""At most this many cards in "My goals" (three rows of three, compact); the status says how many more."""
+HAND_SHOWN = 10
+"""At most this many cards in "My goals" (five rows of two, compact); the status says how many more."""
+HAND_TWEET_LINES = 4
 
 
-def _hand_grid(n: int) -> tuple[int, int, bool]:
-    """Columns, rows and whether the cards are compact, for a hand of ``n`` cards in an 800 x 600 image (Discord
-    shows it at half size): two a row up to four, three a row up to six, then three rows of three, compact."""
-    if n <= 4:
-        return 2, max(1, -(-n // 2)), False
+def _hand_grid(n: int) -> tuple[int, bool, bool]:
+    """Columns, whether the cards are compact and whether they carry their geo-tweet, for a hand of ``n``
+    cards drawn for the phone (600 px wide): one a row, whole, up to three; two a row without the tweet up to
+    six; then compact (name, trio and "met" only), at most ``HAND_SHOWN``."""
+    if n <= 3:
+        return 1, False, True
     if n <= 6:
-        return 3, 2, False
-    return 3, 3, True
+        return 2, False, False
+    return 2, True, False
 
 
 def _tops(shown: list[dict], cols: int, card_w: int, compact: bool) -> list[int]:
@@ -194,21 +199,18 @@ def _tops(shown: list[dict], cols: int, card_w: int, compact: bool) -> list[int]
 
 
 def draw_private(view: dict, name: str) -> Image.Image:
-    """The seat's goal cards ("My goals"), two or three a row, each marked when its trio stands on the board
-    now; at most 800 x 600 (geo-tweets shortened, then left out, as the hand grows)."""
+    """The seat's goal cards ("My goals") drawn for the phone, 600 px wide: one a row with its geo-tweet up to
+    three cards, two a row without it up to six, then compact (``_hand_grid``); each marked when its trio
+    stands on the board now."""
     hand = list(view.get("hand") or [])
-    cols, rows, compact = _hand_grid(len(hand))
+    cols, compact, with_tweet = _hand_grid(len(hand))
     shown = hand[:HAND_SHOWN]
     card_w = (W - 2 * MARGIN - (cols - 1) * GAP) // cols
-    room = (600 - P_HEADER_H - GAP - 4) // rows - GAP
     tops = _tops(shown, cols, card_w, compact)
-    if not compact and max(tops) + 8 > room:  # a language's longer words take more lines: names and met only
-        compact = True
-        tops = _tops(shown, cols, card_w, compact)
-    tweet = 0 if compact else max(0, min(4, (room - max(tops) - 8) // TWEET_LINE))
+    tweet = HAND_TWEET_LINES if with_tweet else 0
     heights = [top + tweet * TWEET_LINE + 8 for top in tops]
     height = P_HEADER_H + GAP + sum(h + GAP for h in heights) + 4
-    img, d = canvas(height)
+    img, d = canvas(height, W)
     seat = view.get("seat")
     met = sum(1 for c in hand if c.get("met"))
     mine = seat is not None and view.get("current") == seat and view.get("phase") in ("turn", "bonus")
@@ -216,12 +218,12 @@ def draw_private(view: dict, name: str) -> Image.Image:
     if mine:
         status = _("Your turn - {cards}", cards=cards)
     else:
-        status = _("{name}: {cards}", name=fit_text(name, P_STATUS, 300), cards=cards)
+        status = _("{name}: {cards}", name=fit_text(name, P_SMALL, 240), cards=cards)
     if met:
         status = ngettext("{status}, {n} met now", "{status}, {n} met now", met, status=status)
     if len(hand) > len(shown):
         status = _("{status} ({n} not shown)", status=status, n=len(hand) - len(shown))
-    title = (_("{game} - {name}'s goals", game=TITLE, name=name) if len(name) <= 24
+    title = (_("{game} - {name}'s goals", game=TITLE, name=name) if len(name) <= 12
              else _("{game} - your goals", game=TITLE))
     phone_header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
     if not hand:
@@ -236,12 +238,10 @@ def draw_private(view: dict, name: str) -> Image.Image:
 
 
 def draw_card(card: dict, note: str | None = None) -> Image.Image:
-    """One goal card, big (e.g. for the channel when it is fulfilled): name, capital or location, group, trio,
-    the geo-tweet. ``note`` (optional): a line under the group, e.g. "Ana fulfilled it on Europe"."""
+    """One goal card, big, 600 px wide (e.g. for the channel when it is fulfilled): name, capital or location,
+    group, trio, the geo-tweet. ``note`` (optional): a line under the group, e.g. "Ana fulfilled it on Europe"."""
     top = _card_top(card, W - 2 * MARGIN)
-    height = 2 * MARGIN + top + 3 * TWEET_LINE + 10
-    img, d = canvas(height)
-    _big_card(img, d, card, (MARGIN, MARGIN, W - MARGIN, height - MARGIN), note=note, tweet_lines=3, top=top)
+    height = 2 * MARGIN + top + 4 * TWEET_LINE + 10
+    img, d = canvas(height, W)
+    _big_card(img, d, card, (MARGIN, MARGIN, W - MARGIN, height - MARGIN), note=note, tweet_lines=4, top=top)
     return img
-
-

@@ -56,69 +56,98 @@ SHEET_ROWS = (
 )
 
 
-def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
-    """The end score sheet as a table: a row per part (the four sight groups under "Groups"), a column per
-    player, the total last; the winners' totals in gold with a star."""
-    sheet = view["score_sheet"]
-    players = sheet["players"]
-    n = len(players)
-    winners = winners_of(view)
-    label_w = 232
-    col_w = (W - 2 * MARGIN - label_w) / max(n, 1)
-    head_h = 58
-    row_h = 34
-    groups = list(GROUP_NAMES)
-    lines: list[tuple[str, str, bool]] = []  # (key, label, sub-row)
+SHEET_COLS = 3
+"""Players per table (drawn for the phone, 600 px wide: the labels and three columns); four to six players get
+two tables, one under the other."""
+LABEL_W = 250
+HEAD_H = 72
+ROW_H = 40
+ROBOT_W = COMPUTER_MARK_W * 1.4
+
+
+def _chunks(n: int) -> list[range]:
+    """The players per table: all of them up to ``SHEET_COLS``, else two tables as even as can be."""
+    if n <= SHEET_COLS:
+        return [range(n)]
+    half = -(-n // 2)
+    return [range(half), range(half, n)]
+
+
+def _lines() -> list[tuple[str, str, bool]]:
+    """The sheet's rows: (key, label, sub-row): the parts, the four sight groups under "Groups"."""
+    lines: list[tuple[str, str, bool]] = []
     for key, label in SHEET_ROWS:
         lines.append((key, _(label), False))
         if key == "groups":
-            lines.extend((f"group:{g}", _(GROUP_NAMES[g]), True) for g in groups)
-    height = P_HEADER_H + GAP + head_h + row_h * (len(lines) + 1) + 2 * GAP + 2
-    img, d = canvas(height)
+            lines.extend((f"group:{g}", _(GROUP_NAMES[g]), True) for g in GROUP_NAMES)
+    return lines
+
+
+def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
+    """The end score sheet drawn for the phone (600 px wide) as a table: a row per part (the four sight groups
+    under "Groups"), a column per player (three at most: four to six players get two tables), the total last;
+    the winners' totals in gold with a star."""
+    players = view["score_sheet"]["players"]
+    winners = winners_of(view)
+    chunks = _chunks(len(players))
+    table_h = HEAD_H + ROW_H * (len(_lines()) + 1) + 12
+    height = P_HEADER_H + GAP + len(chunks) * (table_h + GAP) + 2
+    img, d = canvas(height, W)
     phone_header(d, _("{game} - score sheet", game=TITLE), _winner_text(view, names, winners), right=_("Game over"),
-           winner=True)
+                 winner=True)
     top = P_HEADER_H + GAP
-    panel(d, (MARGIN, top, W - MARGIN, height - GAP))
-    x = MARGIN + label_w
-    for s in range(n):
-        cx = x + col_w * (s + 0.5)
-        robot = COMPUTER_MARK_W if played_by_computer(view, s) else 0  # the robot's head before the name
+    for seats in chunks:
+        _table(d, view, names, list(seats), winners, top, table_h)
+        top += table_h + GAP
+    return img
+
+
+def _table(d: ImageDraw.ImageDraw, view: dict, names: list[str], seats: list[int], winners: list[int], top: float,
+           table_h: float) -> None:
+    """One table of the sheet: the parts' labels and a column per seat of ``seats``."""
+    players = view["score_sheet"]["players"]
+    col_w = (W - 2 * MARGIN - LABEL_W) / SHEET_COLS
+    panel(d, (MARGIN, top, W - MARGIN, top + table_h))
+    x = MARGIN + LABEL_W
+    for k, s in enumerate(seats):
+        cx = x + col_w * (k + 0.5)
+        robot = ROBOT_W if played_by_computer(view, s) else 0  # the robot's head before the name
         lines_n, robot_line = _column_name(_name(names, s), col_w - 8, robot)
-        for k, line in enumerate(lines_n):
-            y_line = top + 8 + k * 22 + (11 if len(lines_n) == 1 else 0)
-            shift = robot / 2 if k == robot_line else 0
+        for j, line in enumerate(lines_n):
+            y_line = top + 6 + j * 30 + (15 if len(lines_n) == 1 else 0)
+            shift = robot / 2 if j == robot_line else 0
             text(d, (cx + shift, y_line), line, P_SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
-            if robot and k == robot_line:
-                computer_mark(d, (cx + shift - text_w(P_SMALL, line) / 2 - robot / 2, y_line + 11), 8)
-    y = top + head_h
+            if robot and j == robot_line:
+                computer_mark(d, (cx + shift - text_w(P_SMALL, line) / 2 - robot / 2, y_line + 15), 11)
+    y = top + HEAD_H
     d.line((MARGIN + 8, y - 2, W - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
-    for i, (key, label, sub) in enumerate(lines):
+    for i, (key, label, sub) in enumerate(_lines()):
         if i % 2 == 0:
-            d.rectangle((MARGIN + 4, y, W - MARGIN - 4, y + row_h - 1), fill=SHEET_STRIPE)
-        text(d, (MARGIN + (34 if sub else 12), y + row_h / 2), label, P_SMALL if sub else P_BODY,
-             MUTED if sub else TEXT, anchor="lm", max_width=label_w - 40)
-        for s, row in enumerate(players):
-            cx = x + col_w * (s + 0.5)
+            d.rectangle((MARGIN + 4, y, W - MARGIN - 4, y + ROW_H - 1), fill=SHEET_STRIPE)
+        text(d, (MARGIN + (30 if sub else 10), y + ROW_H / 2), label, P_SMALL, MUTED if sub else TEXT, anchor="lm",
+             max_width=LABEL_W - (34 if sub else 14))
+        for k, s in enumerate(seats):
+            row = players[s]
+            cx = x + col_w * (k + 0.5)
             if sub:
                 g = key.split(":", 1)[1]
                 count = (row.get("group_counts") or {}).get(g, 0)
                 value = (row.get("group_points") or {}).get(g, 0)
-                _cell(d, cx, y + row_h / 2, f"+{value}" if value else ("0" if count else "-"),
+                _cell(d, cx, y + ROW_H / 2, f"+{value}" if value else ("0" if count else "-"),
                       f"({count})" if count else "", P_SMALL, col_w)
             else:
                 value = row.get(key, 0)
-                _cell(d, cx, y + row_h / 2, f"{value:+d}" if value else "0", _count(row, key), P_BODY, col_w)
-        y += row_h
+                _cell(d, cx, y + ROW_H / 2, f"{value:+d}" if value else "0", _count(row, key), P_BODY, col_w)
+        y += ROW_H
     d.line((MARGIN + 8, y + 1, W - MARGIN - 8, y + 1), fill=PANEL_EDGE, width=2)
-    text(d, (MARGIN + 12, y + row_h / 2 + 3), _("Total"), P_BODY, TEXT, anchor="lm", bold=True)
-    for s, row in enumerate(players):
-        cx = x + col_w * (s + 0.5)
+    text(d, (MARGIN + 10, y + ROW_H / 2 + 4), _("Total"), P_BODY, TEXT, anchor="lm", bold=True)
+    for k, s in enumerate(seats):
+        cx = x + col_w * (k + 0.5)
+        total = str(players[s]["total"])
         won = s in winners
-        text(d, (cx, y + row_h / 2 + 3), str(row["total"]), P_LARGE, HIGHLIGHT if won else TEXT, anchor="mm",
-             bold=True)
+        text(d, (cx, y + ROW_H / 2 + 4), total, P_LARGE, HIGHLIGHT if won else TEXT, anchor="mm", bold=True)
         if won:
-            star(d, (cx - text_w(P_LARGE, str(row["total"])) / 2 - 16, y + row_h / 2 + 3), 10)
-    return img
+            star(d, (cx - text_w(P_LARGE, total) / 2 - 20, y + ROW_H / 2 + 4), 13)
 
 
 def _cell(d: ImageDraw.ImageDraw, cx: float, cy: float, value: str, count: str, size: int, col_w: float) -> None:
