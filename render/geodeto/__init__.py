@@ -24,6 +24,7 @@ from render import common
 from render.geodeto.board import (
     CARD_W,
     GAP,
+    GOAL_H,
     TITLE,
     _find,
     _goal_card_need,
@@ -36,7 +37,7 @@ from render.geodeto.board import (
     goal_label,
     stall_warning,
 )
-from render.geodeto.cards import draw_card, draw_private
+from render.geodeto.cards import HAND_SHOWN, draw_card, draw_private
 from render.geodeto.pieces import (
     CARD,
     CARD_PYR_H,
@@ -83,6 +84,8 @@ __all__ = [
     "CONTINENT_KEYS",
     "GAME",
     "GAP",
+    "GOAL_H",
+    "HAND_SHOWN",
     "board_height",
     "HIGHLIGHT",
     "LETTERS",

@@ -673,8 +673,8 @@ def _status(view: dict, names: list[str]) -> str:
         riders = _riders(view, p)
         need = _("move the {pyramid} to a gold mark", pyramid=pname(p))
         carried = _("move the {pyramid} (carries {n}) to a gold mark", pyramid=pname(p), n=riders)
-        if riders and STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=carried)) \
-                >= name_room(who, P_SMALL):  # the riders' halo shows them where a language needs the room
+        if riders and 1.8 * STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=carried)) \
+                >= name_room(who, P_SMALL):  # (on two lines, ``phone_header``)  # the riders' halo shows them where a language needs the room
             need = carried
     elif step and step.get("kind") == "draw":
         need = _("draw the top card of a pile")
@@ -847,6 +847,9 @@ def ocean_column(view: dict, marks: dict, rows: list[tuple[int, int]]) -> tuple[
     compact = _ocean_need(view, marks, MIN_STEP) > column_bottom - 6 - cards_h - ocean_top
     if compact:
         cards_h = COMPACT_CARDS_H
+        scale, squeeze = _ocean_fit(view, marks, column_bottom - 6 - cards_h - ocean_top)
+        if squeeze is not None and squeeze < CRAMPED_STEP:  # (rare: 9 of 4,882 sample boards) over the routes
+            ocean_top, column_bottom = rows[0][0], rows[-1][1]
     ocean_box = (X_OCEAN, ocean_top, X_OCEAN + OCEAN_W, column_bottom - 6 - cards_h)
     return ocean_box, (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, column_bottom), compact
 

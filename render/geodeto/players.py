@@ -184,7 +184,7 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
         right_w = text_w(P_BODY, right) + (34 if s in winners else 0)
     else:
         right = str(view["hand_sizes"][s] if view.get("hand_sizes") else 0)
-        right_w = text_w(P_BODY, right) + 34
+        right_w = text_w(P_BODY, right) + 31
     chips = [c for _, c in _chips(view, s)]
     extras = _extras_held(view, s)
     avail = x1 - 8 - right_w - 8 - (x0 + mark_w) - max(min(name_w, NAME_MIN), least) - 8  # beside the name
@@ -215,7 +215,7 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
             star(d, (x1 - 8 - text_w(P_BODY, right) - 18, cy), 13)
     else:
         text(d, (x1 - 8, cy), right, P_BODY, TEXT, anchor="rm", bold=True)
-        _hand_icon(d, x1 - 8 - text_w(P_BODY, right) - 32, cy)
+        _hand_icon(d, x1 - 8 - text_w(P_BODY, right) - 30, cy)
 
 
 def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners: list[int]) -> None:
