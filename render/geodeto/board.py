@@ -346,8 +346,9 @@ def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[in
                         width=5 if gold else 2)
     d.rounded_rectangle((5, 5, w - 6, GOAL_BAND), radius=6, fill=PYRAMID_FILL[c])
     d.rectangle((5, 16, w - 6, GOAL_BAND), fill=PYRAMID_FILL[c])
+    bold = text_w(P_SMALL, label, True) <= w - 12  # (regular where bold is too wide: "Freiheitsstatue")
     text(d, (w / 2, (5 + GOAL_BAND) / 2 + 1), label, P_SMALL, BAND_INK[c], anchor="mm", max_width=w - 12,
-         bold=True)
+         bold=bold)
     spare = max(0, h - 6 - GOAL_BAND - 4 - TRIO_H)
     draw_trio(img, d, trio, TRIO_X, h - 6 - spare // 2)
     rx = (TRIO_X + 36 + w - 6) / 2  # the right column's centre

@@ -17,7 +17,7 @@ from render.common import (
     P_LARGE,
     P_SMALL,
     canvas,
-    fit_text,
+    fit_name,
     phone_header,
     text,
     wrap_text,
@@ -27,6 +27,7 @@ from render.common import (
 )
 from render.geodeto.board import (
     GAP,
+    STATUS_ROOM,
     _countdown,
     _name_lines,
 )
@@ -215,17 +216,22 @@ def draw_private(view: dict, name: str) -> Image.Image:
     met = sum(1 for c in hand if c.get("met"))
     mine = seat is not None and view.get("current") == seat and view.get("phase") in ("turn", "bonus")
     cards = ngettext("{n} goal card", "{n} goal cards", len(hand))
-    if mine:
-        status = _("Your turn - {cards}", cards=cards)
-    else:
-        status = _("{name}: {cards}", name=fit_text(name, P_SMALL, 240), cards=cards)
-    if met:
-        status = ngettext("{status}, {n} met now", "{status}, {n} met now", met, status=status)
-    if len(hand) > len(shown):
-        status = _("{status} ({n} not shown)", status=status, n=len(hand) - len(shown))
-    title = (_("{game} - {name}'s goals", game=TITLE, name=name) if len(name) <= 12
-             else _("{game} - your goals", game=TITLE))
-    phone_header(d, title, status, right=_countdown(view) if "countdown" in view else None, seat=seat, arrow=mine)
+    def said(who: str) -> str:
+        status = _("Your turn - {cards}", cards=cards) if mine else _("{name}: {cards}", name=who, cards=cards)
+        if met:
+            status = ngettext("{status}, {n} met now", "{status}, {n} met now", met, status=status)
+        if len(hand) > len(shown):
+            status = _("{status} ({n} not shown)", status=status, n=len(hand) - len(shown))
+        return status
+
+    # the name whole where the status fits one line, else as much as leaves the rest on it (a computer's short form
+    # at least): a name is never split over the status's two lines
+    status = said(fit_name(name, P_SMALL, max(0.0, STATUS_ROOM - text_w(P_SMALL, said("")))))
+    right = _countdown(view) if "countdown" in view else None
+    room = W - 2 * MARGIN - 8 - (text_w(P_SMALL, right) + 16 if right else 0)
+    title = next((t for t in (_("{game} - {name}'s goals", game=TITLE, name=name), _("{game} - your goals", game=TITLE))
+                  if text_w(P_SMALL, t) + 2 <= room), TITLE)  # the longest that fits beside the countdown
+    phone_header(d, title, status, right=right, seat=seat, arrow=mine)
     if not hand:
         text(d, (W / 2, P_HEADER_H + GAP + heights[0] / 2), _("No goal cards in hand."), P_LARGE, MUTED, anchor="mm")
     for i, card in enumerate(shown):

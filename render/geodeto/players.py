@@ -10,16 +10,19 @@ from i18n import N_, Text, _, ngettext, pgettext
 from render.common import (
     BLACK,
     COMPUTER_MARK_W,
+    CURRENT_ROW,
     HIGHLIGHT,
     MUTED,
     P_BODY,
     P_SMALL,
     TEXT,
+    computer_mark,
     name_room,
     played_by_computer,
     player_row,
     star,
     text,
+    turn_arrow,
 )
 from render.geodeto.pieces import (
     BAND_INK,
@@ -39,6 +42,12 @@ def _name(names: list[str], seat: int) -> str:
 
 # --- players -------------------------------------------------------------------------------------------------
 PLAYER_ROW = 50
+PLAYER_ROW_2 = 82
+"""A cell of two lines (four to six players, two a row): the name, then the goals and the cards in hand."""
+LINE_H = 41
+"""The name's line of a two-line cell."""
+SECOND_X = 34
+"""Where a two-line cell's second line starts (under the seat mark)."""
 CHIP = 34
 """A fulfilled goal in the players' strip: a square in the colour of the continent it was formed on, with
 that continent's letter (as on its pyramids and its tile)."""
@@ -97,8 +106,12 @@ def player_columns(n: int) -> int:
 
 
 def players_height(n: int) -> int:
-    """The players' strip: one row of cells for up to three players, two for more."""
-    return 8 + PLAYER_ROW * -(-n // player_columns(n))
+    """The players' strip: a row per player for up to three players, a row per two for more (on two lines)."""
+    return 8 + _row_h(n) * -(-n // player_columns(n))
+
+
+def _row_h(n: int) -> int:
+    return PLAYER_ROW if player_columns(n) == 1 else PLAYER_ROW_2
 
 
 def _extras_held(view: dict, seat: int) -> int:
@@ -162,12 +175,14 @@ def _points_words(view: dict, names: list[str], s: int, width: float, winners: l
 
 
 def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, box, winners: list[int],
-                 bare: bool = False) -> None:
+                 bare: bool = False, two: bool = False) -> None:
     """One player: turn arrow and gold frame while it is their turn, seat mark, name; their fulfilled goals
     (a letter square each, "+N" when they do not all fit), extra cards' points ("+4", gold), and cards in hand
-    (at the end: points, a star for the winners)."""
+    (at the end: points, a star for the winners). ``two``: on two lines (four to six players, two a row), the
+    name on the first across the cell, the goals and the cards (or points) on the second."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
+    line = (x0, y0, x1, y0 + LINE_H) if two else box
     over = view["phase"] == "over"
     left = (view.get("left") or [False] * view["players"])[s]
     if left:
@@ -187,7 +202,11 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
         right_w = text_w(P_BODY, right) + 31
     chips = [c for _, c in _chips(view, s)]
     extras = _extras_held(view, s)
-    avail = x1 - 8 - right_w - 8 - (x0 + mark_w) - max(min(name_w, NAME_MIN), least) - 8  # beside the name
+    if two:  # the second line, from under the seat mark (after the robot's head: the name takes the first line)
+        mark_w, least = MARK_W, 0
+        avail = x1 - 8 - right_w - 8 - (x0 + SECOND_X) - (ROBOT_W if computer else 0)
+    else:
+        avail = x1 - 8 - right_w - 8 - (x0 + mark_w) - max(min(name_w, NAME_MIN), least) - 8  # beside the name
     goals = _goals_fitting(chips, f"+{2 * extras}" if extras else "", avail)
     if least and sum(_goal_item_w(item) for item in goals) > avail:
         goals = []  # a computer's name keeps its short form: the extra cards' points give way here
@@ -196,9 +215,21 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     goals_w = sum(_goal_item_w(item) for item in goals)
     room = x1 - 8 - right_w - 8 - (x0 + mark_w) - goals_w - (8 if goals else 0)
     current = not over and s == view.get("current")
-    player_row(d, box, s, _name(names, s), name_width=mark_w + room, current=current, gone=left, size=P_BODY,
-               computer=computer, k=1.4, least=P_SMALL)
-    x = x0 + mark_w + min(name_w, room) + 8
+    if two:
+        room = x1 - 8 - (x0 + mark_w)
+        if current:  # the gold frame round the whole cell, the arrow on the name's line
+            d.rounded_rectangle(box, radius=7, fill=CURRENT_ROW, outline=HIGHLIGHT, width=2)
+            turn_arrow(d, (x0 + 12 * 1.4, (line[1] + line[3]) / 2), 8 * 1.4)
+    player_row(d, line, s, _name(names, s), name_width=mark_w + room, current=current and not two, gone=left,
+               size=P_BODY, computer=computer and not two, k=1.4, least=P_SMALL)
+    if two:
+        cy = (y0 + LINE_H + y1) / 2
+        x = x0 + SECOND_X
+        if computer:
+            computer_mark(d, (x + 14, cy + 1), 13, MUTED if left else TEXT)
+            x += ROBOT_W
+    else:
+        x = x0 + mark_w + min(name_w, room) + 8
     for kind, value in goals:
         if kind == "chip":
             chip(d, x, cy, value)
@@ -230,7 +261,9 @@ def _players(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, winners:
     for s in range(n):
         r, k = divmod(s, cols)
         bx = x0 + 4 + k * col_w
-        by = y0 + 4 + r * PLAYER_ROW
-        _player_cell(d, view, names, s, (bx + 2, by + 1, bx + col_w - 2, by + PLAYER_ROW - 3), winners, bare)
+        row_h = _row_h(n)
+        by = y0 + 4 + r * row_h
+        _player_cell(d, view, names, s, (bx + 2, by + 1, bx + col_w - 2, by + row_h - 3), winners, bare,
+                     two=cols > 1)
 
 

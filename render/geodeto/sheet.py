@@ -59,8 +59,12 @@ SHEET_ROWS = (
 SHEET_COLS = 3
 """Players per table (drawn for the phone, 600 px wide: the labels and three columns); four to six players get
 two tables, one under the other."""
-LABEL_W = 250
+LABEL_W = 236
+"""The labels' column, at least (wider where a language's labels are: "Forschungsstationen")."""
 HEAD_H = 72
+ROBOT_HEAD_H = 104
+"""The column heads when a computer plays: the robot's head over its name (its two lines then take the whole
+column)."""
 ROW_H = 40
 ROBOT_W = COMPUTER_MARK_W * 1.4
 
@@ -90,42 +94,46 @@ def draw_score_sheet(view: dict, names: list[str]) -> Image.Image:
     players = view["score_sheet"]["players"]
     winners = winners_of(view)
     chunks = _chunks(len(players))
-    table_h = HEAD_H + ROW_H * (len(_lines()) + 1) + 12
+    label_w = max(LABEL_W, *(text_w(P_SMALL, label) + (30 if sub else 14) for _key, label, sub in _lines()))
+    head_h = ROBOT_HEAD_H if any(played_by_computer(view, s) for s in range(len(players))) else HEAD_H
+    table_h = head_h + ROW_H * (len(_lines()) + 1) + 12
     height = P_HEADER_H + GAP + len(chunks) * (table_h + GAP) + 2
     img, d = canvas(height, W)
     phone_header(d, _("{game} - score sheet", game=TITLE), _winner_text(view, names, winners), right=_("Game over"),
                  winner=True)
     top = P_HEADER_H + GAP
     for seats in chunks:
-        _table(d, view, names, list(seats), winners, top, table_h)
+        _table(d, view, names, list(seats), winners, (top, table_h, head_h), label_w)
         top += table_h + GAP
     return img
 
 
-def _table(d: ImageDraw.ImageDraw, view: dict, names: list[str], seats: list[int], winners: list[int], top: float,
-           table_h: float) -> None:
-    """One table of the sheet: the parts' labels and a column per seat of ``seats``."""
+def _table(d: ImageDraw.ImageDraw, view: dict, names: list[str], seats: list[int], winners: list[int],
+           where: tuple[float, float, float], label_w: float) -> None:
+    """One table of the sheet: the parts' labels and a column per seat of ``seats``; ``where``: its top, its
+    height and its column heads' height."""
+    top, table_h, head_h = where
     players = view["score_sheet"]["players"]
-    col_w = (W - 2 * MARGIN - LABEL_W) / SHEET_COLS
+    col_w = (W - 2 * MARGIN - label_w) / SHEET_COLS
     panel(d, (MARGIN, top, W - MARGIN, top + table_h))
-    x = MARGIN + LABEL_W
+    x = MARGIN + label_w
     for k, s in enumerate(seats):
         cx = x + col_w * (k + 0.5)
-        robot = ROBOT_W if played_by_computer(view, s) else 0  # the robot's head before the name
-        lines_n, robot_line = _column_name(_name(names, s), col_w - 8, robot)
+        y_name = top + head_h - 66
+        computer = played_by_computer(view, s)
+        if computer:  # the robot's head over the name
+            computer_mark(d, (cx, y_name - 18), 13)
+        lines_n = _column_name(_name(names, s), col_w - 2, computer)
         for j, line in enumerate(lines_n):
-            y_line = top + 6 + j * 30 + (15 if len(lines_n) == 1 else 0)
-            shift = robot / 2 if j == robot_line else 0
-            text(d, (cx + shift, y_line), line, P_SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
-            if robot and j == robot_line:
-                computer_mark(d, (cx + shift - text_w(P_SMALL, line) / 2 - robot / 2, y_line + 15), 11)
-    y = top + HEAD_H
+            y_line = y_name + j * 30 + (15 if len(lines_n) == 1 else 0)
+            text(d, (cx, y_line), line, P_SMALL, HIGHLIGHT if s in winners else TEXT, anchor="ma", bold=True)
+    y = top + head_h
     d.line((MARGIN + 8, y - 2, W - MARGIN - 8, y - 2), fill=PANEL_EDGE, width=2)
     for i, (key, label, sub) in enumerate(_lines()):
         if i % 2 == 0:
             d.rectangle((MARGIN + 4, y, W - MARGIN - 4, y + ROW_H - 1), fill=SHEET_STRIPE)
-        text(d, (MARGIN + (30 if sub else 10), y + ROW_H / 2), label, P_SMALL, MUTED if sub else TEXT, anchor="lm",
-             max_width=LABEL_W - (34 if sub else 14))
+        text(d, (MARGIN + (26 if sub else 10), y + ROW_H / 2), label, P_SMALL, MUTED if sub else TEXT, anchor="lm",
+             max_width=label_w - (28 if sub else 12))
         for k, s in enumerate(seats):
             row = players[s]
             cx = x + col_w * (k + 0.5)
@@ -177,18 +185,18 @@ def _count(row: dict, key: str) -> str:
 
 
 
-def _column_name(name: str, width: float, robot: float) -> tuple[list[str], int]:
-    """A column's name in two lines at most of ``width`` px, and the line the robot's head (``robot`` px, 0 for a
-    person) goes before: the whole name; else a computer's short form, split at its last space in a narrow
-    column ("Normal" / robot "2", "Bartho…'s" / robot "bot": never clipped below ``least_name``)."""
-    lines = wrap_text(name, P_SMALL, width - robot, lines=2)
-    if not robot or " ".join(lines) == plain(name):
-        return lines, 0
+def _column_name(name: str, width: float, computer: bool) -> list[str]:
+    """A column's name in two lines at most of ``width`` px (the robot's head, for a computer, stands over it):
+    the whole name; else a computer's short form, split at its last space in a narrow column ("Normal" / "2",
+    "Bartho…'s" / "bot": never clipped below ``least_name``)."""
+    lines = wrap_text(name, P_SMALL, width, lines=2)
+    if not computer or " ".join(lines) == plain(name):
+        return lines
     short = short_name(name)
-    lines = wrap_text(short, P_SMALL, width - robot, lines=2)
+    lines = wrap_text(short, P_SMALL, width, lines=2)
     head, _sep, rest = short.rpartition(" ")
     if " ".join(lines) == short or not head:
-        return lines, 0
+        return lines
     if head.endswith("'s"):  # the first name of whose seat it took, clipped
         head = fit_text(head[:-2], P_SMALL, width - text_w(P_SMALL, "'s")) + "'s"
-    return [fit_text(head, P_SMALL, width), rest], 1
+    return [fit_text(head, P_SMALL, width), rest]

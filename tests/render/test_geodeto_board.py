@@ -389,7 +389,7 @@ def test_long_card_names_wrap_instead_of_being_cut():
     assert gd.goal_label(deck()["princess-elisabeth-station"]) == "Elisabeth"
     assert gd.goal_label(deck()["sydney-opera-house"]) == "Opera House"
     for card in deck().values():
-        assert gd.text_w(P_SMALL, gd.goal_label(card), True) <= gd.CARD_W - 12, card["name"]
+        assert gd.text_w(P_SMALL, gd.goal_label(card)) <= gd.CARD_W - 12, card["name"]  # (bold where it fits)
     assert max(gd._goal_card_need(0, card) for card in deck().values()) <= gd.GOAL_H
 
 
