@@ -684,7 +684,7 @@ def _status(view: dict, names: list[str]) -> str:
     else:
         need = _turn_need(view)
     room = STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=need))
-    if room < name_room(who, P_SMALL):  # two lines (``phone_header``)
+    if text_w(P_SMALL, who) + 2 > room:  # on two lines (``phone_header``), the name whole where it fits there
         room = 1.8 * STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=need))
     return _("{player}: {need}", player=fit_name(who, P_SMALL, room), need=need)
 
@@ -820,8 +820,10 @@ def lock_note(view: dict, names: list[str], room: float | None = None) -> str | 
     others = [s for s in range(view["players"]) if s != view.get("current") and not left[s]]
     bare = _("{pyramid}: just picked", pyramid=pname(pid(p)))
     if len(others) == 1:
+        blank = _("{pyramid}: just picked by {name}", pyramid=pname(pid(p)), name="")
+        name_w = (room if room is not None else LOCK_ROOM) - text_w(P_SMALL, blank) - 2
         note = _("{pyramid}: just picked by {name}", pyramid=pname(pid(p)),
-                 name=fit_name(_name(names, others[0]), P_SMALL, 220))
+                 name=fit_name(_name(names, others[0]), P_SMALL, name_w))
         if room is None or text_w(P_SMALL, note) + 2 <= room or text_w(P_SMALL, bare) + 2 > room:
             return note
     return bare

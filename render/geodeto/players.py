@@ -7,6 +7,7 @@ from PIL import ImageDraw
 from games.geodeto.deck_texts import short_name as card_short_name
 from games.geodeto.rules import CONTINENTS as CONTINENT_KEYS
 from i18n import N_, Text, _, ngettext, pgettext
+from render import common
 from render.common import (
     BLACK,
     COMPUTER_MARK_W,
@@ -16,7 +17,6 @@ from render.common import (
     P_BODY,
     P_SMALL,
     TEXT,
-    computer_mark,
     name_room,
     played_by_computer,
     player_row,
@@ -226,7 +226,7 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
         cy = (y0 + LINE_H + y1) / 2
         x = x0 + SECOND_X
         if computer:
-            computer_mark(d, (x + 14, cy + 1), 13, MUTED if left else TEXT)
+            common.computer_mark(d, (x + 14, cy + 1), 13, MUTED if left else TEXT)  # (as player_row draws it)
             x += ROBOT_W
     else:
         x = x0 + mark_w + min(name_w, room) + 8
