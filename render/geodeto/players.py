@@ -204,7 +204,7 @@ def _player_cell(d: ImageDraw.ImageDraw, view: dict, names: list[str], s: int, b
     extras = _extras_held(view, s)
     if two:  # the second line, from under the seat mark (after the robot's head: the name takes the first line)
         mark_w, least = MARK_W, 0
-        avail = x1 - 8 - right_w - 8 - (x0 + SECOND_X) - (ROBOT_W if computer else 0)
+        avail = x1 - 8 - right_w - 16 - (x0 + SECOND_X) - (ROBOT_W if computer else 0)
     else:
         avail = x1 - 8 - right_w - 8 - (x0 + mark_w) - max(min(name_w, NAME_MIN), least) - 8  # beside the name
     goals = _goals_fitting(chips, f"+{2 * extras}" if extras else "", avail)
