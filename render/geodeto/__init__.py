@@ -24,7 +24,7 @@ from render import common
 from render.geodeto.board import (
     CARD_W,
     GAP,
-    HEIGHT,
+    GOAL_H,
     TITLE,
     _find,
     _goal_card_need,
@@ -32,11 +32,12 @@ from render.geodeto.board import (
     _riders,
     _rows,
     _turn_need,
+    board_height,
     draw_board,
     goal_label,
     stall_warning,
 )
-from render.geodeto.cards import draw_card, draw_private
+from render.geodeto.cards import HAND_SHOWN, draw_card, draw_private
 from render.geodeto.pieces import (
     CARD,
     CARD_PYR_H,
@@ -83,7 +84,9 @@ __all__ = [
     "CONTINENT_KEYS",
     "GAME",
     "GAP",
-    "HEIGHT",
+    "GOAL_H",
+    "HAND_SHOWN",
+    "board_height",
     "HIGHLIGHT",
     "LETTERS",
     "NO_GOAL",

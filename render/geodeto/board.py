@@ -9,33 +9,34 @@ from games.geodeto.rules import OCEAN, continent
 from i18n import _, here, ngettext, pgettext
 from render.common import (
     BLACK,
-    BODY,
-    HEADER_H,
     HIGHLIGHT,
-    LARGE,
     MARGIN,
     MUTED,
+    P_BODY,
+    P_HEADER_H,
+    P_SMALL,
+    P_STATUS,
     PANEL_EDGE,
     SKY,
-    SMALL,
-    STATUS,
     TEXT,
     VERMILLION,
     WHITE,
-    WIDTH,
     cached,
     canvas,
     computer_mark,
     fit_name,
     fit_text,
-    header,
     join_fit,
     name_room,
     panel,
+    phone_header,
     played_by_computer,
     seat_mark,
     text,
     top_seats,
+)
+from render.common import (
+    PHONE_CANVAS as W,
 )
 from render.geodeto.pieces import (
     BAND_INK,
@@ -84,27 +85,32 @@ from render.geodeto.players import (
 )
 
 # --- layout --------------------------------------------------------------------------------------------------
-HEIGHT = 600
-"""Every board is 800 x 600 (4:3): Discord shows an embed image in at most ~400 x 300, so it is shown at half
-size, as the font floor assumes (docs/rendering.md). Rows, towers and the Ocean squeeze into it."""
 GAP = 8
-CARD_W = 136
-TILE_W = 180
-X_CARD_L = MARGIN
-X_TILE_L = X_CARD_L + CARD_W + 6
-X_OCEAN = X_TILE_L + TILE_W + GAP
-X_TILE_R = WIDTH - MARGIN - CARD_W - 6 - TILE_W
-X_CARD_R = WIDTH - MARGIN - CARD_W
-OCEAN_W = X_TILE_R - GAP - X_OCEAN
-BAND_H = 26
-SLOT = 58
-"""Distance between the three spots of a continent (a large pyramid is 56 wide)."""
+TILE_W = 204
+X_TILE_L = MARGIN
+X_OCEAN = X_TILE_L + TILE_W + 6
+X_TILE_R = W - MARGIN - TILE_W
+OCEAN_W = X_TILE_R - 6 - X_OCEAN
+BAND_H = 36
+SLOT = 66
+"""Distance between the three spots of a continent (a large pyramid is 64 wide)."""
+ROW_H = 170
+"""A row of the ring: its band and a tower of three (any sizes) standing unsqueezed (``VISIBLE`` steps)."""
 RING_ROWS = ((0, 1), (5, 2), (4, 3))
 """The continents per row (left, right): Europe | Asia, Africa | America, Antarctica | Oceania: going round
 Europe -> Asia -> America -> Oceania -> Antarctica -> Africa -> Europe, the World Ocean in the middle."""
-RING_TOP = HEADER_H + GAP
+RING_TOP = P_HEADER_H + GAP
+RING_BOTTOM = RING_TOP + 3 * ROW_H + 2 * GAP
 ROUTE_H = 20
 """The strip above and below the Ocean where the routes Europe - Asia and Antarctica - Oceania cross it."""
+GOALS_ORDER = (0, 1, 2, 5, 4, 3)
+"""The public goals under the ring, three a row, in the ring's order: Europe, Asia, America / Africa,
+Antarctica, Oceania (the right column of the ring is America and Oceania, below Asia)."""
+CARD_W = (W - 2 * MARGIN - 2 * GAP) // 3
+GOAL_H = 36 + 112 + 14
+"""A public goal card: its band (the name) and its trio (``TRIO_H``) with room around it."""
+LOCK_LINE = 44
+"""With two players, the line under the ring that says which pyramid may not be taken back (a padlock)."""
 
 
 def _place_of_continent(c: int) -> tuple[int, int]:
@@ -116,11 +122,16 @@ def _place_of_continent(c: int) -> tuple[int, int]:
     raise ValueError(c)
 
 
-def _card_box(c: int, rows: list[tuple[int, int]]) -> tuple[int, int, int, int]:
-    row, side = _place_of_continent(c)
-    y0, y1 = rows[row]
-    x = X_CARD_L if side == 0 else X_CARD_R
-    return x, y0, x + CARD_W, y1
+def _goals_top(view: dict) -> int:
+    return RING_BOTTOM + GAP + (LOCK_LINE + GAP if view.get("players") == 2 else 0)
+
+
+def _card_box(c: int, top: int) -> tuple[int, int, int, int]:
+    """Continent ``c``'s public goal card in the strip under the ring (``top``: the strip's top)."""
+    row, col = divmod(GOALS_ORDER.index(c), 3)
+    x = MARGIN + col * (CARD_W + GAP)
+    y = top + row * (GOAL_H + GAP)
+    return x, y, x + CARD_W, y + GOAL_H
 
 
 def _tile_box(c: int, rows: list[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -138,23 +149,20 @@ def _tower_room(row_h: int) -> float:
     return row_h - BAND_H - 12
 
 
-ARROW_H = 24
+ARROW_H = 30
 """The room a gold arrow takes over a tower's top."""
 
 
-def _rows(view: dict, players_h: int) -> list[tuple[int, int]]:
-    """The ring's three rows (top, bottom), sharing what the players' strip leaves of ``HEIGHT``: 131 px with
-    four to six players, 143 with two or three (a tower of three stands unsqueezed in 143, a tower of four or
-    more, or three in 131, is squeezed, ``CRAMPED_STEP``)."""
-    ring = HEIGHT - RING_TOP - GAP - players_h - GAP
-    h = (ring - 2 * GAP) // 3
-    heights = [h, ring - 2 * GAP - 2 * h, h]
-    y = RING_TOP
-    rows = []
-    for k in heights:
-        rows.append((y, y + k))
-        y += k + GAP
-    return rows
+def _rows(view: dict | None = None, players_h: int = 0) -> list[tuple[int, int]]:
+    """The ring's three rows (top, bottom), ``ROW_H`` each: a tower of three stands unsqueezed; a tower of four
+    or more is squeezed (``CRAMPED_STEP``)."""
+    return [(RING_TOP + k * (ROW_H + GAP), RING_TOP + k * (ROW_H + GAP) + ROW_H) for k in range(3)]
+
+
+def board_height(view: dict) -> int:
+    """The board's height: the header, the ring, (with two players) the padlock's line, the public goals (two
+    rows of three cards), the players' strip. Fixed for a game: 1046-1156 px for 600 wide."""
+    return _goals_top(view) + 2 * GOAL_H + GAP + GAP + players_height(view["players"]) + GAP
 
 
 # --- the ring ------------------------------------------------------------------------------------------------
@@ -179,11 +187,11 @@ def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: b
     d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + BAND_H), radius=9, fill=PYRAMID_FILL[c])
     d.rectangle((x0 + 2, y0 + BAND_H - 10, x1 - 2, y0 + BAND_H), fill=PYRAMID_FILL[c])
     ink = BAND_INK[c]
-    text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), continent(c), BODY, ink, anchor="lm", bold=True)
+    text(d, (x0 + 10, y0 + 2 + (BAND_H - 2) / 2), continent(c), P_BODY, ink, anchor="lm", bold=True)
     legend = _("{letter} = {colour}", letter=LETTERS[c], colour=_(COLOUR_WORDS[c]))
-    if text_w(BODY, continent(c)) + text_w(SMALL, legend) + 26 > x1 - x0:
+    if text_w(P_BODY, continent(c)) + text_w(P_SMALL, legend) + 26 > x1 - x0:
         legend = LETTERS[c]
-    text(d, (x1 - 10, y0 + 2 + (BAND_H - 2) / 2), legend, SMALL, ink, anchor="rm", bold=len(legend) == 1)
+    text(d, (x1 - 10, y0 + 2 + (BAND_H - 2) / 2), legend, P_SMALL, ink, anchor="rm", bold=len(legend) == 1)
     if closed:
         body = (x0 + 3, y0 + BAND_H + 1, x1 - 2, y1 - 2)
         img.paste(_hatch(body[2] - body[0], body[3] - body[1]), body[:2])
@@ -193,7 +201,7 @@ def _tile_frame(img: Image.Image, d: ImageDraw.ImageDraw, c: int, box, closed: b
     base = y1 - 8
     for i in range(3):  # the three spots a tower may stand on
         sx = _spot_x(box, i)
-        d.rounded_rectangle((sx - 28, base - 1, sx + 28, base + 4), radius=3, fill=PANEL_EDGE)
+        d.rounded_rectangle((sx - 31, base - 1, sx + 31, base + 4), radius=3, fill=PANEL_EDGE)
 
 
 def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, marks: dict) -> None:
@@ -222,11 +230,11 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, mar
 def _background(rows: tuple[tuple[int, int], ...], closed: int | None, top: int, height: int) -> Image.Image:
     """What changes only with the rows' heights and the closed continent (and the language: ``cached``): the
     routes, the continents' tiles, the players' panel."""
-    img, d = canvas(height)
+    img, d = canvas(height, W)
     _routes(d, list(rows))
     for c in range(6):
         _tile_frame(img, d, c, _tile_box(c, list(rows)), closed == c)
-    panel(d, (MARGIN, top, WIDTH - MARGIN, height - GAP))
+    panel(d, (MARGIN, top, W - MARGIN, height - GAP))
     return img
 
 
@@ -243,10 +251,10 @@ def _hatch(w: int, h: int) -> Image.Image:
 def _epidemic_card(d: ImageDraw.ImageDraw, centre, label: str) -> None:
     """The Epidemic card lying on a continent: it is closed."""
     x, y = centre
-    d.rounded_rectangle((x - 80, y - 38, x + 80, y + 38), radius=8, fill=EPIDEMIC, outline=BLACK, width=2)
-    _virus(d, x - 56, y, 11, (220, 150, 200), WHITE)
-    text(d, (x + 16, y - 3), _("Epidemic"), BODY, WHITE, anchor="ms", bold=True)
-    text(d, (x + 16, y + 5), label, SMALL, WHITE, anchor="mt", bold=True)
+    d.rounded_rectangle((x - 94, y - 42, x + 94, y + 42), radius=8, fill=EPIDEMIC, outline=BLACK, width=2)
+    _virus(d, x - 68, y, 13, (220, 150, 200), WHITE)
+    text(d, (x + 20, y - 2), _("Epidemic"), P_BODY, WHITE, anchor="ms", bold=True, max_width=140)
+    text(d, (x + 20, y + 4), label, P_SMALL, WHITE, anchor="mt", bold=True, max_width=140)
 
 
 def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box, choose: bool = False) -> None:
@@ -259,8 +267,8 @@ def _goal_card(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, c: int, box
     card = entry.get("card")
     if not card:
         d.rounded_rectangle(box, radius=8, outline=PANEL_EDGE, width=2)
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 12), _("Pile"), SMALL, MUTED, anchor="mm")
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), _("empty"), SMALL, MUTED, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 12), _("Pile"), P_SMALL, MUTED, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), _("empty"), P_SMALL, MUTED, anchor="mm")
         return
     trio = tuple(pid(t) for t in reversed(card["trio"]))  # bottom first
     others = tuple(CONTINENT_KEYS.index(k) for k in card.get("continents", ())
@@ -276,7 +284,7 @@ def _others(c: int, card: dict) -> tuple[str, ...]:
                  if k in CONTINENT_KEYS and CONTINENT_KEYS.index(k) != c)
 
 
-def _name_lines(name: str, width: float, lines: int, size: int = SMALL, short: str | None = None) -> tuple[str, ...]:
+def _name_lines(name: str, width: float, lines: int, size: int = P_SMALL, short: str | None = None) -> tuple[str, ...]:
     """A card's name (bold ``size``) wrapped into at most ``lines`` lines of ``width``: a word too long for a
     line is broken after its hyphen ("Amundsen-" / "Scott"); when the whole name does not fit, its short name
     (``short``) is tried ("Princess" / "Elisabeth"), and the last line is clipped only if that does not fit
@@ -313,9 +321,9 @@ def _wrapped_name(name: str, width: float, lines: int, size: int, short_form: st
     return tuple(fit_text(line, size, width, bold=True) for line in out)
 
 
-GOAL_BAND = 26
+GOAL_BAND = 38
 """A public goal card's band in its continent's colour, with the goal's short name."""
-TRIO_X = 38
+TRIO_X = 44
 """The trio's centre on a public goal card (the pile's count and "or" stand right of it)."""
 
 
@@ -325,7 +333,7 @@ def goal_label(card: dict) -> str:
 
 
 def _goal_card_need(c: int, card: dict) -> int:
-    """The height a public goal card needs: its band and its trio (the rows are at least this tall)."""
+    """The height a public goal card needs: its band and its trio (``GOAL_H`` is at least this)."""
     return GOAL_BAND + 6 + TRIO_H + 5
 
 
@@ -335,26 +343,30 @@ def _goal_card_image(c: int, label: str, trio: tuple[int, ...], others: tuple[in
     """A public goal card (``label`` already in the drawing's language)."""
     img, d = canvas(h, w)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD, outline=HIGHLIGHT if gold else CARD_EDGE,
-                        width=4 if gold else 2)
-    d.rounded_rectangle((4, 4, w - 5, GOAL_BAND), radius=6, fill=PYRAMID_FILL[c])
-    d.rectangle((4, 16, w - 5, GOAL_BAND), fill=PYRAMID_FILL[c])
-    text(d, (w / 2, (4 + GOAL_BAND) / 2 + 1), label, SMALL, BAND_INK[c], anchor="mm", max_width=w - 8)
-    spare = max(0, h - 5 - GOAL_BAND - 4 - TRIO_H)
-    draw_trio(img, d, trio, TRIO_X, h - 5 - spare // 2)
-    rx = (TRIO_X + 30 + w - 4) / 2  # the right column's centre
+                        width=5 if gold else 2)
+    d.rounded_rectangle((5, 5, w - 6, GOAL_BAND), radius=6, fill=PYRAMID_FILL[c])
+    d.rectangle((5, 16, w - 6, GOAL_BAND), fill=PYRAMID_FILL[c])
+    bold = text_w(P_SMALL, label, True) <= w - 12  # (regular where bold is too wide: "Freiheitsstatue")
+    text(d, (w / 2, (5 + GOAL_BAND) / 2 + 1), label, P_SMALL, BAND_INK[c], anchor="mm", max_width=w - 12,
+         bold=bold)
+    spare = max(0, h - 6 - GOAL_BAND - 4 - TRIO_H)
+    draw_trio(img, d, trio, TRIO_X, h - 6 - spare // 2)
+    rx = (TRIO_X + 36 + w - 6) / 2  # the right column's centre
     top = GOAL_BAND + 4 + spare // 2
-    text(d, (rx, top + 16), str(count), LARGE, CARD_INK, anchor="mm", bold=True)
-    text(d, (rx, top + 40), pgettext("cards", "left"), SMALL, CARD_MUTED, anchor="mm")
     if others:
+        top = GOAL_BAND + 2
+    text(d, (rx, top + 22), str(count), P_STATUS, CARD_INK, anchor="mm", bold=True)
+    text(d, (rx, top + 54), pgettext("cards", "left"), P_SMALL, CARD_MUTED, anchor="mm", max_width=w - 6 - TRIO_X - 36)
+    if others:  # "or" and the other continent's colour with its letter
         o = others[0]
-        text(d, (rx, h - 42), _("or"), SMALL, CARD_MUTED, anchor="mm")
-        d.rounded_rectangle((rx - 13, h - 30, rx + 13, h - 7), radius=5, fill=PYRAMID_FILL[o],
+        text(d, (rx - 6, h - 28), _("or"), P_SMALL, CARD_MUTED, anchor="rm")
+        d.rounded_rectangle((rx, h - 46, rx + 36, h - 10), radius=5, fill=PYRAMID_FILL[o],
                             outline=PYRAMID_EDGE[o] if o == 5 else CARD_EDGE, width=2 if o == 5 else 1)
-        text(d, (rx, h - 18), LETTERS[o], SMALL, BAND_INK[o], anchor="mm", bold=True)
+        text(d, (rx + 18, h - 28), LETTERS[o], P_SMALL, BAND_INK[o], anchor="mm", bold=True)
     return img
 
 
-OCEAN_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
+OCEAN_SCALES = (1.0, 0.95, 0.9, 0.85)
 """How much smaller a crowded Ocean's pyramids may be drawn (their letters stay as large: the legibility floor),
 largest first."""
 OCEAN_SQUEEZES = (None, *range(MIN_STEP, CRAMPED_STEP - 1, -1))
@@ -363,6 +375,8 @@ OCEAN_SQUEEZES = (None, *range(MIN_STEP, CRAMPED_STEP - 1, -1))
 
 
 OCEAN_PAD = 8
+OCEAN_TITLE = 42
+"""The Ocean's name over its towers."""
 """The Ocean's towers keep this far from its box's sides: a pyramid's halo (the picked one, the last move) rings
 it 8 px wide, and stays inside the box."""
 
@@ -388,8 +402,8 @@ def _ocean(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, box, marks: dic
     dest = OCEAN in marks["places"]
     d.rounded_rectangle(box, radius=12, fill=OCEAN_FILL, outline=HIGHLIGHT if dest else OCEAN_EDGE,
                         width=4 if marks.get("focus") == OCEAN else (3 if dest else 2))
-    text(d, ((x0 + x1) / 2, y0 + 5), _("Ocean"), BODY, OCEAN_INK, anchor="ma", bold=True)
-    inner = (x0 + OCEAN_PAD, y0 + 32, x1 - OCEAN_PAD, y1 - 6)
+    text(d, ((x0 + x1) / 2, y0 + 4), _("Ocean"), P_SMALL, OCEAN_INK, anchor="ma", bold=True)
+    inner = (x0 + OCEAN_PAD, y0 + OCEAN_TITLE, x1 - OCEAN_PAD, y1 - 6)
     if _ocean_need(view, marks, squeeze, scale) <= y1 - y0:
         _flow(img, d, _ocean_items(view, marks), inner, marks, ships=True, squeeze=squeeze, scale=scale,
               bounds=(x0 + 3, y0 + 3, x1 - 3, y1 - 3))
@@ -412,7 +426,7 @@ def _ocean_items(view: dict, marks: dict) -> list[tuple[list[int], bool]]:
 
 def _ocean_need(view: dict, marks: dict, squeeze: float | None, scale: float = 1.0) -> float:
     """The height the Ocean's box needs."""
-    return 32 + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 2 * OCEAN_PAD, marks["onto"], True, squeeze,
+    return OCEAN_TITLE + 6 + _flow_height(_ocean_items(view, marks), OCEAN_W - 2 * OCEAN_PAD, marks["onto"], True, squeeze,
                                  scale)
 
 
@@ -515,42 +529,43 @@ def _cards_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: li
     if where is not None:  # the card lies on the closed continent: only its place is left here
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, outline=PANEL_EDGE, width=2)
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
-        text(d, (x0 + 12, y0 + 4), _("Epidemic"), BODY, MUTED, bold=True)
+        text(d, (x0 + 10, y0 + 4), _("Epidemic"), P_BODY, MUTED, bold=True, max_width=x1 - x0 - 16)
         on = _("on {continent}", continent=continent(c))  # "Antarctica" where "on Antarctica" would be clipped
-        text(d, (x0 + 12, y0 + 29), on if text_w(SMALL, on) + 2 <= x1 - x0 - 20 else continent(c), SMALL,
+        text(d, (x0 + 10, y0 + 40), on if text_w(P_SMALL, on) + 2 <= x1 - x0 - 20 else continent(c), P_SMALL,
              MUTED, max_width=x1 - x0 - 20)
     else:
         d.rounded_rectangle((x0, y0, x1, y0 + h), radius=8, fill=EPIDEMIC, outline=edge, width=3 if choose else 2)
-        if text_w(BODY, _("Epidemic")) + 40 < x1 - x0:  # (its sign, where there is room beside its name)
-            _virus(d, x1 - 15, y0 + 16, 6, (220, 150, 200), WHITE)
-        text(d, (x0 + 12, y0 + 4), _("Epidemic"), BODY, WHITE, bold=True)
+        if text_w(P_BODY, _("Epidemic")) + 44 < x1 - x0:  # (its sign, where there is room beside its name)
+            _virus(d, x1 - 18, y0 + 22, 8, (220, 150, 200), WHITE)
+        text(d, (x0 + 10, y0 + 4), _("Epidemic"), P_BODY, WHITE, bold=True, max_width=x1 - x0 - 16)
         state = _("free to play") if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
-        text(d, (x0 + 12, y0 + 29), state, SMALL, WHITE, max_width=x1 - x0 - 20)
+        text(d, (x0 + 10, y0 + 40), state, P_SMALL, WHITE, max_width=x1 - x0 - 20)
     y = y0 + h + 6
     pir = view.get("pirates") or {}
     holder = pir.get("holder")
     captured = [pid(p) for p in pir.get("pyramids") or ()]
     d.rounded_rectangle((x0, y, x1, y1), radius=8, fill=PIRATES, outline=HIGHLIGHT if choose else PANEL_EDGE,
                         width=3 if choose else 2)
-    _flag(d, x1 - 18, y + 16, 9, WHITE)
-    text(d, (x0 + 12, y + 4), _("Pirates"), BODY, WHITE, bold=True)
+    if text_w(P_BODY, _("Pirates")) + 44 < x1 - x0:  # (its flag, where there is room beside its name)
+        _flag(d, x1 - 20, y + 22, 11, WHITE)
+    text(d, (x0 + 10, y + 4), _("Pirates"), P_BODY, WHITE, bold=True, max_width=x1 - x0 - 16)
     state = _("free to use") if holder is None else _held_by(_name(names, holder), x1 - x0 - 20)
-    text(d, (x0 + 12, y + 29), state, SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
+    text(d, (x0 + 10, y + 40), state, P_SMALL, MUTED if holder is None else TEXT, max_width=x1 - x0 - 20)
     if captured:
-        _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 56, x1 - 6, y1 - 6))
+        _flow(img, d, [([p], False) for p in captured], (x0 + 6, y + 78, x1 - 6, y1 - 6))
 
 
 def _held_by(name: str, width: float) -> str:
     """Who holds an action card, in ``width`` px: "held by Bo", or "with Alice" where that would clip the name, or
     the name alone where even that would clip it below its short form (``fit_name``)."""
-    if text_w(SMALL, _("held by {name}", name=name)) <= width:
+    if text_w(P_SMALL, _("held by {name}", name=name)) <= width:
         return _("held by {name}", name=name)
-    if text_w(SMALL, _("with {name}", name="")) + name_room(name, SMALL) <= width:
-        return _("with {name}", name=fit_name(name, SMALL, width - text_w(SMALL, _("with {name}", name=""))))
-    return fit_name(name, SMALL, width)  # a narrow box: the name alone (it is under the card's name)
+    if text_w(P_SMALL, _("with {name}", name="")) + name_room(name, P_SMALL) <= width:
+        return _("with {name}", name=fit_name(name, P_SMALL, width - text_w(P_SMALL, _("with {name}", name=""))))
+    return fit_name(name, P_SMALL, width)  # a narrow box: the name alone (it is under the card's name)
 
 
-COMPACT_CARDS_H = 62
+COMPACT_CARDS_H = 88
 """The Epidemic and Pirates cards together in one box, a line each, when the Ocean needs their room."""
 
 
@@ -567,25 +582,25 @@ def _compact_cards(d: ImageDraw.ImageDraw, view: dict, names: list[str], box, ch
                         (HIGHLIGHT if choose else BLACK), fill=None if where is not None else EPIDEMIC,
                         width=3 if choose else 2)
     d.rounded_rectangle((x0, y0 + half + 1, x1, y1), radius=7, fill=PIRATES, outline=edge, width=3 if choose else 2)
-    _virus(d, x0 + 15, y0 + half / 2, 6, (220, 150, 200), WHITE)
+    _virus(d, x0 + 18, y0 + half / 2, 8, (220, 150, 200), WHITE)
     if where is not None:
         c = where if isinstance(where, int) else CONTINENT_KEYS.index(where)
     if where is not None or ep.get("holder") is None:
-        state, x = (_("on {continent}", continent=continent(c)) if where is not None else _("free")), x0 + 30
-        if where is not None and text_w(SMALL, state) + 2 > x1 - x - 6:  # "Antarctica" nearer the virus
-            state, x = continent(c), x0 + 23
-        text(d, (x, y0 + half / 2), state, SMALL, MUTED if where is not None else WHITE, anchor="lm",
+        state, x = (_("on {continent}", continent=continent(c)) if where is not None else _("free")), x0 + 36
+        if where is not None and text_w(P_SMALL, state) + 2 > x1 - x - 6:  # "Antarctica" nearer the virus
+            state, x = continent(c), x0 + 32
+        text(d, (x, y0 + half / 2), state, P_SMALL, MUTED if where is not None else WHITE, anchor="lm",
              bold=True, max_width=x1 - x - 3)
     else:
-        _holder(d, view, names, ep["holder"], (x0 + 30, y0 + half / 2), x1 - x0 - 36, "")
-    _flag(d, x0 + 15, y0 + half * 1.5 + 1, 7, WHITE)
+        _holder(d, view, names, ep["holder"], (x0 + 36, y0 + half / 2), x1 - x0 - 42, "")
+    _flag(d, x0 + 18, y0 + half * 1.5 + 1, 9, WHITE)
     captured = len(pir.get("pyramids") or ())
     tail = f" +{captured}" if captured else ""
     if pir.get("holder") is None:
         free = _("free +{n}", n=captured) if captured else _("free")
-        text(d, (x0 + 30, y0 + half * 1.5 + 1), free, SMALL, WHITE, anchor="lm", bold=True)
+        text(d, (x0 + 36, y0 + half * 1.5 + 1), free, P_SMALL, WHITE, anchor="lm", bold=True, max_width=x1 - x0 - 42)
     else:
-        _holder(d, view, names, pir["holder"], (x0 + 30, y0 + half * 1.5 + 1), x1 - x0 - 36, tail)
+        _holder(d, view, names, pir["holder"], (x0 + 36, y0 + half * 1.5 + 1), x1 - x0 - 42, tail)
 
 
 def _holder(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, at: tuple[float, float], room: float,
@@ -594,24 +609,24 @@ def _holder(d: ImageDraw.ImageDraw, view: dict, names: list[str], seat: int, at:
     computer whose short form does not fit there by its seat's mark and the robot's head (as in the players'
     strip)."""
     name = _name(names, seat)
-    room -= text_w(SMALL, tail)
-    if played_by_computer(view, seat) and text_w(SMALL, fit_name(name, SMALL, room)) < name_room(name, SMALL) - 2:
-        seat_mark(d, (at[0] + 8, at[1]), seat, 8)
-        computer_mark(d, (at[0] + 30, at[1] + 1), 8, WHITE)
+    room -= text_w(P_SMALL, tail)
+    if played_by_computer(view, seat) and text_w(P_SMALL, fit_name(name, P_SMALL, room)) < name_room(name, P_SMALL) - 2:
+        seat_mark(d, (at[0] + 11, at[1]), seat, 11)
+        computer_mark(d, (at[0] + 40, at[1] + 1), 11, WHITE)
         if tail:
-            text(d, (at[0] + 42, at[1]), tail, SMALL, WHITE, anchor="lm", bold=True)
+            text(d, (at[0] + 56, at[1]), tail, P_SMALL, WHITE, anchor="lm", bold=True)
         return
-    text(d, at, fit_name(name, SMALL, room) + tail, SMALL, WHITE, anchor="lm", bold=True)
+    text(d, at, fit_name(name, P_SMALL, room) + tail, P_SMALL, WHITE, anchor="lm", bold=True)
 
 
-EPIDEMIC_H = 54
+EPIDEMIC_H = 76
 
 
 def _pirates_height(view: dict) -> int:
     captured = [([pid(p)], False) for p in (view.get("pirates") or {}).get("pyramids") or ()]
     if not captured:
-        return 54
-    return int(56 + _flow_height(captured, OCEAN_W - 12, set(), False))
+        return 76
+    return int(78 + _flow_height(captured, OCEAN_W - 12, set(), False))
 
 
 # --- texts ---------------------------------------------------------------------------------------------------
@@ -633,13 +648,18 @@ def _winner_text(view: dict, names: list[str], seats: list[int]) -> str:
                 else ngettext("{names} tie with {n} point!", "{names} tie with {n} points!", best))
     else:
         said = _("{names} wins!") if len(seats) == 1 else _("{names} win!")
-    room = WIDTH - 120 - text_w(STATUS, _format_with(said, names=""))
-    return _format_with(said, names=join_fit([_name(names, s) for s in seats], STATUS, room))
+    room = W - 120 - text_w(P_STATUS, _format_with(said, names=""))
+    return _format_with(said, names=join_fit([_name(names, s) for s in seats], P_STATUS, room))
 
 
 def _format_with(text: str, **params) -> str:
     """A message with more of its placeholders filled (``{names}`` once the names are fitted)."""
     return text.with_params(**params)
+
+
+STATUS_ROOM = W - 2 * MARGIN - 66
+"""The header's status line beside the turn arrow and seat mark (``phone_header``: 38 px down to 28, where it
+fits on one line)."""
 
 
 def _status(view: dict, names: list[str]) -> str:
@@ -654,8 +674,8 @@ def _status(view: dict, names: list[str]) -> str:
         riders = _riders(view, p)
         need = _("move the {pyramid} to a gold mark", pyramid=pname(p))
         carried = _("move the {pyramid} (carries {n}) to a gold mark", pyramid=pname(p), n=riders)
-        if riders and WIDTH - 2 * MARGIN - 64 - text_w(STATUS, _("{player}: {need}", player="", need=carried)) \
-                >= name_room(who, STATUS):  # the riders' halo shows them where a language needs the room
+        if riders and 1.8 * STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=carried)) \
+                >= name_room(who, P_SMALL):  # (on two lines, ``phone_header``)  # the riders' halo shows them where a language needs the room
             need = carried
     elif step and step.get("kind") == "draw":
         need = _("draw the top card of a pile")
@@ -663,8 +683,10 @@ def _status(view: dict, names: list[str]) -> str:
         need = _("use an action card")
     else:
         need = _turn_need(view)
-    room = WIDTH - 2 * MARGIN - 64 - text_w(STATUS, _("{player}: {need}", player="", need=need))
-    return _("{player}: {need}", player=fit_name(who, STATUS, room), need=need)
+    room = STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=need))
+    if text_w(P_SMALL, who) + 2 > room:  # on two lines (``phone_header``), the name whole where it fits there
+        room = 1.8 * STATUS_ROOM - text_w(P_SMALL, _("{player}: {need}", player="", need=need))
+    return _("{player}: {need}", player=fit_name(who, P_SMALL, room), need=need)
 
 
 def _riders(view: dict, p: int) -> int:
@@ -776,15 +798,15 @@ def stall_warning(view: dict) -> str | None:
 def _warning(d: ImageDraw.ImageDraw, label: str) -> float:
     """On the header's first line, right (where the countdown stands otherwise): a vermillion label with a
     warning sign: the journey is about to end. Returns its width."""
-    w = text_w(SMALL, label) + 2
-    x1 = WIDTH - MARGIN - 2
-    x0 = x1 - w - 44
-    d.rounded_rectangle((x0, 5, x1, 33), radius=7, fill=VERMILLION, outline=BLACK, width=2)
-    x, cy = x0 + 8, 19
-    d.polygon([(x + 12, cy - 10), (x + 23, cy + 9), (x + 1, cy + 9)], fill=BLACK)
-    d.line((x + 12, cy - 3, x + 12, cy + 3), fill=VERMILLION, width=3)
-    d.ellipse((x + 10.5, cy + 4.5, x + 13.5, cy + 7.5), fill=VERMILLION)
-    text(d, (x0 + 36, cy), label, SMALL, BLACK, anchor="lm", bold=True)
+    w = text_w(P_SMALL, label) + 2
+    x1 = W - MARGIN - 2
+    x0 = x1 - w - 52
+    d.rounded_rectangle((x0, 2, x1, 38), radius=8, fill=VERMILLION, outline=BLACK, width=2)
+    x, cy = x0 + 9, 20
+    d.polygon([(x + 15, cy - 13), (x + 29, cy + 11), (x + 1, cy + 11)], fill=BLACK)
+    d.line((x + 15, cy - 5, x + 15, cy + 3), fill=VERMILLION, width=4)
+    d.ellipse((x + 13, cy + 5, x + 17, cy + 9), fill=VERMILLION)
+    text(d, (x0 + 44, cy), label, P_SMALL, BLACK, anchor="lm", bold=True)
     return x1 - x0
 
 
@@ -798,27 +820,26 @@ def lock_note(view: dict, names: list[str], room: float | None = None) -> str | 
     others = [s for s in range(view["players"]) if s != view.get("current") and not left[s]]
     bare = _("{pyramid}: just picked", pyramid=pname(pid(p)))
     if len(others) == 1:
+        blank = _("{pyramid}: just picked by {name}", pyramid=pname(pid(p)), name="")
+        name_w = (room if room is not None else LOCK_ROOM) - text_w(P_SMALL, blank) - 2
         note = _("{pyramid}: just picked by {name}", pyramid=pname(pid(p)),
-                 name=fit_name(_name(names, others[0]), SMALL, 140))
-        if room is None or text_w(SMALL, note) + 2 <= room or text_w(SMALL, bare) + 2 > room:
+                 name=fit_name(_name(names, others[0]), P_SMALL, name_w))
+        if room is None or text_w(P_SMALL, note) + 2 <= room or text_w(P_SMALL, bare) + 2 > room:
             return note
     return bare
 
 
-def _lock_room(right_w: float) -> float:
-    """The room of the padlock's note on the header's first line, the countdown (or warning) ``right_w`` wide."""
-    return WIDTH - MARGIN - 4 - right_w - 20 - (MARGIN + 4 + text_w(BODY, TITLE) + 24) - 30
+LOCK_ROOM = W - 2 * MARGIN - 70
+"""The room of the padlock's note on its line under the ring."""
 
 
-def _lock_legend(d: ImageDraw.ImageDraw, note: str, right_w: float) -> None:
-    """The padlock and its note on the header's first line, between the title and the countdown (or the
-    warning, ``right_w`` wide)."""
-    x0 = MARGIN + 4 + text_w(BODY, TITLE) + 24
-    x1 = WIDTH - MARGIN - 4 - right_w - 20
-    w = min(text_w(SMALL, note) + 2, x1 - x0 - 30)
-    x = (x0 + x1 - w - 30) / 2
-    padlock(d, x + 10, 20)
-    text(d, (x + 30, 19), note, SMALL, TEXT, anchor="lm", max_width=w)
+def _lock_legend(d: ImageDraw.ImageDraw, note: str, top: float) -> None:
+    """The padlock and its note on their line under the ring (two players; ``top``: the line's top)."""
+    cy = top + LOCK_LINE / 2
+    w = min(text_w(P_SMALL, note) + 2, LOCK_ROOM)
+    x = (W - w - 44) / 2
+    padlock(d, x + 14, cy + 3)
+    text(d, (x + 44, cy), note, P_SMALL, TEXT, anchor="lm", max_width=w)
 
 
 def ocean_column(view: dict, marks: dict, rows: list[tuple[int, int]]) -> tuple[tuple, tuple, bool]:
@@ -829,34 +850,41 @@ def ocean_column(view: dict, marks: dict, rows: list[tuple[int, int]]) -> tuple[
     compact = _ocean_need(view, marks, MIN_STEP) > column_bottom - 6 - cards_h - ocean_top
     if compact:
         cards_h = COMPACT_CARDS_H
+        scale, squeeze = _ocean_fit(view, marks, column_bottom - 6 - cards_h - ocean_top)
+        if squeeze is not None and squeeze < CRAMPED_STEP:  # (rare: 9 of 4,882 sample boards) over the routes
+            ocean_top, column_bottom = rows[0][0], rows[-1][1]
     ocean_box = (X_OCEAN, ocean_top, X_OCEAN + OCEAN_W, column_bottom - 6 - cards_h)
     return ocean_box, (X_OCEAN, ocean_box[3] + 6, X_OCEAN + OCEAN_W, column_bottom), compact
 
 
 def draw_board(view: dict, names: list[str], last: str | None = None, focus: dict | None = None) -> Image.Image:
-    """The public board, 800 x ``HEIGHT``. ``focus`` (optional, while a move's destinations are offered place by
-    place): ``{"place": 0-6, "pyramid": p}``: that place is framed thicker, the pyramid picked. ``last`` is not
-    drawn: the message above the board says the last move, and its pyramids are haloed sky blue."""
+    """The public board, ``PHONE_CANVAS`` (600) x ``board_height`` (the ring, the public goals under it, the
+    players). ``focus`` (optional, while a move's destinations are offered place by place): ``{"place": 0-6,
+    "pyramid": p}``: that place is framed thicker, the pyramid picked. ``last`` is not drawn: the message above
+    the board says the last move, and its pyramids are haloed sky blue."""
     over = view["phase"] == "over"
     marks = _marks(view, focus) if not over else _marks({**view, "step": None, "last_move": None}, None)
+    height = board_height(view)
     players_h = players_height(view["players"])
-    rows = _rows(view, players_h)
-    top = HEIGHT - GAP - players_h
+    rows = _rows()
+    top = height - GAP - players_h
     closed = next((c for c, cont in enumerate(view["continents"]) if cont.get("closed")), None)
-    img = _background(tuple(rows), closed, top, HEIGHT).copy()
+    img = _background(tuple(rows), closed, top, height).copy()
     d = ImageDraw.Draw(img)
     winners = winners_of(view) if over else []
     warning = stall_warning(view)
     if over:
-        header(d, TITLE, _winner_text(view, names, winners), right=_countdown(view), winner=True)
+        phone_header(d, TITLE, _winner_text(view, names, winners), right=_countdown(view), winner=True)
     else:
-        header(d, TITLE, _status(view, names), right=None if warning else _countdown(view),
-               seat=view.get("current"))
-        right_w = _warning(d, warning) if warning else text_w(BODY, _countdown(view))
-        note = lock_note(view, names, _lock_room(right_w))
+        phone_header(d, TITLE, _status(view, names), right=None if warning else _countdown(view),
+                     seat=view.get("current"))
+        if warning:
+            _warning(d, warning)
+        note = lock_note(view, names, LOCK_ROOM)
         if note:
-            _lock_legend(d, note, right_w)
+            _lock_legend(d, note, RING_BOTTOM + GAP)
     ocean_box, cards_box, compact = ocean_column(view, marks, rows)
+    goals_top = _goals_top(view)
     with locks_clear_of_letters(d):
         _ocean(img, d, view, ocean_box, marks)
         step = (view.get("step") or {}).get("kind") if not over else None
@@ -867,8 +895,6 @@ def draw_board(view: dict, names: list[str], last: str | None = None, focus: dic
         drawing = step == "draw" or view["phase"] == "bonus"
         for c in range(6):
             _tile(img, d, view, c, _tile_box(c, rows), marks)
-            _goal_card(img, d, view, c, _card_box(c, rows), choose=drawing)
-    _players(d, view, names, (MARGIN, top, WIDTH - MARGIN, HEIGHT - GAP), winners)
+            _goal_card(img, d, view, c, _card_box(c, goals_top), choose=drawing)
+    _players(d, view, names, (MARGIN, top, W - MARGIN, height - GAP), winners)
     return img
-
-

@@ -19,7 +19,7 @@ from render.common import (
     BLACK,
     GREEN,
     HIGHLIGHT,
-    SMALL,
+    P_SMALL,
     WHITE,
     YELLOW,
     cached,
@@ -64,27 +64,29 @@ COLOURS = (*PYRAMID_FILL, RED, PYRAMID_EDGE[5], TILE, CLOSED_TILE, HATCH, OCEAN_
            ROUTE, CARD, CARD_EDGE, CARD_INK, CARD_MUTED, EPIDEMIC, PIRATES, GOLD_TINT, SHEET_STRIPE)
 """The flat colours this game adds to ``common.THEME`` (kept exactly in its PNG palette)."""
 
-# pyramid sizes (px at 800 wide): small, medium, large
-PYR_W = (32, 44, 56)
-PYR_H = (30, 35, 40)
-CARD_PYR_H = 30
+# pyramid sizes (px at 600 wide, drawn for the phone: at 240 px a small one is 17.6 x 14.4): small, medium, large
+PYR_W = (44, 54, 64)
+PYR_H = (36, 42, 48)
+CARD_PYR_H = 36
 """On a goal card every pyramid of the trio is this tall, unoverlapped, at its true width (so three mediums are
 visibly equal and small / medium / large are told apart by width and pips, not by a tapering outline)."""
 TOP = 0.46
 """A pyramid's flat top, as a share of its base."""
-PIP_R = 3.2
-PIP_Y = 24.5
+PIP_R = 4.2
+PIP_Y = 29
 """The size pips (1 small, 2 medium, 3 large, as on the real pieces): radius and height of their centres above
 the base, over the letter."""
-LETTER_Y = 2
+LETTER_Y = 3
 """The colour letter's baseline above the base."""
-VISIBLE = 30
+LETTER_TOP = 23
+"""How far above the base the letter reaches (``P_SMALL``, bold: a cap of 18.4 px and its stroke)."""
+VISIBLE = 34
 """How much of a pyramid (from its base) always shows in a tower: its letter and its pips."""
-OVERLAP = 9
+OVERLAP = 8
 """How far a pyramid covers the tip of the one it stands on (never more than down to ``VISIBLE``)."""
 MIN_STEP = VISIBLE
 """The least a pyramid may rise above the one below in a squeezed tower: its letter and pips stay visible."""
-CRAMPED_STEP = 18
+CRAMPED_STEP = 24
 """The least a pyramid rises in a tower on a continent when even ``MIN_STEP`` does not fit the board's 600 px (a
 tower of four or more): its letter still shows, its size then shows in its width."""
 TRIO_GAP = 2
@@ -159,12 +161,12 @@ def pyramid_sprite(p: int, ghost: bool = False, height: int | None = None, scale
         d.polygon(pts, fill=PYRAMID_FILL[colour], outline=PYRAMID_EDGE[colour], width=2 * SS)
         r = PIP_R * max(scale, 0.7)
         # a smaller pyramid's pips clear of its letter (15 px tall), at its tip
-        pip_y = max(PIP_Y * scale, LETTER_Y + 16 + r) if scale < 1 else PIP_Y
+        pip_y = max(PIP_Y * scale, LETTER_TOP + r) if scale < 1 else PIP_Y
         pips(d, w / 2 + pad, h + pad - pip_y, size + 1, PYRAMID_INK[colour], r=r, scale=SS)
     img = img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
     if not ghost:  # its colour's letter, bold, near the base (where a pyramid above never covers it)
-        sprite_label(LETTERS[colour], SMALL, img.size)
-        ImageDraw.Draw(img).text((w / 2 + pad, h + pad - LETTER_Y), LETTERS[colour], font=font(SMALL),
+        sprite_label(LETTERS[colour], P_SMALL, img.size)
+        ImageDraw.Draw(img).text((w / 2 + pad, h + pad - LETTER_Y), LETTERS[colour], font=font(P_SMALL),
                                  fill=PYRAMID_INK[colour], anchor="ms", stroke_width=1,
                                  stroke_fill=PYRAMID_INK[colour])
     return img
@@ -201,7 +203,7 @@ def put_pyramid(img: Image.Image, d: ImageDraw.ImageDraw, p: int, x: float, base
 def letter_box(p: int, x: float, base: float) -> tuple[float, float, float, float]:
     """Where the letter of pyramid ``p`` standing at (``x``, ``base``) is drawn (a pixel more all round: the
     sprite's position is rounded)."""
-    left, top, right, bottom = font(SMALL).getbbox(LETTERS[p // 3], anchor="ms", stroke_width=1)
+    left, top, right, bottom = font(P_SMALL).getbbox(LETTERS[p // 3], anchor="ms", stroke_width=1)
     y = base - LETTER_Y
     return x + left - 1, y + top - 1, x + right + 1, y + bottom + 1
 
@@ -219,16 +221,18 @@ def draw_trio(img: Image.Image, d: ImageDraw.ImageDraw, trio: Sequence[int], x: 
     return y + TRIO_GAP
 
 
-def padlock(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    """A padlock centred on (``x``, ``y``), white with a dark edge: "this pyramid may not be taken back"."""
-    d.arc((x - 7, y - 15, x + 7, y + 1), 180, 360, fill=BLACK, width=6)
-    d.arc((x - 5, y - 13, x + 5, y - 1), 180, 360, fill=WHITE, width=3)
-    d.rounded_rectangle((x - 10, y - 6, x + 10, y + 10), radius=3, fill=WHITE, outline=BLACK, width=2)
-    d.ellipse((x - 2.5, y - 1, x + 2.5, y + 4), fill=BLACK)
-    d.line((x, y + 3, x, y + 7), fill=BLACK, width=2)
+def padlock(d: ImageDraw.ImageDraw, x: float, y: float, k: float = 1.4) -> None:
+    """A padlock centred on (``x``, ``y``), white with a dark edge: "this pyramid may not be taken back" (``k``:
+    its scale; 1.4 on the phone's 600 px images)."""
+    d.arc((x - 7 * k, y - 15 * k, x + 7 * k, y + 1 * k), 180, 360, fill=BLACK, width=round(6 * k))
+    d.arc((x - 5 * k, y - 13 * k, x + 5 * k, y - 1 * k), 180, 360, fill=WHITE, width=round(3 * k))
+    d.rounded_rectangle((x - 10 * k, y - 6 * k, x + 10 * k, y + 10 * k), radius=3 * k, fill=WHITE, outline=BLACK,
+                        width=2)
+    d.ellipse((x - 2.5 * k, y - 1 * k, x + 2.5 * k, y + 4 * k), fill=BLACK)
+    d.line((x, y + 3 * k, x, y + 7 * k), fill=BLACK, width=round(2 * k))
 
 
-LOCK_BOX = (-10, -15, 10, 10)
+LOCK_BOX = (-14, -21, 14, 14)
 """What a padlock covers around the point it is drawn at."""
 
 
@@ -238,7 +242,7 @@ def lock_spots(p: int, x: float, base: float, scale: float = 1.0) -> list[tuple[
     up its flanks (beside its pips), then outside it."""
     w, h = _scaled(PYR_W[p % 3], scale), _scaled(PYR_H[p % 3], scale)
     left, _top, right, _bottom = letter_box(p, 0, 0)
-    low, high = base - 11 * scale, base - h + 4
+    low, high = base - 15 * scale, base - h + 6
     flank = w / 2 - 3
     beside_right, beside_left = right - LOCK_BOX[0] + 1, left - LOCK_BOX[2] - 1
     return [(x + max(flank, beside_right), low), (x - max(flank, -beside_left), low),
@@ -366,15 +370,15 @@ def draw_tower(img: Image.Image, d: ImageDraw.ImageDraw, pids: Sequence[int], x:
     return y - (_scaled(PYR_H[pids[-1] % 3], scale) if pids else 0)
 
 
-ARROW_H = 21
-"""How tall the gold arrow over a tower is (the room it takes, a gap included: 22)."""
+ARROW_H = 28
+"""How tall the gold arrow over a tower is (the room it takes, a gap included: 29)."""
 
 
 def arrow_down(d: ImageDraw.ImageDraw, x: float, y: float, fill=HIGHLIGHT, scale: float = 1.0) -> None:
     """A gold arrow pointing down at (``x``, ``y``): "it may go on top of this tower" (``scale``: smaller, over
     a crowded Ocean's smaller pyramids)."""
-    d.polygon([(x - 11 * scale, y - 13 * scale), (x + 11 * scale, y - 13 * scale), (x, y)], fill=fill, outline=BLACK)
-    d.rectangle((x - 4 * scale, y - ARROW_H * scale, x + 4 * scale, y - 12 * scale), fill=fill, outline=BLACK)
+    d.polygon([(x - 15 * scale, y - 17 * scale), (x + 15 * scale, y - 17 * scale), (x, y)], fill=fill, outline=BLACK)
+    d.rectangle((x - 5 * scale, y - ARROW_H * scale, x + 5 * scale, y - 16 * scale), fill=fill, outline=BLACK)
 
 
 # --- icons ---------------------------------------------------------------------------------------------------

@@ -89,13 +89,13 @@ def _sprite_sheet() -> Image.Image:
     (its edge over their fill): a palette sample, so no pairing is missed by the seeded games."""
     grounds = (TILE, OCEAN_FILL, CARD, PIRATES, TILE, OCEAN_FILL)
     halos = (None, None, None, None, HIGHLIGHT, SKY)
-    img, d = canvas(6 * 60 + 6 * 74)
+    img, d = canvas(6 * 68 + 6 * 96)
     for g, ground in enumerate(grounds):
-        d.rectangle((0, g * 60, WIDTH, g * 60 + 59), fill=ground)
+        d.rectangle((0, g * 68, WIDTH, g * 68 + 67), fill=ground)
         for p in range(18):
-            put_pyramid(img, d, p, 24 + p * 43, g * 60 + 50, height=CARD_PYR_H if g == 2 else None, halo=halos[g])
+            put_pyramid(img, d, p, 30 + p * 43, g * 68 + 60, height=CARD_PYR_H if g == 2 else None, halo=halos[g])
     for lower in range(6):
-        y = 6 * 60 + lower * 74 + 68
+        y = 6 * 68 + lower * 96 + 90
         for upper in range(6):
             x = 40 + upper * 128
             draw_tower(img, d, [lower * 3 + 2, upper * 3 + 1], x, y, locked=upper * 3 + 1 if upper == lower else None)

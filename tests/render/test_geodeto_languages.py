@@ -62,7 +62,7 @@ def test_hands_of_long_cards_fit_in_every_language(locale):
     for n in range(1, len(LONG_CARDS) + 1):
         for cards in (LONG_CARDS[:n], LONG_CARDS[-n:]):
             img = _check(lambda cards=cards: draw_private(_hand(cards), NAMES[1]), locale)
-            assert img.size[0] == 800 and img.size[1] <= 600, (locale, n, img.size)
+            assert img.size[0] == 600 and img.size[1] <= 1250, (locale, n, img.size)
 
 
 @pytest.mark.parametrize("locale", LANGUAGES)
