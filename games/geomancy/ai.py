@@ -49,8 +49,6 @@ EXPOSURE = 1.0
 TURN_EXPOSURE = 0.5
 """Strong's exposure also counts, at this weight, what an opponent's stone landing on a free square would
 capture by one reorient next (``turn_reach``)."""
-FUTURE_EXPOSURE = 0.0
-"""Strong's exposure also counts the opponents' stones of later rounds at this weight."""
 RISK = 0.25
 """Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
 SCREEN_SAMPLES, STRONG_AIMS, STRONG_SAMPLES = 6, 16, 24
@@ -169,15 +167,13 @@ def cast_gain(state: State, pieces: dict, auras: list[list[int]], caster: int, v
     between them), counted over the landing chances: a smaller stone of the victim's captured (its pips
     twice), a stone landing on a larger one of the victim's, or under more of the victim's aura than its
     pips, lost (1.6 times its pips: it was in hand); with TURN_EXPOSURE, a stone landing on a free square
-    from which one reorient would capture the victim's stones (``turn_reach``); with FUTURE_EXPOSURE, the
-    stones of later rounds too, at that weight."""
+    from which one reorient would capture the victim's stones (``turn_reach``)."""
     per = state["per"]
-    sizes: dict[int, list] = {}
+    sizes: dict[int, int] = {}
     for s in state["hands"][caster]:
         size = size_of(per, s)
-        if size <= state["round"] or FUTURE_EXPOSURE:
-            entry = sizes.setdefault(size, [0, 1.0 if size <= state["round"] else FUTURE_EXPOSURE])
-            entry[0] += 1
+        if size <= state["round"]:
+            sizes[size] = sizes.get(size, 0) + 1
     if not sizes:
         return 0.0
     reach = {p: turn_reach(pieces, auras, caster, victim, p) for p in sizes} if TURN_EXPOSURE else {}
@@ -189,21 +185,21 @@ def cast_gain(state: State, pieces: dict, auras: list[list[int]], caster: int, v
         aura = auras[square][victim]
         if piece is None:
             worth = []
-            for p, (k, w) in sizes.items():
+            for p, k in sizes.items():
                 g = -1.6 * p if aura > p else TURN_EXPOSURE * 2.0 * reach[p].get(square, 0) if reach else 0.0
                 if g:
-                    worth.append((k, g * w))
+                    worth.append((k, g))
         elif piece[1] != victim:
             continue
         else:
             pips = piece[2]
             worth = []
-            for p, (k, w) in sizes.items():
+            for p, k in sizes.items():
                 g = 2.0 * pips if pips < p else -1.6 * p if pips > p else 0.0
                 if aura > p:
                     g -= 1.6 * p
                 if g:
-                    worth.append((k, g * w))
+                    worth.append((k, g))
         for k, g in worth:
             touched = True
             if k == 1:
