@@ -18,7 +18,7 @@ Strengths:
   casts of the real model, against every capturing reorient and passing.
 - ``strong``: every aim tried on a few sampled casts, the most promising on many (the same samples for
   every aim), valued with the threats and its exposure (what the opponents' stones in hand would take by
-  their best aim), mean minus a share of the spread (gain most, risk least); every reorient valued the same
+  their best aim, where they land and by one turn after), mean minus a share of the spread (gain most, risk least); every reorient valued the same
   way, so it turns stones to threaten and to stop threats; once nobody holds stones to cast (and for its own
   last cast), every turn and passing valued by the race of best captures played out after it; same-colour
   choices by the value of each outcome.
