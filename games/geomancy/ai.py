@@ -18,7 +18,7 @@ Strengths:
   casts of the real model, against every capturing reorient and passing.
 - ``strong``: every aim tried on a few sampled casts, the most promising on many (the same samples for
   every aim), valued with the threats and its exposure (what the opponents' stones in hand would take by
-  their best aim), mean minus a share of the spread (gain most, risk least); every reorient valued the same
+  their best aim, where they land and by one turn after), mean minus a share of the spread (gain most, risk least); every reorient valued the same
   way, so it turns stones to threaten and to stop threats; once nobody holds stones to cast (and for its own
   last cast), every turn and passing valued by the race of best captures played out after it; same-colour
   choices by the value of each outcome.
@@ -46,6 +46,9 @@ TURN_MARGIN = 0.05
 EXPOSURE = 1.0
 """Strong: the weight of its exposure, the most its opponents' stones in hand would gain by their best aim
 (``exposure``)."""
+TURN_EXPOSURE = 0.5
+"""Strong's exposure also counts, at this weight, what an opponent's stone landing on a free square would
+capture by one reorient next (``turn_reach``)."""
 RISK = 0.25
 """Strong's aim value: mean minus this share of the spread of the sampled outcomes."""
 SCREEN_SAMPLES, STRONG_AIMS, STRONG_SAMPLES = 6, 16, 24
@@ -163,7 +166,8 @@ def cast_gain(state: State, pieces: dict, auras: list[list[int]], caster: int, v
     """What ``caster``'s best aim of the stones it holds to cast would gain against ``victim`` (in the margin
     between them), counted over the landing chances: a smaller stone of the victim's captured (its pips
     twice), a stone landing on a larger one of the victim's, or under more of the victim's aura than its
-    pips, lost (1.6 times its pips: it was in hand)."""
+    pips, lost (1.6 times its pips: it was in hand); with TURN_EXPOSURE, a stone landing on a free square
+    from which one reorient would capture the victim's stones (``turn_reach``)."""
     per = state["per"]
     sizes: dict[int, int] = {}
     for s in state["hands"][caster]:
@@ -172,6 +176,7 @@ def cast_gain(state: State, pieces: dict, auras: list[list[int]], caster: int, v
             sizes[size] = sizes.get(size, 0) + 1
     if not sizes:
         return 0.0
+    reach = {p: turn_reach(pieces, auras, caster, victim, p) for p in sizes} if TURN_EXPOSURE else {}
     table = reverse_landing(state["options"]["height"])
     gains = [0.0] * SQUARES
     touched = False
@@ -179,9 +184,11 @@ def cast_gain(state: State, pieces: dict, auras: list[list[int]], caster: int, v
         piece = pieces.get(square)
         aura = auras[square][victim]
         if piece is None:
-            if aura <= 1:
-                continue
-            worth = [(k, -1.6 * p) for p, k in sizes.items() if aura > p]
+            worth = []
+            for p, k in sizes.items():
+                g = -1.6 * p if aura > p else TURN_EXPOSURE * 2.0 * reach[p].get(square, 0) if reach else 0.0
+                if g:
+                    worth.append((k, g))
         elif piece[1] != victim:
             continue
         else:
@@ -202,6 +209,26 @@ def cast_gain(state: State, pieces: dict, auras: list[list[int]], caster: int, v
                 for aim, p in table[square]:
                     gains[aim] += g * (1.0 - (1.0 - p) ** k)
     return max(0.0, max(gains)) if touched else 0.0
+
+
+def turn_reach(pieces: dict, auras: list[list[int]], caster: int, victim: int, size: int) -> dict[int, float]:
+    """Free square -> what a ``caster``'s stone of ``size`` landing there would capture by one reorient: the
+    victim's stones whose square it would reach first on a ray, under more of the caster's aura than their
+    pips (the best one, the others at half: one is taken a turn)."""
+    found: dict[int, list[int]] = {}
+    for target, (_stone, owner, pips, _d) in pieces.items():
+        if owner != victim:
+            continue
+        base = auras[target][caster]
+        for d in range(8):
+            ray = STEPS[target][d]
+            for k in range(1, size + 1):
+                square = ray[k]
+                if square is None or square in pieces:
+                    break
+                if base + size - k + 1 > pips:
+                    found.setdefault(square, []).append(pips)
+    return {q: max(v) + 0.5 * (sum(v) - max(v)) for q, v in found.items()}
 
 
 def value(state: State, seat: int, with_threats: bool) -> float:

@@ -7,9 +7,10 @@ import pytest
 
 from games.ai import choose
 from games.core import copy_state
+from games.geomancy import ai
 from games.geomancy.ai import sample_state, threats
 from games.geomancy.model import parse_square
-from games.geomancy.rules import Geomancy, size_of, stone_id
+from games.geomancy.rules import Geomancy, aura_map, size_of, stone_id
 
 E = Geomancy()
 PER = 5  # stones of each size with two players
@@ -142,3 +143,21 @@ def test_strong_turns_a_stone_to_threaten_where_normal_passes():
     state, _ = E.apply(state, 0, key)
     state, _ = E.apply(state, 0, choose(E, state, 0, "strong", 2))
     assert threats(E.pieces(state), 2)[0] == 1
+
+
+def test_exposure_counts_what_a_landing_large_takes_by_turning(monkeypatch):
+    """Their larges in hand (round 3): a large landing next to my small on d4, or two squares away (an aura of
+    2 there), takes it by one turn, not from three squares (an aura of 1); from d5 it reaches both my small and
+    my medium on d6 (the best, the other at half). The exposure counts it only with TURN_EXPOSURE."""
+    state = planted(3)
+    put(state, stone_id(PER, 0, 1, 0), D4, 0)
+    put(state, stone_id(PER, 0, 2, 0), parse_square("d6"), 2)
+    pieces = E.pieces(state)
+    auras = aura_map(pieces, 2)
+    reach = ai.turn_reach(pieces, auras, 1, 0, 3)
+    assert reach[E4] == 1 and reach[F4] == 1 and parse_square("g4") not in reach
+    assert reach[parse_square("d5")] == 2.5
+    assert D4 not in reach and parse_square("d6") not in reach
+    with_turns = ai.cast_gain(state, pieces, auras, 1, 0)
+    monkeypatch.setattr(ai, "TURN_EXPOSURE", 0.0)
+    assert ai.cast_gain(state, pieces, auras, 1, 0) < with_turns
