@@ -462,8 +462,11 @@ class Engine(ABC):
 
 def scores_words(scores) -> Text:
     """ "Scores: {p0} 12, {p1} 7." (a half point said in the reader's way), for ``Engine.position``."""
-    return _("Scores: {scores}.", scores=join([_("{player} {points}", player=f"{{p{seat}}}", points=number(points))
-                                               for seat, points in enumerate(scores)], ", "))
+    return _("Scores: {scores}.", scores=join([_seat_score(seat, points) for seat, points in enumerate(scores)], ", "))
+
+
+def _seat_score(seat: int, points) -> Text:
+    return _("{player} {points}", player=f"{{p{seat}}}", points=number(points))
 
 
 def left_the_game(seat: int) -> Text:
