@@ -97,14 +97,22 @@ class TableCore:
             table.timer_due = await self.store.deadline(table.id, "timer")
 
     async def _recall(self, table: Table) -> None:
-        """The table's recent log lines (``Table.recent``) rebuilt from the store's action log: the game played
-        again from its start (pure engine steps; see docs/architecture.md "The table message" for its cost)."""
-        if table.state is None:
+        """The table's recent log lines (``Table.recent``) rebuilt from the store's action log, for a game in play
+        or one whose last board is still to be shown: the game played again from its start, in a thread (pure
+        engine steps, 0.1-0.3 ms a move: a long game's replay must not hold the event loop; see
+        docs/architecture.md "The table message"). A finished table loaded again only to be read keeps none (its
+        board says its stored last move)."""
+        row = table.row
+        if table.state is None or (row.status != "playing" and row.shown_version >= row.version):
             table.recent = []
             return
-        row = table.row
         actions = await self.store.actions(table.id)
-        table.recent = recent.rebuild(table.engine, row.players, row.options, row.seed, actions)
+        try:
+            table.recent = await asyncio.to_thread(recent.rebuild, table.engine, row.players, row.options, row.seed,
+                                                   actions)
+        except Exception:  # a log today's rules cannot play: the board says its stored last move instead
+            log.exception("table %s: its recent moves could not be rebuilt from the action log", table.id)
+            table.recent = []
 
     async def _racing(self, table: Table, attempt):
         """``await attempt()``: checks, then versioned writes. When another writer changed the table since it
