@@ -4,7 +4,6 @@ comes her board lists every step it made since her previous turn; after a restar
 anew (/game status) still lists them (rebuilt from the action log), and her next step is added under them."""
 
 import random
-import re
 from dataclasses import replace
 
 import pytest
@@ -26,18 +25,9 @@ SHOWN = 6
 
 
 def latest_lines(message) -> tuple[list[str], int]:
-    """The latest moves a table message shows (its text display under the board), and the count its "… N
-    earlier moves" note gives (0 without one)."""
-    found = [t for t in sight.text_displays(message) if t.startswith(("Latest moves:", "Last move: "))]
-    assert len(found) == 1, sight.text_displays(message)
-    lines = found[0].split("\n")
-    if lines[0].startswith("Last move: "):
-        return [lines[0].removeprefix("Last move: ")], 0
-    earlier = 0
-    if lines[1].startswith("-# … "):
-        earlier = int(re.search(r"(\d+) earlier move", lines[1]).group(1))
-        lines = lines[1:]
-    return lines[1:], earlier
+    found = sight.latest_moves(message)
+    assert found[0], sight.text_displays(message)
+    return found
 
 
 async def logged(runner) -> tuple[list[tuple[int, str]], int]:
