@@ -150,3 +150,19 @@ def test_every_game_says_its_progress_and_position_in_every_language_without_a_s
                 break
             seat = sorted(engine.to_act(state))[0]
             state, _events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).key)
+
+
+def test_the_words_never_tell_a_secret():
+    """What a spectator may not see (another's hand, the piles below their top card) changes neither sentence."""
+    for slug, players in (("geodeto", 4), ("geoneo", 3), ("globe_twister", 3)):
+        engine = get_engine(slug)
+        state = engine.new(players, {}, 8)
+        rng = random.Random(slug)
+        for _move in range(60):
+            for variant in engine.secret_variants(state, None, random.Random(1)):
+                assert engine.position(variant) == engine.position(state), slug
+                assert engine.progress(variant) == engine.progress(state), slug
+            if engine.is_over(state):
+                break
+            seat = sorted(engine.to_act(state))[0]
+            state, _events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).key)
