@@ -201,7 +201,7 @@ def table_title(table: Table, lang: str = DEFAULT) -> str:
 def latest_moves(table: Table, lang: str = DEFAULT) -> str:
     """The latest moves under the board: the log lines since the seat to act last had its turn (every step of a
     computer's turn included; ``bot.table.recent.latest``), "Last move: ..." for one; over ``recent.SHOWN`` the
-    newest, under a line that counts the earlier ones (all are in /history). A table with no lines kept says
+    newest, under a line that counts the earlier ones. A table with no lines kept says
     its last move as stored."""
     if not table.recent:
         last = table.last_move(lang)
@@ -212,9 +212,9 @@ def latest_moves(table: Table, lang: str = DEFAULT) -> str:
         return say(lang, "Last move: {move}", move=lines[0])
     out = [say(lang, "Latest moves:")]
     if shown.beyond:
-        out.append("-# … " + say(lang, "earlier moves: see /history"))
+        out.append("-# … " + say(lang, "more earlier moves not shown"))
     elif shown.earlier:
-        out.append("-# … " + localize(ngettext("{n} earlier move (see /history)", "{n} earlier moves (see /history)",
+        out.append("-# … " + localize(ngettext("{n} earlier move not shown", "{n} earlier moves not shown",
                                                shown.earlier), lang))
     return "\n".join([*out, *lines])
 

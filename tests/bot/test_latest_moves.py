@@ -128,12 +128,12 @@ def test_the_message_says_one_line_as_the_last_move_and_several_under_latest_mov
     other = 1 - acting
     several = Table(one.row, one.engine, one.state, recent=entries(acting, *[other] * 9))
     words = messages.latest_moves(several, "en").split("\n")
-    assert words[0] == "Latest moves:" and words[1] == "-# … 3 earlier moves (see /history)"
+    assert words[0] == "Latest moves:" and words[1] == "-# … 3 earlier moves not shown"
     assert words[2:] == [f"line {i} by {other}" for i in range(4, 10)]
     german = messages.latest_moves(several, "de").split("\n")
     assert german[2:] == words[2:] and german[1] != words[1] and "3" in german[1]
     one_more = Table(one.row, one.engine, one.state, recent=entries(acting, *[other] * 7))
-    assert messages.latest_moves(one_more, "en").split("\n")[1] == "-# … 1 earlier move (see /history)"
+    assert messages.latest_moves(one_more, "en").split("\n")[1] == "-# … 1 earlier move not shown"
 
 
 def test_the_board_description_says_the_position_and_stays_within_discords_limit():
