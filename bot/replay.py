@@ -14,11 +14,14 @@ from dataclasses import dataclass
 
 import i18n
 from bot.computers import computer_seats, display_name
+from bot.table.recent import seated_at_start, start_text
 from bot.table.words import board_view, ending_focus, events_words
 from games import get_engine
 from games.core import SYSTEM, RulesError
 from i18n import _
 from render import replay as animation
+
+__all__ = ["Replay", "ReplayError", "build", "final_scores", "seated_at_start", "start_text"]
 
 
 class ReplayError(Exception):
@@ -32,24 +35,6 @@ class Replay:
     """The move list: a line per logged action (number, who, what)."""
     frames: int
     plies: int
-
-
-def start_text(engine, state, names: list[str]) -> i18n.Text:
-    """What the first board's footer said (as ``TableService._start`` words it)."""
-    first = sorted(engine.to_act(state))
-    opening = events_words(engine.opening(state), names)
-    if opening:
-        return i18n.join([_("The game begins."), opening])
-    if len(first) == 1:
-        return i18n.join([_("The game begins."), _("{name} goes first.", name=names[first[0]])])
-    return _("The game begins.")
-
-
-def seated_at_start(players: list[dict]) -> tuple[list[str], tuple[int, ...]]:
-    """The names and computer seats before any hand-over: a seat a computer took over is still its person's
-    (the stored entry's ``was``)."""
-    names = [p["was"]["name"] if "was" in p else display_name(p) for p in players]
-    return names, tuple(s for s in computer_seats(players) if "was" not in players[s])
 
 
 def build(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],

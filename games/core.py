@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from i18n import Text, _, join, ngettext, pgettext
+from i18n import Text, _, join, ngettext, number, pgettext
 
 SYSTEM = -1
 """The seat of the table itself: timeouts and moderator removals are actions of this seat."""
@@ -292,6 +292,19 @@ class Engine(ABC):
     def result(self, state: State) -> Result | None:
         """Final standings once the game is over, else None."""
 
+    def progress(self, state: State) -> Text | None:
+        """How far the game has come, for the table's header ("Round 2 of 3, turn 4", "Turn 3 of 5 each"): a
+        ``Text`` (its message id and parameters; the bot says it in the reader's language), seats as {p0}...
+        None: nothing to say (the game is over, or it keeps no count)."""
+        return None
+
+    def position(self, state: State) -> Text:
+        """The position in words, for whoever cannot see the board (the board image's description, read by
+        screen readers): the scores and the key facts of the board, seats as {p0}... Short: the bot clips it
+        to Discord's 1,024 characters. By default the scores as the game keeps them."""
+        scores = self.scores_now(state)
+        return scores_words(scores) if scores is not None else Text("")
+
     def scores_now(self, state: State) -> tuple[int | float, ...] | None:
         """Each seat's score as the game stands (once it is over: the result's scores), e.g. what a player who
         leaves mid-game scored themselves before a computer takes their seat over; None: the game keeps none."""
@@ -445,6 +458,15 @@ class Engine(ABC):
         for seat, key in log:
             state, _events = self.apply(state, seat, key)
         return state
+
+
+def scores_words(scores) -> Text:
+    """ "Scores: {p0} 12, {p1} 7." (a half point said in the reader's way), for ``Engine.position``."""
+    return _("Scores: {scores}.", scores=join([_seat_score(seat, points) for seat, points in enumerate(scores)], ", "))
+
+
+def _seat_score(seat: int, points) -> Text:
+    return _("{player} {points}", player=f"{{p{seat}}}", points=number(points))
 
 
 def left_the_game(seat: int) -> Text:

@@ -8,5 +8,6 @@
 - ``staleness``: which clicks on older screens still count (pure);
 - ``choices``: how legal moves are offered, buttons or a two-step choice (pure);
 - ``seating``: who sits where, lobby and rematch (pure);
-- ``words``: board views, seat names and endings in words (pure).
+- ``words``: board views, seat names and endings in words (pure);
+- ``recent``: the log lines a table keeps and the latest moves its message shows (pure).
 """

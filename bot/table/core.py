@@ -20,6 +20,7 @@ import i18n
 from bot import language
 from bot.computers import computer_seats
 from bot.store import GuildSettings, Shards, StaleVersion, Store
+from bot.table import recent
 from bot.table.model import Change, Defaults, Drawing, KeyedLocks, Table
 from bot.table.refusals import Refusal, Refused
 from bot.table.words import board_view
@@ -67,6 +68,7 @@ class TableCore:
             return None
         engine = get_engine(row.game)
         table = Table(row, engine, engine.decode(row.state) if row.state else None)
+        await self._recall(table)
         if row.status in ("lobby", "playing"):
             if table.state is not None and engine.timer(table.state):
                 table.timer_due = await self.store.deadline(table_id, "timer")
@@ -87,11 +89,30 @@ class TableCore:
         table.screens.reset(row.version)
         table.held = set()
         table.last_words = None
+        await self._recall(table)
         table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
         if row.status not in ("lobby", "playing"):
             self._forget(table)
         elif table.state is not None and table.engine.timer(table.state):
             table.timer_due = await self.store.deadline(table.id, "timer")
+
+    async def _recall(self, table: Table) -> None:
+        """The table's recent log lines (``Table.recent``) rebuilt from the store's action log, for a game in play
+        or one whose last board is still to be shown: the game played again from its start, in a thread (pure
+        engine steps, 0.1-0.3 ms a move: a long game's replay must not hold the event loop; see
+        docs/architecture.md "The table message"). A finished table loaded again only to be read keeps none (its
+        board says its stored last move)."""
+        row = table.row
+        if table.state is None or (row.status != "playing" and row.shown_version >= row.version):
+            table.recent = []
+            return
+        actions = await self.store.actions(table.id)
+        try:
+            table.recent = await asyncio.to_thread(recent.rebuild, table.engine, row.players, row.options, row.seed,
+                                                   actions)
+        except Exception:  # a log today's rules cannot play: the board says its stored last move instead
+            log.exception("table %s: its recent moves could not be rebuilt from the action log", table.id)
+            table.recent = []
 
     async def _racing(self, table: Table, attempt):
         """``await attempt()``: checks, then versioned writes. When another writer changed the table since it

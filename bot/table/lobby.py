@@ -13,6 +13,7 @@ import i18n
 from bot import computers
 from bot.computers import is_computer, new_computer
 from bot.store import ChannelBusy
+from bot.table import recent
 from bot.table.model import Change, Table
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
@@ -20,7 +21,7 @@ from bot.table.words import channels_sentence, events_words, rules_words
 from bot.ui.keys import split_utility
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
-from games.core import Engine, RulesError
+from games.core import SYSTEM, Engine, RulesError
 from i18n import _, join
 
 log = logging.getLogger(__name__)
@@ -282,6 +283,7 @@ class Lobby:
                                                  due if first else None, last_move=i18n.localize(text, lang)))
         table.row = await self.store.get_table(table.id)
         table.last_words = text
+        table.recent = recent.kept([], recent.Entry(SYSTEM, text))
         table.state = state
         table.turn_due = due if first else None
         return Change(table, text, before=frozenset())

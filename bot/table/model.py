@@ -57,6 +57,11 @@ class Table:
     """A computer's steps inside its turn committed without a board of their own (``Defaults.board_every``),
     in words (``Text``): said with the next board, so every step is still read."""
 
+    recent: list = field(default_factory=list)
+    """The words of the table's last logged moves (``bot.table.recent.Entry``, at most ``recent.KEEP``): appended
+    as moves are committed, rebuilt from the store's action log when the table is loaded (``recent.rebuild``).
+    The table message shows the latest of them (``recent.latest``)."""
+
     last_words: str | None = None
     """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
     after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""

@@ -10,6 +10,7 @@ import logging
 import i18n
 from bot import computers, ratings
 from bot.computers import computer_seats, is_computer
+from bot.table import recent
 from bot.table.choices import group_named
 from bot.table.model import Change, Drawing, Table
 from bot.table.refusals import Refusal, Refused
@@ -161,6 +162,7 @@ class Moves:
         table.row.last_move = i18n.localize(text, lang)
         table.last_words = text
         table.unshown = [] if draw else _steps(table, said)
+        table.recent = recent.kept(table.recent, recent.Entry(seat, said))
         table.row.players = seated
         table.turn_due = due
         self._track(table, seat, tokens, event)

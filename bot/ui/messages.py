@@ -16,9 +16,10 @@ from bot.computers import (
     strength_of,
 )
 from bot.ratings import outcome, outcome_sentence
+from bot.table import recent
 from bot.table.model import Table
 from bot.table.seating import is_invited, sitting
-from bot.table.words import departure_words, end_words, result_words
+from bot.table.words import departure_words, end_words, name_seats, result_words
 from games.ai import strength_name
 from games.core import Result, was_removed
 from i18n import DEFAULT, N_, _, localize, ngettext, say
@@ -190,7 +191,32 @@ COUNTDOWN = "⏳ "
 
 
 def table_title(table: Table, lang: str = DEFAULT) -> str:
-    return say(lang, "{game} · table {table}", game=table.engine.title, table=table.id)
+    """ "Geek Out · table 12 · Turn 3 of 5 each": the game, the table and, while it is played, how far it has come
+    (``Engine.progress``)."""
+    title = say(lang, "{game} · table {table}", game=table.engine.title, table=table.id)
+    progress = table.engine.progress(table.state) if table.status == "playing" and table.state else None
+    return f"{title} · {localize(name_seats(progress, table.names), lang)}" if progress else title
+
+
+def latest_moves(table: Table, lang: str = DEFAULT) -> str:
+    """The latest moves under the board: the log lines since the seat to act last had its turn (every step of a
+    computer's turn included; ``bot.table.recent.latest``), "Last move: ..." for one; over ``recent.SHOWN`` the
+    newest, under a line that counts the earlier ones. A table with no lines kept says
+    its last move as stored."""
+    if not table.recent:
+        last = table.last_move(lang)
+        return last_move_line(last, lang) if last else ""
+    shown = recent.latest(table.recent, table.to_act() if table.status == "playing" else ())
+    lines = [localize(line, lang) for line in shown.lines]
+    if len(lines) == 1 and not shown.earlier:
+        return say(lang, "Last move: {move}", move=lines[0])
+    out = [say(lang, "Latest moves:")]
+    if shown.beyond:
+        out.append("-# … " + say(lang, "more earlier moves not shown"))
+    elif shown.earlier:
+        out.append("-# … " + localize(ngettext("{n} earlier move not shown", "{n} earlier moves not shown",
+                                               shown.earlier), lang))
+    return "\n".join([*out, *lines])
 
 
 def status_lines(table: Table, lang: str = DEFAULT) -> list[str]:
@@ -244,16 +270,19 @@ def table_words(table: Table, lang: str = DEFAULT) -> str:
 
 
 def board_words(table: Table, lang: str = DEFAULT) -> str:
-    """The board image's description, what a screen reader says of it: the game, the table, whose turn, the
-    last move (no markdown, no mentions)."""
+    """The board image's description, what a screen reader says of it (no markdown, no mentions; Discord keeps
+    1,024 characters: the layout kit clips it): the game, the table, whose turn, how far the game has come and
+    the position in words (``Engine.progress``, ``Engine.position``). The latest moves are the text under it."""
     parts = [say(lang, "The board of {game} at table {table}.", game=table.engine.title, table=table.id)]
     if table.status == "playing":
         names = [localize(table.names[s], lang) for s in table.to_act()]
         parts.append(say(lang, "To act: {players}", players=", ".join(names)) + ".")
-    last = table.last_move(lang)
-    if last:
-        parts.append(last_move_line(last, lang).replace("\n", " "))
-    return " ".join(parts).replace("*", "")
+        progress = table.engine.progress(table.state)
+        if progress:
+            parts.append(localize(name_seats(progress, table.names), lang) + ".")
+    if table.state is not None:
+        parts.append(localize(name_seats(table.engine.position(table.state), table.names), lang))
+    return " ".join(part for part in parts if part).replace("*", "")
 
 
 # --- pings and panels ----------------------------------------------------------------------------------------

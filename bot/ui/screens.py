@@ -29,9 +29,7 @@ def table(table: Table, filename: str, lang: str = DEFAULT) -> ui.LayoutView:
     kit = Layout(table.engine.accent)
     kit.heading(messages.table_title(table, lang), *messages.status_lines(table, lang))
     kit.image(filename, messages.board_words(table, lang))
-    last = table.last_move(lang)
-    if last:
-        kit.text(messages.last_move_line(last, lang))
+    kit.text(messages.latest_moves(table, lang))
     kit.text(messages.choice_line(table, lang))
     controls = _items(components.table_view(table, lang))
     if controls:

@@ -31,6 +31,7 @@ from games.core import (
     left_the_game,
     rank_by_score,
     register,
+    scores_words,
 )
 from i18n import Text, _, from_data, join, ngettext, pgettext
 
@@ -565,6 +566,24 @@ class GeekOut(Engine):
 
     def scores_now(self, state: State) -> tuple[int, ...]:
         return tuple(sum(s) for s in state["scores"])
+
+    def progress(self, state: State) -> Text | None:
+        """ "Turn 3 of 5 each": the turn the player to act is playing."""
+        if state["phase"] == "over":
+            return None
+        return _("Turn {turn} of {turns} each", turn=state["turns"][state["current"]] + 1,
+                 turns=state["options"]["turns"])
+
+    def position(self, state: State) -> Text:
+        """The scores, then the turn in play: its active faces, how many 42s it has scored (and their worth)."""
+        said = [scores_words(self.scores_now(state))]
+        if state["phase"] != "over":
+            active = sorted(self._faces(state), key=FACES.index)
+            scored = len(self._zone(state, "scored"))
+            said.append(_("{player}'s turn: active dice {faces}; {scored} scored this turn, worth {points}.",
+                          player=seat_ref(state["current"]), faces=_faces(active) if active else "-",
+                          scored=_dice(scored), points=_points(points_for(scored))))
+        return join(said)
 
     # --- helpers for tests and the UI ----------------------------------------------------------------
     def zones(self, state: State) -> dict[str, list[int]]:

@@ -24,7 +24,19 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from games.core import SYSTEM, Action, Engine, Event, Option, Result, Rng, State, rank_by_score, register
+from games.core import (
+    SYSTEM,
+    Action,
+    Engine,
+    Event,
+    Option,
+    Result,
+    Rng,
+    State,
+    rank_by_score,
+    register,
+    scores_words,
+)
 from games.geodeto.deck_texts import card_text
 from i18n import N_, Text, _, join, ngettext, pgettext
 
@@ -759,6 +771,39 @@ class Geodeto(Engine):
     def scores_now(self, state: State) -> tuple[int, ...]:
         """The score sheet's totals as the board stands."""
         return tuple(row["total"] for row in self.score_sheet(state)["players"])
+
+    def progress(self, state: State) -> Text | None:
+        """ "3 of 10 goals fulfilled"."""
+        if state["phase"] == "over":
+            return None
+        return ngettext("{done} of {n} goal fulfilled", "{done} of {n} goals fulfilled", state["goal"],
+                        done=state["goal"] - state["countdown"])
+
+    def position(self, state: State) -> Text:
+        """The scores, each player's fulfilled goals and cards in hand, the towers on each continent, the public
+        goals on top of the piles, and who holds the Epidemic (a closed continent) and the Pirates."""
+        n = state["players"]
+        said = [scores_words(self.scores_now(state)),
+                join([_("{player}: {goals}, {cards}.", player=seat_ref(s),
+                        goals=ngettext("{n} goal fulfilled", "{n} goals fulfilled", len(state["fulfilled"][s])),
+                        cards=ngettext("{n} card in hand", "{n} cards in hand", len(state["hands"][s])))
+                      for s in range(n) if not state["left"][s]])]
+        towers = [ngettext("{place} {n} tower", "{place} {n} towers", len(state["towers"][c]), place=continent(c))
+                  for c in range(6) if state["towers"][c]]
+        said.append(_("Towers: {towers}; pyramids in the Ocean: {ocean}.", towers=join(towers, ", ") if towers else "-",
+                      ocean=sum(len(t) for t in state["towers"][OCEAN])))
+        tops = [card_name(pile[-1]) for pile in state["piles"] if pile]
+        if tops:
+            said.append(_("Public goals: {cards}.", cards=join(tops, ", ")))
+        closed, holder = self._closed(state), state["epidemic"]["holder"]
+        if closed is not None:
+            said.append(_("The Epidemic closes {continent}.", continent=continent(closed)))
+        elif holder is not None:
+            said.append(_("{player} holds the Epidemic.", player=seat_ref(holder)))
+        if state["pirates"]["holder"] is not None:
+            said.append(ngettext("{player}'s Pirates hold {n} pyramid.", "{player}'s Pirates hold {n} pyramids.",
+                                 len(state["pirates"]["pyramids"]), player=seat_ref(state["pirates"]["holder"])))
+        return join(said)
 
     # --- absent and departing players ----------------------------------------------------------------
     def on_leave(self, state: State, seat: int, events: list[Event]) -> None:

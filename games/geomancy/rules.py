@@ -30,6 +30,7 @@ from games.core import (
     left_the_game,
     rank_by_score,
     register,
+    scores_words,
 )
 from games.geomancy.model import (
     DIR_ARROWS,
@@ -48,7 +49,7 @@ from games.geomancy.model import (
     step,
     throw,
 )
-from i18n import _, join, ngettext, pgettext
+from i18n import Text, _, join, ngettext, pgettext
 
 STONES_PER_SIZE = {2: 5, 3: 5, 4: 5, 5: 4, 6: 3}
 AIM_GROUPS = tuple(_("Aim at rank {rank}", rank=rank + 1) for rank in range(8))
@@ -842,6 +843,30 @@ class Geomancy(Engine):
 
     def scores_now(self, state: State) -> tuple[int, ...]:
         return tuple(d["total"] for d in self.scores(state))
+
+    def progress(self, state: State) -> Text | None:
+        """ "Round 2 of 3 (medium stones), turn 4": the round's turns so far, passes included."""
+        if state["phase"] == "over":
+            return None
+        return _("Round {round} of {rounds} ({stones}), turn {turn}", round=state["round"], rounds=3,
+                 stones=ROUND_STONES[state["round"] - 1], turn=state["round_turns"] + 1)
+
+    def position(self, state: State) -> Text:
+        """The scores, then each player's stones on the board by size (their squares), in hand and captured."""
+        per, n = state["per"], state["players"]
+        squares: list[list[list[str]]] = [[[], [], []] for _seat in range(n)]
+        for q, stones in enumerate(state["board"]):
+            for stone in stones:
+                squares[owner_of(per, stone)][size_of(per, stone) - 1].append(SQUARE_NAMES[q])
+        said = [scores_words(self.scores_now(state))]
+        for seat in range(n):
+            placed = [_("{size} on {squares}", size=SIZE_NAMES[size], squares=", ".join(where))
+                      for size, where in enumerate(squares[seat]) if where]
+            said.append(_("{player}: {stones}; {hand}, {prisoners}.", player=seat_tag(seat),
+                          stones=join(placed, "; ") if placed else _("no stone on the board"),
+                          hand=ngettext("{n} stone in hand", "{n} stones in hand", len(state["hands"][seat])),
+                          prisoners=ngettext("{n} prisoner", "{n} prisoners", len(state["prisoners"][seat]))))
+        return join(said)
 
     def result_lines(self, state: State) -> list[str]:
         detail = self.scores(state)

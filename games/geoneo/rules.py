@@ -31,6 +31,7 @@ from games.core import (
     left_the_game,
     rank_by_score,
     register,
+    scores_words,
 )
 from i18n import Text, _, from_data, join, ngettext, pgettext
 
@@ -518,6 +519,33 @@ class Geoneo(Engine):
 
     def teams(self, players: int) -> list[list[int]] | None:
         return [[0, 2], [1, 3]] if players == 4 else None
+
+    def progress(self, state: State) -> Text | None:
+        """ "Placing: 14 pieces left", then "Clearing away shapes"."""
+        if state["phase"] == "over":
+            return None
+        if state["phase"] == "clear":
+            return _("Clearing away shapes")
+        left = sum(state["supply"])
+        return ngettext("Placing: {n} piece left", "Placing: {n} pieces left", left)
+
+    def position(self, state: State) -> Text:
+        """The scores, each colour's pieces on the board and in supply, the round's cards and its number."""
+        n = state["players"]
+        said = [scores_words(self.scores_now(state))]
+        for seat in range(n):
+            colour = self._colour(state, seat)
+            said.append(_("{player} ({colour}): {board} on the board, {supply} to place, {cards}.",
+                          player=seat_ref(seat), colour=COLOUR_NAMES[colour],
+                          board=sum(p == colour for p in state["pieces"]), supply=state["supply"][seat],
+                          cards=ngettext("{n} card in hand", "{n} cards in hand", len(state["hands"][seat]))))
+        plays, made = state["round"]["plays"], self._result(state)
+        if made is not None and state["phase"] in ("play", "place"):
+            said.append(_("Cards this round: {cards}, making {number}.",
+                          cards=", ".join(str(p["card"]) if p["op"] == "first" else f"{p['op']}{p['card']}"
+                                          for p in plays if p["op"] in ("first", "+", "-")),
+                          number=made))
+        return join(said)
 
     def seating(self, players: int) -> list[str]:
         """Colours by seat; with 4 players, opposite seats form a team and share a colour."""

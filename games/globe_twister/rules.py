@@ -37,6 +37,7 @@ from games.core import (
     left_the_game,
     rank_by_score,
     register,
+    scores_words,
 )
 from games.globe_twister.puzzle import (
     ARROWS,
@@ -49,6 +50,8 @@ from games.globe_twister.puzzle import (
     GREEN,
     RED,
     SHORT_NAMES,
+    TARGETS_ANY,
+    TARGETS_UPRIGHT,
     apply_card,
     defined,
     from_pairs,
@@ -56,7 +59,7 @@ from games.globe_twister.puzzle import (
     to_pairs,
 )
 from games.globe_twister.solver import LEVEL_NAMES, LEVELS, PUZZLES_PER_LEVEL, generate, plan
-from i18n import Text, _, from_data, join, ngettext, pgettext
+from i18n import N_, Text, _, from_data, join, ngettext, pgettext
 
 REGIONS = ("asia", "north-america", "latin-america", "europe", "africa")
 PHOTOS = ("polar", *REGIONS)
@@ -822,6 +825,42 @@ class GlobeTwister(Engine):
         if state["solo"] is not None:
             return (1 if state["solo"]["solved"] else 0,)
         return tuple(state["wins"])
+
+    def progress(self, state: State) -> Text | None:
+        """ "Round 2 of 3, turn 4 of 10"; solo: the level and its puzzle ("Tourist ★, puzzle 3 of 10")."""
+        if state["phase"] == "over":
+            return None
+        turn = _("turn {turn} of {limit}", turn=state["turn"], limit=state["options"]["turn_limit"])
+        solo = state["solo"]
+        if solo is not None:
+            if solo["level"] is None:
+                return _("Practice, {turn}", turn=turn)
+            what = (_("puzzle {number} of {total}", number=solo["number"], total=PUZZLES_PER_LEVEL)
+                    if solo["number"] else _("a fresh puzzle"))
+            return _("{level}, {puzzle}, {turn}", level=LEVEL_NAMES[solo["level"]], puzzle=what, turn=turn)
+        if state["decider"]:
+            return _("Tie-break, {turn}", turn=turn)
+        if state["rounds"] > 1:
+            return _("Round {round} of {rounds}, {turn}", round=state["round"] + 1, rounds=state["rounds"], turn=turn)
+        return _("Turn {turn} of {limit}", turn=state["turn"], limit=state["options"]["turn_limit"])
+
+    def position(self, state: State) -> Text:
+        """Per player of the round: the photo they rebuild, how many of its nine tiles sit right, the cards
+        left in hand and whether they locked in; the rounds won."""
+        any_rotation = self._any_rotation(state)
+        targets = TARGETS_ANY if any_rotation else TARGETS_UPRIGHT
+        said = [] if state["solo"] is not None else [scores_words(self.scores_now(state))]
+        for seat in state["active"]:
+            if state["puzzles"][seat] is None or state["left"][seat]:
+                continue
+            tiles = from_pairs(state["puzzles"][seat])
+            right = max(sum(a == b for a, b in zip(tiles, target, strict=True)) for target in targets)
+            sentence = (N_("{player} rebuilds the {photo} photo: {right} of 9 tiles in place, {cards} left, locked in.")
+                        if state["locked"][seat] else
+                        N_("{player} rebuilds the {photo} photo: {right} of 9 tiles in place, {cards} left."))
+            said.append(_(sentence, player=seat_tag(seat), photo=PHOTO_NAMES[self.photo_of(state, seat)], right=right,
+                          cards=ngettext("{n} card", "{n} cards", len(state["hands"][seat]))))
+        return join(said)
 
     def result_lines(self, state: State) -> list[str]:
         if state["phase"] != "over":

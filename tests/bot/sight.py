@@ -112,6 +112,23 @@ def text_displays(message: dict) -> list[str]:
     return [c.get("content") or "" for c in walk(message.get("components") or []) if c.get("type") == TEXT]
 
 
+def latest_moves(message: dict) -> tuple[list[str], int]:
+    """A table message's latest moves (its "Last move: ..." or "Latest moves:" display), oldest first, and how
+    many earlier ones its "… N earlier moves" note counts (0 without one)."""
+    found = [t for t in text_displays(message) if t.startswith(("Latest moves:", "Last move: "))]
+    if not found:
+        return [], 0
+    lines = found[0].split("\n")
+    if lines[0].startswith("Last move: "):
+        return [lines[0].removeprefix("Last move: ")], 0
+    earlier = 0
+    if len(lines) > 1 and lines[1].startswith("-# … "):
+        counted = re.search(r"(\d+)", lines[1])
+        earlier = int(counted.group(1)) if counted else -1
+        lines = lines[1:]
+    return lines[1:], earlier
+
+
 def _v2_pages(message: dict) -> list[tuple[str, str, str]]:
     """A V2 message's words as pages: a heading line (``#``) starts one; its small print (``-# ``) is its
     footer, the other lines its description."""

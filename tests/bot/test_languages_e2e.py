@@ -147,7 +147,7 @@ async def test_a_german_server_plays_geek_out_from_play_to_standings(fake, germa
     await click_key(fake, ANA, lob, "start")
 
     b = boards(fake)[-1]
-    assert sight.title(b) == f"Geek Out! Masters · Tisch {table_of(b)}"
+    assert sight.title(b) == f"Geek Out! Masters · Tisch {table_of(b)} · Zug 1 von 1 je Person"  # turns=1
     assert sight.description(b).startswith("Am Zug: **")
     assert "Letzter Zug: Das Spiel beginnt." in sight.description(b)
     assert [c["label"] for c in components(b) if key_of(c) == "rules"] == ["Regeln"]

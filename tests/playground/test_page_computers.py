@@ -62,7 +62,7 @@ def test_a_newcomer_adds_a_computer_from_the_lobby_and_sees_it_on_the_board(page
                     const text = document.querySelector(`#m-${id} .embed-desc`).textContent;
                     return text.includes("To act: Ana") || text.includes("Game over");
                 }""", arg=board.get_attribute("data-id"))
-            if not computer_moved:  # its steps since the last board, one a line, under "Last move"
+            if not computer_moved:  # its steps since Ana's turn, one a line, under "Latest moves"
                 page.screenshot("board-after-the-computers-turn")
             computer_moved = True
         moves += 1
