@@ -41,17 +41,16 @@ async def think(interaction: discord.Interaction) -> None:
     interaction.extras[THINKING] = True
 
 
-async def say(interaction: discord.Interaction, text: str | None, *, embeds: Sequence[discord.Embed] = (),
-              files: Sequence[discord.File] = (),
+async def say(interaction: discord.Interaction, text: str | None, *, files: Sequence[discord.File] = (),
               view: discord.ui.View | discord.ui.LayoutView | None = None) -> None:
-    """``text`` (cut to a message's 2,000 characters) with ``embeds``, ``files`` and ``view``, for the member
-    alone, in their language (embeds and buttons come already in it): the answer, or what replaces a ``think``,
-    or a message of its own when the interaction was answered already (a click whose message is being edited).
-    A screen (``LayoutView``) holds its words itself: ``text`` None and no embeds (Discord refuses them)."""
-    if isinstance(view, discord.ui.LayoutView) and (text is not None or embeds):
+    """``text`` (cut to a message's 2,000 characters) with ``files`` and ``view``, for the member alone, in their
+    language (a screen and buttons come already in it): the answer, or what replaces a ``think``, or a message of
+    its own when the interaction was answered already (a click whose message is being edited). A screen
+    (``LayoutView``) holds its words itself: ``text`` None (Discord refuses content beside it)."""
+    if isinstance(view, discord.ui.LayoutView) and text is not None:
         raise ValueError("a Components V2 screen holds its words: say(interaction, None, view=screen)")
     try:
-        await _say(interaction, text, embeds, files, view)
+        await _say(interaction, text, files, view)
     finally:
         _let_go(view)
 
@@ -67,10 +66,8 @@ def _let_go(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
     spent(view)
 
 
-async def _say(interaction, text, embeds, files, view) -> None:
+async def _say(interaction, text, files, view) -> None:
     fields: dict = {}
-    if embeds:
-        fields["embeds"] = list(embeds)
     if view is not None:
         fields["view"] = view
     content = None if text is None else in_member_language(interaction, text)[:LIMIT]

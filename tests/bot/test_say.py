@@ -50,12 +50,11 @@ def run(coro):
     return asyncio.run(coro)
 
 
-def test_an_answer_with_an_embed_files_and_buttons():
-    i, embed, view = Interaction(), discord.Embed(description="list"), discord.ui.View(timeout=None)
+def test_an_answer_with_files_and_buttons():
+    i, view = Interaction(), discord.ui.View(timeout=None)
     file = discord.File(io.BytesIO(b"png"), "x.png")
-    run(say(i, "Hello", embeds=[embed], files=[file], view=view))
-    assert i.calls == [("send_message", ("Hello",), {"ephemeral": True, "embeds": [embed], "files": [file],
-                                                     "view": view})]
+    run(say(i, "Hello", files=[file], view=view))
+    assert i.calls == [("send_message", ("Hello",), {"ephemeral": True, "files": [file], "view": view})]
 
 
 def test_think_then_say_replaces_the_thinking_and_a_second_say_is_a_message_of_its_own():
@@ -87,7 +86,7 @@ def test_words_already_in_the_member_s_language_are_said_as_they_are_braces_and_
 
 
 def test_a_screen_holds_its_words_and_is_let_go_once_sent():
-    """A LayoutView (bot/ui/layout.py) carries its own words: text or embeds beside it are refused (Discord would
+    """A LayoutView (bot/ui/layout.py) carries its own words: text beside it is refused (Discord would
     refuse them). Sent as a followup (discord.py gives an ephemeral one a 15-minute timer), a screen of DynamicItems
     is stopped and emptied: its buttons are answered by their custom_id's template, after a restart too."""
     from bot.ui import items, keys
