@@ -262,13 +262,6 @@ def choice_line(table: Table, lang: str = DEFAULT) -> str:
     return say(lang, "Choosing a {noun} from **{group}** (Back to pick another).", noun=noun, group=group)
 
 
-def table_words(table: Table, lang: str = DEFAULT) -> str:
-    """A board's words, its image aside: the status lines, the latest moves, the choice."""
-    last = table.last_move(lang)
-    return "\n".join([*status_lines(table, lang), last_move_line(last, lang) if last else "",
-                      choice_line(table, lang)]).strip("\n").replace("\n\n", "\n")
-
-
 def board_words(table: Table, lang: str = DEFAULT) -> str:
     """The board image's description, what a screen reader says of it (no markdown, no mentions; Discord keeps
     1,024 characters: the layout kit clips it): the game, the table, whose turn, how far the game has come and
