@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 
-from games.ai import STRENGTHS, Computer, computer_name, get_computer, stand_in_name
-from i18n import Text
+from games.ai import STRENGTHS, Computer, computer_name, get_computer, stand_in_name, strength_name
+from i18n import DEFAULT, Text, localize
 
 HANDOVER_STRENGTH = "normal"
 """The strength of a computer that takes over a person's seat."""
@@ -104,3 +104,12 @@ def strength_lines(game: str) -> dict[str, str]:
 
 STRENGTH_LINES: dict[str, str] = dict(Computer.strengths)
 """What each strength does, in one line, for any game (``strength_lines(game)``: a game's own words)."""
+
+
+ROBOT = "🤖"
+"""Marks a computer's seat in words, as the robot's head does on the boards."""
+
+
+def strength_word(strength: str, lang: str = DEFAULT) -> str:
+    """A computer's strength in ``lang`` ("strong")."""
+    return localize(strength_name(strength), lang)

@@ -1,4 +1,5 @@
-"""The words of every message: lobby, table status, pings, panels, final standings, rules. Limits are Discord's.
+"""The words of every message: lobby, table status, pings, panels, rules (the final standings: bot/ui/final.py).
+Limits are Discord's.
 
 Each builder takes ``lang``, the language it speaks (bot/language.py picks it: the server's for what the
 channel sees, the member's for what only they see); English by default."""
@@ -9,28 +10,24 @@ import discord
 
 import i18n
 from bot.computers import (
-    computer_seats,
+    ROBOT,
     display_name,
     is_computer,
     strength_lines,
     strength_of,
+    strength_word,
 )
-from bot.ratings import outcome, outcome_sentence
 from bot.table import recent
 from bot.table.model import Table
 from bot.table.seating import is_invited, sitting
-from bot.table.words import departure_words, end_words, name_seats, result_words
-from games.ai import strength_name
-from games.core import Result, was_removed
-from i18n import DEFAULT, N_, _, localize, ngettext, say
+from bot.table.words import end_words, name_seats
+from bot.ui.final import winners_sentence
+from bot.ui.layout import clip
+from i18n import DEFAULT, N_, localize, ngettext, say
 
 COLOUR = discord.Colour.from_rgb(86, 180, 233)
 YOUR_LABELS = (N_("Your hand"), N_("Your program"), N_("Your goals"), N_("Your view"))
 """What a player's panel is called ("My hand" on the board's button, "Your hand" above the panel)."""
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def last_move_line(last: str, lang: str = DEFAULT) -> str:
@@ -39,18 +36,6 @@ def last_move_line(last: str, lang: str = DEFAULT) -> str:
     if "\n" in last:
         return say(lang, "Latest moves:") + "\n" + last
     return say(lang, "Last move: {move}", move=last)
-
-
-def strength_word(strength: str, lang: str = DEFAULT) -> str:
-    return localize(strength_name(strength), lang)
-
-
-def ordinal(place: int, lang: str = DEFAULT) -> str:
-    """1st, 2nd, ... for a place counted from 0 (at most "20th")."""
-    n = min(place, 19) + 1
-    if n <= 3:
-        return (say(lang, "1st"), say(lang, "2nd"), say(lang, "3rd"))[n - 1]
-    return say(lang, "{n}th", n=n)
 
 
 def both(items: list[str], lang: str = DEFAULT) -> str:
@@ -143,10 +128,6 @@ def rematch_call(table: Table, host: str, kept: list[dict], lang: str = DEFAULT)
     who = " ".join(f"<@{p['id']}>" for p in kept)
     return "🔁 " + say(lang, "{players}: {host} asked for a rematch of **{game}**. Press **Join** to take your seat "
                              "again.", players=who, host=host, game=table.engine.title)
-
-
-ROBOT = "🤖"
-"""Marks a computer's seat in words, as the robot's head does on the boards."""
 
 
 def start_words(seated: int, least: int, lang: str = DEFAULT) -> str:
@@ -318,89 +299,9 @@ def panel_text(table: Table, seat: int, note: str = "", lang: str = DEFAULT) -> 
         lines.append(last_move_line(last, lang))
     if note:
         lines.append(f"*{localize(note, lang)}*")
-    return _clip("\n".join(lines), 2000)
+    return clip("\n".join(lines), 2000)
 
 
 def panel_closed(table: Table, lang: str = DEFAULT) -> str:
     return (say(lang, "This game is over.") if table.status != "playing"
             else say(lang, "You are no longer playing at this table."))
-
-
-# --- the end ---------------------------------------------------------------------------------------------------
-def _entries(table: Table, result: Result, group: tuple[int, ...], lang: str = DEFAULT) -> list[str]:
-    """The names in one ranking group: a team as one entry ("Team White (Ana & Cy)"), else each player."""
-    names, left = table.names, table.state["left"]
-
-    def who(s: int) -> str:
-        gone = say(lang, "(removed by a moderator)") if was_removed(table.state, s) else say(lang, "(left)")
-        return played_by(table.players[s], names[s], lang) + (f" {gone}" if left[s] else "")
-
-    teams = result.detail.get("teams") if result.detail else None
-    if not teams:
-        return [who(s) for s in group]
-    team_names = result.detail.get("team_names") or [_("Team {n}", n=i + 1) for i in range(len(teams))]
-    out = []
-    for i, team in enumerate(teams):
-        if set(team) & set(group):
-            out.append(f"**{localize(i18n.from_data(team_names[i]), lang)}** (" + " & ".join(who(s) for s in team)
-                       + ")")
-    return out
-
-
-def played_by(player: dict, name: str, lang: str = DEFAULT) -> str:
-    """A name in the standings: a computer's marked, one that took a person's seat says whose."""
-    name = localize(name, lang)
-    if not is_computer(player):
-        return f"**{name}**"
-    was = player.get("was")
-    return f"{ROBOT} **{name}**" + (" " + say(lang, "(took over {player}'s seat)", player=was["name"]) if was else "")
-
-
-def winners_sentence(table: Table, result: Result, lang: str = DEFAULT) -> str:
-    """Who won, as the ratings count it (``bot.ratings.outcome``): a seat a computer took over after its person
-    left ranks after the people still playing, so when the game's own winner was such a seat the sentence
-    says who wins and why ("**Ana** wins: Bo left (a computer played their seat)."), as the board does."""
-    if result.no_winner:
-        return say(lang, "Nobody won.")
-    decided = outcome(table.row.game, table.players, result.ranking)
-    entries = _entries(table, result, decided.winners, lang)
-    if decided.overtaken and entries:
-        people = [table.players[s]["was"]["name"] for s in decided.overtaken]
-        return localize(outcome_sentence(entries, people), lang)
-    gone = departure_words(table.state, table.names)
-    if gone:  # not an ordinary win: the others' departures ended the game
-        text = say(lang, "The game ended early: {why}.", why=gone)
-        if entries:
-            text += " " + localize(ngettext("{players} finishes first by default.",
-                                            "{players} finish first by default.", len(entries),
-                                            players=", ".join(entries)), lang)
-        return text
-    if len(entries) > 1:
-        return say(lang, "Shared victory: {players}!", players=", ".join(entries))
-    return say(lang, "{player} wins!", player=entries[0]) if entries else ""
-
-
-def standings(table: Table, result: Result, lang: str = DEFAULT) -> str:
-    lines = ["🏆 " + say(lang, "**{game}: final standings**", game=table.engine.title)]
-    place = 0
-    ranking = outcome(table.row.game, table.players, result.ranking).ranking  # a taken-over seat after the people
-    for group in () if result.no_winner else ranking:  # no places when nobody won
-        entries = _entries(table, result, group, lang)
-        score = result.scores[group[0]]
-        points = localize(ngettext("{n} point", "{n} points", 1 if score == 1 else 2, n=i18n.number(score)), lang)
-        lines.append(say(lang, "{place}: {players}, {points}", place=ordinal(place, lang), players=" = ".join(entries),
-                         points=points))
-        place += len(entries)
-    lines.append(winners_sentence(table, result, lang))
-    computers = []
-    for s, strength in computer_seats(table.players).items():
-        name, word = localize(table.names[s], lang), strength_word(strength, lang)
-        computers.append(name + ("" if f"({word})" in name else f" ({word})"))
-    if computers:
-        lines.append(f"{ROBOT} " + say(lang, "Played by a computer: {players}.", players=", ".join(computers)))
-    details = [localize(line, lang) for line in result_words(table.engine, table.state, table.names)]
-    if details:
-        lines += ["", say(lang, "**Score sheet**"), *details]
-    return _clip("\n".join(lines), 2000)
-
-

@@ -8,7 +8,7 @@ from __future__ import annotations
 from discord import ui
 
 from bot.table.model import Table
-from bot.ui import components, messages
+from bot.ui import components, final, messages
 from bot.ui.layout import Layout
 from i18n import DEFAULT, say
 
@@ -89,7 +89,7 @@ def standings(table: Table, result, sheet: str | None, lang: str = DEFAULT) -> u
     """The final standings in words (places, points, who a computer played, the score sheet's lines) and, where
     the game draws one, the score sheet (``sheet``: its attachment's filename)."""
     kit = Layout(table.engine.accent)
-    kit.text(messages.standings(table, result, lang))
+    kit.text(final.standings(table, result, lang))
     if sheet:
         kit.image(sheet, say(lang, "The score sheet of table {table}.", table=table.id))
     return kit.view

@@ -8,7 +8,7 @@ from bot.computers import handed_over, new_computer, strength_lines
 from bot.store import TableRow
 from bot.table.model import Table
 from bot.table.words import name_seats
-from bot.ui import components, messages, screens
+from bot.ui import components, final, messages, screens
 from games import get_engine
 from i18n import _
 from tests.bot import sight
@@ -35,7 +35,7 @@ def test_the_standings_say_which_seats_a_computer_played():
     strong = new_computer("strong", [ANA])
     took_over = handed_over(DEE, "normal", [ANA, strong])
     table = table_of([ANA, strong, took_over], "finished")
-    text = messages.standings(table, table.result())
+    text = final.standings(table, table.result())
     assert "🤖 **Computer (strong)**" in text, text
     assert "🤖 **Computer for Dee** (took over Dee's seat)" in text, text
     assert "**Ana**" in text and "🤖 **Ana**" not in text
@@ -44,7 +44,7 @@ def test_the_standings_say_which_seats_a_computer_played():
 
 def test_a_game_of_people_has_no_computer_line():
     table = table_of([ANA, DEE], "finished")
-    assert "🤖" not in messages.standings(table, table.result())
+    assert "🤖" not in final.standings(table, table.result())
 
 
 def test_the_to_act_line_names_a_computer_without_a_mention():

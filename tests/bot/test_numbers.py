@@ -8,7 +8,7 @@ from bot import replay
 from bot.cogs import learn, records
 from bot.store import GameStats, TableRow
 from bot.table.model import Table
-from bot.ui import messages
+from bot.ui import final
 from games import get_engine
 from games.core import Result
 
@@ -28,7 +28,7 @@ def geoneo_table() -> Table:
 
 @pytest.mark.parametrize("lang,points", [("en", "61.5 points"), ("de", "61,5 Punkte"), ("es", "61,5 puntos")])
 def test_the_standings_write_a_half_point_the_readers_way(lang, points):
-    text = messages.standings(geoneo_table(), HALF, lang)
+    text = final.standings(geoneo_table(), HALF, lang)
     assert points in text, text
 
 

@@ -16,7 +16,7 @@ from bot.replay import build
 from bot.table.model import Defaults
 from bot.table.service import TableService
 from bot.table.words import board_view
-from bot.ui.messages import standings, winners_sentence
+from bot.ui.final import standings, winners_sentence
 from render.common import record_texts
 from tests.bot.test_computers import PAUSE, Clock, play_with_computers
 
