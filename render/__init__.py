@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 import i18n
 from i18n import _
 from render import geek_out, geodeto, geomancy, geoneo, globe_twister
-from render.common import PHONE_CANVAS, THEME, _palette_image, encode_png, header, learn_palette, phone_header
+from render.common import THEME, _palette_image, encode_png, learn_palette, phone_header
 
 _MODULES: tuple[ModuleType, ...] = (geek_out, geoneo, geodeto, geomancy, globe_twister)
 _RENDERERS: dict[str, ModuleType] = {m.GAME: m for m in _MODULES}
@@ -158,11 +158,10 @@ def draw_board(game: str, view: dict, names: list[str], last: str | None = None,
     elif won:
         view = dict(view, winners=list(focus["winners"]))
     image = module.draw_board(view, names, last, None if closed or won else focus)
-    bar = phone_header if image.width == PHONE_CANVAS else header  # a board drawn for the phone has its own bar
     if closed:
-        bar(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", _("Closed")), width=image.width)
+        phone_header(ImageDraw.Draw(image), module.TITLE, closed, right=focus.get("right", _("Closed")), width=image.width)
     elif won:
-        bar(ImageDraw.Draw(image), module.TITLE, won, right=focus.get("right"), winner=True, width=image.width)
+        phone_header(ImageDraw.Draw(image), module.TITLE, won, right=focus.get("right"), winner=True, width=image.width)
     return image
 
 

@@ -1,5 +1,5 @@
-"""The drawing toolkit every board shares: palette, fonts, text, the header/footer bars, player rows, the
-winner banner, seat marks and PNG encoding (docs/rendering.md).
+"""The drawing toolkit every board shares: palette, fonts, text, the header bar, player rows, the winner banner,
+seat marks and PNG encoding (docs/rendering.md).
 
 Colours come from the Okabe-Ito palette, which stays distinguishable with the common colour-vision
 deficiencies; every coloured thing also carries a shape or a label, so colour is never the only cue.
@@ -7,9 +7,9 @@ Fonts are Source Sans Pro (Regular, and Semibold for ``bold=True``) from the ``f
 nothing depends on the fonts of the machine or the Docker image; it has the accented letters of every language
 we speak ("Brasília", "Größe", "Año").
 
-Legibility: boards are drawn ``WIDTH`` (800) px wide and Discord shows them about 400 px wide, so every size
-here is halved on screen. No text is drawn smaller than ``SMALL`` (20 px here, 10 px on screen: a 7 px cap
-height); ``tests/render/test_legibility.py`` enforces it through ``record_fonts``.
+Legibility: every image is drawn ``PHONE_CANVAS`` (600) px wide for a Components V2 media gallery, which a phone
+shows about ``PHONE_WIDTH`` (240) px wide. No label is drawn smaller than ``P_SMALL`` (28 px here, a 7.35 px cap
+height there); ``tests/render/test_phone.py`` enforces it through ``record_labels``.
 """
 
 from __future__ import annotations
@@ -29,13 +29,11 @@ from PIL import Image, ImageDraw, ImageFont
 from games.ai import is_computer_name, least_computer_name, short_computer_name
 from i18n import _, current, here
 
-WIDTH = 800
-"""Every board (and private image) is drawn this wide; Discord shows it about ``DISPLAY_WIDTH`` wide."""
 DISPLAY_WIDTH = 400
+"""About how wide Discord showed an 800 px image in an embed (``cap_height``)."""
 MIN_CAP_HEIGHT = 7
 """The smallest cap height (px, of "H") any text may have once the image is shown ``DISPLAY_WIDTH`` wide."""
 
-# text sizes at WIDTH; SMALL is the floor (a 7 px cap height at 400 px wide)
 PHONE_WIDTH = 240
 """How wide a 360 px phone shows an image in a Components V2 media gallery inside a container (an estimate:
 docs/rendering.md, "Legible on a phone"): the screen less the chat's gutter and avatar, the container's accent bar,
@@ -60,6 +58,7 @@ P_LARGE = 34
 P_STATUS = 38
 P_HEADER_H = 104
 SMALL = 20
+"""The sizes of the embed era's 800 px images, still the defaults of ``winner_banner`` and of Globe Twister's pieces."""
 BODY = 22
 LARGE = 26
 STATUS = 30
@@ -93,7 +92,7 @@ THEME = (ORANGE, SKY, GREEN, YELLOW, BLUE, VERMILLION, PURPLE, BLACK, WHITE,
 
 MARGIN = 10
 HEADER_H = 86
-FOOTER_H = 74
+"""The embed-era top bar's height (``header_height`` of an image not drawn for the phone)."""
 
 # --- fonts and the recorder the legibility test reads -------------------------------------------------
 _RECORDER: ContextVar[list[float] | None] = ContextVar("render_font_sizes", default=None)
@@ -276,7 +275,7 @@ def cap_em() -> float:
     return (box[3] - box[1]) / 1000
 
 
-def cap_height(size: float, width: int = WIDTH) -> int:
+def cap_height(size: float, width: int) -> int:
     """Cap height (px) of text drawn at ``size`` in an image ``width`` wide, once shown DISPLAY_WIDTH wide."""
     box = _font(size * DISPLAY_WIDTH / width).getbbox("H")
     return box[3] - box[1]
@@ -505,7 +504,7 @@ def top_seats(scores: Sequence[float], left: Sequence[bool]) -> list[int]:
 
 
 # --- shapes -------------------------------------------------------------------------------------------
-def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def canvas(height: int, width: int = PHONE_CANVAS) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = Image.new("RGB", (width, height), BACKGROUND)
     return img, ImageDraw.Draw(img)
 
@@ -592,37 +591,6 @@ def turn_arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float 
 
 
 # --- the shared layout pieces -------------------------------------------------------------------------
-def header(draw: ImageDraw.ImageDraw, title: str, status: str, *, right: str | None = None,
-           seat: int | None = None, mark: Callable[[tuple[float, float]], None] | None = None,
-           arrow: bool = True, winner: bool = False, width: int = WIDTH) -> int:
-    """The bar on top of every board: the game's title (and ``right``, e.g. "Turn 2 of 5") on the first line,
-    the status (whose turn and what they must do) big on the second, led by a turn arrow and the seat's mark
-    (or ``mark(centre)``, e.g. the colour of the pieces they play; ``arrow`` False when it is not a turn).
-    ``winner``
-    draws the status as the gold winner banner. Returns the y below the bar."""
-    draw.rectangle((0, 0, width, HEADER_H - 1), fill=BAR)
-    draw.line((0, HEADER_H - 1, width, HEADER_H - 1), fill=PANEL_EDGE, width=2)
-    text(draw, (MARGIN + 4, 8), title, BODY, MUTED)
-    if right:
-        text(draw, (width - MARGIN - 4, 8), right, BODY, TEXT, anchor="ra")
-    box = (MARGIN - 2, 36, width - MARGIN + 2, HEADER_H - 8)
-    if winner:
-        winner_banner(draw, box, status)
-        return HEADER_H
-    x = MARGIN + 4
-    cy = (box[1] + box[3]) / 2
-    if seat is not None:
-        if arrow:
-            turn_arrow(draw, (x + 8, cy))
-        if mark is not None:
-            mark((x + 34, cy))
-        else:
-            seat_mark(draw, (x + 34, cy), seat, 12)
-        x += 54
-    text(draw, (x, cy), status, STATUS, HIGHLIGHT, anchor="lm", max_width=width - MARGIN - x)
-    return HEADER_H
-
-
 def header_height(width: int) -> int:
     """The height of the top bar of an image ``width`` wide: ``P_HEADER_H`` drawn for the phone, else ``HEADER_H``."""
     return P_HEADER_H if width == PHONE_CANVAS else HEADER_H
@@ -695,20 +663,6 @@ def winner_banner(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     else:
         size = next((s for s in sizes[:-1] if font(s, bold=True).getlength(here(title)) <= inner), sizes[-1])
         text(draw, ((x0 + x1) / 2, cy), title, size, BLACK, anchor="mm", max_width=inner, bold=True)
-
-
-def footer(draw: ImageDraw.ImageDraw, last: str | None, *, height: int, width: int = WIDTH) -> None:
-    """The bar at the bottom of every board: the last move in words, wrapped to two lines."""
-    y = height - FOOTER_H
-    draw.rectangle((0, y, width, height), fill=BAR)
-    draw.line((0, y, width, y), fill=PANEL_EDGE, width=2)
-    if not last:
-        text(draw, (MARGIN + 4, y + FOOTER_H / 2), _("No move yet."), BODY, MUTED, anchor="lm")
-        return
-    lines = wrap_text(last, BODY, width - 2 * MARGIN - 8, prose=True)
-    top = y + FOOTER_H / 2 - 14 * len(lines)
-    for k, line in enumerate(lines):
-        text(draw, (MARGIN + 4, top + 28 * k + 14), line, BODY, TEXT, anchor="lm")
 
 
 BOT = "'s bot"

@@ -10,7 +10,6 @@ from games.geodeto.rules import OCEAN
 from render.common import (
     HIGHLIGHT,
     SKY,
-    WIDTH,
     canvas,
 )
 from render.geodeto.board import (
@@ -84,14 +83,18 @@ def sample_game(players: int, seed: int, options: dict | None = None, rig: int =
 
 
 # --- palette samples ---------------------------------------------------------------------------------------------
+SHEET_W = 800
+"""The sprite sheet's width: 18 pyramids a row (a palette sample, never shown)."""
+
+
 def _sprite_sheet() -> Image.Image:
     """Every pyramid on every ground it lies on (tile, Ocean, card, Pirates card) and on every other colour
     (its edge over their fill): a palette sample, so no pairing is missed by the seeded games."""
     grounds = (TILE, OCEAN_FILL, CARD, PIRATES, TILE, OCEAN_FILL)
     halos = (None, None, None, None, HIGHLIGHT, SKY)
-    img, d = canvas(6 * 68 + 6 * 96)
+    img, d = canvas(6 * 68 + 6 * 96, SHEET_W)
     for g, ground in enumerate(grounds):
-        d.rectangle((0, g * 68, WIDTH, g * 68 + 67), fill=ground)
+        d.rectangle((0, g * 68, SHEET_W, g * 68 + 67), fill=ground)
         for p in range(18):
             put_pyramid(img, d, p, 30 + p * 43, g * 68 + 60, height=CARD_PYR_H if g == 2 else None, halo=halos[g])
     for lower in range(6):

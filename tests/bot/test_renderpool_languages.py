@@ -12,7 +12,7 @@ async def test_a_text_reaches_a_worker_as_text_and_is_said_there_in_the_language
         name = computer_name("strong", 2)
         said = await pool.run(i18n.localize, [name, stand_in_name("Dee"), "Ana"], "de")
         assert said == ["Computer 2 (stark)", "Computer für Dee", "Ana"]
-        assert await pool.run(i18n.localize, i18n._("No move yet."), "es") == "Aún no hay jugadas."
+        assert await pool.run(i18n.localize, i18n._("Closed"), "es") == "Cerrada"
         assert await pool.run(i18n.localize, name, "en") == "Computer 2 (strong)"
     finally:
         for worker in pool._workers:
