@@ -17,7 +17,7 @@ from bot.table import recent
 from bot.table.model import Change, Table
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
-from bot.table.words import channels_sentence, events_words, rules_words
+from bot.table.words import channels_sentence, rules_words
 from bot.ui.keys import split_utility
 from games import get_engine
 from games.ai import STRENGTHS, strength_name
@@ -272,11 +272,7 @@ class Lobby:
         state = engine.new(len(players), table.row.options, table.row.seed)
         first = sorted(engine.to_act(state))
         names = [computers.display_name(p) for p in players]
-        opening = events_words(engine.opening(state), names)
-        begins = (_("The game begins without {players}.", players=", ".join(p["name"] for p in kept)) if kept
-                  else _("The game begins."))
-        then = opening or (_("{player} goes first.", player=names[first[0]]) if len(first) == 1 else "")
-        text = i18n.join([begins, then])
+        text = recent.start_text(engine, state, names, [p["name"] for p in kept])
         lang = await self.language(table.row.guild_id)
         due = await self._turn_due(table, state, players)
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),

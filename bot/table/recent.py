@@ -11,6 +11,7 @@ did meanwhile, every step of a computer's turn included, at most ``SHOWN`` lines
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import i18n
@@ -78,15 +79,14 @@ def seated_at_start(players: list[dict]) -> tuple[list, tuple[int, ...]]:
     return names, tuple(s for s in computer_seats(players) if "was" not in players[s])
 
 
-def start_text(engine: Engine, state, names: list) -> i18n.Text:
-    """What the first board said (as ``TableService._start`` words it)."""
+def start_text(engine: Engine, state, names: list, without: Sequence[str] = ()) -> i18n.Text:
+    """What the first board says (``Lobby._start``, and ``rebuild`` after a restart): the game begins (``without``
+    the people a rematch kept seats for who did not come back), then the game's opening or who goes first."""
     first = sorted(engine.to_act(state))
     opening = events_words(engine.opening(state), names)
-    if opening:
-        return i18n.join([_("The game begins."), opening])
-    if len(first) == 1:
-        return i18n.join([_("The game begins."), _("{name} goes first.", name=names[first[0]])])
-    return _("The game begins.")
+    begins = _("The game begins without {players}.", players=", ".join(without)) if without else _("The game begins.")
+    then = opening or (_("{player} goes first.", player=names[first[0]]) if len(first) == 1 else "")
+    return i18n.join([begins, then])
 
 
 def rebuild(engine: Engine, players: list[dict], options: dict, seed: int,
