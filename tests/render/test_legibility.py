@@ -1,14 +1,11 @@
 """Every text on every board stays readable where Discord shows it (docs/rendering.md).
 
-Images drawn for the phone (``render.common.PHONE_CANVAS`` wide: the games redesigned for a Components V2 media
-gallery on a 360 px phone) are judged by tests/render/test_phone.py instead, where a phone shows them; this test
-keeps the embed's rule for the images still drawn 800 px wide.
-
-Discord shows an embed's image in at most about 400 x 300 px: scaled by ``min(400 / width, 300 / height)``, so an
-800 x 600 board is halved and a taller one shrinks further (800 x 800: to 300 x 300). For a set of states of each
-game (every phase, every player count, long names, players who left, game over) the board, the private image, the
-card and the score sheet are drawn while ``render.common.record_fonts`` records every font size asked for; the
-smallest, scaled to the size Discord shows the image at, must have a cap height (of "H") of at least 7 px.
+For a set of states of each game (every phase, every player count, long names, players who left, game over) the
+board, the private image, the card and the score sheet are drawn while ``render.common.record_fonts`` records every
+font size asked for: every image is drawn for the phone (``render.common.PHONE_CANVAS`` wide, for a Components V2
+media gallery), a PNG of at most 300 KB, every text through ``render.common.font``. How small its text may be is
+judged by tests/render/test_phone.py, where a phone shows it, from the states built here. (The embed era's rule, a
+7 px cap height at the 400 x 300 px Discord showed an 800 px image at, applied to no image any more.)
 """
 
 from __future__ import annotations
@@ -30,28 +27,15 @@ from games.globe_twister.rules import GlobeTwister
 from render import geomancy as render_geomancy
 from render import globe_twister as render_globe_twister
 from render import has_private, render_board, render_card, render_private, render_score_sheet
-from render.common import PHONE_CANVAS, _font, record_fonts
+from render.common import PHONE_CANVAS, record_fonts
 from render.geodeto import sample_game
 from render.geomancy.samples import sample_stage
 
-DISPLAY_WIDTH = 400
-DISPLAY_HEIGHT = 300
-MIN_CAP = 7
 LONG = ["Bartholomew Featherstonehaugh", "Wilhelmina Cholmondeley-Smythe", "Cy", "Dee the Magnificent of Everywhere",
         "Eve", "Fitzgerald Montgomery", "Gus", "Hildegard von Bingen-Hohenzollern"]
 SHORT = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 LAST = ("Wilhelmina Cholmondeley-Smythe's Superhero flipped a Dragon into a Superhero, and then the table "
         "finished her turn because she ran out of time.")
-
-
-def display_scale(width: int, height: int) -> float:
-    """How much Discord shrinks an embed image of this size (it fits it into about 400 x 300 px)."""
-    return min(DISPLAY_WIDTH / width, DISPLAY_HEIGHT / height, 1.0)
-
-
-def cap(size: float, scale: float) -> int:
-    box = _font(size * scale).getbbox("H")  # the font the boards use
-    return box[3] - box[1]
 
 
 @pytest.fixture(autouse=True)
@@ -73,14 +57,7 @@ def check(draw, what: str) -> None:
     assert img.format == "PNG" and img.width <= 800, what
     assert len(data) <= 300 * 1024, what
     assert sizes, f"{what}: no text recorded"
-    if img.width == PHONE_CANVAS:  # drawn for the phone: judged where a phone shows it, tests/render/test_phone.py
-        return
-    scale = display_scale(img.width, img.height)
-    small = min(sizes, key=lambda s: cap(s, scale))
-    assert cap(small, scale) >= MIN_CAP, (
-        f"{what}: a {small:g} px font on a {img.width} x {img.height} image has a cap height of "
-        f"{cap(small, scale)} px at Discord's {round(img.width * scale)} x {round(img.height * scale)} "
-        f"(needs {MIN_CAP})")
+    assert img.width == PHONE_CANVAS, f"{what}: {img.width} px wide (legibility: tests/render/test_phone.py)"
 
 
 # --- Geek Out ------------------------------------------------------------------------------------------
@@ -413,15 +390,10 @@ def test_globe_twister_run_animations_read_where_discord_shows_them():
     runs = globe_twister_runs()
     assert len(runs) >= 10
     for what, card in runs:
-        with record_fonts() as sizes:
+        with record_fonts():  # (the caches emptied: every text drawn again, through font=)
             data = render_card("globe_twister", card)
         check_gif(data, what)
-        img = Image.open(io.BytesIO(data))
-        if img.width == PHONE_CANVAS:  # drawn for the phone: tests/render/test_phone.py
-            continue
-        scale = display_scale(img.width, img.height)
-        small = min(sizes, key=lambda s: cap(s, scale))
-        assert cap(small, scale) >= MIN_CAP, (what, small, img.size)
+        assert Image.open(io.BytesIO(data)).width == PHONE_CANVAS, what  # legibility: tests/render/test_phone.py
 
 
 # --- every game ----------------------------------------------------------------------------------------
@@ -433,13 +405,6 @@ def test_every_registered_game_is_measured():
     from render import _RENDERERS
 
     assert set(_RENDERERS) == MEASURED, "a new game's images need states in this test"
-
-
-def test_the_scale_is_discords_display_size():
-    assert display_scale(800, 600) == 0.5
-    assert display_scale(800, 782) == 300 / 782
-    assert display_scale(800, 400) == 0.5
-    assert cap(20, 0.5) >= MIN_CAP > cap(20, 300 / 782)
 
 
 # --- computer seats ------------------------------------------------------------------------------------
