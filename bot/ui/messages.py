@@ -6,8 +6,6 @@ channel sees, the member's for what only they see); English by default."""
 
 from __future__ import annotations
 
-import discord
-
 import i18n
 from bot.computers import (
     ROBOT,
@@ -25,7 +23,6 @@ from bot.ui.final import winners_sentence
 from bot.ui.layout import clip
 from i18n import DEFAULT, N_, localize, ngettext, say
 
-COLOUR = discord.Colour.from_rgb(86, 180, 233)
 YOUR_LABELS = (N_("Your hand"), N_("Your program"), N_("Your goals"), N_("Your view"))
 """What a player's panel is called ("My hand" on the board's button, "Your hand" above the panel)."""
 
