@@ -172,8 +172,14 @@ def table_title(table: Table, lang: str = DEFAULT) -> str:
     """ "Geek Out · table 12 · Turn 3 of 5 each": the game, the table and, while it is played, how far it has come
     (``Engine.progress``)."""
     title = say(lang, "{game} · table {table}", game=table.engine.title, table=table.id)
+    progress = progress_words(table, lang)
+    return f"{title} · {progress}" if progress else title
+
+
+def progress_words(table: Table, lang: str = DEFAULT) -> str:
+    """How far the game has come ("Round 2 of 3, turn 4": ``Engine.progress``) while it is played, else ""."""
     progress = table.engine.progress(table.state) if table.status == "playing" and table.state else None
-    return f"{title} · {localize(name_seats(progress, table.names), lang)}" if progress else title
+    return localize(name_seats(progress, table.names), lang) if progress else ""
 
 
 def latest_moves(table: Table, lang: str = DEFAULT) -> str:
@@ -248,9 +254,9 @@ def board_words(table: Table, lang: str = DEFAULT) -> str:
     if table.status == "playing":
         names = [localize(table.names[s], lang) for s in table.to_act()]
         parts.append(say(lang, "To act: {players}", players=", ".join(names)) + ".")
-        progress = table.engine.progress(table.state)
+        progress = progress_words(table, lang)
         if progress:
-            parts.append(localize(name_seats(progress, table.names), lang) + ".")
+            parts.append(progress + ".")
     if table.state is not None:
         parts.append(localize(name_seats(table.engine.position(table.state), table.names), lang))
     return " ".join(part for part in parts if part).replace("*", "")
