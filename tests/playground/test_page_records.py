@@ -19,7 +19,8 @@ def test_a_member_opens_the_leaderboard_after_a_game_and_sees_its_image(page):
     expect(page.messages.filter(has_text="final standings").last).to_contain_text("Bo")
     page.as_member("Cy")
     page.slash("leaderboard", game="Geek Out! Masters")
-    answer = page.messages.filter(has_text="Geek Out! Masters leaderboard (2 rated).").last
+    answer = page.messages.filter(has_text="Geek Out! Masters: leaderboard").last
+    expect(answer).to_contain_text("2 players are rated in this game here.")
     expect(answer).to_contain_text("You are not rated in this game yet.")
     image = answer.locator("img.attachment, img.embed-image").first
     expect(image).to_be_visible()
