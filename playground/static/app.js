@@ -323,7 +323,7 @@ function renderEmbed(embed, message, shown) {
     embed.author?.name && h("div", { class: "embed-footer" }, embed.author.name),
     embed.title && h("div", { class: "embed-title", html: embed.url ? link(embed.url, inline(esc(embed.title))) : inline(esc(embed.title)) }),
     embed.description && h("div", { class: "embed-desc", html: markdown(embed.description) }),
-    embed.fields?.length && h("div", { class: "fields" }, embed.fields.map((f) => h("div", { class: f.inline ? "field inline" : "field" },
+    embed.fields?.length > 0 && h("div", { class: "fields" }, embed.fields.map((f) => h("div", { class: f.inline ? "field inline" : "field" },
       h("div", { class: "field-name", html: inline(esc(f.name)) }), h("div", { html: markdown(f.value) })))),
     image(embed.image), image(embed.thumbnail),
     embed.footer?.text && h("div", { class: "embed-footer" }, embed.footer.text));
@@ -360,7 +360,7 @@ function renderContainer(message, container, shown) {
     body.append(renderPart(message, child, shown, image));
   }
   return h("div", { class: "embed container", style: `border-left-color:${colour}` }, title, body,
-    rows.length && h("div", { class: "components" }, rows.map((row) => renderPart(message, row, shown))));
+    rows.length > 0 && h("div", { class: "components" }, rows.map((row) => renderPart(message, row, shown))));
 }
 
 function renderPart(message, c, shown, image = "embed-image") {
