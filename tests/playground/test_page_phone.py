@@ -102,6 +102,23 @@ def test_a_container_without_buttons_or_an_embed_without_fields_shows_no_stray_z
     assert page.refusals() == []
 
 
+def test_a_file_component_is_drawn_in_its_container_and_no_null(page):
+    """/replay's screen ends with a file component (the move list): the page drew "null" for it in the container
+    and the file as a loose attachment below."""
+    channel_id = page.page.evaluate("state.channel")
+    text_file = {"id": "5", "filename": "moves-2.txt", "url": PIXEL, "content_type": "text/plain"}
+    container = {"type": 17, "accent_color": 0xE69F00, "components": [
+        {"type": 10, "content": "## Replay of game #2"}, {"type": 13, "file": {"url": "attachment://moves-2.txt"}}]}
+    page.page.evaluate("m => handle({type: 'message', message: m})",
+                       {**V2_MESSAGE, "components": [container], "attachments": [text_file], "channel_id": channel_id,
+                        "author": page.page.evaluate("state.bot")})
+    body = page.page.locator("#m-999999999999999999 .body")
+    expect(body.locator(".container a.file")).to_have_text("📄 moves-2.txt")
+    expect(body.locator("a.file")).to_have_count(1)
+    assert "null" not in body.inner_text()
+    assert page.refusals() == []
+
+
 def test_a_whole_game_on_a_phone_with_nothing_wider_than_the_screen(page):
     page.page.set_viewport_size(PHONE)
     expect(page.page.locator("#menu")).to_be_visible()  # the sidebar is a drawer
