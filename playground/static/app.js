@@ -292,7 +292,7 @@ function renderMessage(item, previous, compact) {
   const shown = new Set();
   for (const embed of m.embeds || []) body.append(renderEmbed(embed, m, shown));
   const layout = m.flags & IS_COMPONENTS_V2;
-  if (layout) body.append(...m.components.map((c) => (c.type === 17 ? renderContainer(m, c, shown) : renderPart(m, c, shown))));
+  if (layout) body.append(...m.components.map((c) => (c.type === 17 ? renderContainer(m, c, shown) : renderPart(m, c, shown))).filter(Boolean));
   for (const att of m.attachments || []) {
     if (shown.has(att.id)) continue;
     body.append(/\.(png|gif|jpe?g|webp)$/i.test(att.filename)
@@ -323,7 +323,7 @@ function renderEmbed(embed, message, shown) {
     embed.author?.name && h("div", { class: "embed-footer" }, embed.author.name),
     embed.title && h("div", { class: "embed-title", html: embed.url ? link(embed.url, inline(esc(embed.title))) : inline(esc(embed.title)) }),
     embed.description && h("div", { class: "embed-desc", html: markdown(embed.description) }),
-    embed.fields?.length && h("div", { class: "fields" }, embed.fields.map((f) => h("div", { class: f.inline ? "field inline" : "field" },
+    embed.fields?.length > 0 && h("div", { class: "fields" }, embed.fields.map((f) => h("div", { class: f.inline ? "field inline" : "field" },
       h("div", { class: "field-name", html: inline(esc(f.name)) }), h("div", { html: markdown(f.value) })))),
     image(embed.image), image(embed.thumbnail),
     embed.footer?.text && h("div", { class: "embed-footer" }, embed.footer.text));
@@ -357,10 +357,11 @@ function renderContainer(message, container, shown) {
       if (rest.length) body.append(h("div", { class: "text-display", html: markdown(rest.join("\n")) }));
       continue;
     }
-    body.append(renderPart(message, child, shown, image));
+    const part = renderPart(message, child, shown, image);
+    if (part) body.append(part);  // append(null) would draw the word "null"
   }
   return h("div", { class: "embed container", style: `border-left-color:${colour}` }, title, body,
-    rows.length && h("div", { class: "components" }, rows.map((row) => renderPart(message, row, shown))));
+    rows.length > 0 && h("div", { class: "components" }, rows.map((row) => renderPart(message, row, shown))));
 }
 
 function renderPart(message, c, shown, image = "embed-image") {
@@ -381,6 +382,12 @@ function renderPart(message, c, shown, image = "embed-image") {
     case 11: return media(c.media, c.description);
     case 12: return h("div", { class: "gallery" }, (c.items || []).map((item) => media(item.media, item.description)));
     case 14: return h("hr", { class: "separator" });
+    case 13: {  // a file component: drawn where it stands, as Discord draws it (not as a stray attachment below)
+      const att = (message.attachments || []).find((a) => `attachment://${a.filename}` === c.file?.url);
+      if (!att) return null;
+      shown.add(att.id);
+      return h("a", { class: "file", href: att.url, download: att.filename }, `📄 ${att.filename}`);
+    }
     case 17: return renderContainer(message, c, shown);
     default: return null;
   }

@@ -85,6 +85,40 @@ def test_a_components_v2_message_is_drawn_as_discord_draws_it(page):
     assert page.refusals() == []
 
 
+def test_a_container_without_buttons_or_an_embed_without_fields_shows_no_stray_zero(page):
+    """/help's screen has no row of buttons: the page once drew the count of its rows, a lone "0", under it."""
+    channel_id = page.page.evaluate("state.channel")
+    bot = page.page.evaluate("state.bot")
+    words = {"type": 17, "accent_color": 0x56B4E9, "components": [{"type": 10, "content": "## Geotable\nHello!"}]}
+    page.page.evaluate("m => handle({type: 'message', message: m})",
+                       {**V2_MESSAGE, "components": [words], "channel_id": channel_id, "author": bot})
+    page.page.evaluate("m => handle({type: 'message', message: m})",
+                       {**V2_MESSAGE, "id": "999999999999999998", "flags": 0, "components": [], "channel_id": channel_id,
+                        "author": bot, "embeds": [{"title": "Standings", "description": "Ana 3", "fields": []}]})
+    for message_id in ("999999999999999999", "999999999999999998"):
+        body = page.page.locator(f"#m-{message_id} .body")
+        expect(body).to_contain_text("Hello!" if message_id.endswith("9") else "Ana 3")
+        assert "0" not in body.locator(".embed").inner_text(), body.inner_text()
+    assert page.refusals() == []
+
+
+def test_a_file_component_is_drawn_in_its_container_and_no_null(page):
+    """/replay's screen ends with a file component (the move list): the page drew "null" for it in the container
+    and the file as a loose attachment below."""
+    channel_id = page.page.evaluate("state.channel")
+    text_file = {"id": "5", "filename": "moves-2.txt", "url": PIXEL, "content_type": "text/plain"}
+    container = {"type": 17, "accent_color": 0xE69F00, "components": [
+        {"type": 10, "content": "## Replay of game #2"}, {"type": 13, "file": {"url": "attachment://moves-2.txt"}}]}
+    page.page.evaluate("m => handle({type: 'message', message: m})",
+                       {**V2_MESSAGE, "components": [container], "attachments": [text_file], "channel_id": channel_id,
+                        "author": page.page.evaluate("state.bot")})
+    body = page.page.locator("#m-999999999999999999 .body")
+    expect(body.locator(".container a.file")).to_have_text("📄 moves-2.txt")
+    expect(body.locator("a.file")).to_have_count(1)
+    assert "null" not in body.inner_text()
+    assert page.refusals() == []
+
+
 def test_a_whole_game_on_a_phone_with_nothing_wider_than_the_screen(page):
     page.page.set_viewport_size(PHONE)
     expect(page.page.locator("#menu")).to_be_visible()  # the sidebar is a drawer
