@@ -326,13 +326,8 @@ class Geomancy(Engine):
         if state["phase"] == "choose":
             choice = state["choices"][0]
             where = SQUARE_NAMES[choice["square"]]
-            # stones alike in size and direction are the same choice (as _continue_choices settles them):
-            # one button each, the lowest id, as the table would keep
-            alike = {}
-            for s in choice["stones"]:
-                alike.setdefault((size_of(per, s), state["dirs"][s]), s)
-            return [Action(f"k{s}", self._keep_label(size, where, d), "primary", GROUP_KEEP)
-                    for (size, d), s in alike.items()]
+            return [Action(f"k{s}", self._keep_label(size_of(per, s), where, state["dirs"][s]), "primary",
+                           GROUP_KEEP) for s in choice["stones"]]
         if state["step"] is not None:
             square = state["step"]["square"]
             stone = state["board"][square][0]

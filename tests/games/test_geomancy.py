@@ -426,19 +426,6 @@ def test_stones_alike_in_size_but_not_in_direction_are_the_owners_choice():
     assert at(s, "e4") == [b] and s["dirs"][b] == DIR_NAMES.index("W")
 
 
-def test_stones_alike_among_others_are_offered_once():
-    """Three smalls on one square, two facing east: two buttons, not two alike "Keep the small on e4 (→ E)"."""
-    s = blank()
-    a, b, c = set_hand(s, RED, S, S, S)
-    s, _ = E.cast(s, RED, sq("e4"), [forced("e4", "E"), forced("e4", "E"), forced("e4", "W")])
-    assert s["phase"] == "choose"
-    assert sorted(keys(s, RED)) == sorted([f"k{a}", f"k{c}"])
-    labels = [str(x.label) for x in E.legal_actions(s, RED)]
-    assert len(set(labels)) == len(labels) == 2
-    s, _ = act(s, RED, f"k{a}")
-    assert at(s, "e4") == [a] and {b, c} <= set(s["hands"][RED])
-
-
 def test_same_colour_choices_are_asked_in_turn_order_from_the_caster():
     s = blank(3, rnd=2)
     s["current"] = BLUE
