@@ -112,19 +112,24 @@ function mention(id) {
   return `<span class="mention">@${esc(who ? nameOf(who) : "unknown-user")}</span>`;
 }
 
+function locale() {
+  // dates and times as a Discord client in the page's language writes them (not the browser's own language)
+  return DISCORD_LOCALE[state.language] ?? "en-US";
+}
+
 function timestamp(seconds, style) {
   const date = new Date(seconds * 1000);
   const text = style === "R" ? relative(seconds) : style.toLowerCase() === "t"
-    ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: style === "T" ? "2-digit" : undefined })
-    : style.toLowerCase() === "d" ? date.toLocaleDateString() : date.toLocaleString();
-  return `<span class="ts" data-ts="${seconds}" data-style="${style}" title="${esc(date.toLocaleString())}">${esc(text)}</span>`;
+    ? date.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: style === "T" ? "2-digit" : undefined })
+    : style.toLowerCase() === "d" ? date.toLocaleDateString(locale()) : date.toLocaleString(locale());
+  return `<span class="ts" data-ts="${seconds}" data-style="${style}" title="${esc(date.toLocaleString(locale()))}">${esc(text)}</span>`;
 }
 
 function relative(seconds) {
   const delta = Math.round(seconds - Date.now() / 1000);
   const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
   const [unit, size] = units.find(([, size]) => Math.abs(delta) >= size) ?? ["second", 1];
-  return new Intl.RelativeTimeFormat("en", { numeric: "auto" }).format(Math.trunc(delta / size), unit);
+  return new Intl.RelativeTimeFormat(locale(), { numeric: "auto" }).format(Math.trunc(delta / size), unit);
 }
 
 // --- messages ---------------------------------------------------------------------------------------------
@@ -281,7 +286,7 @@ function renderMessage(item, previous, compact) {
     const time = new Date(m.timestamp);
     body.append(h("div", { class: "head" }, h("span", { class: "author" }, nameOf(author)),
                   author.bot && h("span", { class: "tag" }, "APP"),
-                  h("time", { title: time.toLocaleString() }, t("Today at {time}", { time: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }))));
+                  h("time", { title: time.toLocaleString(locale()) }, t("Today at {time}", { time: time.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" }) }))));
   }
   if (m.flags & 128) body.append(h("div", { class: "thinking" }, t("{bot} is thinking", { bot: nameOf(author) })));
   else if (m.content) {
@@ -463,7 +468,7 @@ async function interact(message, customId, values) {
 
 // --- the message box: plain messages and slash commands -----------------------------------------------------
 const composer = { command: null, picks: [], active: 0, choose: null, autocomplete: null };
-const DISCORD_LOCALE = { de: "de", es: "es-ES" };  // the page's language as a Discord client names it
+const DISCORD_LOCALE = { de: "de", es: "es-ES", en: "en-US" };  // the page's language as a Discord client names it
 
 function said(spec, key) {
   // a command's, option's or choice's name or description as a Discord client in the page's language shows it

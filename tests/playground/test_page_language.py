@@ -5,6 +5,7 @@ the bot answers in it too (issue 19)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -102,3 +103,16 @@ def test_the_page_s_own_welcome_and_hints_follow_its_language(open_page):
     expect(welcome.locator(".h1")).to_have_text("Welcome to #games-1!")
     expect(welcome.locator("button.try").first).to_have_text("/play geek-out")
     expect(welcome).to_contain_text("press Join on the lobby")
+
+
+def test_times_are_written_as_a_client_in_the_page_s_language_writes_them(open_page):
+    """A German page wrote every message's time and Discord timestamp the English way ("07:45 AM"): the
+    browser's default locale, not the page's language."""
+    page = open_page(["de-DE"])
+    page.slash("hilfe")
+    stamp = page.messages.last.locator(".head time")
+    expect(stamp).to_contain_text("Heute um")
+    assert not any(mark in stamp.inner_text() for mark in ("AM", "PM")), stamp.inner_text()
+    page.page.locator("#language").select_option(label="English")
+    page.slash("help")
+    expect(page.messages.last.locator(".head time")).to_contain_text(re.compile(r"Today at \d\d:\d\d [AP]M"))
