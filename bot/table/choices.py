@@ -109,10 +109,22 @@ class Offer(NamedTuple):
     """As buttons; else as menus of ``MENU_SIZE`` options (one control each)."""
 
 
+def distinct(actions: list[Action]) -> list[Action]:
+    """``actions`` with one of each set alike in every word (label, group, style, emoji): the first. A player
+    cannot tell such moves apart, so they are one choice on a screen (Geomancy's three small stones on a
+    square, two facing east, made two "Keep the small on b8 (→ E)"); the engine still accepts each key, so a
+    stored log that chose another replays."""
+    seen: dict[tuple, Action] = {}
+    for a in actions:
+        seen.setdefault((str(a.label), a.group, a.style, a.emoji, a.secret), a)
+    return list(seen.values()) if len(seen) < len(actions) else actions
+
+
 def offer(actions: list[Action], group: str = "", always: bool = False, rows: int = CHOICE_ROWS) -> Offer:
     """What one step of a choice shows in ``rows`` rows (``chooser`` in bot/ui/components.py draws it): the
-    actions, their groups (``choice_groups``) or, ``group`` picked, that group's moves. As buttons when
-    ``5 * rows`` hold them with no more than ``ALIKE_MAX`` alike, else as menus."""
+    actions (``distinct``), their groups (``choice_groups``) or, ``group`` picked, that group's moves. As
+    buttons when ``5 * rows`` hold them with no more than ``ALIKE_MAX`` alike, else as menus."""
+    actions = distinct(actions)
     groups = choice_groups(actions, always, rows)
     if groups is None:
         entries, back = list(actions), False
@@ -128,4 +140,4 @@ def group_named(key: str, actions: list[Action], always: bool = False, rows: int
     its name, "" for "" (back to the groups), None when no group offered for picking has that key."""
     if not key:
         return ""
-    return next((g for g in pickable(choice_groups(actions, always, rows)) if group_key(g) == key), None)
+    return next((g for g in pickable(choice_groups(distinct(actions), always, rows)) if group_key(g) == key), None)

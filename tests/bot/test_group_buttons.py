@@ -4,7 +4,7 @@ each language forms itself ("Europa · 3 Züge", "Europa · 3 movimientos"; it s
 import discord
 
 from bot.store import TableRow
-from bot.table.choices import stem
+from bot.table.choices import offer, stem
 from bot.table.model import Table
 from bot.ui import components
 from games import get_engine
@@ -78,3 +78,20 @@ def test_more_than_ten_alike_buttons_come_grouped_or_as_a_menu():
     few = moves[:10]  # ten alike still fit as buttons
     assert [type(i.item) for i in components.action_items(table, few, seat=0, private=False)] == \
         [discord.ui.Button] * 10
+
+
+def test_moves_alike_in_every_word_are_one_button_and_each_key_still_plays():
+    """Geomancy: three small stones land on e4, two facing east: the keep choice showed two identical "Keep the
+    small on e4 (→ E)" buttons. One button now (the first stone's key); the engine still takes the other's key,
+    so a stored log that chose it replays."""
+    from tests.games.test_geomancy import E, RED, S, act, at, blank, forced, keys, set_hand, sq
+
+    s = blank()
+    a, b, c = set_hand(s, RED, S, S, S)
+    s, _ = E.cast(s, RED, sq("e4"), [forced("e4", "E"), forced("e4", "E"), forced("e4", "W")])
+    assert sorted(keys(s, RED)) == sorted([f"k{a}", f"k{b}", f"k{c}"])
+    shown = offer(E.legal_actions(s, RED)).entries
+    assert [x.key for x in shown] == [f"k{a}", f"k{c}"]
+    assert len({str(x.label) for x in shown}) == 2
+    kept, _ = act(s, RED, f"k{b}")  # the twin's key, as an older board offered it
+    assert at(kept, "e4") == [b]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from bot.table.choices import CHOICE_ROWS, MENU_SIZE, entry_stem, offer
+from bot.table.choices import CHOICE_ROWS, MENU_SIZE, distinct, entry_stem, offer
 from games.core import Action, Engine, State
 
 NEAR_IDENTICAL_MAX = 10
@@ -42,7 +42,7 @@ class Step:
 def steps(actions: list[Action], always: bool, rows: int, where: str) -> tuple[list[Step], dict[str, int]]:
     """Every screen a player can reach for ``actions`` (the first step and each pickable group's), and the clicks
     each action needs from the first (1: its own button or menu option; 2: its group, then it). Checks every
-    legal action is reachable exactly once and nothing else is offered."""
+    legal action is reachable exactly once (or through its twin alike in every word) and nothing else is offered."""
     first, back, buttons = offer(actions, "", always, rows)
     assert not back, f"{where}: the first step has a Back"
     shown = [Step(where, first, back, buttons)]
@@ -59,7 +59,11 @@ def steps(actions: list[Action], always: bool, rows: int, where: str) -> tuple[l
         else:
             assert e.key not in clicks, f"{where}: {e.key} offered twice"
             clicks[e.key] = 1
-    assert set(clicks) == {a.key for a in actions}, f"{where}: offered {sorted(clicks)}, legal {[a.key for a in actions]}"
+    # moves alike in every word are one button (bot.table.choices.distinct): each is offered through its twin
+    twins = {a.key: d.key for a in actions for d in distinct(actions)
+             if (str(a.label), a.group, a.style, a.emoji, a.secret) == (str(d.label), d.group, d.style, d.emoji, d.secret)}
+    assert set(clicks) == {twins[a.key] for a in actions}, \
+        f"{where}: offered {sorted(clicks)}, legal {[a.key for a in actions]}"
     for step in shown:
         if step.buttons:
             assert len(step.entries) <= 5 * rows, f"{step.where}: more buttons than the rows hold"
