@@ -84,7 +84,7 @@ def test_moves_alike_in_every_word_are_one_button_and_each_key_still_plays():
     """Geomancy: three small stones land on e4, two facing east: the keep choice showed two identical "Keep the
     small on e4 (→ E)" buttons. One button now (the first stone's key); the engine still takes the other's key,
     so a stored log that chose it replays."""
-    from tests.games.test_geomancy import E, RED, S, act, at, blank, forced, keys, set_hand, sq
+    from tests.games.test_geomancy import RED, E, S, act, at, blank, forced, keys, set_hand, sq
 
     s = blank()
     a, b, c = set_hand(s, RED, S, S, S)
