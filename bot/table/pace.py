@@ -37,13 +37,17 @@ def pace_name(pace: int | None) -> str:
 
 
 def span_words(seconds: float) -> i18n.Text:
-    """A span in plain words, rounded as a board would say what is left: "3 days", "21 h", "45 min"."""
+    """A span in plain words, to the nearest hour (minute, under two hours) as a board says what is left: "3
+    days", "2 days 5 h", "21 h", "45 min"."""
     seconds = max(0, int(seconds))
-    if seconds >= 2 * DAY:
-        return ngettext("{n} day", "{n} days", seconds // DAY, n=seconds // DAY)
-    if seconds >= 2 * HOUR:
-        return _("{n} h", n=seconds // HOUR)
-    return _("{n} min", n=max(1, seconds // 60))
+    if seconds >= 2 * HOUR - 30:
+        days, hours = divmod((seconds + HOUR // 2) // HOUR, 24)
+        if days >= 2 and hours:
+            return ngettext("{n} day {h} h", "{n} days {h} h", days, h=hours)
+        if days >= 2:
+            return ngettext("{n} day", "{n} days", days)
+        return _("{n} h", n=days * 24 + hours)
+    return _("{n} min", n=max(1, (seconds + 30) // 60))
 
 
 def per_move_words(pace: int) -> i18n.Text:
