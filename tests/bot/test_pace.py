@@ -1,0 +1,157 @@
+"""Turn-based pace (issue 27): the pure rules (bot/table/pace.py) and the table service's clocks on a real store
+of each backend: a turn's deadline and its one reminder written with the move, a simultaneous stage's shared
+time, Globe Twister's sand timer at a turn-based table, the timeout option, and a vacation."""
+
+import pytest
+
+from bot.computers import is_computer
+from bot.database import open_store
+from bot.store import GuildSettings
+from bot.table import pace
+from bot.table.refusals import Refused
+from bot.table.service import TableService
+from games.core import SYSTEM
+
+ANA, BO = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}
+HOUR, DAY = 3600, 86400
+
+
+def test_words_of_paces_and_spans():
+    assert [pace.pace_words(p) for p in (None, HOUR, DAY, 3 * DAY)] == [
+        "live", "turn-based, 1 h per move", "turn-based, 24 h per move", "turn-based, 3 days per move"]
+    assert pace.pace_name(3 * DAY) == "3d" and pace.pace_name(None) == "live" and pace.pace_name(5) == ""
+    assert [pace.span_words(s) for s in (3 * DAY - 1, 2 * DAY + 5 * HOUR + 100, 21 * HOUR + 1000, 45 * 60, 0)] == [
+        "3 days", "2 days 5 h", "21 h", "45 min", "1 min"]
+
+
+def test_the_server_limits_a_pace():
+    settings = GuildSettings(1)
+    assert pace.refused_pace(None, settings) is None and pace.refused_pace(7 * DAY, settings) is None
+    assert pace.refused_pace(5 * DAY, settings) == "A turn-based table takes 1 h, 12 h, 24 h, 3 days or 7 days per move."
+    settings.pace_max = DAY
+    assert pace.refused_pace(3 * DAY, settings) == "This server allows at most 24 h per move (/mod pace)."
+    assert pace.refused_pace(12 * HOUR, settings) is None
+    assert pace.away_days(settings) == 14 and pace.away_days(GuildSettings(1, away_max=3)) == 3
+
+
+def test_the_reminder_and_the_sand_take_a_fifth():
+    assert pace.remind_at(1000.0 + DAY, DAY) == 1000.0 + DAY * 4 / 5
+    assert pace.sand_seconds(DAY) == DAY / 5
+
+
+def test_timeouts_in_a_row_count_since_the_seats_own_last_move():
+    newest_first = [(SYSTEM, "timeout:1"), (0, "a"), (SYSTEM, "timeout:1"), (1, "b"), (SYSTEM, "timeout:1")]
+    assert pace.timeouts_in_a_row(newest_first, 1) == 2
+    assert pace.timeouts_in_a_row(newest_first, 0) == 0
+    assert pace.timeouts_in_a_row([(SYSTEM, "timeout:0"), (SYSTEM, "leave:1")], 0) == 1
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def service(database):
+    clock = Clock()
+    s = TableService(await open_store(database), clock=clock)
+    s.test_clock = clock
+    yield s
+    await s.store.close()
+
+
+async def started(service, game: str, asked: str | None = "24h", on_timeout: str | None = None):
+    table = await service.open_lobby(1, 10, game, {}, ANA, pace=asked)
+    await service.lobby(table.id, "join", BO)
+    if on_timeout:
+        await service.lobby(table.id, f"ontimeout.{on_timeout}", ANA)
+    await service.lobby(table.id, "start", ANA)
+    return await service.get(table.id)
+
+
+async def test_a_turn_based_move_writes_its_turn_and_one_reminder(service):
+    table = await started(service, "geek_out")
+    now = service.test_clock.now
+    assert table.row.pace == DAY
+    assert await service.store.deadline(table.id, "turn") == now + DAY
+    assert await service.store.deadline(table.id, "remind") == now + DAY * 4 / 5
+    # the reminder fires once, then is gone; the turn's deadline stays
+    service.test_clock.now += DAY * 4 / 5 + 1
+    [change] = await service.fire_due()
+    assert change.reminded and await service.store.deadline(table.id, "remind") is None
+    assert await service.fire_due() == []
+    # the move runs out: the table plays it, and the next turn gets its own day and reminder
+    service.test_clock.now = now + DAY + 1
+    [change] = await service.fire_due()
+    assert change.timed_out
+    later = service.test_clock.now
+    assert await service.store.deadline(table.id, "remind") == later + DAY * 4 / 5
+
+
+async def test_a_live_table_keeps_the_turn_timeout_and_has_no_reminder(service):
+    table = await started(service, "geek_out", asked="live")
+    assert table.row.pace is None
+    assert await service.store.deadline(table.id, "turn") == service.test_clock.now + 600
+    assert await service.store.deadline(table.id, "remind") is None
+
+
+async def test_a_pace_past_the_servers_limit_opens_nothing(service):
+    settings = await service.settings(1)
+    settings.pace_max = DAY
+    await service.save_settings(settings)
+    with pytest.raises(Refused, match="at most 24 h per move"):
+        await service.open_lobby(1, 10, "geek_out", {}, ANA, pace="3d")
+    assert await service.in_channel(10) is None
+    table = await service.open_lobby(1, 10, "geek_out", {}, ANA, pace="12h")
+    with pytest.raises(Refused, match="at most 24 h per move"):
+        await service.lobby(table.id, f"pace.{7 * DAY}", ANA)
+    assert (await service.store.get_table(table.id)).pace == 12 * HOUR
+
+
+async def test_globe_twister_stage_shares_its_time_and_the_sand_runs_a_fifth_of_the_pace(service):
+    table = await started(service, "globe_twister")
+    start = service.test_clock.now
+    assert await service.store.deadline(table.id, "turn") == start + DAY
+    service.test_clock.now += HOUR
+    await service.act(table.id, table.version, "lock", ANA["id"])  # the first lock-in turns the sand
+    assert await service.store.deadline(table.id, "timer") == service.test_clock.now + DAY / 5
+    assert await service.store.deadline(table.id, "turn") == start + DAY  # nobody's clock restarts
+    service.test_clock.now += HOUR
+    await service.act(table.id, table.version, "c0", BO["id"])  # a card placed: still the stage's time
+    assert await service.store.deadline(table.id, "turn") == start + DAY
+    assert await service.store.deadline(table.id, "remind") == start + DAY * 4 / 5  # still the stage's one
+
+
+async def test_a_timeout_hands_the_seat_to_a_computer_when_the_lobby_says_so(service):
+    table = await started(service, "geek_out", on_timeout="computer")
+    assert table.row.on_timeout == "computer"
+    seat = table.to_act()[0]
+    service.test_clock.now += DAY + 1
+    await service.fire_due()
+    table = await service.get(table.id)
+    assert is_computer(table.players[seat])
+    assert (await service.store.actions(table.id))[-1] == (SYSTEM, f"handover:{seat}")
+
+
+async def test_away_pushes_the_clock_and_back_resumes_it_with_the_time_left(service):
+    table = await started(service, "geek_out")
+    seat = table.to_act()[0]
+    user = table.players[seat]["id"]
+    due = await service.store.deadline(table.id, "turn")
+    service.test_clock.now += 6 * HOUR
+    with pytest.raises(Refused, match="1 to 14 days"):
+        await service.go_away(1, user, 15)
+    until, shifted = await service.go_away(1, user, 2)
+    assert [t.id for t in shifted] == [table.id] and table.away == {user: until}
+    assert await service.store.deadline(table.id, "turn") == due + 2 * DAY
+    with pytest.raises(Refused, match="already away"):
+        await service.go_away(1, user, 1)
+    service.test_clock.now += DAY
+    await service.come_back(1, user)
+    assert await service.store.deadline(table.id, "turn") == service.test_clock.now + 18 * HOUR
+    assert table.away == {}
+    with pytest.raises(Refused, match="not away"):
+        await service.come_back(1, user)
