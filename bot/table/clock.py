@@ -123,8 +123,10 @@ class Clock:
         return await self._apply(table, SYSTEM, f"timeout:{seat}"), True
 
     async def _remind(self, table: Table) -> Change | None:
-        """A turn-based turn's reminder came due: cleared first (it fires once), then its ping."""
-        await self.store.clear_deadline(table.id, "remind")
+        """A turn-based turn's reminder came due: claimed first (deleted by one statement: it fires once, in one
+        process), then its ping."""
+        if not await self.store.claim_deadline(table.id, "remind", self.clock()):
+            return None
         if table.status != "playing" or table.row.pace is None or not table.to_act():
             return None
         await self._remember_away(table)

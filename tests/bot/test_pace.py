@@ -155,3 +155,12 @@ async def test_away_pushes_the_clock_and_back_resumes_it_with_the_time_left(serv
     assert table.away == {}
     with pytest.raises(Refused, match="not away"):
         await service.come_back(1, user)
+
+
+async def test_away_leaves_live_tables_alone(service):
+    table = await started(service, "geek_out", asked="live")
+    user = table.players[table.to_act()[0]]["id"]
+    due = await service.store.deadline(table.id, "turn")
+    until, shifted = await service.go_away(1, user, 3)
+    assert shifted == [] and await service.store.deadline(table.id, "turn") == due and table.away == {}
+    assert until == service.test_clock.now + 3 * DAY

@@ -91,6 +91,10 @@ async def test_a_three_day_turn_based_geoneo_game(fake, runner):
     # the server's limits: a day per move by default, three at most
     await fake.slash(MOD, CHANNEL, "mod", "pace", default="24h", longest="3d")
     assert "at most 3 days" in last_ephemeral(fake, MOD) and "turn-based, 24 h per move" in last_ephemeral(fake, MOD)
+    await fake.slash(MOD, CHANNEL, "mod", "pace")  # bare: shows the setting, changes nothing
+    assert last_ephemeral(fake, MOD) == ("New tables here are turn-based, 24 h per move unless /play says otherwise; a "
+                                         "move may take at most 3 days; members may be away for up to 14 days (/game "
+                                         "away).")
     await fake.slash(MOD, CHANNEL, "mod", "pace", default="7d")
     assert last_ephemeral(fake, MOD) == "The default pace can't be longer than the longest allowed (3 days)."
     assert (await runner.bot.store.guild_settings(fake.guild_id)).pace_default == DAY
