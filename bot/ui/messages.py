@@ -106,9 +106,18 @@ def pace_line(table: Table, lang: str = DEFAULT) -> str:
     line = say(lang, "Pace: {pace}", pace=localize(paces.pace_words(table.row.pace), lang))
     if table.row.pace is None:
         return line
-    return line + " · " + (say(lang, "when a move runs out, a computer takes the seat")
-                           if table.row.on_timeout == "computer" else
-                           say(lang, "when a move runs out, the table plays it"))
+    line += " · " + (say(lang, "when a move runs out, a computer takes the seat")
+                     if table.row.on_timeout == "computer" else
+                     say(lang, "when a move runs out, the table plays it"))
+    if "timer" in table.row.options and not table.row.options.get("no_timer"):  # Globe Twister's sand timer
+        line += "\n" + sand_words(table.row.pace, lang)
+    return line
+
+
+def sand_words(pace: int, lang: str = DEFAULT) -> str:
+    """A turn-based game with a sand timer: how long it runs at this pace (docs/rules/globe-twister.md 7b)."""
+    return say(lang, "At this pace the sand timer runs {time}, a fifth of the time per move.",
+               time=localize(paces.span_words(paces.sand_seconds(pace)), lang))
 
 
 def clock_line(table: Table, now: float, lang: str = DEFAULT) -> str:

@@ -164,3 +164,30 @@ async def test_away_leaves_live_tables_alone(service):
     until, shifted = await service.go_away(1, user, 3)
     assert shifted == [] and await service.store.deadline(table.id, "turn") == due and table.away == {}
     assert until == service.test_clock.now + 3 * DAY
+
+
+async def test_a_turn_that_reaches_someone_away_starts_when_they_are_back(service):
+    table = await started(service, "geoneo")
+    mover = table.to_act()[0]
+    waiting = table.players[1 - mover]["id"]
+    until, shifted = await service.go_away(1, waiting, 2)
+    assert shifted == []  # not their turn: nothing to pause yet
+    for _ in range(10):  # the mover's turn, step by step
+        if table.to_act() != [mover]:
+            break
+        await service.act(table.id, table.version, table.actions_for(mover)[0].key, table.players[mover]["id"])
+    assert table.to_act() == [1 - mover] and table.away == {waiting: until}
+    assert await service.store.deadline(table.id, "turn") == until + DAY
+    assert await service.store.deadline(table.id, "remind") == until + DAY * 4 / 5
+
+
+async def test_the_lobby_says_the_pace_and_globe_twisters_sand_at_it(service):
+    from bot.ui import messages
+
+    table = await service.open_lobby(1, 10, "globe_twister", {}, ANA, pace="24h")
+    words = messages.lobby_words(table)
+    assert "Pace: turn-based, 24 h per move · when a move runs out, the table plays it" in words
+    assert "At this pace the sand timer runs 5 h, a fifth of the time per move." in words
+    assert "Tempo: mit Zugzeit, 24 h pro Zug" in messages.lobby_words(table, lang="de")
+    await service.lobby(table.id, "pace.live", ANA)
+    assert "Pace: live" in messages.lobby_words(table) and "sand timer runs" not in messages.lobby_words(table)
