@@ -129,6 +129,8 @@ class Clock:
             return None
         if table.status != "playing" or table.row.pace is None or not table.to_act():
             return None
+        if table.turn_due is not None and table.turn_due <= self.clock():
+            return None  # the turn itself ran out meanwhile (the bot was down): its timeout says so instead
         await self._remember_away(table)
         return Change(table, reminded=True)
 

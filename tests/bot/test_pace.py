@@ -191,3 +191,39 @@ async def test_the_lobby_says_the_pace_and_globe_twisters_sand_at_it(service):
     assert "Tempo: mit Zugzeit, 24 h pro Zug" in messages.lobby_words(table, lang="de")
     await service.lobby(table.id, "pace.live", ANA)
     assert "Pace: live" in messages.lobby_words(table) and "sand timer runs" not in messages.lobby_words(table)
+
+
+async def play_turn(service, table) -> None:
+    """The seat to act plays its first legal moves until the turn passes."""
+    seat = table.to_act()[0]
+    for _ in range(10):
+        if table.to_act() != [seat]:
+            return
+        await service.act(table.id, table.version, table.actions_for(seat)[0].key, table.players[seat]["id"])
+    raise AssertionError("the turn did not pass")
+
+
+async def test_three_timeouts_in_a_row_are_a_leave_without_takeover_and_a_restart_keeps_the_count(service, database):
+    table = await service.open_lobby(1, 10, "geoneo", {}, ANA, pace="1h")
+    await service.lobby(table.id, "join", BO)
+    await service.lobby(table.id, "takeover.off", ANA)
+    await service.lobby(table.id, "start", ANA)
+    table = await service.get(table.id)
+    idle = 1 - table.to_act()[0]
+    for timeouts in range(1, 4):
+        await play_turn(service, table)
+        assert table.to_act() == [idle]
+        if timeouts == 2:  # another process (a restart) counts on from the action log
+            service = TableService(service.store, clock=service.test_clock)
+            service.test_clock = service.clock
+            table = await service.get(table.id)
+        service.test_clock.now = await service.store.deadline(table.id, "turn") + 1
+        [change] = await service.fire_due()  # its reminder came due before it, but says nothing so late
+        remind = await service.store.deadline(table.id, "remind")
+        assert remind is None or remind > service.test_clock.now  # the next turn's
+        actions = [a for _s, a in await service.store.actions(table.id)]
+        if timeouts < 3:
+            assert actions[-1] == f"timeout:{idle}" and change.timed_out == (idle,)
+    assert actions[-1] == f"leave:{idle}" and change.timed_out == ()
+    assert "let three moves in a row run out, so they left the game" in change.text
+    assert actions.count(f"timeout:{idle}") == 2 and not is_computer((await service.get(table.id)).players[idle])

@@ -153,8 +153,11 @@ async def test_a_three_day_turn_based_geoneo_game(fake, runner):
     await play_turn(fake, first)
     # with pings off, the second player's next turn sends no reminder; it runs out (two in a row)
     await fake.slash(second, CHANNEL, "game", "pings", enabled="off")
+    _due, remind = await deadlines(runner, table.id)
+    clock.ahead(remind - clock.now() + 1)
+    await quiet_ticks(fake)
+    assert len(reminders(fake, second)) == 1 and await runner.bot.store.deadline(table.id, "remind") is None
     await run_out(fake, runner, clock, table.id, "ran out of time")
-    assert len(reminders(fake, second)) == 1
     await fake.slash(second, CHANNEL, "game", "pings", enabled="on")
 
     # the first player goes away for two days: their clock stops (refused past the limit, or twice)
