@@ -122,12 +122,13 @@ def sand_words(pace: int, lang: str = DEFAULT) -> str:
 
 def clock_line(table: Table, now: float, lang: str = DEFAULT) -> str:
     """A turn-based board's clock: the time left in plain words as the board was drawn, and Discord's own
-    countdown ("⌛ 24 h per move: 21 h left; time runs out in 21 hours."), or "" for a live table."""
+    countdown ("⏳ 24 h per move: 21 h left; time runs out in 21 hours."; a countdown line: a board that is
+    no longer current loses it, ``bot.ui.layout.retired``), or "" for a live table."""
     if table.row.pace is None or table.status != "playing" or not table.turn_due:
         return ""
     if not any(not is_computer(table.players[s]) for s in table.to_act()):
         return ""
-    return "⌛ " + say(lang, "{pace} per move: {left} left; time runs out {when}.",
+    return COUNTDOWN + say(lang, "{pace} per move: {left} left; time runs out {when}.",
                       pace=localize(paces.per_move_words(table.row.pace), lang),
                       left=localize(paces.span_words(table.turn_due - now), lang),
                       when=f"<t:{int(table.turn_due)}:R>")
@@ -320,7 +321,14 @@ def ping(table: Table, mention: list[int], timed_out: tuple[int, ...], lang: str
     if mention:
         parts.append(say(lang, "{players}: your turn in **{game}**.", players=" ".join(f"<@{u}>" for u in mention),
                          game=table.engine.title))
+        if table.row.pace is not None and table.turn_due:  # turn-based: when it runs out (Discord counts down)
+            parts.append(runs_out(table.turn_due, lang))
     return " ".join(parts)
+
+
+def runs_out(due: float, lang: str = DEFAULT) -> str:
+    """"⌛ Time runs out in 3 days." (Discord's relative timestamp: it counts down by itself)."""
+    return COUNTDOWN + say(lang, "Time runs out {when}.", when=f"<t:{int(due)}:R>")
 
 
 def reminder(table: Table, mention: list[int], lang: str = DEFAULT) -> str:
@@ -352,6 +360,8 @@ def panel_text(table: Table, seat: int, note: str = "", lang: str = DEFAULT) -> 
                     players=", ".join(localize(table.names[s], lang) for s in to_act))
     lines = [say(lang, "{label} (only you can see this; kept up to date while you play from it). {doing}",
                  label=label, doing=doing)]
+    if seat in to_act and table.row.pace is not None and table.turn_due:
+        lines.append(runs_out(table.turn_due, lang))
     last = table.last_move(lang)
     if last:
         lines.append(last_move_line(last, lang))

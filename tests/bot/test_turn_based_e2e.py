@@ -122,12 +122,13 @@ async def test_a_three_day_turn_based_geoneo_game(fake, runner):
     idle = next(s for s, p in enumerate(table.players) if p["id"] == second)
     due, remind = await deadlines(runner, table.id)
     assert abs(due - (clock.now() + PACE)) < 5 and remind == due - FIFTH
-    assert "3 days per move: 3 days left; time runs out <t:" in sight.description(board(fake))
+    assert "⏳ 3 days per move: 3 days left; time runs out <t:" in sight.description(board(fake))
 
     # an hour later the first player moves: the second's turn starts, with a ping and three days
     clock.ahead(3600)
     await play_turn(fake, first)
-    assert len(turn_pings(fake, second)) == 1
+    [ping] = turn_pings(fake, second)
+    assert "⏳ Time runs out <t:" in ping
     due, remind = await deadlines(runner, table.id)
     assert abs(due - (clock.now() + PACE)) < 5 and remind == due - FIFTH
 
