@@ -62,10 +62,12 @@ class Tables(commands.Cog):
                          computers: list[str] = (), note: str = "", pace: str | None = None) -> None:
         """``computers``: a strength per computer seated after the host (/play's computers and strength);
         ``note``: said after the reply (what /play made of a strength given alone); ``pace``: /play's pace
-        ("live", "24h"...; None: the server's default; the table's is ``table.row.pace`` then)."""
+        ("live", "24h"...; None: the server's default), resolved to seconds per move (None: live) before the
+        lobby opens."""
+        seconds = await self.service.default_pace(interaction.guild_id, pace)
         table = await self.service.open_lobby(
             interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction),
-            parent_id=getattr(interaction.channel, "parent_id", None), computers=computers, pace=pace,
+            parent_id=getattr(interaction.channel, "parent_id", None), computers=computers, pace=seconds,
         )
         reply = i18n.join([_("Opened a {game} table here; the lobby is below.", game=table.engine.title), note])
         await say(interaction, reply)

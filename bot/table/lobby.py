@@ -15,6 +15,7 @@ from bot.computers import is_computer, new_computer
 from bot.store import ChannelBusy
 from bot.table import recent
 from bot.table.model import Change, Table
+from bot.table.pace import refused_pace as pace_refused
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
 from bot.table.words import channels_sentence, rules_words
@@ -36,10 +37,10 @@ class Lobby:
     """Part of :class:`bot.table.service.TableService` (its other parts through ``self``)."""
 
     async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
-                         parent_id: int | None = None, computers: Sequence[str] = (), pace: str | None = None) -> Table:
+                         parent_id: int | None = None, computers: Sequence[str] = (), pace: int | None = None) -> Table:
         """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules),
-        seating the host and then a computer of each strength in ``computers``; ``pace``: /play's name of it
-        ("live", "24h"...; None: the server's default)."""
+        seating the host and then a computer of each strength in ``computers``; ``pace``: seconds per move
+        (None: live; ``default_pace`` turns /play's choice into it)."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
@@ -57,9 +58,11 @@ class Lobby:
                 "{game} seats at most {n} players, so at most {computers} computers beside you.",
                 game=engine.title, n=engine.max_players, computers=engine.max_players - 1))
         await self._check_channel(guild_id, channel_id, parent_id)
-        seconds = await self.default_pace(guild_id, pace)
+        refused = pace_refused(pace, await self.settings(guild_id))
+        if refused:
+            raise Refused(Refusal.BAD_OPTIONS, refused)
         async with self.lock(channel_id):
-            return await self._create_lobby(guild_id, channel_id, engine, options, seated, pace=seconds)
+            return await self._create_lobby(guild_id, channel_id, engine, options, seated, pace=pace)
 
     async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
         settings = await self.settings(guild_id)

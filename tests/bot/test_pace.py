@@ -64,7 +64,7 @@ async def service(database):
 
 
 async def started(service, game: str, asked: str | None = "24h", on_timeout: str | None = None):
-    table = await service.open_lobby(1, 10, game, {}, ANA, pace=asked)
+    table = await service.open_lobby(1, 10, game, {}, ANA, pace=await service.default_pace(1, asked))
     await service.lobby(table.id, "join", BO)
     if on_timeout:
         await service.lobby(table.id, f"ontimeout.{on_timeout}", ANA)
@@ -103,9 +103,15 @@ async def test_a_pace_past_the_servers_limit_opens_nothing(service):
     settings.pace_max = DAY
     await service.save_settings(settings)
     with pytest.raises(Refused, match="at most 24 h per move"):
-        await service.open_lobby(1, 10, "geek_out", {}, ANA, pace="3d")
+        await service.default_pace(1, "3d")
+    with pytest.raises(Refused, match="at most 24 h per move"):
+        await service.open_lobby(1, 10, "geek_out", {}, ANA, pace=3 * DAY)
     assert await service.in_channel(10) is None
-    table = await service.open_lobby(1, 10, "geek_out", {}, ANA, pace="12h")
+    assert await service.default_pace(1, None) is None  # no default set: live
+    settings.pace_default = 12 * HOUR
+    await service.save_settings(settings)
+    assert await service.default_pace(1, None) == 12 * HOUR and await service.default_pace(1, "live") is None
+    table = await service.open_lobby(1, 10, "geek_out", {}, ANA, pace=await service.default_pace(1, None))
     with pytest.raises(Refused, match="at most 24 h per move"):
         await service.lobby(table.id, f"pace.{7 * DAY}", ANA)
     assert (await service.store.get_table(table.id)).pace == 12 * HOUR
@@ -184,7 +190,7 @@ async def test_a_turn_that_reaches_someone_away_starts_when_they_are_back(servic
 async def test_the_lobby_says_the_pace_and_globe_twisters_sand_at_it(service):
     from bot.ui import messages
 
-    table = await service.open_lobby(1, 10, "globe_twister", {}, ANA, pace="24h")
+    table = await service.open_lobby(1, 10, "globe_twister", {}, ANA, pace=DAY)
     words = messages.lobby_words(table)
     assert "Pace: turn-based, 24 h per move · when a move runs out, the table plays it" in words
     assert "At this pace the sand timer runs 5 h, a fifth of the time per move." in words
@@ -204,7 +210,7 @@ async def play_turn(service, table) -> None:
 
 
 async def test_three_timeouts_in_a_row_are_a_leave_without_takeover_and_a_restart_keeps_the_count(service, database):
-    table = await service.open_lobby(1, 10, "geoneo", {}, ANA, pace="1h")
+    table = await service.open_lobby(1, 10, "geoneo", {}, ANA, pace=HOUR)
     await service.lobby(table.id, "join", BO)
     await service.lobby(table.id, "takeover.off", ANA)
     await service.lobby(table.id, "start", ANA)
