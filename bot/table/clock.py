@@ -146,7 +146,7 @@ class Clock:
         until = now + days * paces.DAY
         if not await self.store.set_away(guild_id, user_id, until, now):
             raise Refused(Refusal.BAD_OPTIONS, _("You are already away; /game back ends it."))
-        return until, await self._shift_clocks(guild_id, user_id, until - now)
+        return until, await self._shift_clocks(guild_id, user_id, until, away=True)
 
     async def come_back(self, guild_id: int, user_id: int) -> list[Table]:
         """``user_id``'s vacation ends now: their clocks resume with the time they had left."""
@@ -154,11 +154,13 @@ class Clock:
         until = await self.store.end_away(guild_id, user_id, now)
         if until is None:
             raise Refused(Refusal.BAD_OPTIONS, _("You are not away."))
-        return await self._shift_clocks(guild_id, user_id, now - until)
+        return await self._shift_clocks(guild_id, user_id, until, away=False)
 
-    async def _shift_clocks(self, guild_id: int, user_id: int, by: float) -> list[Table]:
+    async def _shift_clocks(self, guild_id: int, user_id: int, until: float, away: bool) -> list[Table]:
         """Moves the turn deadline (and its reminder) of each turn-based table of this server where
-        ``user_id`` is to act by ``by`` seconds."""
+        ``user_id`` is to act: later by their vacation (``away``; ending at ``until``), or earlier by what is
+        left of it. A stage shared with others already away (a simultaneous stage) is paused until the last of
+        them is back: only the part of the vacation past theirs moves it."""
         shifted = []
         for table_id in await self.store.turn_based_tables_of(guild_id, user_id):
             table = await self.get(table_id)
@@ -169,7 +171,12 @@ class Clock:
                 seat = table.seat_of(user_id)
                 if table.status != "playing" or seat is None or seat not in table.to_act():
                     continue
-                await self.store.shift_deadlines(table.id, by)
+                now = self.clock()
+                people = [table.players[s]["id"] for s in table.to_act() if table.players[s]["id"] != user_id]
+                others = await self.store.away_of(guild_id, people, now)
+                paused = max(0.0, until - max([now, *others.values()]))
+                if paused:
+                    await self.store.shift_deadlines(table.id, paused if away else -paused)
                 table.turn_due = await self.store.deadline(table.id, "turn")
                 await self._remember_away(table)
                 table.drawn = ()  # its header changes: drawn again when shown

@@ -233,3 +233,17 @@ async def test_three_timeouts_in_a_row_are_a_leave_without_takeover_and_a_restar
     assert actions[-1] == f"leave:{idle}" and change.timed_out == ()
     assert "let three moves in a row run out, so they left the game" in change.text
     assert actions.count(f"timeout:{idle}") == 2 and not is_computer((await service.get(table.id)).players[idle])
+
+
+async def test_a_shared_stage_is_paused_until_the_last_of_its_players_is_back(service):
+    table = await started(service, "globe_twister")  # stage B: both program at once, one deadline
+    start = service.test_clock.now
+    await service.go_away(1, ANA["id"], 2)
+    assert await service.store.deadline(table.id, "turn") == start + DAY + 2 * DAY
+    await service.go_away(1, BO["id"], 1)  # inside Ana's vacation: the stage is already paused that long
+    assert await service.store.deadline(table.id, "turn") == start + DAY + 2 * DAY
+    service.test_clock.now += DAY / 2
+    await service.come_back(1, ANA["id"])  # Bo is away one more half day: the stage resumes when he is back
+    assert await service.store.deadline(table.id, "turn") == start + DAY + DAY
+    await service.come_back(1, BO["id"])  # now: the stage resumes with the day it had
+    assert await service.store.deadline(table.id, "turn") == service.test_clock.now + DAY
