@@ -247,3 +247,11 @@ async def test_a_shared_stage_is_paused_until_the_last_of_its_players_is_back(se
     assert await service.store.deadline(table.id, "turn") == start + DAY + DAY
     await service.come_back(1, BO["id"])  # now: the stage resumes with the day it had
     assert await service.store.deadline(table.id, "turn") == service.test_clock.now + DAY
+
+
+async def test_privacy_delete_forgets_a_vacation(service):
+    now = service.test_clock.now
+    assert await service.store.set_away(1, ANA["id"], now + DAY, now)
+    assert not await service.store.set_away(1, ANA["id"], now + 2 * DAY, now)  # already away: nothing written
+    await service.store.forget_person(1, ANA["id"], ["Ana"])
+    assert await service.store.away_of(1, [ANA["id"]], now) == {}
