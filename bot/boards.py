@@ -268,6 +268,9 @@ class Boards:
         """Mentions the players whose turn just came (in message content: mentions in embeds and edits do
         not notify), unless they clicked at the table moments ago or switched pings off. The table keeps at
         most one ping message in the channel: each new one replaces the last."""
+        if change.reminded:
+            await self._remind(table, channel, lang)
+            return
         if change.before is None and table.status in ("lobby", "playing"):
             return  # a redraw: whose turn it is did not change
         now = self.service.clock()
@@ -297,6 +300,25 @@ class Boards:
                                                          everyone=False, roles=False, replied_user=False),
             )
             await self.service.set_ping_message(table, message.id)
+
+    async def _remind(self, table: Table, channel, lang: str = i18n.DEFAULT) -> None:
+        """A turn-based turn's one reminder (a fifth of its time left): the people to act who did not switch
+        pings off are mentioned once more; it takes the place of the table's ping message."""
+        mention = [table.players[s]["id"] for s in table.to_act() if not is_computer(table.players[s])]
+        mention = [u for u in mention if await self.service.store.pings_enabled(u)]
+        if not mention:
+            return
+        old = table.row.ping_message_id
+        if old:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).delete()
+            await self.service.set_ping_message(table, None)
+        text = table.ping_text = messages.reminder(table, mention, lang)
+        message = await channel.send(
+            f"{text}\n{self.link(table)}"[:2000], view=components.ping_view(table, lang),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention], everyone=False,
+                                                     roles=False, replied_user=False))
+        await self.service.set_ping_message(table, message.id)
 
     async def _after(self, table: Table, change: Change, channel, lang: str = i18n.DEFAULT) -> None:
         """What the channel sees besides the board: announcements (a claimed goal card), the final standings
@@ -338,7 +360,7 @@ class Boards:
             return {"view": screens.lobby(table, note, lang), "attachments": []}
         drawing = asyncio.ensure_future(self.service.render(table, lang, change.board))  # words built meanwhile
         filename = f"table{table.id}-{table.version}.png"
-        view = screens.table(table, filename, lang)
+        view = screens.table(table, filename, lang, now=self.service.clock())
         image = await drawing
         return {"attachments": [discord.File(io.BytesIO(image), filename=filename)], "view": view}
 

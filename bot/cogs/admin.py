@@ -16,7 +16,9 @@ from discord.ext import commands
 
 import i18n
 from bot import language as languages
+from bot.cogs.play import PACE_CHOICES
 from bot.store import GuildSettings
+from bot.table import pace as paces
 from bot.table.words import channels_sentence
 from bot.ui.say import say
 from i18n import _, ngettext
@@ -102,6 +104,36 @@ class Admin(commands.Cog):
                                          "Turn timeout is now {n} seconds (from the next move on).", shown,
                                          n=i18n.number(shown)))
 
+    @mod.command(name="pace", description="The pace of new tables here, the longest allowed, and /game away's limit")
+    @app_commands.describe(default="The pace a new table gets unless /play says otherwise",
+                           longest="The longest time per move a table may have",
+                           away_days="The most days a member may be away (/game away), 1 to 60")
+    @app_commands.choices(
+        default=[app_commands.Choice(name=words, value=name) for name, words in PACE_CHOICES.items()],
+        longest=[app_commands.Choice(name=words, value=name) for name, words in PACE_CHOICES.items()
+                 if name != "live"])
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def pace(self, interaction: discord.Interaction, default: str | None = None, longest: str | None = None,
+                   away_days: app_commands.Range[int, 1, paces.AWAY_MOST] | None = None) -> None:
+        settings = await self.service.settings(interaction.guild_id)
+        if default is not None or longest is not None or away_days is not None:  # bare: shows, changes nothing
+            refused = pace_refused(default, longest)
+            if refused:
+                await say(interaction, refused)
+                return
+            if longest is not None:
+                settings.pace_max = paces.PACE_NAMES[longest]
+            if default is not None:
+                settings.pace_default = paces.PACE_NAMES[default]
+            if (settings.pace_default or 0) > paces.longest(settings):
+                await say(interaction, _("The default pace can't be longer than the longest allowed ({time}).",
+                                         time=paces.per_move_words(paces.longest(settings))))
+                return
+            if away_days is not None:
+                settings.away_max = away_days
+            await self.service.save_settings(settings)
+        await say(interaction, pace_sentence(settings))
+
     @mod.command(name="retention", description="Keep finished games for this many days, then delete them")
     @app_commands.describe(days="1 to 3650 days; 0: keep them until a limit is set; left out: show the setting")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -172,6 +204,22 @@ def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:
     return i18n._("Game messages and boards in this server follow its Discord language: {language}. "
                   "`/mod language` sets another; what only one member sees follows their own Discord language.",
                   language=name)
+
+
+def pace_refused(default: str | None, longest: str | None) -> i18n.Text | None:
+    """Why ``/mod pace``'s choices can't be used (a value Discord's picker would not send), or None."""
+    if default is not None and default not in paces.PACE_NAMES:
+        return _("A turn-based table takes 1 h, 12 h, 24 h, 3 days or 7 days per move.")
+    if longest is not None and paces.PACE_NAMES.get(longest) is None:
+        return _("The longest pace is 1 h, 12 h, 24 h, 3 days or 7 days per move.")
+    return None
+
+
+def pace_sentence(settings: GuildSettings) -> i18n.Text:
+    """What ``/mod pace`` says: the default pace of new tables, the longest allowed and /game away's limit."""
+    return _("New tables here are {pace} unless /play says otherwise; a move may take at most {longest}; members "
+             "may be away for up to {days} days (/game away).", pace=paces.pace_words(settings.pace_default),
+             longest=paces.per_move_words(paces.longest(settings)), days=paces.away_days(settings))
 
 
 MIN_TURN_TIMEOUT = 30

@@ -68,6 +68,19 @@ def computer_options(engine: Engine) -> dict[str, tuple[object, str]]:
     }
 
 
+PACE_OPTION = "pace"
+PACE_CHOICES = {"live": "live (the server's turn timeout)", "1h": "turn-based: 1 hour per move",
+                "12h": "turn-based: 12 hours per move", "24h": "turn-based: 24 hours per move",
+                "3d": "turn-based: 3 days per move", "7d": "turn-based: 7 days per move"}
+"""/play's pace choices (bot/table/pace.py's names) in words for Discord's picker."""
+
+
+def pace_options(engine: Engine) -> dict[str, tuple[object, str]]:
+    """/play's own option beside the game's and the computers': the table's pace, live or turn-based with a
+    time per move ({name: (annotation, description)}; its choices in words: ``PACE_CHOICES``)."""
+    return {PACE_OPTION: (str, "Live, or turn-based with a time per move (default: the server's)")}
+
+
 def computers_asked(count: int | None, strength: str | None) -> tuple[int, str]:
     """How many computers /play seats, and what the reply adds: a strength without ``computers`` seats one
     computer of that strength (the player asked for a computer); with ``computers:0`` it seats none, and the
@@ -83,18 +96,19 @@ def computers_asked(count: int | None, strength: str | None) -> tuple[int, str]:
 def _play_command(engine: Engine, open_table) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **given):
         count, strength = given.pop(COMPUTERS_OPTION, None), given.pop(STRENGTH_OPTION, None)
+        pace = given.pop(PACE_OPTION, None)
         count, note = computers_asked(count, strength)
         await open_table(interaction, engine.slug, {k: v for k, v in given.items() if v is not None},
-                         [strength or "normal"] * count, note=note)
+                         [strength or "normal"] * count, note=note, **({"pace": pace} if pace is not None else {}))
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     for option in engine.options:
-        if option.name in (COMPUTERS_OPTION, STRENGTH_OPTION):
+        if option.name in (COMPUTERS_OPTION, STRENGTH_OPTION, PACE_OPTION):
             raise ValueError(f"{engine.slug}: the option {option.name} is /play's own")
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=_annotation(option) | None))
-    extra = computer_options(engine)
+    extra = computer_options(engine) | pace_options(engine)
     for name, (annotation, _words) in extra.items():
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=annotation | None))
@@ -103,6 +117,8 @@ def _play_command(engine: Engine, open_table) -> app_commands.Command:
     descriptions.update({name: words for name, (_annotation, words) in extra.items()})
     if descriptions:
         app_commands.describe(**descriptions)(callback)
+    app_commands.choices(**{PACE_OPTION: [app_commands.Choice(name=words, value=name)
+                                          for name, words in PACE_CHOICES.items()]})(callback)
     players = (f"{engine.min_players}-{engine.max_players} players" if engine.min_players != engine.max_players
                else f"{engine.min_players} players")
     return app_commands.Command(name=command_name(engine), description=f"{engine.title} ({players})"[:100],

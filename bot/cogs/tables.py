@@ -19,13 +19,14 @@ from bot.boards import Ack, Boards, marked_seats
 from bot.cogs.rules import send_rules
 from bot.language import member_language
 from bot.table.model import Change, Table
+from bot.table.pace import AWAY_MOST
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import is_invited
 from bot.table.words import board_view
 from bot.ui import components, keys, messages
 from bot.ui.say import say, think
 from bot.workers import renderpool
-from i18n import _, localize
+from i18n import _, localize, ngettext
 from render import has_private, overlays
 
 MOVES_AT_ONCE = 32
@@ -58,12 +59,15 @@ class Tables(commands.Cog):
 
     # --- /play ---------------------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, slug: str, options: dict,
-                         computers: list[str] = (), note: str = "") -> None:
+                         computers: list[str] = (), note: str = "", pace: str | None = None) -> None:
         """``computers``: a strength per computer seated after the host (/play's computers and strength);
-        ``note``: said after the reply (what /play made of a strength given alone)."""
+        ``note``: said after the reply (what /play made of a strength given alone); ``pace``: /play's pace
+        ("live", "24h"...; None: the server's default), resolved to seconds per move (None: live) before the
+        lobby opens."""
+        seconds = await self.service.default_pace(interaction.guild_id, pace)
         table = await self.service.open_lobby(
             interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction),
-            parent_id=getattr(interaction.channel, "parent_id", None), computers=computers,
+            parent_id=getattr(interaction.channel, "parent_id", None), computers=computers, pace=seconds,
         )
         reply = i18n.join([_("Opened a {game} table here; the lobby is below.", game=table.engine.title), note])
         await say(interaction, reply)
@@ -95,6 +99,27 @@ class Tables(commands.Cog):
     async def pings(self, interaction: discord.Interaction, enabled: Literal["on", "off"]) -> None:
         await self.service.store.set_pings(interaction.user.id, enabled == "on")
         await say(interaction, messages.pings_sentence(enabled == "on", member_language(interaction)))
+
+    @game.command(name="away", description="Pause your clocks in this server's turn-based games for some days")
+    @app_commands.describe(days="How many days you are away (at most the server's limit, 14 unless set)")
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, AWAY_MOST]) -> None:
+        until, tables = await self.service.go_away(interaction.guild_id, interaction.user.id, days)
+        await say(interaction, ngettext(
+            "You are away until {date}: your clocks in this server's turn-based games are paused ({n} game waits for "
+            "you). /game back ends it early.",
+            "You are away until {date}: your clocks in this server's turn-based games are paused ({n} games wait for "
+            "you). /game back ends it early.", len(tables), date=f"<t:{int(until)}:f>"))
+        for table in tables:
+            await self.boards.publish(Change(table))
+
+    @game.command(name="back", description="End your time away: your clocks in turn-based games run again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        tables = await self.service.come_back(interaction.guild_id, interaction.user.id)
+        await say(interaction, ngettext("Welcome back: your clocks run again ({n} game with the time it had left).",
+                                        "Welcome back: your clocks run again ({n} games with the time they had left).",
+                                        len(tables)))
+        for table in tables:
+            await self.boards.publish(Change(table))
 
     # --- clicks --------------------------------------------------------------------------------------
     async def on_click(self, interaction: discord.Interaction, what: keys.Move | keys.Utility | None) -> None:

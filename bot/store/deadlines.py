@@ -16,6 +16,12 @@ class Deadlines:
             (table_id, kind, due_at),
         )
 
+    async def claim_deadline(self, table_id: int, kind: str, now: float) -> bool:
+        """Deletes the table's deadline of ``kind`` if it is due at ``now``; True for the one caller that did
+        (one statement: a deadline that only says something, a reminder, is said once)."""
+        return await self._execute("DELETE FROM deadlines WHERE table_id = ? AND kind = ? AND due_at <= ?",
+                                   (table_id, kind, now)) == 1
+
     async def clear_deadline(self, table_id: int, kind: str) -> None:
         await self._execute("DELETE FROM deadlines WHERE table_id = ? AND kind = ?", (table_id, kind))
 

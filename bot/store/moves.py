@@ -22,7 +22,7 @@ class Moves:
     async def record_move(
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
-        players: list[dict] | None = None, ratings: Plan | None = None,
+        players: list[dict] | None = None, ratings: Plan | None = None, remind_due: float | None = None,
     ) -> None:
         """``commit_move`` with the ratings of a game's end (``ratings``: bot/ratings.py's plan) computed from
         its people's stored ratings; when another game of one of them was rated between the read and the
@@ -34,7 +34,8 @@ class Moves:
             try:
                 await self.commit_move(table_id=table_id, version=version, state=state, status=status, ply=ply,
                                        seat=seat, action=action, turn_due=turn_due, standings=standings,
-                                       last_move=last_move, timer_due=timer_due, players=players, rows=rows)
+                                       last_move=last_move, timer_due=timer_due, players=players, rows=rows,
+                                       remind_due=remind_due)
                 return
             except StaleRatings:
                 continue
@@ -43,11 +44,12 @@ class Moves:
     async def commit_move(
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
-        players: list[dict] | None = None, rows: list[dict] | None = None,
+        players: list[dict] | None = None, rows: list[dict] | None = None, remind_due: float | None = None,
     ) -> None:
         """Commits one accepted move in one transaction, before its board is shown: the table's state, version
         and last move (and the seating when it changed: ``players``, a seat handed to a computer), the action
-        log, the turn deadline (None: none), the game timer (None: unchanged, 0: none) and, at the end
+        log, the turn deadline (None: none), the game timer (None: unchanged, 0: none), the turn-based
+        reminder (``remind_due``: None unchanged, 0 none) and, at the end
         (``standings``), the result with its people's rows and ratings (``rows``: ``Plan.rows``).
 
         Raises :class:`StaleVersion` unless the table is at ``version``: the first statement is a
@@ -57,7 +59,7 @@ class Moves:
         on the row as committed while the upsert waited for it). Either way nothing is written. On SQLite the
         whole transaction is one trip to the database's thread (bot/store/core.py, ``Steps``)."""
         await self._run(_commit(table_id, version, state, status, ply, seat, action, turn_due, standings,
-                                last_move, timer_due, players, rows))
+                                last_move, timer_due, players, rows, remind_due))
 
     async def skills(self, table_id: int, users: Sequence[int]) -> dict[int, Skill]:
         """The stored ratings of ``users`` for the game of ``table_id`` in its server (those who have one)."""
@@ -72,7 +74,7 @@ class Moves:
 
 def _commit(table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
             turn_due: float | None, standings: dict | None, last_move: str, timer_due: float | None,
-            players: list[dict] | None, rows: list[dict] | None) -> Steps:
+            players: list[dict] | None, rows: list[dict] | None, remind_due: float | None = None) -> Steps:
     """The statements of ``Moves.commit_move``."""
     now = time.time()
     changed = yield ("fetch",
@@ -89,6 +91,8 @@ def _commit(table_id: int, version: int, state: str, status: str, ply: int, seat
     (due if turn_due is not None else gone).append(("turn", turn_due))
     if timer_due is not None:
         (due if timer_due > 0 else gone).append(("timer", timer_due))
+    if remind_due is not None:  # a turn-based table's reminder: written with the turn it belongs to
+        (due if remind_due > 0 else gone).append(("remind", remind_due))
     if gone:
         yield ("execute", f"DELETE FROM deadlines WHERE table_id = ? AND kind IN ({', '.join('?' * len(gone))})",
                (table_id, *(kind for kind, _ in gone)))

@@ -50,6 +50,16 @@ class TableRow:
     shown_version: int = 0
     takeover: bool = True
     """A computer takes over the seat of a player who leaves or is removed during play (a lobby option)."""
+    pace: int | None = None
+    """Seconds per move of a turn-based table; None: live (the server's turn timeout). A lobby option."""
+    timeout_computer: bool = False
+    """What a turn-based table does when a move runs out: the table plays it (as a live table), or (True) a
+    computer takes the seat. A lobby option (``on_timeout``)."""
+
+    @property
+    def on_timeout(self) -> str:
+        """``timeout_computer`` as bot/table/pace.py's ``ON_TIMEOUT`` names it: "play" or "computer"."""
+        return "computer" if self.timeout_computer else "play"
 
     @classmethod
     def from_row(cls, row: Mapping) -> TableRow:
@@ -58,6 +68,8 @@ class TableRow:
         data["players"] = json.loads(data["players"])
         if "takeover" in data:
             data["takeover"] = bool(data["takeover"])
+        if "timeout_computer" in data:
+            data["timeout_computer"] = bool(data["timeout_computer"])
         return cls(**data)
 
 
@@ -209,6 +221,12 @@ class GuildSettings:
     language: str | None = None
     """The language of the server's public messages and boards as a moderator set it (``/mod language``:
     "en", "de", "es"); None follows the server's Discord language (bot/language.py)."""
+    pace_default: int | None = None
+    """The pace of a new table in seconds per move (``/mod pace``); None: live."""
+    pace_max: int | None = None
+    """The longest pace allowed in seconds (``/mod pace``); None: the bot's (bot/table/pace.py)."""
+    away_max: int | None = None
+    """The longest ``/game away`` in days; None: the bot's (bot/table/pace.py)."""
 
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         """Whether a game may be started in ``channel_id`` (a thread's ``parent_id``: its channel or forum)."""
@@ -230,7 +248,8 @@ class GuildSettings:
         stored = json.loads(row["allowed_channels"]) if row["allowed_channels"] else None
         retention = row["retention_days"] or None
         language = row["language"] or None
+        pace = {k: row[k] for k in ("pace_default", "pace_max", "away_max")}
         if isinstance(stored, dict):
             return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
-                       list(stored.get("also", [])), retention, language)
-        return cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention, language=language)
+                       list(stored.get("also", [])), retention, language, **pace)
+        return cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention, language=language, **pace)

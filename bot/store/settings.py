@@ -16,11 +16,14 @@ class Settings:
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self._execute(
-            "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels, retention_days, language)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
+            "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels, retention_days, language,"
+            " pace_default, pace_max, away_max)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
             " allowed_channels = excluded.allowed_channels, retention_days = excluded.retention_days,"
-            " language = excluded.language",
-            (s.guild_id, s.turn_timeout, s.stored_channels(), s.retention_days or None, s.language or None),
+            " language = excluded.language, pace_default = excluded.pace_default, pace_max = excluded.pace_max,"
+            " away_max = excluded.away_max",
+            (s.guild_id, s.turn_timeout, s.stored_channels(), s.retention_days or None, s.language or None,
+             s.pace_default, s.pace_max, s.away_max),
         )
 
     # --- user settings -------------------------------------------------------------------------------

@@ -16,17 +16,20 @@ class Tables:
     async def create_table(
         self, *, guild_id: int, channel_id: int, game: str, options: dict, seed: int, host: dict,
         lobby_due: float | None, others: Sequence[dict] = (), takeover: bool = True, host_seat: int = 0,
+        pace: int | None = None, on_timeout: str = "play",
     ) -> TableRow:
         """A new lobby seating ``host`` (in seat ``host_seat``) and ``others`` (computer seats asked for with
-        /play; a rematch's seats, kept ones included); ``takeover``: the lobby's takeover switch."""
+        /play; a rematch's seats, kept ones included); ``takeover``: the lobby's takeover switch; ``pace``
+        (seconds per move, None: live) and ``on_timeout``: the lobby's pace options."""
         now = time.time()
         seating = list(others)
         seating.insert(host_seat, host)
         row = await self._fetchrow(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
-            " created_at, updated_at, takeover) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING *",
+            " created_at, updated_at, takeover, pace, timeout_computer) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)"
+            " RETURNING *",
             (guild_id, channel_id, game, json.dumps(options), seed, json.dumps(seating), host["id"], now, now,
-             int(takeover)),
+             int(takeover), pace, int(on_timeout == "computer")),
         )
         if lobby_due is not None:
             await self.set_deadline(row["id"], "lobby", lobby_due)
@@ -59,8 +62,17 @@ class Tables:
             (int(on), time.time(), table_id, version),
         )
 
+    async def set_pace(self, table_id: int, version: int, pace: int | None, on_timeout: str) -> None:
+        """The lobby's pace (seconds per move, None: live) and what a turn-based table does when a move runs
+        out; StaleVersion as ``update_lobby``."""
+        await self._update_checked(
+            "UPDATE tables SET pace = ?, timeout_computer = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'lobby'",
+            (pace, int(on_timeout == "computer"), time.time(), table_id, version),
+        )
+
     async def start_table(self, table_id: int, version: int, players: list[dict], state: str,
-                          turn_due: float | None, last_move: str = "") -> None:
+                          turn_due: float | None, last_move: str = "", remind_due: float | None = None) -> None:
         await self._update_checked(
             "UPDATE tables SET status = 'playing', players = ?, state = ?, last_move = ?, version = version + 1,"
             " updated_at = ? WHERE id = ? AND version = ? AND status = 'lobby'",
@@ -69,6 +81,8 @@ class Tables:
         await self._execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
         if turn_due is not None:
             await self.set_deadline(table_id, "turn", turn_due)
+        if remind_due is not None:
+            await self.set_deadline(table_id, "remind", remind_due)
 
     async def close_table(self, table_id: int, status: str, reason: str | None) -> None:
         """Ends a lobby or game without a result (abandoned, ended by a moderator)."""

@@ -74,6 +74,7 @@ class TableCore:
                 table.timer_due = await self.store.deadline(table_id, "timer")
             if row.status == "playing":
                 table.turn_due = await self.store.deadline(table_id, "turn")
+                await self._remember_away(table)
             self._remember(table)
         return table
 
@@ -91,6 +92,7 @@ class TableCore:
         table.last_words = None
         await self._recall(table)
         table.turn_due = await self.store.deadline(table.id, "turn") if row.status == "playing" else None
+        await self._remember_away(table)
         if row.status not in ("lobby", "playing"):
             self._forget(table)
         elif table.state is not None and table.engine.timer(table.state):

@@ -15,6 +15,7 @@ from bot.computers import is_computer, new_computer
 from bot.store import ChannelBusy
 from bot.table import recent
 from bot.table.model import Change, Table
+from bot.table.pace import refused_pace as pace_refused
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
 from bot.table.words import channels_sentence, rules_words
@@ -36,9 +37,10 @@ class Lobby:
     """Part of :class:`bot.table.service.TableService` (its other parts through ``self``)."""
 
     async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
-                         parent_id: int | None = None, computers: Sequence[str] = ()) -> Table:
+                         parent_id: int | None = None, computers: Sequence[str] = (), pace: int | None = None) -> Table:
         """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules),
-        seating the host and then a computer of each strength in ``computers``."""
+        seating the host and then a computer of each strength in ``computers``; ``pace``: seconds per move
+        (None: live; ``default_pace`` turns /play's choice into it)."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
@@ -56,8 +58,11 @@ class Lobby:
                 "{game} seats at most {n} players, so at most {computers} computers beside you.",
                 game=engine.title, n=engine.max_players, computers=engine.max_players - 1))
         await self._check_channel(guild_id, channel_id, parent_id)
+        refused = pace_refused(pace, await self.settings(guild_id))
+        if refused:
+            raise Refused(Refusal.BAD_OPTIONS, refused)
         async with self.lock(channel_id):
-            return await self._create_lobby(guild_id, channel_id, engine, options, seated)
+            return await self._create_lobby(guild_id, channel_id, engine, options, seated, pace=pace)
 
     async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
         settings = await self.settings(guild_id)
@@ -65,7 +70,8 @@ class Lobby:
             raise Refused(Refusal.CHANNEL_NOT_ALLOWED, rules=channels_sentence(settings))
 
     async def _create_lobby(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
-                            seated: list[dict], host_seat: int = 0, takeover: bool = True) -> Table:
+                            seated: list[dict], host_seat: int = 0, takeover: bool = True,
+                            pace: int | None = None, on_timeout: str = "play") -> Table:
         """A new lobby with a new seed (under the channel's lock): refused while the channel has an open table."""
         existing = await self.in_channel(channel_id)
         if existing is not None:
@@ -76,6 +82,7 @@ class Lobby:
                 seed=secrets.randbits(62), host=seated[host_seat],
                 lobby_due=self.clock() + self.defaults.lobby_timeout,
                 others=seated[:host_seat] + seated[host_seat + 1:], host_seat=host_seat, takeover=takeover,
+                pace=pace, on_timeout=on_timeout,
             )
         except ChannelBusy:
             raise Refused(Refusal.CHANNEL_BUSY) from None
@@ -126,7 +133,7 @@ class Lobby:
             raise Refused(Refusal.NO_REMATCH, _("A newer game has been played in this channel since this one; its final "
                                               "board has its own Rematch button."))
         return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
-                                        old.row.takeover)
+                                        old.row.takeover, old.row.pace, old.row.on_timeout)
 
     def _busy_sentence(self, table: Table) -> str:
         game = table.engine.title
@@ -159,14 +166,17 @@ class Lobby:
         seated = mine is not None and not kept
         host_id = table.row.host_id
         name, arg = split_utility(key)
-        if name in ("computer", "drop", "takeover") and arg is not None:
+        if name in ("computer", "drop", "takeover", "pace", "ontimeout") and arg is not None:
             if not seated:
                 raise Refused(Refusal.NOT_A_PLAYER, _("Only a seated player can change the seats and options of this lobby."))
             if user["id"] != host_id and any(p["id"] == host_id for p in players):  # as Start: the host decides
                 raise Refused(Refusal.NOT_HOST, _("Only the host can switch whether a computer takes over a seat.")
-                              if name == "takeover" else _("Only the host can add or remove computers."))
+                              if name == "takeover" else _("Only the host can change the pace.")
+                              if name in ("pace", "ontimeout") else _("Only the host can add or remove computers."))
             if name == "takeover":
                 return await self._set_takeover(table, user, arg == "on")
+            if name in ("pace", "ontimeout"):
+                return await self._set_pace(table, user, name, arg)
             text = self._seat_computer(table, players, user, name, arg)
         elif key == "join":
             if seated:
@@ -275,11 +285,14 @@ class Lobby:
         text = recent.start_text(engine, state, names, [p["name"] for p in kept])
         lang = await self.language(table.row.guild_id)
         due = await self._turn_due(table, state, players)
+        remind = self._remind_due(table, due, bool(first) and not table.computers_due(state, players))
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
-                                                 due if first else None, last_move=i18n.localize(text, lang)))
+                                                 due if first else None, last_move=i18n.localize(text, lang),
+                                                 remind_due=remind or None))
         table.row = await self.store.get_table(table.id)
         table.last_words = text
         table.recent = recent.kept([], recent.Entry(SYSTEM, text))
         table.state = state
         table.turn_due = due if first else None
+        await self._remember_away(table)
         return Change(table, text, before=frozenset())

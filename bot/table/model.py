@@ -66,6 +66,9 @@ class Table:
     """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
     after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""
 
+    away: dict[int, float] = field(default_factory=dict)
+    """user -> until: the people to act at a turn-based table who are away (``/game away``), for its header."""
+
     posted: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
     moment as another waits for it to link the new lobby."""
@@ -209,6 +212,8 @@ class Change:
     board: Drawing | None = None
     quiet: bool = False
     """A computer's step inside its turn that waits for the next board (``Defaults.board_every``): not shown."""
+    reminded: bool = False
+    """A turn-based turn's reminder (a fifth of its time left): the people to act are pinged once more."""
 
 
 @dataclass

@@ -10,7 +10,7 @@ import logging
 import i18n
 from bot import computers, ratings
 from bot.computers import computer_seats, is_computer
-from bot.table import recent
+from bot.table import pace, recent
 from bot.table.choices import group_named
 from bot.table.model import Change, Drawing, Table
 from bot.table.refusals import Refusal, Refused
@@ -91,6 +91,8 @@ class Moves:
         keep putting the computers off)."""
         now = self.clock()
         if not table.computers_due(state, players, table.waiting_for_people() if held is None else held):
+            if table.row.pace is not None:  # turn-based: bot/table/clock.py
+                return await self._paced_due(table, state, players, seat)
             return now + await self.turn_timeout(table.row.guild_id)
         pause = now + self.defaults.pause(self._goes_on(table, state, players, seat))
         waited = table.state is not None and table.computers_due(held=table.waiting_for_people())
@@ -138,12 +140,15 @@ class Moves:
         event = seat == SYSTEM or bool(announcements)
         held = set() if event else (table.held - {seat}) | ({seat} if then_waits else set())
         due = None if over else await self._turn_due(table, state, seated, seat, held)
+        remind = self._remind_due(table, due, not over and not table.computers_due(state, seated, held))
         standings = _standings(result, state, seated) if result is not None else None
         # a game timer that starts (or stops) with this move is written with it
         timer, timer_before = engine.timer(state), engine.timer(table.state)
         timer_due = None
         if timer != timer_before:
             timer_due = self.clock() + timer[1] if timer else 0
+            if timer and table.row.pace is not None:  # turn-based: the sand runs a fifth of the pace
+                timer_due = min(self.clock() + pace.sand_seconds(table.row.pace), due or float("inf"))
         # draw the new board while the move is committed (nothing is shown before the commit)
         board = None
         if draw:
@@ -156,6 +161,7 @@ class Moves:
             turn_due=due, standings=standings, last_move=i18n.localize(text, lang), timer_due=timer_due,
             players=players,
             ratings=ratings.plan(table.row.game, standings) if standings is not None else None,
+            remind_due=remind,
         ))
         table.state = state
         table.row.version += 1
@@ -165,6 +171,8 @@ class Moves:
         table.recent = recent.kept(table.recent, recent.Entry(seat, said))
         table.row.players = seated
         table.turn_due = due
+        if table.row.pace is not None:
+            await self._remember_away(table)
         self._track(table, seat, tokens, event)
         table.held = held
         if timer_due is not None:

@@ -10,6 +10,7 @@ The facade's calls, and the module each concern lives in:
 - ``open_lobby``, ``lobby`` (a lobby's buttons), ``rematch``: bot/table/lobby.py;
 - ``act`` (a move), ``pick`` (the first step of a two-step choice): bot/table/moves.py;
 - ``leave``, ``hand_over``, ``end``: bot/table/departures.py;
+- a turn-based table's pace, reminders and timeouts, ``go_away``, ``come_back``: bot/table/clock.py;
 - ``fire_due``, ``next_deadline``, ``sleep_until_woken``: bot/table/timers.py;
 - the computers' moves (started by ``fire_due``, shown through ``show``): bot/table/thinking.py;
 - ``get``, ``in_channel``, ``settings``, ``language``, ``render``: bot/table/core.py.
@@ -17,6 +18,7 @@ The facade's calls, and the module each concern lives in:
 
 from __future__ import annotations
 
+from bot.table.clock import Clock
 from bot.table.core import TableCore
 from bot.table.departures import Departures
 from bot.table.lobby import Lobby
@@ -29,5 +31,5 @@ from bot.table.timers import Timers
 __all__ = ["Change", "Refusal", "Refused", "TableService"]
 
 
-class TableService(Lobby, Moves, Departures, Timers, Thinking, TableCore):
+class TableService(Lobby, Moves, Departures, Timers, Thinking, Clock, TableCore):
     """One object per process; its parts share the core's cache, locks and store."""

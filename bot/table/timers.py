@@ -111,20 +111,27 @@ class Timers:
         if kind == "timer" and table.status == "playing" and table.engine.timer(table.state):
             name = table.engine.timer(table.state)[0]
             return await self._apply(table, SYSTEM, f"timer:{name}")
+        if kind == "remind":
+            return await self._remind(table)  # a turn-based turn's reminder (bot/table/clock.py)
         if kind == "turn" and table.status == "playing":
             texts, timed_out, announced = [], [], []
             before = frozenset(table.to_act())
             change = None
             for seat in [s for s in table.to_act() if not is_computer(table.players[s])]:
+                played = True
                 try:
-                    change = await self._apply(table, SYSTEM, f"timeout:{seat}")
+                    if table.row.pace is not None:  # turn-based: played, a computer's, or the third: a leave
+                        change, played = await self._paced_timeout(table, seat)
+                    else:
+                        change = await self._apply(table, SYSTEM, f"timeout:{seat}")
                 except StaleVersion:
                     if change is None:
                         raise
                     await self._reload(table)  # another writer came in between: show what was done
                     break
                 texts.append(change.text)
-                timed_out.append(seat)
+                if played:
+                    timed_out.append(seat)
                 announced += change.announcements
                 if table.status != "playing":
                     break

@@ -14,6 +14,7 @@ import discord
 
 import i18n
 from bot.computers import display_name, is_computer, strength_lines
+from bot.table import pace as paces
 from bot.table.choices import CHOICE_ROWS, MENU_SIZE, group_key, offer
 from bot.table.model import Table
 from bot.table.seating import free_seat
@@ -261,6 +262,7 @@ def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
         view.add_item(select(keys.Menu(table.id, table.version, keys.COMPUTER_MENU), options,
                              say(lang, "Add a computer player (pick its strength)"), row=row))
         row += 1
+    row = _pace_controls(view, table, row, lang)
     drops = [(seat, p) for seat, p in enumerate(table.players) if is_computer(p)]
     for k, (seat, player) in enumerate(drops):
         view.add_item(utility(table, "drop", str(seat), say(lang, "Remove {player}", player=_name(player, lang)),
@@ -272,6 +274,28 @@ def lobby_view(table: Table, lang: str = DEFAULT) -> discord.ui.View:
                                   say(lang, "Team up with {player}", player=_name(player, lang)), row=row,
                                   emoji="🤝"))
     return view
+
+
+def _pace_controls(view: discord.ui.View, table: Table, row: int, lang: str) -> int:
+    """The lobby's pace menu (live, or a time per move) and, for a turn-based table, the switch of what happens
+    when a move runs out; returns the next free row."""
+    current = table.row.pace
+    options = [discord.SelectOption(label=say(lang, "Live: the server's turn timeout"), value="pace.live", emoji="⚡",
+                                    default=current is None)]
+    options += [discord.SelectOption(label=say(lang, "Turn-based: {time} per move",
+                                               time=localize(paces.per_move_words(seconds), lang)),
+                                     value=f"pace.{seconds}", emoji="⌛", default=current == seconds)
+                for seconds in paces.PACES]
+    view.add_item(select(keys.Menu(table.id, table.version, keys.PACE_MENU), options,
+                         say(lang, "Pace of the game"), row=row))
+    row += 1
+    if current is not None:
+        computer = table.row.on_timeout == "computer"
+        view.add_item(utility(table, "ontimeout", "play" if computer else "computer",
+                              say(lang, "Move runs out: a computer takes the seat") if computer
+                              else say(lang, "Move runs out: the table plays it"),
+                              "secondary", row=row, emoji="⏰"))
+    return row
 
 
 def _name(player: dict, lang: str) -> str:

@@ -34,15 +34,18 @@ LIMIT = 100
 KEY = r"[\w.\-]{1,60}"
 """An action key: what an engine's ``Action.key`` may be (tests/bot/test_keys.py checks every game's)."""
 TOKEN = r"(?:/(?P<token>[0-9a-f]{6}))?"
-UTILITIES = ("join", "leave", "start", "takeover", "partner", "computer", "drop",  # the lobby's
+UTILITIES = ("join", "leave", "start", "takeover", "partner", "computer", "drop", "pace", "ontimeout",  # the lobby's
              "hand", "rules", "overlay", "pings", "rematch", "pick")
 """A table's own buttons: ``<name>`` or ``<name>.<arg>`` (``pick.`` goes back from a group)."""
-LOBBY = frozenset({"join", "leave", "start", "takeover", "partner", "computer", "drop"})
+LOBBY = frozenset({"join", "leave", "start", "takeover", "partner", "computer", "drop", "pace", "ontimeout"})
 """The utilities that change a lobby (``TableService.lobby``): join, leave, start, ``takeover.on``/``.off``,
-``partner.<user id>``, ``computer.<strength>``, ``drop.<seat>``."""
+``partner.<user id>``, ``computer.<strength>``, ``drop.<seat>``, ``pace.<seconds|live>``,
+``ontimeout.<play|computer>``."""
 LESSON_UTILITIES = ("leave", "again", "next", "pick")
 COMPUTER_MENU = "computer"
 """The lobby's "Add a computer" menu (its values ``computer.<strength>``)."""
+PACE_MENU = "pace"
+"""The lobby's pace menu (its values ``pace.<seconds|live>``)."""
 MARK = "~"
 """Starts a utility among a menu's values (and a legacy lesson's utility keys)."""
 
@@ -288,9 +291,9 @@ def choose(menu: Menu | LessonMenu, chosen: str) -> Move | Utility | LessonMove 
         return LessonMove(menu.lesson, menu.version, chosen) if re.fullmatch(KEY, chosen) else None
     if menu.legacy:
         return _table_key(menu.table, menu.version, chosen or "-", menu.token)
-    if menu.name == COMPUTER_MENU:
+    if menu.name in (COMPUTER_MENU, PACE_MENU):
         name, arg = split_utility(chosen)
-        return Utility(menu.table, menu.version, name, arg) if name == COMPUTER_MENU and arg else None
+        return Utility(menu.table, menu.version, name, arg) if name == menu.name and arg else None
     if chosen.startswith(MARK):
         name, arg = split_utility(chosen[1:])
         return Utility(menu.table, menu.version, name, arg, menu.token) if name == "pick" else None

@@ -6,6 +6,8 @@ channel sees, the member's for what only they see); English by default."""
 
 from __future__ import annotations
 
+import time
+
 import i18n
 from bot.computers import (
     ROBOT,
@@ -15,6 +17,7 @@ from bot.computers import (
     strength_of,
     strength_word,
 )
+from bot.table import pace as paces
 from bot.table import recent
 from bot.table.model import Table
 from bot.table.seating import is_invited, sitting
@@ -91,9 +94,49 @@ def lobby_words(table: Table, note: str = "", lang: str = DEFAULT) -> str:
                                                        max(len(table.players), engine.min_players)), lang))
     if options:
         lines.append(say(lang, "Options: {options}", options=options))
+    lines.append(pace_line(table, lang))
     if note:
         lines.append(localize(note, lang))
     return "\n".join(line for line in lines if line)
+
+
+def pace_line(table: Table, lang: str = DEFAULT) -> str:
+    """The lobby's pace: "Pace: live" or "Pace: turn-based, 24 h per move · when a move runs out, the table plays
+    it"."""
+    line = say(lang, "Pace: {pace}", pace=localize(paces.pace_words(table.row.pace), lang))
+    if table.row.pace is None:
+        return line
+    line += " · " + (say(lang, "when a move runs out, a computer takes the seat")
+                     if table.row.on_timeout == "computer" else
+                     say(lang, "when a move runs out, the table plays it"))
+    if "timer" in table.row.options and not table.row.options.get("no_timer"):  # Globe Twister's sand timer
+        line += "\n" + sand_words(table.row.pace, lang)
+    return line
+
+
+def sand_words(pace: int, lang: str = DEFAULT) -> str:
+    """A turn-based game with a sand timer: how long it runs at this pace (docs/rules/globe-twister.md 7b)."""
+    return say(lang, "At this pace the sand timer runs {time}, a fifth of the time per move.",
+               time=localize(paces.span_words(paces.sand_seconds(pace)), lang))
+
+
+def clock_line(table: Table, now: float, lang: str = DEFAULT) -> str:
+    """A turn-based board's clock: the time left in plain words as the board was drawn, and Discord's own
+    countdown ("⏳ 24 h per move: 21 h left; time runs out in 21 hours."; a countdown line: a board that is
+    no longer current loses it, ``bot.ui.layout.retired``), or "" for a live table."""
+    if table.row.pace is None or table.status != "playing" or not table.turn_due:
+        return ""
+    if not any(not is_computer(table.players[s]) for s in table.to_act()):
+        return ""
+    return COUNTDOWN + say(lang, "{pace} per move: {left} left; time runs out {when}.",
+                      pace=localize(paces.per_move_words(table.row.pace), lang),
+                      left=localize(paces.span_words(table.turn_due - now), lang),
+                      when=f"<t:{int(table.turn_due)}:R>")
+
+
+def away_words(until: float, lang: str = DEFAULT) -> str:
+    """A seat to act whose player is away: "away until <date>" (Discord shows the date in the reader's time)."""
+    return say(lang, "away until {date}", date=f"<t:{int(until)}:f>")
 
 
 def may_start(table: Table) -> bool:
@@ -203,9 +246,10 @@ def latest_moves(table: Table, lang: str = DEFAULT) -> str:
     return "\n".join([*out, *lines])
 
 
-def status_lines(table: Table, lang: str = DEFAULT) -> list[str]:
-    """A board's first lines: whose turn (with their mark, as the lobby noted the seat), a warning, the live
-    countdown; or how the game ended."""
+def status_lines(table: Table, lang: str = DEFAULT, now: float | None = None) -> list[str]:
+    """A board's first lines: whose turn (with their mark, as the lobby noted the seat; "away until ..." for a
+    player on vacation), a warning, the live countdown (a game timer's; a turn-based table's clock, read at
+    ``now``); or how the game ended."""
     names = [localize(n, lang) for n in table.names]
     lines = []
     if table.status == "playing":
@@ -215,6 +259,8 @@ def status_lines(table: Table, lang: str = DEFAULT) -> list[str]:
         def who(s: int) -> str:
             shown = (acting_computer(names[s], lang) if is_computer(table.players[s]) else
                      f"**{names[s]}** (<@{table.players[s]['id']}>)")
+            away = table.away.get(table.players[s]["id"])
+            shown += f" · {away_words(away, lang)}" if away else ""
             return shown + (f" · {localize(notes[s], lang)}" if s < len(notes) and notes[s] else "")
 
         lines.append(say(lang, "To act: {players}", players=", ".join(who(s) for s in to_act)))
@@ -225,6 +271,9 @@ def status_lines(table: Table, lang: str = DEFAULT) -> list[str]:
             # Discord counts a relative timestamp down by itself: no edits needed (a board superseded while it
             # runs loses the line: ``bot.ui.layout.retired``)
             lines.append(COUNTDOWN + say(lang, "Time runs out {when}.", when=f"<t:{int(table.timer_due)}:R>"))
+        clock = clock_line(table, time.time() if now is None else now, lang)
+        if clock:
+            lines.append(clock)
     elif table.status == "finished":
         result = table.result()
         over = say(lang, "**Game over.**")
@@ -272,7 +321,21 @@ def ping(table: Table, mention: list[int], timed_out: tuple[int, ...], lang: str
     if mention:
         parts.append(say(lang, "{players}: your turn in **{game}**.", players=" ".join(f"<@{u}>" for u in mention),
                          game=table.engine.title))
+        if table.row.pace is not None and table.turn_due:  # turn-based: when it runs out (Discord counts down)
+            parts.append(runs_out(table.turn_due, lang))
     return " ".join(parts)
+
+
+def runs_out(due: float, lang: str = DEFAULT) -> str:
+    """"⌛ Time runs out in 3 days." (Discord's relative timestamp: it counts down by itself)."""
+    return COUNTDOWN + say(lang, "Time runs out {when}.", when=f"<t:{int(due)}:R>")
+
+
+def reminder(table: Table, mention: list[int], lang: str = DEFAULT) -> str:
+    """A turn-based turn's one reminder, when a fifth of its time is left."""
+    return "⌛ " + say(lang, "{players}: a fifth of your time is left in **{game}**; it runs out {when}.",
+                      players=" ".join(f"<@{u}>" for u in mention), game=table.engine.title,
+                      when=f"<t:{int(table.turn_due or 0)}:R>")
 
 
 def pings_sentence(enabled: bool, lang: str = DEFAULT) -> str:
@@ -297,6 +360,8 @@ def panel_text(table: Table, seat: int, note: str = "", lang: str = DEFAULT) -> 
                     players=", ".join(localize(table.names[s], lang) for s in to_act))
     lines = [say(lang, "{label} (only you can see this; kept up to date while you play from it). {doing}",
                  label=label, doing=doing)]
+    if seat in to_act and table.row.pace is not None and table.turn_due:
+        lines.append(runs_out(table.turn_due, lang))
     last = table.last_move(lang)
     if last:
         lines.append(last_move_line(last, lang))

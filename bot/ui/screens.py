@@ -22,12 +22,12 @@ def _items(view: ui.View | None) -> list[ui.Item]:
     return items
 
 
-def table(table: Table, filename: str, lang: str = DEFAULT) -> ui.LayoutView:
+def table(table: Table, filename: str, lang: str = DEFAULT, now: float | None = None) -> ui.LayoutView:
     """A running or finished table: its header (game, table, whose turn with their mark, a warning, the
     countdown), the board with its description in words, the latest moves, the choice in front of the player
     to act, then the buttons and menus (``components.table_view``; Rematch when the game is over)."""
     kit = Layout(table.engine.accent)
-    kit.heading(messages.table_title(table, lang), *messages.status_lines(table, lang))
+    kit.heading(messages.table_title(table, lang), *messages.status_lines(table, lang, now))
     kit.image(filename, messages.board_words(table, lang))
     kit.text(messages.latest_moves(table, lang))
     kit.text(messages.choice_line(table, lang))

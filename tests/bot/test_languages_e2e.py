@@ -137,7 +137,8 @@ async def test_a_german_server_plays_geek_out_from_play_to_standings(fake, germa
     assert sight.title(lob) == "Geek Out! Masters · Lobby"
     assert [c["label"] for c in components(lob) if c["type"] == 2] == [
         "Starten", "Beitreten", "Verlassen", "Regeln", "Computer übernimmt freie Plätze: an"]  # Start first: it may
-    assert [c["placeholder"] for c in components(lob) if c["type"] == 3] == ["Computer hinzufügen (Spielstärke wählen)"]
+    assert [c["placeholder"] for c in components(lob) if c["type"] == 3] == ["Computer hinzufügen (Spielstärke wählen)",
+                                                                          "Tempo des Spiels"]
     assert "Ana hat den Tisch eröffnet." in sight.description(lob)
     assert sight.footer(lob).startswith("Tisch ")
     await click_key(fake, BO, lob, "join")
