@@ -14,7 +14,7 @@ from bot import computers
 from bot.computers import is_computer, new_computer
 from bot.store import ChannelBusy
 from bot.table import recent
-from bot.table.model import Change, Table
+from bot.table.model import Change, Table, people_to_act
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
 from bot.table.words import channels_sentence, rules_words
@@ -276,7 +276,8 @@ class Lobby:
         lang = await self.language(table.row.guild_id)
         due = await self._turn_due(table, state, players)
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
-                                                 due if first else None, last_move=i18n.localize(text, lang)))
+                                                 due if first else None, last_move=i18n.localize(text, lang),
+                                                 waiting=people_to_act(engine, state, players)))
         table.row = await self.store.get_table(table.id)
         table.last_words = text
         table.recent = recent.kept([], recent.Entry(SYSTEM, text))

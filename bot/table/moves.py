@@ -12,7 +12,7 @@ from bot import computers, ratings
 from bot.computers import computer_seats, is_computer
 from bot.table import recent
 from bot.table.choices import group_named
-from bot.table.model import Change, Drawing, Table
+from bot.table.model import Change, Drawing, Table, people_to_act
 from bot.table.refusals import Refusal, Refused
 from bot.table.words import board_view, ending_focus, name_seats, rules_words
 from bot.workers import renderpool
@@ -139,6 +139,10 @@ class Moves:
         held = set() if event else (table.held - {seat}) | ({seat} if then_waits else set())
         due = None if over else await self._turn_due(table, state, seated, seat, held)
         standings = _standings(result, state, seated) if result is not None else None
+        # who the table waits for after the move, written with it when that changes (bot/store/waiting.py)
+        waiting = [] if over else people_to_act(engine, state, seated)
+        if not over and waiting == people_to_act(engine, table.state, table.players):
+            waiting = None
         # a game timer that starts (or stops) with this move is written with it
         timer, timer_before = engine.timer(state), engine.timer(table.state)
         timer_due = None
@@ -156,6 +160,7 @@ class Moves:
             turn_due=due, standings=standings, last_move=i18n.localize(text, lang), timer_due=timer_due,
             players=players,
             ratings=ratings.plan(table.row.game, standings) if standings is not None else None,
+            waiting=waiting,
         ))
         table.state = state
         table.row.version += 1
