@@ -1,6 +1,6 @@
 """/turns through the real discord.py client and the loopback Discord (issue 27): five tables of different games
 in five channels (one where Ana sits but Bo is to act, one simultaneous stage of Globe Twister, one she does not
-sit at, one ended); each member sees the tables where they are to act, soonest deadline first, with the game,
+sit at, one finished); each member sees the tables where they are to act, soonest deadline first, with the game,
 opponents, time left and a jump link to the board; a member with none gets one sentence; /help names /turns."""
 
 import pytest
@@ -39,12 +39,16 @@ async def runner(fake, database):
     await r.stop()
 
 
-async def open_table(fake, channel):
+async def open_table(fake, channel, takeover=True):
+    """``takeover=False``: a player who leaves ends a two-player game (no computer takes the seat)."""
     game, players = TABLES[channel]
     await fake.slash(players[0], channel, "play", game)
     lobby = sight.lobby(fake, channel)
     for p in players[1:]:
         await fake.click(p, lobby, "Join")
+    if not takeover:
+        table, version = sight.components(lobby)[0]["custom_id"].split(":")[1:3]
+        await fake.click_forged(players[0], lobby, f"gt:{table}:{version}:takeover.off")
     await fake.click(players[0], lobby, "Start")
 
 
@@ -61,14 +65,16 @@ async def answer(fake, user) -> str:
 
 async def test_turns_across_five_tables(fake, runner):
     for channel in TABLES:
-        await open_table(fake, channel)
+        await open_table(fake, channel, takeover=channel != 604)
     for _ in range(60):  # Geek Out: played on until it is Bo's turn, not Ana's
         if ANA not in await people_to_act(runner, 600):
             break
         await play_one(fake, 600, prefer=("Pass", "Continue") + DICE_MOVES)
     assert await people_to_act(runner, 600) == {BO}
     assert await people_to_act(runner, 602) == {ANA, BO}  # Globe Twister: everyone at once
-    await fake.slash(MOD, 604, "mod", "end", reason="closing time")
+    await fake.slash(BO, 604, "game", "leave")  # Geodeto: Ana is left alone, the game is over
+    assert (await runner.bot.store.open_table_in(604)) is None
+    assert [g.table_id for g in await runner.bot.store.history(fake.guild_id, 604)] != []  # finished, with a result
 
     store, guild = runner.bot.store, fake.guild_id
     for user in (ANA, BO, CY):
@@ -89,7 +95,7 @@ async def test_turns_across_five_tables(fake, runner):
             assert line.startswith(f"- **{TITLES[game]}** in <#{channel}> with {others} · "), line
             assert f"time runs out <t:{int(due[channel])}:R>" in line, line
             assert line.endswith(f"· [board](https://discord.com/channels/{guild}/{channel}/{board['id']})"), line
-        assert "<#604>" not in text  # the ended table waits for nobody
+        assert "<#604>" not in text  # the finished table waits for nobody
     ana = await answer(fake, ANA)
     assert "<#600>" not in ana and "<#603>" not in ana and "<#602>" in ana  # Bo's turn; not her table; hers
     assert "<#600>" in await answer(fake, BO)
