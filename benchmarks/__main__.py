@@ -178,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     German and Spanish against English, /learn's coach against the computer and the slash-command translator
     (benchmarks/languages.py, quick with ``--quick``), then the
     leaderboard and stats queries with 100,000 stored results (benchmarks/history.py ``--quick``; the issue's
-    1,000,000 with ``python -m benchmarks.history``), then a 300-move game's replay (benchmarks/replay.py)."""
+    1,000,000 with ``python -m benchmarks.history``), then a 300-move game's replay (benchmarks/replay.py), then
+    turn-based play at scale: /turns, the deadline loop's pass and the table service's memory with 2,000 open
+    tables (benchmarks/turnbased.py ``--quick``; the issue's 10,000 with ``python -m benchmarks.turnbased``)."""
     argv = sys.argv[1:] if argv is None else argv
     micro()
     print()
@@ -207,7 +209,11 @@ def main(argv: list[str] | None = None) -> int:
 
     status = status or history.main(["--quick"])
     print()
-    return status or replay.main([])
+    status = status or replay.main([])
+    print()
+    from benchmarks import turnbased
+
+    return status or turnbased.main(["--quick"])
 
 
 def micro() -> int:

@@ -30,6 +30,7 @@ from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.rules import Rules, open_page
 from bot.cogs.tables import Tables
+from bot.cogs.turns import Turns
 from bot.database import open_store
 from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
@@ -147,6 +148,7 @@ class Geotable(Loops, commands.AutoShardedBot):
         await self.add_cog(Replays(self))
         await self.add_cog(Privacy(self))
         await self.add_cog(Learn(self))
+        await self.add_cog(Turns(self))
         self.add_dynamic_items(*items.ITEMS.values())
         await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):

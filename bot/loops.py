@@ -39,6 +39,10 @@ class Loops:
             await self.service.restore_turn_deadlines()
         except Exception:
             log.exception("restoring missing turn deadlines")
+        try:
+            await self.service.restore_waiting()
+        except Exception:
+            log.exception("restoring who is to act")
         service = self.service
         while not self.is_closed() and not self._stopping.is_set():
             fired_at = service.clock()

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from bot.ratings import Plan, Skill
 from bot.store.core import Steps
 from bot.store.errors import StaleRatings, StaleVersion
+from bot.store.waiting import waiting_steps
 
 RATING_ATTEMPTS = 20
 """How often ``record_move`` recomputes a game's ratings when other games of its players keep ending first."""
@@ -23,6 +24,7 @@ class Moves:
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
         players: list[dict] | None = None, ratings: Plan | None = None, remind_due: float | None = None,
+        waiting: Sequence[int] | None = None,
     ) -> None:
         """``commit_move`` with the ratings of a game's end (``ratings``: bot/ratings.py's plan) computed from
         its people's stored ratings; when another game of one of them was rated between the read and the
@@ -35,7 +37,7 @@ class Moves:
                 await self.commit_move(table_id=table_id, version=version, state=state, status=status, ply=ply,
                                        seat=seat, action=action, turn_due=turn_due, standings=standings,
                                        last_move=last_move, timer_due=timer_due, players=players, rows=rows,
-                                       remind_due=remind_due)
+                                       remind_due=remind_due, waiting=waiting)
                 return
             except StaleRatings:
                 continue
@@ -45,11 +47,13 @@ class Moves:
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
         players: list[dict] | None = None, rows: list[dict] | None = None, remind_due: float | None = None,
+        waiting: Sequence[int] | None = None,
     ) -> None:
         """Commits one accepted move in one transaction, before its board is shown: the table's state, version
         and last move (and the seating when it changed: ``players``, a seat handed to a computer), the action
         log, the turn deadline (None: none), the game timer (None: unchanged, 0: none), the turn-based
-        reminder (``remind_due``: None unchanged, 0 none) and, at the end
+        reminder (``remind_due``: None unchanged, 0 none), the people the table waits for after it
+        (``waiting``: their ids; None: unchanged; bot/store/waiting.py) and, at the end
         (``standings``), the result with its people's rows and ratings (``rows``: ``Plan.rows``).
 
         Raises :class:`StaleVersion` unless the table is at ``version``: the first statement is a
@@ -59,7 +63,7 @@ class Moves:
         on the row as committed while the upsert waited for it). Either way nothing is written. On SQLite the
         whole transaction is one trip to the database's thread (bot/store/core.py, ``Steps``)."""
         await self._run(_commit(table_id, version, state, status, ply, seat, action, turn_due, standings,
-                                last_move, timer_due, players, rows, remind_due))
+                                last_move, timer_due, players, rows, remind_due, waiting))
 
     async def skills(self, table_id: int, users: Sequence[int]) -> dict[int, Skill]:
         """The stored ratings of ``users`` for the game of ``table_id`` in its server (those who have one)."""
@@ -74,7 +78,8 @@ class Moves:
 
 def _commit(table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
             turn_due: float | None, standings: dict | None, last_move: str, timer_due: float | None,
-            players: list[dict] | None, rows: list[dict] | None, remind_due: float | None = None) -> Steps:
+            players: list[dict] | None, rows: list[dict] | None, remind_due: float | None = None,
+            waiting: Sequence[int] | None = None) -> Steps:
     """The statements of ``Moves.commit_move``."""
     now = time.time()
     changed = yield ("fetch",
@@ -101,6 +106,8 @@ def _commit(table_id: int, version: int, state: str, status: str, ply: int, seat
                f"INSERT INTO deadlines (table_id, kind, due_at) VALUES {', '.join(['(?, ?, ?)'] * len(due))}"
                " ON CONFLICT (table_id, kind) DO UPDATE SET due_at = excluded.due_at",
                tuple(value for kind, at in due for value in (table_id, kind, at)))
+    if waiting is not None or standings is not None:  # a game's end waits for nobody
+        yield from waiting_steps(table_id, table["guild_id"], () if standings is not None else waiting)
     if standings is None:
         return
     yield ("execute", "INSERT INTO results (table_id, guild_id, game, standings, finished_at, channel_id)"

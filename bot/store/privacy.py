@@ -179,6 +179,7 @@ class Privacy:
         settings = await self._execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
         await self._execute("DELETE FROM lessons WHERE user_id = ?", (user_id,))  # /learn: private, not kept
         await self._execute("DELETE FROM away WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        await self._execute("DELETE FROM waiting WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         return Forgotten(len(tables), rated, bool(settings), panels)
 
     async def retention_guilds(self, shards: Shards | None = None) -> list[tuple[int, int]]:

@@ -7,7 +7,10 @@ import json
 import time
 from collections.abc import Sequence
 
+from bot.store.core import Steps
+from bot.store.errors import StaleVersion
 from bot.store.records import Shards, TableRow
+from bot.store.waiting import waiting_steps
 
 
 class Tables:
@@ -72,25 +75,17 @@ class Tables:
         )
 
     async def start_table(self, table_id: int, version: int, players: list[dict], state: str,
-                          turn_due: float | None, last_move: str = "", remind_due: float | None = None) -> None:
-        await self._update_checked(
-            "UPDATE tables SET status = 'playing', players = ?, state = ?, last_move = ?, version = version + 1,"
-            " updated_at = ? WHERE id = ? AND version = ? AND status = 'lobby'",
-            (json.dumps(players), state, last_move, time.time(), table_id, version),
-        )
-        await self._execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
-        if turn_due is not None:
-            await self.set_deadline(table_id, "turn", turn_due)
-        if remind_due is not None:
-            await self.set_deadline(table_id, "remind", remind_due)
+                          turn_due: float | None, last_move: str = "", waiting: Sequence[int] = (),
+                          remind_due: float | None = None) -> None:
+        """Starts a lobby's game (one transaction): its seating, state, turn deadline (and a turn-based table's
+        reminder, ``remind_due``) and the people it waits for first (``waiting``, bot/store/waiting.py).
+        StaleVersion as ``update_lobby``."""
+        await self._run(_start(table_id, version, players, state, turn_due, last_move, waiting, remind_due))
 
     async def close_table(self, table_id: int, status: str, reason: str | None) -> None:
-        """Ends a lobby or game without a result (abandoned, ended by a moderator)."""
-        await self._execute(
-            "UPDATE tables SET status = ?, end_reason = ?, version = version + 1, updated_at = ? WHERE id = ?",
-            (status, reason, time.time(), table_id),
-        )
-        await self._execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        """Ends a lobby or game without a result (abandoned, ended by a moderator): one transaction, its
+        deadlines and the rows of who it waited for go with it."""
+        await self._run(_close(table_id, status, reason))
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         await self._execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
@@ -117,3 +112,30 @@ class Tables:
     async def actions(self, table_id: int) -> list[tuple[int, str]]:
         rows = await self._fetch("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,))
         return [(r["seat"], r["action"]) for r in rows]
+
+
+def _start(table_id: int, version: int, players: list[dict], state: str, turn_due: float | None, last_move: str,
+           waiting: Sequence[int], remind_due: float | None = None) -> Steps:
+    """The statements of ``Tables.start_table``."""
+    started = yield ("fetch",
+                     "UPDATE tables SET status = 'playing', players = ?, state = ?, last_move = ?, version = version + 1,"
+                     " updated_at = ? WHERE id = ? AND version = ? AND status = 'lobby' RETURNING guild_id",
+                     (json.dumps(players), state, last_move, time.time(), table_id, version))
+    if not started:
+        raise StaleVersion()
+    yield ("execute", "DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+    if turn_due is not None:
+        yield ("execute", "INSERT INTO deadlines (table_id, kind, due_at) VALUES (?, 'turn', ?)", (table_id, turn_due))
+    if remind_due is not None:
+        yield ("execute", "INSERT INTO deadlines (table_id, kind, due_at) VALUES (?, 'remind', ?)",
+               (table_id, remind_due))
+    yield from waiting_steps(table_id, started[0]["guild_id"], waiting)
+
+
+def _close(table_id: int, status: str, reason: str | None) -> Steps:
+    """The statements of ``Tables.close_table``."""
+    yield ("execute",
+           "UPDATE tables SET status = ?, end_reason = ?, version = version + 1, updated_at = ? WHERE id = ?",
+           (status, reason, time.time(), table_id))
+    yield ("execute", "DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+    yield ("execute", "DELETE FROM waiting WHERE table_id = ?", (table_id,))

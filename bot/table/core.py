@@ -2,6 +2,11 @@
 reloading a table, and the one way a write meets another writer (``_racing``). Every other part of the
 service (bot/table/lobby.py, moves.py, departures.py, timers.py, thinking.py) builds on it.
 
+The cache holds the open tables this process touched lately, not every open table: one untouched for
+``Defaults.cache_idle`` seconds, or the least recently touched past ``Defaults.cache_max``, is let go (unless a
+computer is thinking at it or its channel's lock is held or waited for) and loaded again from the store when
+next needed, as after a restart (``_evict``): thousands of turn-based tables that wait for days cost no memory.
+
 The cache and the locks are this process's: they are right because a channel is served by one process at a
 time (the one running its guild's shard, see :class:`bot.store.Shards`). When that changes hands (a process
 dies and another takes its shards over), the store's version check catches the other writer, and the table
@@ -13,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
@@ -40,8 +46,11 @@ class TableCore:
         self.clock = clock
         self.shards = shards
         """The shards whose deadlines this process fires (None: every table's, one process runs them all)."""
-        self._cache: dict[int, Table] = {}
-        """Open tables (lobby or playing) by id; a table leaves when it ends."""
+        self._cache: OrderedDict[int, Table] = OrderedDict()
+        """Open tables (lobby or playing) by id, the least recently touched first; a table leaves when it ends,
+        or when it sat idle (``_evict``)."""
+        self._touched: dict[int, float] = {}
+        """table -> when (``time.monotonic``) it was last asked for."""
         self._open_in: dict[int, int] = {}
         """channel -> the id of its open table in the cache (one open table per channel)."""
         self.lock = KeyedLocks()
@@ -62,6 +71,8 @@ class TableCore:
     async def get(self, table_id: int) -> Table | None:
         table = self._cache.get(table_id)
         if table is not None:
+            self._touch(table_id)
+            self._evict()
             return table
         row = await self.store.get_table(table_id)
         if row is None:
@@ -134,11 +145,43 @@ class TableCore:
     def _remember(self, table: Table) -> None:
         self._cache[table.id] = table
         self._open_in[table.row.channel_id] = table.id
+        self._touch(table.id)
+        self._evict()
 
     def _forget(self, table: Table) -> None:
         self._cache.pop(table.id, None)
+        self._touched.pop(table.id, None)
         if self._open_in.get(table.row.channel_id) == table.id:
             del self._open_in[table.row.channel_id]
+
+    def _touch(self, table_id: int) -> None:
+        self._cache.move_to_end(table_id)
+        self._touched[table_id] = time.monotonic()
+
+    def _busy(self, table: Table) -> bool:
+        """Whether something of this process holds on to the table object: its computers think (``_thinking``)
+        or someone holds or waits for its channel's lock (a change under way)."""
+        return table.id in self._thinking or self.lock.busy(table.row.channel_id)
+
+    def _evict(self) -> None:
+        """Lets go of the tables idle past ``Defaults.cache_idle`` and of the least recently touched past
+        ``Defaults.cache_max``, oldest first: work in proportion to what goes (the cache is in touch order). A
+        busy one (``_busy``) stays, counted as touched now. What only memory knew of a table let go (which
+        older screens still count, ``Table.screens``; a computer's ``held``; a first pick) is lost as at a
+        restart: a click on an older board is judged on the table as stored."""
+        idle_since = time.monotonic() - self.defaults.cache_idle
+        for _ in range(len(self._cache)):
+            table_id, table = next(iter(self._cache.items()))
+            if len(self._cache) <= self.defaults.cache_max and self._touched[table_id] > idle_since:
+                return
+            if self._busy(table):
+                self._touch(table_id)
+                continue
+            self._forget(table)
+
+    def cached(self) -> int:
+        """How many tables this process holds in memory."""
+        return len(self._cache)
 
     def is_open(self, table_id: int) -> bool:
         """Whether the table is open and in memory (no database trip)."""

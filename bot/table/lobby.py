@@ -14,7 +14,7 @@ from bot import computers
 from bot.computers import is_computer, new_computer
 from bot.store import ChannelBusy
 from bot.table import recent
-from bot.table.model import Change, Table
+from bot.table.model import Change, Table, people_to_act
 from bot.table.pace import refused_pace as pace_refused
 from bot.table.refusals import Refusal, Refused
 from bot.table.seating import free_seat, game_people, is_invited, rematch_seats, sitting
@@ -288,7 +288,8 @@ class Lobby:
         remind = self._remind_due(table, due, bool(first) and not table.computers_due(state, players))
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
                                                  due if first else None, last_move=i18n.localize(text, lang),
-                                                 remind_due=remind or None))
+                                                 remind_due=remind or None,
+                                                 waiting=people_to_act(engine, state, players)))
         table.row = await self.store.get_table(table.id)
         table.last_words = text
         table.recent = recent.kept([], recent.Entry(SYSTEM, text))

@@ -231,6 +231,12 @@ class Defaults:
     turn's last step always has its board. Discord allows a channel about five message edits in five
     seconds: a Geek Out turn of 28 steps drawn one by one would wait on that limit for half a minute."""
 
+    cache_idle: float = 900.0
+    """Seconds a table may sit untouched in the table service's memory; then it is let go and loaded again from
+    the store when next needed, as after a restart (``TableCore._evict``)."""
+    cache_max: int = 1000
+    """At most this many open tables in memory: past it, the least recently touched (not busy) is let go."""
+
     @property
     def board_every(self) -> float:
         return self.computer_pause if self.computer_board_every is None else self.computer_board_every
@@ -238,6 +244,15 @@ class Defaults:
     def pause(self, step: bool) -> float:
         """The pause before a computer's move: a step inside its turn gets the shorter one."""
         return min(self.computer_step_pause, self.computer_pause) if step else self.computer_pause
+
+
+def people_to_act(engine: Engine, state: State | None, players: list[dict]) -> list[int]:
+    """The ids of the people ``state`` waits for (their turn, or their part of a simultaneous stage): never a
+    computer, nor a seat whose player left. The store's waiting rows (bot/store/waiting.py, /turns)."""
+    if state is None:
+        return []
+    return [players[s]["id"] for s in sorted(engine.to_act(state))
+            if not computers.is_computer(players[s]) and not state["left"][s]]
 
 
 def computer_seed(row: TableRow) -> int:
@@ -270,3 +285,7 @@ class KeyedLocks:
 
     def __len__(self) -> int:
         return len(self._locks)
+
+    def busy(self, key: int) -> bool:
+        """Whether someone holds or waits for ``key``'s lock."""
+        return key in self._locks

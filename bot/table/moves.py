@@ -12,7 +12,7 @@ from bot import computers, ratings
 from bot.computers import computer_seats, is_computer
 from bot.table import pace, recent
 from bot.table.choices import group_named
-from bot.table.model import Change, Drawing, Table
+from bot.table.model import Change, Drawing, Table, people_to_act
 from bot.table.refusals import Refusal, Refused
 from bot.table.words import board_view, ending_focus, name_seats, rules_words
 from bot.workers import renderpool
@@ -142,6 +142,10 @@ class Moves:
         due = None if over else await self._turn_due(table, state, seated, seat, held)
         remind = self._remind_due(table, due, not over and not table.computers_due(state, seated, held))
         standings = _standings(result, state, seated) if result is not None else None
+        # who the table waits for after the move, written with it when that changes (bot/store/waiting.py)
+        waiting = [] if over else people_to_act(engine, state, seated)
+        if not over and waiting == people_to_act(engine, table.state, table.players):
+            waiting = None
         # a game timer that starts (or stops) with this move is written with it
         timer, timer_before = engine.timer(state), engine.timer(table.state)
         timer_due = None
@@ -162,6 +166,7 @@ class Moves:
             players=players,
             ratings=ratings.plan(table.row.game, standings) if standings is not None else None,
             remind_due=remind,
+            waiting=waiting,
         ))
         table.state = state
         table.row.version += 1

@@ -9,8 +9,9 @@ import logging
 import i18n
 from bot.computers import is_computer
 from bot.store import StaleVersion
-from bot.table.model import Change, Table
+from bot.table.model import Change, Table, people_to_act
 from bot.table.refusals import Refused
+from games import get_engine
 from games.core import SYSTEM
 from i18n import _
 
@@ -29,6 +30,7 @@ class Timers:
         step cannot start before (its task is in ``_thinking`` until then). Without ``show`` (a service with no
         channel: tests), the computers' changes committed since the last call are returned with the others."""
         changes, self._computer_changes = self._computer_changes, []
+        self._evict()  # tables idle past their time leave memory also while nothing else is asked for
         for table_id, kind, _due in await self.store.due_deadlines(self.clock(), shards=self.shards):
             if kind == "turn" and table_id in self._thinking:
                 continue  # its computers are thinking or showing their move: never two of their moves at once
@@ -61,6 +63,20 @@ class Timers:
                 if await self.store.deadline(table_id, "turn") is None:
                     table.turn_due = await self._turn_due(table, table.state, table.players)
                     await self.store.set_deadline(table_id, "turn", table.turn_due)
+
+    async def restore_waiting(self) -> None:
+        """At start: the games in play (of this process's shards) with no rows of who is to act (from a
+        database before migration 016) get them, read from their stored state without loading the tables
+        into memory (thousands of turn-based games may be waiting)."""
+        for row in await self.store.playing_without_waiting(self.shards):
+            try:
+                engine = get_engine(row.game)
+                users = people_to_act(engine, engine.decode(row.state) if row.state else None, row.players)
+                if users:
+                    async with self.lock(row.channel_id):
+                        await self.store.fill_waiting(row.id, row.version, row.guild_id, users)
+            except Exception:
+                log.exception("table %s: who is to act could not be restored", row.id)
 
     def wake_timers(self) -> None:
         """A deadline may have moved earlier (or a computer's step is shown and its next may be due): the
