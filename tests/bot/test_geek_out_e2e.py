@@ -299,7 +299,8 @@ async def test_options_are_validated(fake, runner):
     spec = fake.commands["play"]
     [geek_out] = [o for o in spec["options"] if o["name"] == "geek-out"]
     assert geek_out["type"] == 1  # a subcommand per game...
-    [turns, computers, strength] = geek_out["options"]  # the game's own, then /play's computer options
+    turns, computers, strength, *table = geek_out["options"]  # the game's own, /play's computers, the table's
+    assert [o["name"] for o in table] == ["pace"]
     assert (computers["name"], computers["min_value"], computers["max_value"]) == ("computers", 0, 7)
     assert [c["value"] for c in strength["choices"]] == ["easy", "normal", "strong"]
     assert (turns["name"], turns["type"], turns["min_value"], turns["max_value"]) == ("turns", 4, 1, 10)
