@@ -50,6 +50,9 @@ class TableRow:
     shown_version: int = 0
     takeover: bool = True
     """A computer takes over the seat of a player who leaves or is removed during play (a lobby option)."""
+    parent_channel_id: int | None = None
+    """A table in a thread of its own: the channel (or forum) the thread was opened in, which gets the link line
+    and the result line; None for a table in the channel itself (``channel_id`` is then the channel)."""
 
     @classmethod
     def from_row(cls, row: Mapping) -> TableRow:
@@ -209,6 +212,11 @@ class GuildSettings:
     language: str | None = None
     """The language of the server's public messages and boards as a moderator set it (``/mod language``:
     "en", "de", "es"); None follows the server's Discord language (bot/language.py)."""
+    threads_live: bool | None = None
+    """Whether /play opens a live table in a thread of its own when the player does not say (``/mod threads``;
+    None: the bot's default, see ``bot.table.threads.wants_thread``)."""
+    threads_turn_based: bool | None = None
+    """The same for turn-based tables."""
 
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         """Whether a game may be started in ``channel_id`` (a thread's ``parent_id``: its channel or forum)."""
@@ -231,6 +239,11 @@ class GuildSettings:
         retention = row["retention_days"] or None
         language = row["language"] or None
         if isinstance(stored, dict):
-            return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
-                       list(stored.get("also", [])), retention, language)
-        return cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention, language=language)
+            settings = cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
+                           list(stored.get("also", [])), retention, language)
+        else:
+            settings = cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention, language=language)
+        for name in ("threads_live", "threads_turn_based"):  # (migration 015)
+            if dict(row).get(name) is not None:
+                setattr(settings, name, bool(row[name]))
+        return settings

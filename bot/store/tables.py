@@ -32,6 +32,19 @@ class Tables:
             await self.set_deadline(row["id"], "lobby", lobby_due)
         return TableRow.from_row(row)
 
+    async def place_table(self, table_id: int, channel_id: int, parent_channel_id: int) -> None:
+        """Moves a lobby just created in a reserved place (``create_table`` with a channel id no channel has)
+        into the thread made for it, in ``parent_channel_id`` (tables in threads: bot/threads.py)."""
+        await self._execute("UPDATE tables SET channel_id = ?, parent_channel_id = ? WHERE id = ?",
+                            (channel_id, parent_channel_id, table_id))
+
+    async def open_tables_under(self, channel_id: int) -> list[int]:
+        """The open tables in ``channel_id`` itself or in one of its threads (a deleted channel's)."""
+        rows = await self._fetch(
+            "SELECT id FROM tables WHERE status IN ('lobby', 'playing') AND (channel_id = ? OR parent_channel_id = ?)",
+            (channel_id, channel_id))
+        return [row[0] for row in rows]
+
     async def get_table(self, table_id: int) -> TableRow | None:
         row = await self._fetchrow("SELECT * FROM tables WHERE id = ?", (table_id,))
         return TableRow.from_row(row) if row else None

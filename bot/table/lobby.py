@@ -36,9 +36,11 @@ class Lobby:
     """Part of :class:`bot.table.service.TableService` (its other parts through ``self``)."""
 
     async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
-                         parent_id: int | None = None, computers: Sequence[str] = ()) -> Table:
+                         parent_id: int | None = None, computers: Sequence[str] = (), place=None) -> Table:
         """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules),
-        seating the host and then a computer of each strength in ``computers``."""
+        seating the host and then a computer of each strength in ``computers``. ``place``: the lobby goes to a
+        new thread of ``channel_id`` instead, which ``await place(table)`` makes once the checks passed and the
+        table has its number (the thread is named after it), returning the thread's id."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
@@ -56,8 +58,29 @@ class Lobby:
                 "{game} seats at most {n} players, so at most {computers} computers beside you.",
                 game=engine.title, n=engine.max_players, computers=engine.max_players - 1))
         await self._check_channel(guild_id, channel_id, parent_id)
+        if place is not None:
+            return await self._lobby_in_thread(guild_id, channel_id, engine, options, seated, place)
         async with self.lock(channel_id):
             return await self._create_lobby(guild_id, channel_id, engine, options, seated)
+
+    async def _lobby_in_thread(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
+                               seated: list[dict], place) -> Table:
+        """A lobby in a thread of its own: created in a reserved place (a channel id no channel has, so no
+        channel's one open table is in the way), then its thread made and the table moved into it. A thread
+        that could not be made closes the table, and the error goes on."""
+        reserved = -secrets.randbits(62)
+        async with self.lock(reserved):
+            table = await self._create_lobby(guild_id, reserved, engine, options, seated)
+            self._forget(table)
+            try:
+                thread_id = await place(table)
+            except BaseException:
+                await self.store.close_table(table.id, "ended", "its thread could not be made")
+                raise
+            await self.store.place_table(table.id, thread_id, channel_id)
+            table.row.channel_id, table.row.parent_channel_id = thread_id, channel_id
+            self._remember(table)
+            return table
 
     async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
         settings = await self.settings(guild_id)
