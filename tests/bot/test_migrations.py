@@ -146,11 +146,15 @@ RELEASED = {  # sha256 (first 16 digits) of each migration file as released: exi
     ("sqlite", 7): "47fdf3ec0e12eaa2", ("sqlite", 8): "e2f759989400d0a9", ("sqlite", 9): "2f5a563e028927a3",
     ("sqlite", 10): "d999658356b6a020", ("sqlite", 11): "09b449536df5e8d8", ("sqlite", 12): "5e6b28488d3d4aea",
     ("sqlite", 13): "4b8daac67c556173",
+    ("sqlite", 14): "de1c3beeb9748ab7",  # tb-threads' empty stand-in for tb-clock's 014: take tb-clock's digest
+    ("sqlite", 15): "5a55142fad818d78",
     ("postgres", 1): "461ef03598789eae", ("postgres", 2): "e51324a768d79d84", ("postgres", 3): "2becdb9a82cc903b",
     ("postgres", 4): "d591fcebba45aa50", ("postgres", 5): "284ae2d1c039b83c", ("postgres", 6): "93af34af62183a9f",
     ("postgres", 7): "ed9612bce7a17d20", ("postgres", 8): "0c6a0372b7315f8b", ("postgres", 9): "59dc95ef4bc10115",
     ("postgres", 10): "10d549293cec9eca", ("postgres", 11): "ac058cd0789505fb", ("postgres", 12): "5631b79ca12c2031",
     ("postgres", 13): "45238103e502871f",
+    ("postgres", 14): "de1c3beeb9748ab7",  # tb-threads' empty stand-in for tb-clock's 014 (as above)
+    ("postgres", 15): "0003f4d002730994",
 }
 
 
