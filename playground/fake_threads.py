@@ -76,7 +76,7 @@ class FakeThreads:
         thread = self.channels.pop(thread_id)
         self.threads.pop(thread_id, None)
         self._drop_messages(thread_id)
-        await self.dispatch("THREAD_DELETE", {"id": str(thread_id), "guild_id": thread["guild_id"],
+        await self._event("THREAD_DELETE", {"id": str(thread_id), "guild_id": thread["guild_id"],
                                               "parent_id": thread["parent_id"], "type": thread["type"]})
         await self.settle()
 
@@ -88,12 +88,17 @@ class FakeThreads:
             self.channels.pop(thread_id)
             self.threads.pop(thread_id, None)
             self._drop_messages(thread_id)
-        await self.dispatch("CHANNEL_DELETE", channel)
+        await self._event("CHANNEL_DELETE", channel)
         await self.settle()
 
     def threads_of(self, channel_id: int) -> list[dict]:
         return [c for c in self.channels.values() if c.get("parent_id") == str(channel_id)
                 and c["type"] in THREAD_TYPES]
+
+    async def _event(self, event: str, data: dict) -> None:
+        """A gateway event to the bot, when one is connected (Discord tells only the sessions it has)."""
+        if self._sockets:
+            await self.dispatch(event, data)
 
     def _drop_messages(self, channel_id: int) -> None:
         for message_id in [m for m, msg in self.messages.items() if int(msg["channel_id"]) == channel_id]:
@@ -136,7 +141,7 @@ class FakeThreads:
         if forum:  # the post's first message has the thread's id
             result["message"] = self._create(thread_id, payload["message"], uploads, author=self.bot_user,
                                              message_id=thread_id)
-        await self.dispatch("THREAD_CREATE", dict(thread, newly_created=True))
+        await self._event("THREAD_CREATE", dict(thread, newly_created=True))
         return result
 
     async def _edit_channel(self, channel_id: int, payload: dict) -> dict:
@@ -160,7 +165,7 @@ class FakeThreads:
         thread["thread_metadata"].update(changes)
         if "archived" in changes:
             thread["thread_metadata"]["archive_timestamp"] = _iso(self.now())
-        await self.dispatch("THREAD_UPDATE", thread)
+        await self._event("THREAD_UPDATE", thread)
 
     async def _before_post(self, channel_id: int) -> None:
         """A new message in ``channel_id``: in a thread it needs Send Messages in Threads, and an archived thread
