@@ -28,23 +28,17 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from playground.fake_errors import ALL_PERMISSIONS, DiscordError
 from playground.fake_threads import FakeThreads
 
 DISCORD_EPOCH_MS = 1420070400000
 APP_ID = 900000000000000001
-ALL_PERMISSIONS = (1 << 41) - 1
 MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
 SEND_MESSAGES = 1 << 11
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)  # view, send, embed...
 ACK_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60
-
-
-class DiscordError(Exception):
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
-        super().__init__(f"{status} {code} {message}" + (f" {json.dumps(errors)}" if errors else ""))
-        self.status, self.code, self.message, self.errors = status, code, message, errors
 
 
 @dataclass

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import time
 
+from playground.fake_errors import ALL_PERMISSIONS, DiscordError
+
 SEND_MESSAGES = 1 << 11
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
@@ -59,8 +61,6 @@ class FakeThreads:
 
     def bot_may(self, channel_id: int) -> int:
         """The bot's permissions in a channel (a thread: its parent's), as an interaction's app_permissions."""
-        from playground.fake_discord import ALL_PERMISSIONS
-
         channel = self.channels.get(channel_id)
         if channel is not None and channel["type"] in THREAD_TYPES and channel_id not in self.bot_permissions:
             channel_id = int(channel["parent_id"])
@@ -106,8 +106,6 @@ class FakeThreads:
 
     # --- REST ----------------------------------------------------------------------------------------
     async def _start_thread(self, parent_id: int, payload: dict, uploads) -> dict:
-        from playground.fake_discord import DiscordError
-
         parent = self.channels[parent_id]
         if parent["type"] in THREAD_TYPES or parent["type"] not in (0, 5, FORUM):
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
@@ -145,8 +143,6 @@ class FakeThreads:
         return result
 
     async def _edit_channel(self, channel_id: int, payload: dict) -> dict:
-        from playground.fake_discord import DiscordError
-
         channel = self.channels[channel_id]
         if channel["type"] not in THREAD_TYPES:
             raise DiscordError(403, 50013, "Missing Permissions")  # the bot never edits other channels
@@ -170,8 +166,6 @@ class FakeThreads:
     async def _before_post(self, channel_id: int) -> None:
         """A new message in ``channel_id``: in a thread it needs Send Messages in Threads, and an archived thread
         is unarchived by it (a locked one refuses it)."""
-        from playground.fake_discord import DiscordError
-
         channel = self.channels.get(channel_id)
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
@@ -187,8 +181,6 @@ class FakeThreads:
 
     def _before_edit(self, channel_id: int) -> None:
         """An edit of a message in ``channel_id``: refused in an archived thread (nothing unarchives it)."""
-        from playground.fake_discord import DiscordError
-
         channel = self.channels.get(channel_id)
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
