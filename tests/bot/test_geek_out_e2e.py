@@ -299,9 +299,10 @@ async def test_options_are_validated(fake, runner):
     spec = fake.commands["play"]
     [geek_out] = [o for o in spec["options"] if o["name"] == "geek-out"]
     assert geek_out["type"] == 1  # a subcommand per game...
-    [turns, computers, strength] = geek_out["options"]  # the game's own, then /play's computer options
+    [turns, computers, strength, thread] = geek_out["options"]  # the game's own, then /play's own options
     assert (computers["name"], computers["min_value"], computers["max_value"]) == ("computers", 0, 7)
     assert [c["value"] for c in strength["choices"]] == ["easy", "normal", "strong"]
+    assert (thread["name"], [c["value"] for c in thread["choices"]]) == ("thread", ["yes", "no"])
     assert (turns["name"], turns["type"], turns["min_value"], turns["max_value"]) == ("turns", 4, 1, 10)
     assert not turns["required"]  # ...with typed options Discord offers and checks
     with pytest.raises(DiscordError):
