@@ -16,6 +16,7 @@ class Tables:
     async def create_table(
         self, *, guild_id: int, channel_id: int, game: str, options: dict, seed: int, host: dict,
         lobby_due: float | None, others: Sequence[dict] = (), takeover: bool = True, host_seat: int = 0,
+        parent_channel_id: int | None = None,
     ) -> TableRow:
         """A new lobby seating ``host`` (in seat ``host_seat``) and ``others`` (computer seats asked for with
         /play; a rematch's seats, kept ones included); ``takeover``: the lobby's takeover switch."""
@@ -24,9 +25,10 @@ class Tables:
         seating.insert(host_seat, host)
         row = await self._fetchrow(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
-            " created_at, updated_at, takeover) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING *",
+            " created_at, updated_at, takeover, parent_channel_id) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)"
+            " RETURNING *",
             (guild_id, channel_id, game, json.dumps(options), seed, json.dumps(seating), host["id"], now, now,
-             int(takeover)),
+             int(takeover), parent_channel_id),
         )
         if lobby_due is not None:
             await self.set_deadline(row["id"], "lobby", lobby_due)

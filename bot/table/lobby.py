@@ -88,7 +88,8 @@ class Lobby:
             raise Refused(Refusal.CHANNEL_NOT_ALLOWED, rules=channels_sentence(settings))
 
     async def _create_lobby(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
-                            seated: list[dict], host_seat: int = 0, takeover: bool = True) -> Table:
+                            seated: list[dict], host_seat: int = 0, takeover: bool = True,
+                            parent_channel_id: int | None = None) -> Table:
         """A new lobby with a new seed (under the channel's lock): refused while the channel has an open table."""
         existing = await self.in_channel(channel_id)
         if existing is not None:
@@ -99,6 +100,7 @@ class Lobby:
                 seed=secrets.randbits(62), host=seated[host_seat],
                 lobby_due=self.clock() + self.defaults.lobby_timeout,
                 others=seated[:host_seat] + seated[host_seat + 1:], host_seat=host_seat, takeover=takeover,
+                parent_channel_id=parent_channel_id,
             )
         except ChannelBusy:
             raise Refused(Refusal.CHANNEL_BUSY) from None
@@ -149,7 +151,7 @@ class Lobby:
             raise Refused(Refusal.NO_REMATCH, _("A newer game has been played in this channel since this one; its final "
                                               "board has its own Rematch button."))
         return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
-                                        old.row.takeover)
+                                        old.row.takeover, old.row.parent_channel_id)  # a thread's: in the thread
 
     def _busy_sentence(self, table: Table) -> str:
         game = table.engine.title

@@ -7,7 +7,7 @@ import pytest
 from playground.fake_discord import ALL_PERMISSIONS
 from playground.fake_threads import CREATE_PUBLIC_THREADS, SEND_MESSAGES
 from tests.bot import sight
-from tests.bot.conftest import ANA, BO, CHANNEL, MOD
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 from tests.bot.test_geek_out_e2e import DICE_MOVES, play_one
 
 FORUM = 650
@@ -58,6 +58,10 @@ async def test_a_table_in_a_thread_from_lobby_to_result(fake, runner):
     assert len([line for line in lines(fake) if f"<#{thread}>" in line]) == 2
     row = await runner.bot.store.get_table(table)
     assert row.status == "finished" and row.channel_id == thread and row.parent_channel_id == CHANNEL
+    # its rematch is a table of the same thread, whose end the channel hears of too
+    await fake.click(BO, sight.board(fake, thread), "Rematch")
+    again = await runner.bot.store.open_table_in(thread)
+    assert again.id != table and again.parent_channel_id == CHANNEL
 
 
 async def test_an_archived_thread_is_unarchived_when_a_move_comes(fake, runner):
@@ -153,10 +157,19 @@ async def test_play_in_a_forum_opens_a_post_with_the_lobby_as_its_first_message(
         assert sight.is_lobby(first)
         assert sight.lobby(fake, post)["id"] == str(post)
         assert fake.messages_in(FORUM) == []  # a forum lists its posts: no link line
+        # thread:yes inside a forum post: a post can't hold threads, so a new post of the forum
+        await fake.slash(BO, post, "play", "geek-out", thread="yes")
+        posts = [int(t["id"]) for t in fake.threads_of(FORUM)]
+        assert len(posts) == 2 and sight.is_lobby(fake.messages[posts[1]])
+        row = await runner.bot.store.open_table_in(posts[1])
+        assert row.parent_channel_id == FORUM and row.host_id == BO
+        # without it, /play in a post plays there
+        await fake.slash(ANA, posts[1], "play", "geek-out")
+        assert "already" in sight.content(fake.ephemerals(ANA)[-1])  # that post has its table
         # the permission to post in a forum ("Create Posts")
         fake.set_bot_permissions(FORUM, ALL_PERMISSIONS & ~SEND_MESSAGES)
-        await fake.slash(BO, FORUM, "play", "geek-out")
-        assert "\u201cCreate Posts\u201d" in sight.content(fake.ephemerals(BO)[-1])
-        assert len(fake.threads_of(FORUM)) == 1
+        await fake.slash(CY, FORUM, "play", "geek-out")
+        assert "\u201cCreate Posts\u201d" in sight.content(fake.ephemerals(CY)[-1])
+        assert len(fake.threads_of(FORUM)) == 2
     finally:
         await runner.stop()
