@@ -97,8 +97,8 @@ class Threads:
                 table.row.message_id = made.message.id  # the post's first message becomes the lobby
                 await self.service.set_message(table, made.message.id)
                 return made.thread.id
-            thread = await place.parent.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                                      auto_archive_duration=ARCHIVE_AFTER)
+            kind = discord.ChannelType.news_thread if place.parent.is_news() else discord.ChannelType.public_thread
+            thread = await place.parent.create_thread(name=name, type=kind, auto_archive_duration=ARCHIVE_AFTER)
             return thread.id
         return make
 

@@ -1,9 +1,9 @@
 """Threads and forums of the loopback Discord (issue 27): what :class:`playground.fake_discord.FakeDiscord` does
 and refuses for them, as Discord does (its "Threads" topic and error codes).
 
-- ``POST /channels/{id}/threads``: in a text channel a thread without a message (``type`` 11; no ``message``);
-  in a forum (type 15) a post, whose ``message`` is its first message (required; the thread's id is that
-  message's, as on Discord). Refused without the bot's Create Public Threads (a forum: Send Messages, "Create
+- ``POST /channels/{id}/threads``: in a text channel a thread without a message (``type`` 11, an announcement
+  channel's 10; no ``message``); in a forum (type 15) a post, whose ``message`` is its first message
+  (required; the thread's id is that message's, as on Discord). Refused without the bot's Create Public Threads (a forum: Send Messages, "Create
   Posts"), 50013 Missing Permissions; a name of 1-100 characters, an ``auto_archive_duration`` of 60, 1440, 4320
   or 10080; a thread's thread, 50024 Cannot execute action on this channel type.
 - ``PATCH /channels/{id}`` ``{"archived": false}`` unarchives (a locked thread only with Manage Threads); name
@@ -122,12 +122,13 @@ class FakeThreads:
             raise DiscordError(400, 50035, f"Invalid Form Body: auto_archive_duration {duration}")
         if forum and not isinstance(payload.get("message"), dict):
             raise DiscordError(400, 50035, "Invalid Form Body: a forum post needs its first message")
-        if not forum and ("message" in payload or payload.get("type", 11) != 11):
-            raise DiscordError(400, 50035, "Invalid Form Body: a thread of a text channel here is public (type 11), "
+        kind = 10 if parent["type"] == 5 else 11  # an announcement channel's threads are announcement threads
+        if not forum and ("message" in payload or payload.get("type") != kind):
+            raise DiscordError(400, 50035, f"Invalid Form Body: a thread of this channel here is of type {kind}, "
                                            "without a message")
         thread_id = self.snowflake()
         now = self.now()
-        thread = {"id": str(thread_id), "type": 11, "name": name, "guild_id": parent["guild_id"],
+        thread = {"id": str(thread_id), "type": 11 if forum else kind, "name": name, "guild_id": parent["guild_id"],
                   "parent_id": str(parent_id), "owner_id": self.bot_user["id"], "member_count": 1,
                   "message_count": 0, "total_message_sent": 0, "rate_limit_per_user": 0, "flags": 0,
                   "last_message_id": None,
