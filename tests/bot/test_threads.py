@@ -127,3 +127,22 @@ async def test_a_forum_post_needs_its_first_message_whose_id_is_the_posts(fake):
     assert [m["content"] for m in fake.messages_in(int(post["id"]))] == ["The lobby comes here."]
     await fake.delete_channel(FORUM)
     assert fake.messages_in(int(post["id"])) == [] and int(post["id"]) not in fake.channels
+
+
+async def test_interaction_answers_in_an_archived_thread(fake):
+    """A click's answer that edits its message (7) is an edit there: refused, 50083; one that posts a new
+    message (4) unarchives the thread as a posted message does; a deferred update (6) changes nothing there."""
+    fake.add_user(101, "Ana")
+    thread = await thread_in(fake)
+    _, message = await call(fake, "POST", f"/channels/{thread}/messages", {"content": "a board"})
+    await fake.archive_thread(thread)
+    clicks = [fake._interaction(3, 101, thread, {"custom_id": "x", "component_type": 2}, message)[0] for _ in "abc"]
+    status, error = await call(fake, "POST", f"/interactions/{clicks[0].id}/{clicks[0].token}/callback",
+                               {"type": 7, "data": {"content": "edited"}})
+    assert (status, error["code"]) == (400, 50083)
+    assert (await call(fake, "POST", f"/interactions/{clicks[1].id}/{clicks[1].token}/callback", {"type": 6}))[0] \
+        in (200, 204)
+    assert fake.channels[thread]["thread_metadata"]["archived"]
+    status, _ = await call(fake, "POST", f"/interactions/{clicks[2].id}/{clicks[2].token}/callback",
+                           {"type": 4, "data": {"content": "a new message"}})
+    assert status == 200 and not fake.channels[thread]["thread_metadata"]["archived"]
