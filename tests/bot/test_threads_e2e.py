@@ -173,3 +173,18 @@ async def test_play_in_a_forum_opens_a_post_with_the_lobby_as_its_first_message(
         assert len(fake.threads_of(FORUM)) == 2
     finally:
         await runner.stop()
+
+
+async def test_a_thread_deleted_while_the_bot_was_away_ends_its_table_at_its_next_move(fake, runner):
+    thread = await open_in_thread(fake, ANA, BO)
+    table = sight.table_of(sight.lobby(fake, thread))
+    await fake.click(ANA, sight.lobby(fake, thread), "Start")
+    await runner.stop()
+    await fake.delete_thread(thread)  # no bot connected: no THREAD_DELETE reaches it
+    await runner.restart(later=3600)  # the turn timed out meanwhile: the table plays for the idle player
+    await fake.wait_until(lambda: ("PATCH", f"/channels/{thread}") in fake.requests, what="the thread looked up")
+    await fake.settle()
+    row = await runner.bot.store.get_table(table)
+    assert row.status == "ended" and row.end_reason == "its thread was deleted"
+    assert {e.code for e in fake.rejections} == {10003}  # only the look-up that found it gone
+    assert lines(fake)[-1] == f"The Geek Out! Masters table {table} ended: its thread was deleted."
