@@ -19,6 +19,7 @@ from bot.computers import is_computer
 from bot.panels import Panels
 from bot.table.model import Change, KeyedLocks, Table
 from bot.table.words import board_view, end_words
+from bot.threads import Threads
 from bot.ui import components, layout, messages, screens
 from bot.ui.cycles import spent
 from bot.workers import renderpool
@@ -90,6 +91,13 @@ class Boards:
         """One publication per channel at a time (a panel opened meanwhile waits too)."""
         self._seen: dict[int, dict[int, float]] = {}
         """table -> user -> when they last clicked there (a player who just acted needs no ping)."""
+        self.threads = Threads(bot, service)
+        """Tables in threads of their own: where /play opens, archived threads woken, deleted ones ended."""
+
+    def forget(self, table: Table) -> None:
+        """A table that ended with nowhere to show it (its thread or channel deleted): no panel, no ping state."""
+        self._seen.pop(table.id, None)
+        self.panels.drop_table(table.id)
 
     def clicked(self, table_id: int, user_id: int) -> None:
         """A member clicked at an open table just now: their turn, coming, needs no ping."""
@@ -164,6 +172,9 @@ class Boards:
         table = change.table
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
         async with self.lock(table.row.channel_id):
+            if not await self.threads.awake(table):  # its thread was deleted: the table ended, nothing to show
+                self.forget(table)
+                return
             lang = await self.service.language(table.row.guild_id)  # what the channel sees is in the server's
             above = [a for a in change.announcements if a.get("before_board")]
             if above:  # e.g. a run's animation: then the board afresh under it, the channel's last message
@@ -339,6 +350,7 @@ class Boards:
                                    allowed_mentions=quiet)
         elif change.closed and change.text:
             await channel.send(localize(change.text, lang)[:2000], allowed_mentions=quiet)
+        await self.threads.result_line(table, change, lang)
 
     async def _announce(self, table: Table, channel, items: list[dict], lang: str = i18n.DEFAULT) -> None:
         """Posts announcements, each with its card's picture (drawn with the players' names) when there is one."""

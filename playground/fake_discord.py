@@ -28,21 +28,17 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from playground.fake_errors import ALL_PERMISSIONS, DiscordError
+from playground.fake_threads import FakeThreads
+
 DISCORD_EPOCH_MS = 1420070400000
 APP_ID = 900000000000000001
-ALL_PERMISSIONS = (1 << 41) - 1
 MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
 SEND_MESSAGES = 1 << 11
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)  # view, send, embed...
 ACK_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60
-
-
-class DiscordError(Exception):
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
-        super().__init__(f"{status} {code} {message}" + (f" {json.dumps(errors)}" if errors else ""))
-        self.status, self.code, self.message, self.errors = status, code, message, errors
 
 
 @dataclass
@@ -62,7 +58,7 @@ class Interaction:
     choices: list[dict] | None = None  # an autocomplete's answer
 
 
-class FakeDiscord:
+class FakeDiscord(FakeThreads):
     def __init__(self, guild_id: int = 500, channels: tuple[int, ...] = (600, 601, 602), threads: tuple[int, ...] = (700,),
                  *, light: bool = False, names: dict[int, str] | None = None, check_spec: bool | None = None):
         """``check_spec``: refuse request bodies that Discord's API spec refuses (None: when ``jsonschema``, a
@@ -83,6 +79,7 @@ class FakeDiscord:
                          "avatar": None, "bot": True}
         self.users: dict[int, dict] = {}
         self.permissions: dict[int, int] = {}
+        self.bot_permissions: dict[int, int] = {}
         self.locales: dict[int, str] = {}
         """user -> the language of their Discord client (an interaction's ``locale``; "en-US" unless set)."""
         self.guild_locales: dict[int, str] = {}
@@ -258,7 +255,8 @@ class FakeDiscord:
         return {"id": str(guild_id), "name": name, "owner_id": "1", "roles": [everyone],
                 "channels": [c for i, c in self.channels.items()
                              if i not in self.threads and self.guild_of(i) == guild_id],
-                "threads": [t for i, t in self.threads.items() if self.guild_of(i) == guild_id],
+                "threads": [t for i, t in self.threads.items()  # the active ones
+                            if self.guild_of(i) == guild_id and not t["thread_metadata"]["archived"]],
                 "members": [bot_member],
                 "member_count": 1 + len(self.users), "unavailable": False, "emojis": [], "stickers": [],
                 "features": [], "voice_states": [], "presences": [], "large": False, "stage_instances": [],
@@ -399,17 +397,24 @@ class FakeDiscord:
                 return out
             return list(self.commands.values())
         if parts[0] == "interactions" and parts[-1] == "callback":
+            await self._callback_in_thread(int(parts[1]), (payload or {}).get("type"))
             return self._callback(int(parts[1]), parts[2], payload, uploads)
         if parts[0] == "webhooks":
+            await self._webhook_in_thread(method, parts[2], parts[3:])
             return self._webhook(method, parts[2], parts[3:], payload, uploads)
         if parts[0] == "channels":
             channel_id = int(parts[1])
             if channel_id not in self.channels:
                 raise DiscordError(404, 10003, "Unknown Channel")
+            if len(parts) == 2 and method == "PATCH":
+                return await self._edit_channel(channel_id, payload)
             if len(parts) == 2:
                 return self.channels[channel_id]
+            if len(parts) == 3 and parts[2] == "threads" and method == "POST":
+                return await self._start_thread(channel_id, payload, uploads)
             if parts[2] == "messages":
                 if len(parts) == 3 and method == "POST":
+                    await self._before_post(channel_id)
                     return self._create(channel_id, payload, uploads, author=self.bot_user)
                 if len(parts) == 3 and method == "GET":
                     msgs = [m for m in self.messages.values()
@@ -424,6 +429,7 @@ class FakeDiscord:
                 if method == "PATCH":
                     if message["author"]["id"] != self.bot_user["id"]:
                         raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+                    self._before_edit(channel_id)
                     return self._edit(message, payload, uploads)
                 if method == "DELETE":
                     self._tell("delete", self.messages.pop(message_id))
@@ -431,6 +437,26 @@ class FakeDiscord:
         raise DiscordError(404, 0, f"404: Not Found ({method} {path})")
 
     # --- interactions --------------------------------------------------------------------------------
+    async def _callback_in_thread(self, interaction_id: int, kind: int | None) -> None:
+        """An interaction's response in a thread: a new message (4, 5) as a message posted there, an update of
+        the clicked message (7) as an edit there (fake_threads.py)."""
+        it = self.interactions.get(interaction_id)
+        if it is None or it.acked is not None:
+            return  # refused by ``_callback`` as before
+        if kind in (4, 5):
+            await self._before_post(it.channel_id)
+        elif kind == 7:
+            self._before_edit(it.channel_id)
+
+    async def _webhook_in_thread(self, method: str, token: str, rest: list[str]) -> None:
+        it = self.tokens.get(token)
+        if it is None or self.now() - it.created > TOKEN_LIFETIME:
+            return  # refused by ``_webhook`` as before
+        if not rest and method == "POST":
+            await self._before_post(it.channel_id)
+        elif method == "PATCH":
+            self._before_edit(it.channel_id)
+
     def _callback(self, interaction_id: int, token: str, payload: dict, uploads) -> dict:
         it = self.interactions.get(interaction_id)
         if it is None or it.token != token:
@@ -507,10 +533,10 @@ class FakeDiscord:
 
     # --- messages ------------------------------------------------------------------------------------
     def _create(self, channel_id: int, payload: dict, uploads, *, author: dict,
-                interaction: Interaction | None = None) -> dict:
+                interaction: Interaction | None = None, message_id: int | None = None) -> dict:
         payload = payload or {}
         check_message(payload, uploads)
-        message_id = self.snowflake()
+        message_id = message_id or self.snowflake()
         message = {
             "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_of(channel_id)),
             "author": author,
@@ -596,7 +622,7 @@ class FakeDiscord:
         payload = {
             "id": str(it.id), "application_id": str(APP_ID), "type": kind, "token": it.token, "version": 1,
             "guild_id": str(guild_id), "channel_id": str(channel_id), "channel": self.channels[channel_id],
-            "member": self.member(user_id), "app_permissions": str(ALL_PERMISSIONS), "locale": self.locale_of(user_id),
+            "member": self.member(user_id), "app_permissions": str(self.bot_may(channel_id)), "locale": self.locale_of(user_id),
             "guild_locale": self.guild_locale(guild_id), "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0, "attachment_size_limit": 10 * 1024 * 1024, "data": data,

@@ -19,6 +19,7 @@ from bot import language as languages
 from bot.cogs.play import PACE_CHOICES
 from bot.store import GuildSettings
 from bot.table import pace as paces
+from bot.table.threads import threads_sentence
 from bot.table.words import channels_sentence
 from bot.ui.say import say
 from i18n import _, ngettext
@@ -188,6 +189,23 @@ class Admin(commands.Cog):
         if action != "show":
             await self.service.save_settings(settings)
         await say(interaction, channels_sentence(settings))
+
+    @mod.command(name="threads", description="Whether /play opens tables in a thread of their own by default")
+    @app_commands.describe(live="Live tables in a thread of their own (default: no)",
+                           turn_based="Turn-based tables in a thread of their own (default: yes)")
+    @app_commands.rename(turn_based="turn-based")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def threads(self, interaction: discord.Interaction, live: Literal["yes", "no"] | None = None,
+                      turn_based: Literal["yes", "no"] | None = None) -> None:
+        """Left out, both: shows the setting, changing nothing. /play's ``thread:`` still decides per table."""
+        settings = await self.service.settings(interaction.guild_id)
+        if live is not None:
+            settings.threads_live = live == "yes"
+        if turn_based is not None:
+            settings.threads_turn_based = turn_based == "yes"
+        if live is not None or turn_based is not None:
+            await self.service.save_settings(settings)
+        await say(interaction, threads_sentence(settings))
 
 
 def language_sentence(setting: str | None, guild_locale, changed: bool) -> str:

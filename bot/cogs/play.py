@@ -81,6 +81,20 @@ def pace_options(engine: Engine) -> dict[str, tuple[object, str]]:
     return {PACE_OPTION: (str, "Live, or turn-based with a time per move (default: the server's)")}
 
 
+THREAD_OPTION = "thread"
+
+
+def thread_options() -> dict[str, tuple[object, str]]:
+    """/play's own option of every game: the table in a new thread of the channel (bot/threads.py), or not;
+    left out, the server's default for the table's pace (``/mod threads``)."""
+    return {THREAD_OPTION: (Literal["yes", "no"],
+                            "yes: open the table in a thread of its own; no: in this channel (default: the server's)")}
+
+
+def thread_asked(value: str | None) -> bool | None:
+    return None if value is None else value == "yes"
+
+
 def computers_asked(count: int | None, strength: str | None) -> tuple[int, str]:
     """How many computers /play seats, and what the reply adds: a strength without ``computers`` seats one
     computer of that strength (the player asked for a computer); with ``computers:0`` it seats none, and the
@@ -97,18 +111,20 @@ def _play_command(engine: Engine, open_table) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **given):
         count, strength = given.pop(COMPUTERS_OPTION, None), given.pop(STRENGTH_OPTION, None)
         pace = given.pop(PACE_OPTION, None)
+        thread = thread_asked(given.pop(THREAD_OPTION, None))
         count, note = computers_asked(count, strength)
         await open_table(interaction, engine.slug, {k: v for k, v in given.items() if v is not None},
-                         [strength or "normal"] * count, note=note, **({"pace": pace} if pace is not None else {}))
+                         [strength or "normal"] * count, note=note, thread=thread,
+                         **({"pace": pace} if pace is not None else {}))
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     for option in engine.options:
-        if option.name in (COMPUTERS_OPTION, STRENGTH_OPTION, PACE_OPTION):
+        if option.name in (COMPUTERS_OPTION, STRENGTH_OPTION, PACE_OPTION, THREAD_OPTION):
             raise ValueError(f"{engine.slug}: the option {option.name} is /play's own")
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=_annotation(option) | None))
-    extra = computer_options(engine) | pace_options(engine)
+    extra = computer_options(engine) | pace_options(engine) | thread_options()
     for name, (annotation, _words) in extra.items():
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=annotation | None))

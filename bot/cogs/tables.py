@@ -59,19 +59,32 @@ class Tables(commands.Cog):
 
     # --- /play ---------------------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, slug: str, options: dict,
-                         computers: list[str] = (), note: str = "", pace: str | None = None) -> None:
+                         computers: list[str] = (), note: str = "", pace: str | None = None,
+                         thread: bool | None = None) -> None:
         """``computers``: a strength per computer seated after the host (/play's computers and strength);
         ``note``: said after the reply (what /play made of a strength given alone); ``pace``: /play's pace
         ("live", "24h"...; None: the server's default), resolved to seconds per move (None: live) before the
-        lobby opens."""
+        lobby opens; ``thread``: /play's ``thread:yes|no``, None: the server's default for that pace
+        (bot/threads.py decides where)."""
         seconds = await self.service.default_pace(interaction.guild_id, pace)
+        threads = self.boards.threads
+        place = await threads.where(interaction, thread, turn_based=seconds is not None)
+        make = None
+        if place.parent is not None:
+            make = threads.maker(place, await self.service.language(interaction.guild_id))
         table = await self.service.open_lobby(
-            interaction.guild_id, interaction.channel_id, slug, options, user_of(interaction),
-            parent_id=getattr(interaction.channel, "parent_id", None), computers=computers, pace=seconds,
+            interaction.guild_id, place.parent.id if place.parent else interaction.channel_id, slug, options,
+            user_of(interaction), parent_id=getattr(place.parent or interaction.channel, "parent_id", None),
+            computers=computers, place=make, pace=seconds,
         )
-        reply = i18n.join([_("Opened a {game} table here; the lobby is below.", game=table.engine.title), note])
-        await say(interaction, reply)
+        if table.row.parent_channel_id:
+            opened = _("Opened a {game} table in a thread of its own: {thread}", game=table.engine.title,
+                       thread=f"<#{table.row.channel_id}>")
+        else:
+            opened = _("Opened a {game} table here; the lobby is below.", game=table.engine.title)
+        await say(interaction, i18n.join([opened, place.note, note]))
         await self.boards.publish(Change(table, _("{player} opened the table.", player=interaction.user.display_name)))
+        await threads.link_line(table, interaction.user.display_name)
 
     # --- /game ---------------------------------------------------------------------------------------
     async def table_here(self, interaction: discord.Interaction) -> Table:
@@ -273,6 +286,18 @@ class Tables(commands.Cog):
             elif table.row.message_id:
                 text = _("This board is out of date. The current one: {link}", link=self.boards.link(table))
         return Refused(Refusal.STALE, text)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A deleted thread ends its table (bot/threads.py ``gone``)."""
+        for table in await self.boards.threads.gone(payload.thread_id):
+            self.boards.forget(table)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel ends its table and those of its threads (Discord deletes them with it)."""
+        for table in await self.boards.threads.gone(channel.id, parent_gone=True):
+            self.boards.forget(table)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

@@ -60,6 +60,9 @@ class TableRow:
     def on_timeout(self) -> str:
         """``timeout_computer`` as bot/table/pace.py's ``ON_TIMEOUT`` names it: "play" or "computer"."""
         return "computer" if self.timeout_computer else "play"
+    parent_channel_id: int | None = None
+    """A table in a thread of its own: the channel (or forum) the thread was opened in, which gets the link line
+    and the result line; None for a table in the channel itself (``channel_id`` is then the channel)."""
 
     @classmethod
     def from_row(cls, row: Mapping) -> TableRow:
@@ -227,6 +230,11 @@ class GuildSettings:
     """The longest pace allowed in seconds (``/mod pace``); None: the bot's (bot/table/pace.py)."""
     away_max: int | None = None
     """The longest ``/game away`` in days; None: the bot's (bot/table/pace.py)."""
+    threads_live: bool | None = None
+    """Whether /play opens a live table in a thread of its own when the player does not say (``/mod threads``;
+    None: the bot's default, see ``bot.table.threads.wants_thread``)."""
+    threads_turn_based: bool | None = None
+    """The same for turn-based tables."""
 
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         """Whether a game may be started in ``channel_id`` (a thread's ``parent_id``: its channel or forum)."""
@@ -250,6 +258,12 @@ class GuildSettings:
         language = row["language"] or None
         pace = {k: row[k] for k in ("pace_default", "pace_max", "away_max")}
         if isinstance(stored, dict):
-            return cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
-                       list(stored.get("also", [])), retention, language, **pace)
-        return cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention, language=language, **pace)
+            settings = cls(row["guild_id"], row["turn_timeout"], stored.get("only"), list(stored.get("except", [])),
+                           list(stored.get("also", [])), retention, language, **pace)
+        else:
+            settings = cls(row["guild_id"], row["turn_timeout"], stored, retention_days=retention, language=language,
+                           **pace)
+        for name in ("threads_live", "threads_turn_based"):  # (migration 015)
+            if dict(row).get(name) is not None:
+                setattr(settings, name, bool(row[name]))
+        return settings

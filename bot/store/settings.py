@@ -17,13 +17,15 @@ class Settings:
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self._execute(
             "INSERT INTO guild_settings (guild_id, turn_timeout, allowed_channels, retention_days, language,"
-            " pace_default, pace_max, away_max)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
+            " pace_default, pace_max, away_max, threads_live, threads_turn_based)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " turn_timeout = excluded.turn_timeout,"
             " allowed_channels = excluded.allowed_channels, retention_days = excluded.retention_days,"
             " language = excluded.language, pace_default = excluded.pace_default, pace_max = excluded.pace_max,"
-            " away_max = excluded.away_max",
+            " away_max = excluded.away_max, threads_live = excluded.threads_live,"
+            " threads_turn_based = excluded.threads_turn_based",
             (s.guild_id, s.turn_timeout, s.stored_channels(), s.retention_days or None, s.language or None,
-             s.pace_default, s.pace_max, s.away_max),
+             s.pace_default, s.pace_max, s.away_max, _flag(s.threads_live), _flag(s.threads_turn_based)),
         )
 
     # --- user settings -------------------------------------------------------------------------------
@@ -42,3 +44,7 @@ class Settings:
         """The stored settings of a user (every server), or None when they never changed any."""
         row = await self._fetchrow("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
         return dict(row) if row else None
+
+
+def _flag(value: bool | None) -> int | None:
+    return None if value is None else int(value)

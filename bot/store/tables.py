@@ -19,7 +19,7 @@ class Tables:
     async def create_table(
         self, *, guild_id: int, channel_id: int, game: str, options: dict, seed: int, host: dict,
         lobby_due: float | None, others: Sequence[dict] = (), takeover: bool = True, host_seat: int = 0,
-        pace: int | None = None, on_timeout: str = "play",
+        pace: int | None = None, on_timeout: str = "play", parent_channel_id: int | None = None,
     ) -> TableRow:
         """A new lobby seating ``host`` (in seat ``host_seat``) and ``others`` (computer seats asked for with
         /play; a rematch's seats, kept ones included); ``takeover``: the lobby's takeover switch; ``pace``
@@ -29,14 +29,27 @@ class Tables:
         seating.insert(host_seat, host)
         row = await self._fetchrow(
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id,"
-            " created_at, updated_at, takeover, pace, timeout_computer) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)"
-            " RETURNING *",
+            " created_at, updated_at, takeover, pace, timeout_computer, parent_channel_id)"
+            " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
             (guild_id, channel_id, game, json.dumps(options), seed, json.dumps(seating), host["id"], now, now,
-             int(takeover), pace, int(on_timeout == "computer")),
+             int(takeover), pace, int(on_timeout == "computer"), parent_channel_id),
         )
         if lobby_due is not None:
             await self.set_deadline(row["id"], "lobby", lobby_due)
         return TableRow.from_row(row)
+
+    async def place_table(self, table_id: int, channel_id: int, parent_channel_id: int) -> None:
+        """Moves a lobby just created in a reserved place (``create_table`` with a channel id no channel has)
+        into the thread made for it, in ``parent_channel_id`` (tables in threads: bot/threads.py)."""
+        await self._execute("UPDATE tables SET channel_id = ?, parent_channel_id = ? WHERE id = ?",
+                            (channel_id, parent_channel_id, table_id))
+
+    async def open_tables_under(self, channel_id: int) -> list[int]:
+        """The open tables in ``channel_id`` itself or in one of its threads (a deleted channel's)."""
+        rows = await self._fetch(
+            "SELECT id FROM tables WHERE status IN ('lobby', 'playing') AND (channel_id = ? OR parent_channel_id = ?)",
+            (channel_id, channel_id))
+        return [row[0] for row in rows]
 
     async def get_table(self, table_id: int) -> TableRow | None:
         row = await self._fetchrow("SELECT * FROM tables WHERE id = ?", (table_id,))

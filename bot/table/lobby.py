@@ -37,10 +37,13 @@ class Lobby:
     """Part of :class:`bot.table.service.TableService` (its other parts through ``self``)."""
 
     async def open_lobby(self, guild_id: int, channel_id: int, game: str, options: dict, host: dict,
-                         parent_id: int | None = None, computers: Sequence[str] = (), pace: int | None = None) -> Table:
+                         parent_id: int | None = None, computers: Sequence[str] = (), pace: int | None = None,
+                         place=None) -> Table:
         """A new lobby in ``channel_id`` (``parent_id``: a thread's channel or forum, for the channel rules),
         seating the host and then a computer of each strength in ``computers``; ``pace``: seconds per move
-        (None: live; ``default_pace`` turns /play's choice into it)."""
+        (None: live; ``default_pace`` turns /play's choice into it). ``place``: the lobby goes to a new thread
+        of ``channel_id`` instead, which ``await place(table)`` makes once the checks passed and the table has
+        its number (the thread is named after it), returning the thread's id."""
         engine = get_engine(game)
         try:
             options = engine.normalise_options(options)
@@ -61,8 +64,29 @@ class Lobby:
         refused = pace_refused(pace, await self.settings(guild_id))
         if refused:
             raise Refused(Refusal.BAD_OPTIONS, refused)
+        if place is not None:
+            return await self._lobby_in_thread(guild_id, channel_id, engine, options, seated, place, pace)
         async with self.lock(channel_id):
             return await self._create_lobby(guild_id, channel_id, engine, options, seated, pace=pace)
+
+    async def _lobby_in_thread(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
+                               seated: list[dict], place, pace: int | None = None) -> Table:
+        """A lobby in a thread of its own: created in a reserved place (a channel id no channel has, so no
+        channel's one open table is in the way), then its thread made and the table moved into it. A thread
+        that could not be made closes the table, and the error goes on."""
+        reserved = -secrets.randbits(62)
+        async with self.lock(reserved):
+            table = await self._create_lobby(guild_id, reserved, engine, options, seated, pace=pace)
+            self._forget(table)
+            try:
+                thread_id = await place(table)
+            except BaseException:
+                await self.store.close_table(table.id, "ended", "its thread could not be made")
+                raise
+            await self.store.place_table(table.id, thread_id, channel_id)
+            table.row.channel_id, table.row.parent_channel_id = thread_id, channel_id
+            self._remember(table)
+            return table
 
     async def _check_channel(self, guild_id: int, channel_id: int, parent_id: int | None) -> None:
         settings = await self.settings(guild_id)
@@ -71,7 +95,8 @@ class Lobby:
 
     async def _create_lobby(self, guild_id: int, channel_id: int, engine: Engine, options: dict,
                             seated: list[dict], host_seat: int = 0, takeover: bool = True,
-                            pace: int | None = None, on_timeout: str = "play") -> Table:
+                            pace: int | None = None, on_timeout: str = "play",
+                            parent_channel_id: int | None = None) -> Table:
         """A new lobby with a new seed (under the channel's lock): refused while the channel has an open table."""
         existing = await self.in_channel(channel_id)
         if existing is not None:
@@ -82,7 +107,7 @@ class Lobby:
                 seed=secrets.randbits(62), host=seated[host_seat],
                 lobby_due=self.clock() + self.defaults.lobby_timeout,
                 others=seated[:host_seat] + seated[host_seat + 1:], host_seat=host_seat, takeover=takeover,
-                pace=pace, on_timeout=on_timeout,
+                pace=pace, on_timeout=on_timeout, parent_channel_id=parent_channel_id,
             )
         except ChannelBusy:
             raise Refused(Refusal.CHANNEL_BUSY) from None
@@ -133,7 +158,8 @@ class Lobby:
             raise Refused(Refusal.NO_REMATCH, _("A newer game has been played in this channel since this one; its final "
                                               "board has its own Rematch button."))
         return await self._create_lobby(guild_id, channel_id, old.engine, old.row.options, seats, host_seat,
-                                        old.row.takeover, old.row.pace, old.row.on_timeout)
+                                        old.row.takeover, old.row.pace, old.row.on_timeout,
+                                        old.row.parent_channel_id)  # a thread's: in the thread
 
     def _busy_sentence(self, table: Table) -> str:
         game = table.engine.title

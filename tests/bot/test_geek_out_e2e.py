@@ -300,9 +300,11 @@ async def test_options_are_validated(fake, runner):
     [geek_out] = [o for o in spec["options"] if o["name"] == "geek-out"]
     assert geek_out["type"] == 1  # a subcommand per game...
     turns, computers, strength, *table = geek_out["options"]  # the game's own, /play's computers, the table's
-    assert [o["name"] for o in table] == ["pace"]
+    assert [o["name"] for o in table] == ["pace", "thread"]
+    thread = table[1]
     assert (computers["name"], computers["min_value"], computers["max_value"]) == ("computers", 0, 7)
     assert [c["value"] for c in strength["choices"]] == ["easy", "normal", "strong"]
+    assert (thread["name"], [c["value"] for c in thread["choices"]]) == ("thread", ["yes", "no"])
     assert (turns["name"], turns["type"], turns["min_value"], turns["max_value"]) == ("turns", 4, 1, 10)
     assert not turns["required"]  # ...with typed options Discord offers and checks
     with pytest.raises(DiscordError):

@@ -146,15 +146,13 @@ RELEASED = {  # sha256 (first 16 digits) of each migration file as released: exi
     ("sqlite", 7): "47fdf3ec0e12eaa2", ("sqlite", 8): "e2f759989400d0a9", ("sqlite", 9): "2f5a563e028927a3",
     ("sqlite", 10): "d999658356b6a020", ("sqlite", 11): "09b449536df5e8d8", ("sqlite", 12): "5e6b28488d3d4aea",
     ("sqlite", 13): "4b8daac67c556173", ("sqlite", 14): "dbb430c215d74d6e",
-    ("sqlite", 15): "25ba897739436c56",  # the placeholder of tb-threads until it merges
-    ("sqlite", 16): "35f7ea4b407bee3d",
+    ("sqlite", 15): "5a55142fad818d78", ("sqlite", 16): "35f7ea4b407bee3d",
     ("postgres", 1): "461ef03598789eae", ("postgres", 2): "e51324a768d79d84", ("postgres", 3): "2becdb9a82cc903b",
     ("postgres", 4): "d591fcebba45aa50", ("postgres", 5): "284ae2d1c039b83c", ("postgres", 6): "93af34af62183a9f",
     ("postgres", 7): "ed9612bce7a17d20", ("postgres", 8): "0c6a0372b7315f8b", ("postgres", 9): "59dc95ef4bc10115",
     ("postgres", 10): "10d549293cec9eca", ("postgres", 11): "ac058cd0789505fb", ("postgres", 12): "5631b79ca12c2031",
     ("postgres", 13): "45238103e502871f", ("postgres", 14): "fb5c5ab993a1ec17",
-    ("postgres", 15): "25ba897739436c56",  # the placeholder (as above)
-    ("postgres", 16): "3e9751b405cb3001",
+    ("postgres", 15): "0003f4d002730994", ("postgres", 16): "3e9751b405cb3001",
 }
 
 
