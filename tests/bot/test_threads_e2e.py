@@ -188,3 +188,16 @@ async def test_a_thread_deleted_while_the_bot_was_away_ends_its_table_at_its_nex
     assert row.status == "ended" and row.end_reason == "its thread was deleted"
     assert {e.code for e in fake.rejections} == {10003}  # only the look-up that found it gone
     assert lines(fake)[-1] == f"The Geek Out! Masters table {table} ended: its thread was deleted."
+
+
+async def test_a_turn_based_table_opens_in_a_thread_unless_asked_or_set_otherwise(fake, runner):
+    """The bot's default: a turn-based table (pace from /play or the server's /mod pace) gets a thread of its own,
+    a live one stays in the channel; /mod threads turn-based:no keeps turn-based tables in the channel."""
+    await fake.slash(ANA, CHANNEL, "play", "geek-out", pace="24h")
+    thread = the_thread(fake)
+    assert (await runner.bot.store.open_table_in(thread)).pace == 24 * 3600
+    assert await runner.bot.store.open_table_in(CHANNEL) is None
+    await fake.slash(MOD, CHANNEL, "mod", "threads", **{"turn-based": "no"})
+    await fake.slash(BO, CHANNEL, "play", "geek-out", pace="3d")
+    here = await runner.bot.store.open_table_in(CHANNEL)
+    assert here is not None and here.pace == 3 * 24 * 3600 and here.parent_channel_id is None

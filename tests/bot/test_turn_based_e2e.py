@@ -103,7 +103,7 @@ async def test_a_three_day_turn_based_geoneo_game(fake, runner):
     assert last_ephemeral(fake, ANA) == "This server allows at most 3 days per move (/mod pace)."
     assert await runner.bot.service.in_channel(CHANNEL) is None
     # the server's default, then the host picks three days in the lobby (seven: refused; Bo: not the host)
-    await fake.slash(ANA, CHANNEL, "play", "geoneo")
+    await fake.slash(ANA, CHANNEL, "play", "geoneo", thread="no")  # here (turn-based opens a thread by default)
     lobby = sight.lobby(fake, CHANNEL)
     assert "Pace: turn-based, 24 h per move · when a move runs out, the table plays it" in sight.words(lobby)
     await fake.click(BO, lobby, "Join")
