@@ -1,9 +1,15 @@
 """The table's recent log lines (``Table.recent``) and the latest moves a table message shows from them.
 
-A table keeps the words of its last ``KEEP`` logged moves in memory, each with the seat that made it: appended
-as moves are committed (bot/table/moves.py), and after a restart (or a reload) rebuilt from the store's action
-log, the one source of truth, by playing the game again (``rebuild``: the engine says each move's words as it
-did live). Pure: no Discord, no database.
+A table keeps its last ``KEEP`` logged moves in memory, each with the seat that made it, and the words of the
+newest ``SHOWN`` of them (the only ones a message can show; the older ones only count): appended as moves are
+committed (bot/table/moves.py), and after a restart (or a reload) rebuilt from the store's action log, the one
+source of truth, by playing the game again (``rebuild``: the engine says each move's words as it did live).
+Pure: no Discord, no database.
+
+Why the older lines keep no words: a line's words are a tree of ``Text`` objects (six or so, each with its
+parameters), which the garbage collector tracks. Kept for 64 lines of every open table they were the bot's
+main growth per move (1.3 KB a move until a table had 64 lines) and most of what a full collection walked
+with 2,000 tables open; a seat-only line is one tuple per seat, shared by every table (``_bare``).
 
 The table message shows the lines since the seat to act last had its turn (``latest``): everything the others
 did meanwhile, every step of a computer's turn included, at most ``SHOWN`` lines, the older ones counted.
@@ -13,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import i18n
 from bot.computers import computer_seats, display_name
@@ -21,18 +28,30 @@ from games.core import SYSTEM, Engine, RulesError
 from i18n import _
 
 KEEP = 64
-"""Log lines a table keeps in memory: more than one full round of a five-player Geek Out turn by turn."""
+"""Log lines a table keeps in memory (their seats): more than one full round of a five-player Geek Out turn by
+turn."""
 SHOWN = 6
-"""At most this many latest moves on a table message (the rest are counted; /history has them all)."""
+"""At most this many latest moves on a table message (the rest are counted; /history has them all): the kept
+lines' words are the newest ``SHOWN``."""
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One logged move that said something: its seat (``SYSTEM`` for the table's own) and its words (a ``Text``,
-    the seats already named)."""
+    the seats already named; "" once older than the newest ``SHOWN`` lines, see ``kept``)."""
 
     seat: int
     words: str
+
+
+_BARE: dict[int, Entry] = {}
+
+
+def _bare(seat: int) -> Entry:
+    """The line of ``seat`` without its words: one tuple per seat, shared by every table."""
+    entry = _BARE.get(seat)
+    if entry is None:
+        entry = _BARE[seat] = Entry(seat, "")
+    return entry
 
 
 @dataclass(frozen=True)
@@ -46,18 +65,24 @@ class Latest:
 
 
 def kept(entries: list[Entry], entry: Entry | None = None) -> list[Entry]:
-    """``entries`` with ``entry`` added (a move that says nothing adds nothing), the oldest dropped past ``KEEP``."""
+    """``entries`` with ``entry`` added (a move that says nothing adds nothing), the oldest dropped past ``KEEP``,
+    the words of all but the newest ``SHOWN`` dropped (a new list: a table's list is never changed in place)."""
     if entry is not None and entry.words:
         entries = [*entries, entry]
-    return entries[-KEEP:]
+    entries = entries[-KEEP:]
+    for i in range(len(entries) - SHOWN):
+        if entries[i].words:
+            entries[i] = _bare(entries[i].seat)
+    return entries
 
 
-def latest(entries: list[Entry], acting, limit: int = SHOWN) -> Latest:
+def latest(entries: list[Entry], acting) -> Latest:
     """The lines since the previous turn of the seats in ``acting`` (those to act now; when the game is over, the
     seat that made the last move): first the acting seats' own steps at the end (the turn they are in), then
     back over everyone else's until a line of an acting seat (their previous turn), which is not shown: what
-    they did themselves they know. At most ``limit`` lines, the newest; the rest are counted in ``earlier`` (and
-    when ``entries`` were cut at ``KEEP`` before that turn, it is ``beyond`` them)."""
+    they did themselves they know. At most ``SHOWN`` lines, the newest (the ones ``kept`` keeps words of); the
+    rest are counted in ``earlier`` (and when ``entries`` were cut at ``KEEP`` before that turn, it is
+    ``beyond`` them)."""
     acting, start = set(acting), len(entries)
     if not acting:  # the game is over: the last mover's turn, what came after it, and the others' before it
         start = next((i + 1 for i in range(len(entries) - 1, -1, -1) if entries[i].seat != SYSTEM), 0)
@@ -68,7 +93,7 @@ def latest(entries: list[Entry], acting, limit: int = SHOWN) -> Latest:
         start -= 1
     beyond = start == 0 and len(entries) >= KEEP and entries[0].seat not in acting
     chosen = [e.words for e in entries[start:]]
-    earlier = max(len(chosen) - limit, 0)
+    earlier = max(len(chosen) - SHOWN, 0)
     return Latest(tuple(chosen[earlier:]), earlier, beyond)
 
 
@@ -106,8 +131,8 @@ def rebuild(engine: Engine, players: list[dict], options: dict, seed: int,
         if said:
             entries.append(Entry(seat, said))
             if len(entries) > 2 * KEEP:
-                entries = entries[-KEEP:]
+                entries = kept(entries)
         if seat == SYSTEM and key.startswith("handover:"):  # from here on the seat is the computer's
             taken = int(key.partition(":")[2])
             names = [*names[:taken], display_name(players[taken]), *names[taken + 1:]]
-    return entries[-KEEP:]
+    return kept(entries)

@@ -2,6 +2,7 @@
 log lines since the acting seat's previous turn, the cut and its count, and the lines rebuilt from the action log
 being the ones the live table kept."""
 
+import gc
 import random
 
 import i18n
@@ -66,9 +67,41 @@ def test_a_turn_older_than_the_kept_lines_is_said_to_be_beyond_them():
     log = kept(entries(0), None)
     for i in range(KEEP + 5):
         log = kept(log, Entry(1, f"step {i}"))
-    assert len(log) == KEEP and log[0].words == "step 5"
+    assert len(log) == KEEP and [e.words for e in log[-SHOWN:]] == [f"step {i}" for i in range(KEEP - SHOWN + 5, KEEP + 5)]
     shown = latest(log, {0})
     assert shown.beyond and shown.earlier == KEEP - SHOWN
+    assert shown.lines == tuple(f"step {i}" for i in range(KEEP - SHOWN + 5, KEEP + 5))
+
+
+def tracked_below(root) -> int:
+    """The objects the garbage collector tracks that ``root`` holds (itself included), shared ones once; classes
+    (and what they hold) not counted."""
+    seen, todo = set(), [root]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or not gc.is_tracked(item) or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        todo.extend(gc.get_referents(item))
+    return len(seen)
+
+
+def test_a_tables_lines_stop_growing_once_it_has_shown_a_screenful():
+    """The older lines keep only their seat, in a tuple shared by all tables: a table's kept
+    lines weigh the same after a few moves as after hundreds (they were the bot's growth per move, and what a
+    full collection walked with thousands of tables open)."""
+    def line(i: int) -> Entry:
+        return Entry(i % 3, i18n.join([i18n._("{player} rolls {n}.", player=f"P{i % 3}", n=i), i18n._("Done.")]))
+
+    log, weights = [], {}
+    for i in range(400):
+        log = kept(log, line(i))
+        if i in (2 * SHOWN, KEEP, 399):
+            weights[i] = tracked_below(log)
+    assert weights[2 * SHOWN] == weights[KEEP] == weights[399]
+    assert sum(1 for e in log if e.words) == SHOWN and len(log) == KEEP
+    assert len({id(e) for e in log[:-SHOWN]}) == 3  # one shared line per seat
+    assert latest(log, {1}).lines == tuple(line(i).words for i in range(398, 400))
 
 
 def test_a_move_that_says_nothing_adds_no_line():
