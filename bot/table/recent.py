@@ -6,10 +6,13 @@ committed (bot/table/moves.py), and after a restart (or a reload) rebuilt from t
 source of truth, by playing the game again (``rebuild``: the engine says each move's words as it did live).
 Pure: no Discord, no database.
 
-Why the older lines keep no words: a line's words are a tree of ``Text`` objects (six or so, each with its
-parameters), which the garbage collector tracks. Kept for 64 lines of every open table they were the bot's
-main growth per move (1.3 KB a move until a table had 64 lines) and most of what a full collection walked
-with 2,000 tables open; a seat-only line is one tuple per seat, shared by every table (``_bare``).
+Why the older lines keep no words, and the newest keep theirs as one string: a line's words are a tree of
+``Text`` objects (six or so, each with its parameters, 1-5 KB), which the garbage collector tracks. Kept for
+64 lines of every open table they were the bot's main growth per move (1.3 KB a move until a table had 64
+lines) and most of what a full collection walked with 2,000 tables open (its pauses stopped the event loop
+86-130 ms). A seat-only line is one tuple per seat, shared by every table (``_bare``); a shown line's words
+are their English and their JSON data form in one plain ``str`` (``compact``, 0.3-1.5 KB), said in another
+language straight from the data (``said``, ``i18n.localize_data``: about 10 µs a line more than the ``Text``).
 
 The table message shows the lines since the seat to act last had its turn (``latest``): everything the others
 did meanwhile, every step of a computer's turn included, at most ``SHOWN`` lines, the older ones counted.
@@ -17,6 +20,7 @@ did meanwhile, every step of a computer's turn included, at most ``SHOWN`` lines
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -37,10 +41,34 @@ lines' words are the newest ``SHOWN``."""
 
 class Entry(NamedTuple):
     """One logged move that said something: its seat (``SYSTEM`` for the table's own) and its words (a ``Text``,
-    the seats already named; "" once older than the newest ``SHOWN`` lines, see ``kept``)."""
+    the seats already named; kept as ``compact`` words, and "" once older than the newest ``SHOWN`` lines, see
+    ``kept``)."""
 
     seat: int
     words: str
+
+
+_DATA = "\x1e"
+"""What starts ``compact`` words, and parts their English from their data (a control character no sentence
+holds)."""
+
+
+def compact(words: str) -> str:
+    """A ``Text`` as one plain string: its English, then its data form (``Text.to_data``) in JSON, each behind
+    ``_DATA``; a plain string (or "") stays as it is. ``said`` says it in any language, as the ``Text`` would
+    be (the English at once, the server's default language)."""
+    if isinstance(words, i18n.Text):
+        data = json.dumps(words.to_data(), ensure_ascii=False, separators=(",", ":"))
+        return f"{_DATA}{str.__str__(words)}{_DATA}{data}"
+    return words
+
+
+def said(words: str, lang: str) -> str:
+    """Kept words (``compact``, or a ``Text``, or a plain string) in ``lang``."""
+    if words.startswith(_DATA):
+        english, _sep, data = words[len(_DATA):].partition(_DATA)
+        return english if lang == i18n.DEFAULT else i18n.localize_data(json.loads(data), lang)
+    return i18n.localize(words, lang)
 
 
 _BARE: dict[int, Entry] = {}
@@ -56,8 +84,9 @@ def _bare(seat: int) -> Entry:
 
 @dataclass(frozen=True)
 class Latest:
-    """What a table message shows of its log: ``lines`` (oldest first), ``earlier``: how many more lines since the
-    acting seat's previous turn were left out, and ``beyond``: whether that turn is older than what is kept."""
+    """What a table message shows of its log: ``lines`` (oldest first, kept words: ``said`` says them),
+    ``earlier``: how many more lines since the acting seat's previous turn were left out, and ``beyond``:
+    whether that turn is older than what is kept."""
 
     lines: tuple[str, ...]
     earlier: int = 0
@@ -65,14 +94,18 @@ class Latest:
 
 
 def kept(entries: list[Entry], entry: Entry | None = None) -> list[Entry]:
-    """``entries`` with ``entry`` added (a move that says nothing adds nothing), the oldest dropped past ``KEEP``,
-    the words of all but the newest ``SHOWN`` dropped (a new list: a table's list is never changed in place)."""
+    """``entries`` with ``entry`` added (a move that says nothing adds nothing; its words ``compact``), the oldest
+    dropped past ``KEEP``, the words of all but the newest ``SHOWN`` dropped (a new list: a table's list is
+    never changed in place)."""
     if entry is not None and entry.words:
         entries = [*entries, entry]
     entries = entries[-KEEP:]
-    for i in range(len(entries) - SHOWN):
-        if entries[i].words:
-            entries[i] = _bare(entries[i].seat)
+    for i, (seat, words) in enumerate(entries):
+        if i < len(entries) - SHOWN:
+            if words:
+                entries[i] = _bare(seat)
+        elif isinstance(words, i18n.Text):
+            entries[i] = Entry(seat, compact(words))
     return entries
 
 

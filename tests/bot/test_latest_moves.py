@@ -6,11 +6,12 @@ import gc
 import random
 
 import i18n
+from bot import computers
 from bot.computers import new_computer
 from bot.store import TableRow
 from bot.table import recent
 from bot.table.model import Table
-from bot.table.recent import KEEP, SHOWN, Entry, kept, latest, rebuild
+from bot.table.recent import KEEP, SHOWN, Entry, kept, latest, rebuild, said
 from bot.table.words import events_words
 from bot.ui import messages
 from games import get_engine
@@ -68,6 +69,7 @@ def test_a_turn_older_than_the_kept_lines_is_said_to_be_beyond_them():
     for i in range(KEEP + 5):
         log = kept(log, Entry(1, f"step {i}"))
     assert len(log) == KEEP and [e.words for e in log[-SHOWN:]] == [f"step {i}" for i in range(KEEP - SHOWN + 5, KEEP + 5)]
+    assert not any(e.words for e in log[:-SHOWN])
     shown = latest(log, {0})
     assert shown.beyond and shown.earlier == KEEP - SHOWN
     assert shown.lines == tuple(f"step {i}" for i in range(KEEP - SHOWN + 5, KEEP + 5))
@@ -101,7 +103,27 @@ def test_a_tables_lines_stop_growing_once_it_has_shown_a_screenful():
     assert weights[2 * SHOWN] == weights[KEEP] == weights[399]
     assert sum(1 for e in log if e.words) == SHOWN and len(log) == KEEP
     assert len({id(e) for e in log[:-SHOWN]}) == 3  # one shared line per seat
-    assert latest(log, {1}).lines == tuple(line(i).words for i in range(398, 400))
+    assert weights[399] == 1 + SHOWN + 3  # the list, the shown lines (words: one string each), a line a seat
+    assert [said(w, "en") for w in latest(log, {1}).lines] == [line(i).words for i in range(398, 400)]
+
+
+def test_kept_words_say_what_their_text_says_in_every_language():
+    """The shown lines keep their words as one string (``compact``): said in any language as the ``Text`` was
+    (every game's lines, names and computer names in them, numbers, joins)."""
+    bot = new_computer("strong", [ANA, BO])
+    for game, seed, plies in (("geek_out", 4, 120), ("geodeto", 2, 90), ("geoneo", 3, 60), ("geomancy", 5, 80),
+                              ("globe_twister", 6, 40)):
+        engine, rng = get_engine(game), random.Random(seed)
+        state = engine.new(2, None, seed)
+        names = [ANA["name"], computers.display_name(bot)]
+        for _ply in range(plies):
+            if engine.is_over(state):
+                break
+            seat = sorted(engine.to_act(state))[0]
+            state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).key)
+            words = events_words(events, names)
+            for lang in ("en", "de", "es"):
+                assert said(recent.compact(words), lang) == i18n.localize(words, lang), (game, lang, words)
 
 
 def test_a_move_that_says_nothing_adds_no_line():
@@ -129,8 +151,8 @@ def test_the_lines_rebuilt_from_the_action_log_are_the_ones_kept_live():
         players = [ANA, BO]
         live, log = live_lines(game, players, seed, plies)
         again = rebuild(get_engine(game), players, {}, seed, log)
-        assert [(e.seat, str(e.words)) for e in again] == [(e.seat, str(e.words)) for e in live], game
-        assert [i18n.localize(e.words, "de") for e in again] == [i18n.localize(e.words, "de") for e in live]
+        assert [(e.seat, said(e.words, "en")) for e in again] == [(e.seat, said(e.words, "en")) for e in live], game
+        assert [said(e.words, "de") for e in again] == [said(e.words, "de") for e in live]
 
 
 def test_a_seat_a_computer_took_over_keeps_its_persons_name_before_the_hand_over():
@@ -139,8 +161,8 @@ def test_a_seat_a_computer_took_over_keeps_its_persons_name_before_the_hand_over
     _lines, log = live_lines("geek_out", [ANA, BO], 4, 10)
     log = [*log, (SYSTEM, "handover:1")]
     lines = rebuild(engine, [ANA, bo_was], {}, 4, log)
-    assert any("Bo" in str(e.words) for e in lines[:-1])
-    assert "Computer" in str(lines[-1].words) or "Bo" in str(lines[-1].words)
+    assert any("Bo" in said(e.words, "en") for e in lines[:-1])
+    assert "Computer" in said(lines[-1].words, "en") or "Bo" in said(lines[-1].words, "en")
 
 
 def table(game: str, players: list[dict], seed: int, plies: int) -> Table:
