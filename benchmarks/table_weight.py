@@ -33,11 +33,12 @@ def open_table(table_id: int, moves: int, seed: int) -> Table:
     state = engine.new(1, {"turns": 10}, seed)
     names = [p["name"] for p in players]
     lines = recent.kept([], recent.Entry(SYSTEM, recent.start_text(engine, state, names)))
-    played = 0
+    played, said = 0, None
     while played < moves and not engine.is_over(state):
         seat = sorted(engine.to_act(state))[0]
         state, events = engine.apply(state, seat, engine.legal_actions(state, seat)[0].key)
-        lines = recent.kept(lines, recent.Entry(seat, events_words(events, names)))
+        said = events_words(events, names)
+        lines = recent.kept(lines, recent.Entry(seat, said))
         played += 1
     encoded = engine.encode(state)
     row = TableRow(id=table_id, guild_id=1, channel_id=10_000 + table_id, game="geek_out", options={"turns": 10},
@@ -45,7 +46,7 @@ def open_table(table_id: int, moves: int, seed: int) -> Table:
                    version=played, message_id=20_000 + table_id, last_move=None, end_reason=None, created_at=0.0,
                    updated_at=0.0)
     table = Table(row, engine, engine.decode(encoded), recent=lines)
-    table.last_words = lines[-1].words
+    table.last_words = said  # the last move as said (a Text: a player's panel says it in their language)
     table.seat_token(0)
     table.screens.moved(played, 0)
     return table
