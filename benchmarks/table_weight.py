@@ -46,7 +46,7 @@ def open_table(table_id: int, moves: int, seed: int) -> Table:
                    version=played, message_id=20_000 + table_id, last_move=None, end_reason=None, created_at=0.0,
                    updated_at=0.0)
     table = Table(row, engine, engine.decode(encoded), recent=lines)
-    table.last_words = said  # the last move as said (a Text: a player's panel says it in their language)
+    table.last_words = recent.compact(said)  # the last move as said, kept as moves.py keeps it
     table.seat_token(0)
     table.screens.moved(played, 0)
     return table

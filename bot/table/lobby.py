@@ -278,7 +278,7 @@ class Lobby:
         await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
                                                  due if first else None, last_move=i18n.localize(text, lang)))
         table.row = await self.store.get_table(table.id)
-        table.last_words = text
+        table.last_words = recent.compact(text)
         table.recent = recent.kept([], recent.Entry(SYSTEM, text))
         table.state = state
         table.turn_due = due if first else None

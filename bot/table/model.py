@@ -9,10 +9,10 @@ import contextlib
 import hashlib
 from dataclasses import dataclass, field
 
-import i18n
 from bot import computers
 from bot.computers import computer_seats
 from bot.store import TableRow
+from bot.table import recent
 from bot.table.staleness import Screens, token
 from bot.table.words import end_words, ending_focus, events_words
 from games.core import Action, Engine, Event, Result, State
@@ -63,8 +63,9 @@ class Table:
     The table message shows the latest of them (``recent.latest``)."""
 
     last_words: str | None = None
-    """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
-    after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""
+    """The last move as it was said (a ``Text`` kept as one string, ``recent.compact``: nothing for the garbage
+    collector to walk): a player's panel says it in the player's language. None after a reload: then only the
+    stored words (``row.last_move``, in the server's language) are known."""
 
     posted: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
@@ -101,7 +102,7 @@ class Table:
     def last_move(self, lang: str) -> str:
         """The last move in words, in ``lang`` when it is known as said, else as stored."""
         if self.last_words is not None:
-            return i18n.localize(self.last_words, lang)
+            return recent.said(self.last_words, lang)
         return self.row.last_move or ""
 
     def seat_of(self, user_id: int) -> int | None:

@@ -71,6 +71,14 @@ def said(words: str, lang: str) -> str:
     return i18n.localize(words, lang)
 
 
+def text(words: str) -> str:
+    """Kept words as a ``Text`` again (what ``compact`` kept; a plain string stays as it is): for a board drawn
+    in a worker, which says it in its language there."""
+    if words.startswith(_DATA):
+        return i18n.from_data(json.loads(words[len(_DATA):].partition(_DATA)[2]))
+    return words
+
+
 _BARE: dict[int, Entry] = {}
 
 

@@ -124,6 +124,9 @@ def test_kept_words_say_what_their_text_says_in_every_language():
             words = events_words(events, names)
             for lang in ("en", "de", "es"):
                 assert said(recent.compact(words), lang) == i18n.localize(words, lang), (game, lang, words)
+                again = recent.text(recent.compact(words))  # a board's words, drawn in a worker
+                assert isinstance(again, i18n.Text) or not words
+                assert i18n.localize(again, lang) == i18n.localize(words, lang)
 
 
 def test_a_move_that_says_nothing_adds_no_line():
