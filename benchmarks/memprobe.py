@@ -59,7 +59,9 @@ async def probe(args, folder: Path) -> None:
             objects = data["gc objects"]
             counts = dict(objects["top"])
             print(f"\nround {r}: moves {load.moves}, bot rss {bot_rss / 2**20:.1f} MB, tracked objects "
-                  f"{objects['total']} (frozen {objects['frozen']}), traced {data.get('traced')}", flush=True)
+                  f"{objects['total']} (frozen {objects['frozen']}), a full gc.collect() "
+                  f"{', '.join(f'{s * 1e3:.1f}' for s in objects['full collection s'])} ms, traced {data.get('traced')}",
+                  flush=True)
             if previous is not None:
                 grown = sorted(((counts.get(k, 0) - previous.get(k, 0), k) for k in set(counts) | set(previous)),
                                reverse=True)
