@@ -110,7 +110,7 @@ class Lobby:
         # the channel's table may be a rematch asked for a moment ago, whose lobby is still being posted: its
         # link is known once it is (outside the lock, which the posting does not need)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(existing.posted.wait(), POSTED_WITHIN)
+            await asyncio.wait_for(existing.wait_posted(), POSTED_WITHIN)
         raise Refused(Refusal.CHANNEL_BUSY, self._busy_sentence(existing))
 
     async def _rematch_lobby(self, old: Table, seats: list[dict], host_seat: int) -> Table:

@@ -53,7 +53,7 @@ class Table:
 
     shown_at: float = float("-inf")
     """When (the service's clock) this process last started drawing the table's board for a move."""
-    unshown: list = field(default_factory=list)
+    unshown: tuple = ()
     """A computer's steps inside its turn committed without a board of their own (``Defaults.board_every``),
     in words (``Text``): said with the next board, so every step is still read."""
 
@@ -67,13 +67,28 @@ class Table:
     collector to walk): a player's panel says it in the player's language. None after a reload: then only the
     stored words (``row.last_move``, in the server's language) are known."""
 
-    posted: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
-    moment as another waits for it to link the new lobby."""
+    _posted: asyncio.Event | bool = False
+    """True once the table has its channel message (``TableService.set_message``): a rematch asked at the same
+    moment as another waits for it to link the new lobby (``wait_posted``; an Event only while one waits, not
+    two more objects a table for the garbage collector to walk)."""
 
     def __post_init__(self):
         if self.screens is None:
             self.screens = Screens(self.row.version)
+
+    def mark_posted(self) -> None:
+        """The table has its channel message: whoever waits for it goes on."""
+        if isinstance(self._posted, asyncio.Event):
+            self._posted.set()
+        self._posted = True
+
+    async def wait_posted(self) -> None:
+        """Until the table has its channel message (``mark_posted``)."""
+        if self._posted is True:
+            return
+        if self._posted is False:
+            self._posted = asyncio.Event()
+        await self._posted.wait()
 
     def looks(self) -> tuple:
         picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))

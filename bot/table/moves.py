@@ -161,7 +161,7 @@ class Moves:
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
         table.last_words = recent.compact(text)
-        table.unshown = [] if draw else _steps(table, said)
+        table.unshown = () if draw else tuple(_steps(table, said))
         table.recent = recent.kept(table.recent, recent.Entry(seat, said))
         table.row.players = seated
         table.turn_due = due
