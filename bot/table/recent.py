@@ -41,11 +41,16 @@ lines' words are the newest ``SHOWN``."""
 
 class Entry(NamedTuple):
     """One logged move that said something: its seat (``SYSTEM`` for the table's own) and its words (a ``Text``,
-    the seats already named; kept as ``compact`` words, and "" once older than the newest ``SHOWN`` lines, see
-    ``kept``)."""
+    the seats already named). ``kept`` keeps it as a ``Line``."""
 
     seat: int
     words: str
+
+
+Line = tuple[int, str]
+"""A kept line: (seat, words), a plain tuple, its words ``compact`` ("" once older than the newest ``SHOWN``
+lines). Plain, not an ``Entry``: the collector stops tracking a plain tuple of an int and a str at its first
+pass (never a tuple subclass's), so a table's kept lines are one list to walk."""
 
 
 _DATA = "\x1e"
@@ -79,15 +84,15 @@ def text(words: str) -> str:
     return words
 
 
-_BARE: dict[int, Entry] = {}
+_BARE: dict[int, Line] = {}
 
 
-def _bare(seat: int) -> Entry:
+def _bare(seat: int) -> Line:
     """The line of ``seat`` without its words: one tuple per seat, shared by every table."""
-    entry = _BARE.get(seat)
-    if entry is None:
-        entry = _BARE[seat] = Entry(seat, "")
-    return entry
+    line = _BARE.get(seat)
+    if line is None:
+        line = _BARE[seat] = (seat, "")
+    return line
 
 
 @dataclass(frozen=True)
@@ -101,23 +106,23 @@ class Latest:
     beyond: bool = False
 
 
-def kept(entries: list[Entry], entry: Entry | None = None) -> list[Entry]:
+def kept(entries: list[Line], entry: Entry | None = None) -> list[Line]:
     """``entries`` with ``entry`` added (a move that says nothing adds nothing; its words ``compact``), the oldest
     dropped past ``KEEP``, the words of all but the newest ``SHOWN`` dropped (a new list: a table's list is
     never changed in place)."""
-    if entry is not None and entry.words:
+    if entry is not None and entry[1]:
         entries = [*entries, entry]
     entries = entries[-KEEP:]
     for i, (seat, words) in enumerate(entries):
         if i < len(entries) - SHOWN:
-            if words:
+            if words or type(entries[i]) is not tuple:
                 entries[i] = _bare(seat)
-        elif isinstance(words, i18n.Text):
-            entries[i] = Entry(seat, compact(words))
+        elif type(entries[i]) is not tuple or isinstance(words, i18n.Text):
+            entries[i] = (seat, compact(words))
     return entries
 
 
-def latest(entries: list[Entry], acting) -> Latest:
+def latest(entries: list[Line], acting) -> Latest:
     """The lines since the previous turn of the seats in ``acting`` (those to act now; when the game is over, the
     seat that made the last move): first the acting seats' own steps at the end (the turn they are in), then
     back over everyone else's until a line of an acting seat (their previous turn), which is not shown: what
@@ -126,14 +131,14 @@ def latest(entries: list[Entry], acting) -> Latest:
     ``beyond`` them)."""
     acting, start = set(acting), len(entries)
     if not acting:  # the game is over: the last mover's turn, what came after it, and the others' before it
-        start = next((i + 1 for i in range(len(entries) - 1, -1, -1) if entries[i].seat != SYSTEM), 0)
-        acting = {entries[start - 1].seat} if start else set()
-    while start and entries[start - 1].seat in acting:  # the turn they are in
+        start = next((i + 1 for i in range(len(entries) - 1, -1, -1) if entries[i][0] != SYSTEM), 0)
+        acting = {entries[start - 1][0]} if start else set()
+    while start and entries[start - 1][0] in acting:  # the turn they are in
         start -= 1
-    while start and entries[start - 1].seat not in acting:  # the others' since their previous turn
+    while start and entries[start - 1][0] not in acting:  # the others' since their previous turn
         start -= 1
-    beyond = start == 0 and len(entries) >= KEEP and entries[0].seat not in acting
-    chosen = [e.words for e in entries[start:]]
+    beyond = start == 0 and len(entries) >= KEEP and entries[0][0] not in acting
+    chosen = [words for _seat, words in entries[start:]]
     earlier = max(len(chosen) - SHOWN, 0)
     return Latest(tuple(chosen[earlier:]), earlier, beyond)
 
@@ -156,7 +161,7 @@ def start_text(engine: Engine, state, names: list, without: Sequence[str] = ()) 
 
 
 def rebuild(engine: Engine, players: list[dict], options: dict, seed: int,
-            actions: list[tuple[int, str]]) -> list[Entry]:
+            actions: list[tuple[int, str]]) -> list[Line]:
     """The last ``KEEP`` lines of a game, from its action log: the game played again from its start, each move's
     words as the engine says them, the seats named as they were then (a seat a computer took over is its
     person's until the hand-over). A log that no longer plays with today's rules keeps what it had."""

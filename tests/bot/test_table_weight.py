@@ -56,9 +56,10 @@ def test_a_cached_table_weighs_the_same_after_a_few_moves_as_after_a_whole_game(
     cached_table(12, 0)  # the process's own caches first
     gc.collect()
     BEFORE.update(id(o) for o in gc.get_objects())
-    early, late = tracked(cached_table(12, 1)), tracked(cached_table(150, 1))
-    assert early == late
-    assert late <= 40
+    early, late = cached_table(12, 1), cached_table(150, 1)
+    gc.collect()  # as the tables are when a full collection walks them: they are older than a pass
+    assert tracked(early) == tracked(late)
+    assert tracked(late) <= 30
 
 
 @pytest.mark.parametrize("first", ["wait", "mark"])
