@@ -98,14 +98,36 @@ def install_trace(path: str) -> None:
             samples[f"gc pause, generation {info.get('generation')}"].append(time.perf_counter() - gc_started[0])
 
     gc.callbacks.append(gc_pause)
+    tracing_memory = int(os.environ.get("GEOTABLE_BENCH_TRACEMALLOC") or 0)  # frames kept per allocation
+    last_snapshot: list = []
+    if tracing_memory:
+        import tracemalloc
+
+        tracemalloc.start(tracing_memory)
 
     def dump(*_):
         generation[0] += 1
         data = {"generation": generation[0], "samples": {k: sorted(v) for k, v in samples.items()}}
         if os.environ.get("GEOTABLE_BENCH_GC_TYPES"):  # diagnosis: what the collector has to walk
+            collections_s = []
+            for _ in range(3):  # a full collection of this heap (the first also frees what is garbage now)
+                started = time.perf_counter()
+                gc.collect()
+                collections_s.append(time.perf_counter() - started)
             counts = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
             data["gc objects"] = {"total": sum(counts.values()), "frozen": gc.get_freeze_count(),
-                                  "top": counts.most_common(25)}
+                                  "top": counts.most_common(60), "full collection s": sorted(collections_s[1:])}
+        if tracing_memory:  # diagnosis: where the memory allocated since the last dump is held
+            import tracemalloc
+
+            snapshot = tracemalloc.take_snapshot().filter_traces(
+                (tracemalloc.Filter(False, tracemalloc.__file__),))
+            if last_snapshot:
+                diff = snapshot.compare_to(last_snapshot[0], "traceback")
+                data["memory growth"] = [{"size_diff": d.size_diff, "count_diff": d.count_diff,
+                                          "where": d.traceback.format()[-12:]} for d in diff[:40]]
+            data["traced"] = tracemalloc.get_traced_memory()
+            last_snapshot[:] = [snapshot]
         samples.clear()
         tmp = path + ".tmp"
         with open(tmp, "w") as f:

@@ -121,6 +121,20 @@ def _data(value: Any) -> Any:
     return value.to_data() if isinstance(value, Text | Number) else value
 
 
+def localize_data(data: Any, locale: str | None = None) -> Any:
+    """``localize(from_data(data), locale)`` without building the Texts on the way (a table keeps its latest
+    log lines in this form: one string, nothing for the garbage collector to walk; bot/table/recent.py)."""
+    locale = locale or _current.get()
+    if isinstance(data, list) and data and data[0] == "T" and len(data) == 6:
+        _tag, msgid, params, plural, n, context = data
+        return _render(msgid, plural, n, context, {k: localize_data(v, locale) for k, v in params.items()}, locale)
+    if isinstance(data, list) and data and data[0] == "J" and len(data) == 3:
+        return data[1].join(localize_data(p, locale) for p in data[2])
+    if isinstance(data, list) and data and data[0] == "N" and len(data) == 4:
+        return Number(data[1], data[2], percent=data[3]).said(locale)
+    return localize(data, locale)
+
+
 def _rebuild(data: list) -> Text:
     return from_data(data)
 

@@ -237,7 +237,7 @@ class TableCore:
         table.row.message_id = message_id
         table.messages_since_board = 0
         if message_id:
-            table.posted.set()
+            table.mark_posted()
         await self.store.set_message(table.id, message_id)
 
     async def _refresh(self, table: Table) -> None:

@@ -142,7 +142,7 @@ class Lobby:
         # the channel's table may be a rematch asked for a moment ago, whose lobby is still being posted: its
         # link is known once it is (outside the lock, which the posting does not need)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(existing.posted.wait(), POSTED_WITHIN)
+            await asyncio.wait_for(existing.wait_posted(), POSTED_WITHIN)
         raise Refused(Refusal.CHANNEL_BUSY, self._busy_sentence(existing))
 
     async def _rematch_lobby(self, old: Table, seats: list[dict], host_seat: int) -> Table:
@@ -317,7 +317,7 @@ class Lobby:
                                                  remind_due=remind or None,
                                                  waiting=people_to_act(engine, state, players)))
         table.row = await self.store.get_table(table.id)
-        table.last_words = text
+        table.last_words = recent.compact(text)
         table.recent = recent.kept([], recent.Entry(SYSTEM, text))
         table.state = state
         table.turn_due = due if first else None

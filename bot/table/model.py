@@ -9,10 +9,10 @@ import contextlib
 import hashlib
 from dataclasses import dataclass, field
 
-import i18n
 from bot import computers
 from bot.computers import computer_seats
 from bot.store import TableRow
+from bot.table import recent
 from bot.table.staleness import Screens, token
 from bot.table.words import end_words, ending_focus, events_words
 from games.core import Action, Engine, Event, Result, State
@@ -53,7 +53,7 @@ class Table:
 
     shown_at: float = float("-inf")
     """When (the service's clock) this process last started drawing the table's board for a move."""
-    unshown: list = field(default_factory=list)
+    unshown: tuple = ()
     """A computer's steps inside its turn committed without a board of their own (``Defaults.board_every``),
     in words (``Text``): said with the next board, so every step is still read."""
 
@@ -63,19 +63,35 @@ class Table:
     The table message shows the latest of them (``recent.latest``)."""
 
     last_words: str | None = None
-    """The last move as it was said (a ``Text``): a player's panel says it in the player's language. None
-    after a reload: then only the stored words (``row.last_move``, in the server's language) are known."""
+    """The last move as it was said (a ``Text`` kept as one string, ``recent.compact``: nothing for the garbage
+    collector to walk): a player's panel says it in the player's language. None after a reload: then only the
+    stored words (``row.last_move``, in the server's language) are known."""
 
     away: dict[int, float] = field(default_factory=dict)
     """user -> until: the people to act at a turn-based table who are away (``/game away``), for its header."""
 
-    posted: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set once the table has its channel message (``TableService.set_message``): a rematch asked at the same
-    moment as another waits for it to link the new lobby."""
+    _posted: asyncio.Event | bool = False
+    """True once the table has its channel message (``TableService.set_message``): a rematch asked at the same
+    moment as another waits for it to link the new lobby (``wait_posted``; an Event only while one waits, not
+    two more objects a table for the garbage collector to walk)."""
 
     def __post_init__(self):
         if self.screens is None:
             self.screens = Screens(self.row.version)
+
+    def mark_posted(self) -> None:
+        """The table has its channel message: whoever waits for it goes on."""
+        if isinstance(self._posted, asyncio.Event):
+            self._posted.set()
+        self._posted = True
+
+    async def wait_posted(self) -> None:
+        """Until the table has its channel message (``mark_posted``)."""
+        if self._posted is True:
+            return
+        if self._posted is False:
+            self._posted = asyncio.Event()
+        await self._posted.wait()
 
     def looks(self) -> tuple:
         picks = tuple(sorted((s, g) for s, (v, g) in self.picks.items() if v == self.version and g))
@@ -104,7 +120,7 @@ class Table:
     def last_move(self, lang: str) -> str:
         """The last move in words, in ``lang`` when it is known as said, else as stored."""
         if self.last_words is not None:
-            return i18n.localize(self.last_words, lang)
+            return recent.said(self.last_words, lang)
         return self.row.last_move or ""
 
     def seat_of(self, user_id: int) -> int | None:

@@ -171,8 +171,8 @@ class Moves:
         table.state = state
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
-        table.last_words = text
-        table.unshown = [] if draw else _steps(table, said)
+        table.last_words = recent.compact(text)
+        table.unshown = () if draw else tuple(_steps(table, said))
         table.recent = recent.kept(table.recent, recent.Entry(seat, said))
         table.row.players = seated
         table.turn_due = due
@@ -241,7 +241,7 @@ def _shown_words(table: Table, said: str, draw: bool) -> str:
     the last move on show."""
     steps = _steps(table, said)
     if not steps:
-        return table.last_words or table.row.last_move or ""
+        return recent.text(table.last_words) if table.last_words else (table.row.last_move or "")
     if len(steps) == 1:
         return steps[0]
     if len(steps) > STEPS_SAID:

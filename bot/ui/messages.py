@@ -234,7 +234,7 @@ def latest_moves(table: Table, lang: str = DEFAULT) -> str:
         last = table.last_move(lang)
         return last_move_line(last, lang) if last else ""
     shown = recent.latest(table.recent, table.to_act() if table.status == "playing" else ())
-    lines = [localize(line, lang) for line in shown.lines]
+    lines = [recent.said(line, lang) for line in shown.lines]
     if len(lines) == 1 and not shown.earlier:
         return say(lang, "Last move: {move}", move=lines[0])
     out = [say(lang, "Latest moves:")]

@@ -2,14 +2,16 @@
 log lines since the acting seat's previous turn, the cut and its count, and the lines rebuilt from the action log
 being the ones the live table kept."""
 
+import gc
 import random
 
 import i18n
+from bot import computers
 from bot.computers import new_computer
 from bot.store import TableRow
 from bot.table import recent
 from bot.table.model import Table
-from bot.table.recent import KEEP, SHOWN, Entry, kept, latest, rebuild
+from bot.table.recent import KEEP, SHOWN, Entry, kept, latest, rebuild, said
 from bot.table.words import events_words
 from bot.ui import messages
 from games import get_engine
@@ -66,9 +68,67 @@ def test_a_turn_older_than_the_kept_lines_is_said_to_be_beyond_them():
     log = kept(entries(0), None)
     for i in range(KEEP + 5):
         log = kept(log, Entry(1, f"step {i}"))
-    assert len(log) == KEEP and log[0].words == "step 5"
+    assert len(log) == KEEP and [words for _seat, words in log[-SHOWN:]] == [f"step {i}" for i in range(KEEP - SHOWN + 5, KEEP + 5)]
+    assert not any(words for _seat, words in log[:-SHOWN])
     shown = latest(log, {0})
     assert shown.beyond and shown.earlier == KEEP - SHOWN
+    assert shown.lines == tuple(f"step {i}" for i in range(KEEP - SHOWN + 5, KEEP + 5))
+
+
+def tracked_below(root) -> int:
+    """The objects the garbage collector tracks that ``root`` holds (itself included), shared ones once; classes
+    (and what they hold) not counted."""
+    seen, todo = set(), [root]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or not gc.is_tracked(item) or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        todo.extend(gc.get_referents(item))
+    return len(seen)
+
+
+def test_a_tables_lines_stop_growing_once_it_has_shown_a_screenful():
+    """The older lines keep only their seat, in a tuple shared by all tables, the shown ones their words as one
+    string, in plain tuples the collector stops tracking: a table's kept
+    lines weigh the same after a few moves as after hundreds (they were the bot's growth per move, and what a
+    full collection walked with thousands of tables open)."""
+    def line(i: int) -> Entry:
+        return Entry(i % 3, i18n.join([i18n._("{player} rolls {n}.", player=f"P{i % 3}", n=i), i18n._("Done.")]))
+
+    log, weights = [], {}
+    for i in range(400):
+        log = kept(log, line(i))
+        if i in (2 * SHOWN, KEEP, 399):
+            gc.collect()  # a plain tuple of an int and a str is no longer tracked after the collector's pass
+            weights[i] = tracked_below(log)
+    assert weights[2 * SHOWN] == weights[KEEP] == weights[399]
+    assert sum(1 for _seat, words in log if words) == SHOWN and len(log) == KEEP
+    assert len({id(e) for e in log[:-SHOWN]}) == 3  # one shared line per seat
+    assert weights[399] == 1  # the list: its lines are plain tuples of an int and a string
+    assert [said(w, "en") for w in latest(log, {1}).lines] == [line(i).words for i in range(398, 400)]
+
+
+def test_kept_words_say_what_their_text_says_in_every_language():
+    """The shown lines keep their words as one string (``compact``): said in any language as the ``Text`` was
+    (every game's lines, names and computer names in them, numbers, joins)."""
+    bot = new_computer("strong", [ANA, BO])
+    for game, seed, plies in (("geek_out", 4, 120), ("geodeto", 2, 90), ("geoneo", 3, 60), ("geomancy", 5, 80),
+                              ("globe_twister", 6, 40)):
+        engine, rng = get_engine(game), random.Random(seed)
+        state = engine.new(2, None, seed)
+        names = [ANA["name"], computers.display_name(bot)]
+        for _ply in range(plies):
+            if engine.is_over(state):
+                break
+            seat = sorted(engine.to_act(state))[0]
+            state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).key)
+            words = events_words(events, names)
+            for lang in ("en", "de", "es"):
+                assert said(recent.compact(words), lang) == i18n.localize(words, lang), (game, lang, words)
+                again = recent.text(recent.compact(words))  # a board's words, drawn in a worker
+                assert isinstance(again, i18n.Text) or not words
+                assert i18n.localize(again, lang) == i18n.localize(words, lang)
 
 
 def test_a_move_that_says_nothing_adds_no_line():
@@ -96,8 +156,8 @@ def test_the_lines_rebuilt_from_the_action_log_are_the_ones_kept_live():
         players = [ANA, BO]
         live, log = live_lines(game, players, seed, plies)
         again = rebuild(get_engine(game), players, {}, seed, log)
-        assert [(e.seat, str(e.words)) for e in again] == [(e.seat, str(e.words)) for e in live], game
-        assert [i18n.localize(e.words, "de") for e in again] == [i18n.localize(e.words, "de") for e in live]
+        assert [(seat, said(words, "en")) for seat, words in again] == [(seat, said(words, "en")) for seat, words in live], game
+        assert [said(words, "de") for _seat, words in again] == [said(words, "de") for _seat, words in live]
 
 
 def test_a_seat_a_computer_took_over_keeps_its_persons_name_before_the_hand_over():
@@ -106,8 +166,8 @@ def test_a_seat_a_computer_took_over_keeps_its_persons_name_before_the_hand_over
     _lines, log = live_lines("geek_out", [ANA, BO], 4, 10)
     log = [*log, (SYSTEM, "handover:1")]
     lines = rebuild(engine, [ANA, bo_was], {}, 4, log)
-    assert any("Bo" in str(e.words) for e in lines[:-1])
-    assert "Computer" in str(lines[-1].words) or "Bo" in str(lines[-1].words)
+    assert any("Bo" in said(words, "en") for _seat, words in lines[:-1])
+    assert "Computer" in said(lines[-1][1], "en") or "Bo" in said(lines[-1][1], "en")
 
 
 def table(game: str, players: list[dict], seed: int, plies: int) -> Table:
