@@ -4,6 +4,7 @@ bot/store/), over the primitives a backend provides (bot/store/core.py)."""
 from __future__ import annotations
 
 from bot.store.core import StoreCore
+from bot.store.daily import Daily
 from bot.store.deadlines import Deadlines
 from bot.store.leases import Leases
 from bot.store.lessons import Lessons
@@ -15,7 +16,7 @@ from bot.store.settings import Settings
 from bot.store.tables import Tables
 
 
-class Store(Tables, Moves, Results, Panels, Deadlines, Settings, Lessons, Privacy, Leases, StoreCore):
+class Store(Tables, Moves, Results, Panels, Deadlines, Settings, Lessons, Daily, Privacy, Leases, StoreCore):
     """What the table service and the cogs may ask of the database. Backends implement the primitives
     (``_fetch``, ``_execute``, ``_run``, ``migrate``, ``close``); every query is written once, in the
     parts."""
