@@ -156,8 +156,10 @@ async def test_german_and_spanish(fake, runner):
     text = sight.content(latest(fake))
     assert "Ein Versuch heute" in text, text
     await solve(fake, ANA, day)
-    assert "Dein Ergebnis" in sight.content(latest(fake))
+    assert "Dein Ergebnis" in sight.content(latest(fake)) and "Karten (Par" in sight.content(latest(fake))
+    await fake.click(ANA, latest(fake), "Mein Ergebnis teilen")
+    assert sight.content(latest(fake)) == "Im Kanal geteilt."
     await fake.slash(BO, CHANNEL, "daily", show="board")
-    assert "tablero" in sight.content(latest(fake, BO)).lower(), sight.content(latest(fake, BO))
+    assert "tablero de resultados" in sight.content(latest(fake, BO)) and "1 miembro jugó, 1 lo resolvió." in sight.content(latest(fake, BO))
     await fake.slash(BO, CHANNEL, "daily")
     assert "Un intento hoy" in sight.content(latest(fake, BO))
