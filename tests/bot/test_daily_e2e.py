@@ -163,3 +163,17 @@ async def test_german_and_spanish(fake, runner):
     assert "tablero de resultados" in sight.content(latest(fake, BO)) and "1 miembro jugó, 1 lo resolvió." in sight.content(latest(fake, BO))
     await fake.slash(BO, CHANNEL, "daily")
     assert "Un intento hoy" in sight.content(latest(fake, BO))
+
+
+async def test_privacy_lists_and_deletes_the_members_daily_results(fake, runner):
+    day = day_of(time.time(), 0)
+    await fake.slash(ANA, CHANNEL, "daily")
+    await solve(fake, ANA, day)
+    await fake.slash(ANA, CHANNEL, "privacy", "show")
+    assert "**Daily puzzle results here:** 1 day (your moves and streaks)." in sight.content(latest(fake))
+    await fake.slash(ANA, CHANNEL, "privacy", "delete")
+    await fake.click(ANA, latest(fake), "Yes, delete my data")
+    assert "Your daily puzzle result of 1 day is deleted too." in sight.content(latest(fake))
+    await fake.slash(ANA, CHANNEL, "daily", show="board")
+    assert "Nobody has finished this puzzle" in sight.content(latest(fake))
+    assert await runner.bot.store.daily_result(fake.guild_id, day, ANA) is None
