@@ -31,8 +31,8 @@ from bot.ui import items, keys
 from bot.ui.layout import Layout, screen
 from bot.ui.say import say, think
 from bot.workers import renderpool, thinkpool
+from games import daily as puzzles
 from games import get_engine
-from games.globe_twister import daily as puzzles
 from i18n import _, localize, ngettext
 
 log = logging.getLogger(__name__)
