@@ -84,8 +84,8 @@ class Daily:
     async def start_daily(self, guild_id: int, day: str, user_id: int, par: int) -> DailyResult:
         """The member's attempt at the day (a new one, or the one already there: never a second)."""
         await self._execute(
-            "INSERT INTO daily_results (guild_id, day, user_id, log, version, par, started_at)"
-            " VALUES (?, ?, ?, '[]', 0, ?, ?) ON CONFLICT (guild_id, day, user_id) DO NOTHING",
+            "INSERT INTO daily_results (guild_id, day, user_id, log, version, par, grid, started_at)"
+            " VALUES (?, ?, ?, '[]', 0, ?, '', ?) ON CONFLICT (guild_id, day, user_id) DO NOTHING",
             (guild_id, day, user_id, par, time.time()))
         return await self.daily_result(guild_id, day, user_id)
 

@@ -177,3 +177,19 @@ async def test_privacy_lists_and_deletes_the_members_daily_results(fake, runner)
     await fake.slash(ANA, CHANNEL, "daily", show="board")
     assert "Nobody has finished this puzzle" in sight.content(latest(fake))
     assert await runner.bot.store.daily_result(fake.guild_id, day, ANA) is None
+
+
+async def test_forged_and_malformed_daily_clicks_get_one_sentence(fake, runner):
+    day = day_of(time.time(), 0)
+    await fake.slash(ANA, CHANNEL, "daily")
+    message = puzzle_message(fake, ANA)
+    await fake.click_forged(ANA, message, "g1d:20200101:0:c0")  # an old day's
+    assert "That day's puzzle is over" in sight.content(latest(fake))
+    await fake.click_forged(ANA, message, "g1d:bad")
+    assert "isn't one of your daily puzzle's" in sight.content(latest(fake))
+    await fake.click_forged(ANA, message, f"g1d:{day.replace('-', '')}:0:kz9")  # no such move
+    assert sight.content(latest(fake)) in ("That move is not possible now.",
+                                           "That is an older step of your puzzle: use its latest message.")
+    await fake.click_forged(BO, message, f"g1d:{day.replace('-', '')}:0:c0")  # not Bo's: he has none
+    assert "Play today's puzzle with `/daily` first." in sight.content(latest(fake, BO))
+    assert (await runner.bot.store.daily_result(fake.guild_id, day, ANA)).log == []

@@ -1,6 +1,7 @@
 """The daily puzzle's store (migration 017) on both backends: one attempt per member and day, compare-and-set
 steps, streaks across missed days and reset hours, one share, one board post per day, /privacy delete."""
 
+import asyncio
 import datetime
 
 import pytest
@@ -112,3 +113,13 @@ async def test_privacy_delete_removes_the_members_daily_results_in_the_server(st
     done = await store.forget_person(1, 7)
     assert done.daily == 2
     assert await store.daily_result_count(1, 7) == 0 and await store.daily_result_count(2, 7) == 1
+
+
+async def test_two_processes_claiming_the_same_days_post_at_once_one_wins(database):
+    first, second = await open_store(database), await open_store(database)
+    try:
+        won = await asyncio.gather(*(s.claim_daily_post(1, "2026-11-28", 1000.0) for s in (first, second) * 3))
+        assert sorted(won) == [False] * 5 + [True]
+    finally:
+        await first.close()
+        await second.close()

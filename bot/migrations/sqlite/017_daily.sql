@@ -17,7 +17,7 @@ CREATE TABLE daily_results (
     solved      INTEGER NOT NULL DEFAULT 0,
     moves       INTEGER NOT NULL DEFAULT 0,
     par         INTEGER NOT NULL,
-    grid        TEXT    NOT NULL DEFAULT '',
+    grid        TEXT    NOT NULL,       -- one square per turn ('' until finished)
     streak      INTEGER NOT NULL DEFAULT 0,
     shared      INTEGER NOT NULL DEFAULT 0,
     started_at  REAL    NOT NULL,
