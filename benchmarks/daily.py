@@ -32,7 +32,7 @@ MEMBERS, DAYS = 1000, 90
 OTHER_GUILDS, OTHER_MEMBERS, OTHER_DAYS = 200, 100, 30
 TARGET_MS = 50.0
 REPEATS = 300
-COLUMNS = ("guild_id", "day", "user_id", "log", "version", "finished", "solved", "moves", "par", "grid", "streak",
+COLUMNS = ("guild_id", "day", "user_id", "log", "version", "finished", "solved", "moves", "par", "squares", "streak",
            "shared", "started_at", "finished_at")
 
 

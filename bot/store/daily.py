@@ -50,7 +50,7 @@ class DailyResult:
     @classmethod
     def from_row(cls, row: Mapping) -> DailyResult:
         return cls(row["guild_id"], row["day"], row["user_id"], json.loads(row["log"]), row["version"],
-                   bool(row["finished"]), bool(row["solved"]), row["moves"], row["par"], row["grid"], row["streak"],
+                   bool(row["finished"]), bool(row["solved"]), row["moves"], row["par"], row["squares"], row["streak"],
                    bool(row["shared"]))
 
 
@@ -84,7 +84,7 @@ class Daily:
     async def start_daily(self, guild_id: int, day: str, user_id: int, par: int) -> DailyResult:
         """The member's attempt at the day (a new one, or the one already there: never a second)."""
         await self._execute(
-            "INSERT INTO daily_results (guild_id, day, user_id, log, version, par, grid, started_at)"
+            "INSERT INTO daily_results (guild_id, day, user_id, log, version, par, squares, started_at)"
             " VALUES (?, ?, ?, '[]', 0, ?, '', ?) ON CONFLICT (guild_id, day, user_id) DO NOTHING",
             (guild_id, day, user_id, par, time.time()))
         return await self.daily_result(guild_id, day, user_id)
@@ -101,7 +101,7 @@ class Daily:
         plus one when solved, else 0), in one statement (compare-and-set on the version)."""
         before = shift(result.day, -1)
         return await self._execute(
-            "UPDATE daily_results SET log = ?, version = ?, finished = 1, solved = ?, moves = ?, grid = ?,"
+            "UPDATE daily_results SET log = ?, version = ?, finished = 1, solved = ?, moves = ?, squares = ?,"
             " finished_at = ?, streak = CASE WHEN ? = 1 THEN 1 + COALESCE((SELECT p.streak FROM daily_results p"
             " WHERE p.guild_id = ? AND p.day = ? AND p.user_id = ? AND p.solved = 1), 0) ELSE 0 END"
             " WHERE guild_id = ? AND day = ? AND user_id = ? AND version = ? AND finished = 0",

@@ -1,6 +1,6 @@
 -- The daily puzzle (issue 28 item 3). ``daily_results``: a member's attempt at a day's puzzle in a server, one per
 -- (server, day, member): the log of their keys (the engine replays it from the day's puzzle), ``version`` its
--- length (compare-and-set: a click on an older screen changes nothing), and once finished the moves, par, grid
+-- length (compare-and-set: a click on an older screen changes nothing), and once finished the moves, par, squares
 -- and streak (consecutive days solved in this server, counted when it finishes). ``shared``: its result line
 -- was posted (once). ``daily_settings``: a server's reset hour (UTC) and the channel where the finished day's
 -- board is posted. ``daily_posts``: a finished day's board post, claimed by one statement (one process posts
@@ -17,7 +17,7 @@ CREATE TABLE daily_results (
     solved      INTEGER NOT NULL DEFAULT 0,
     moves       INTEGER NOT NULL DEFAULT 0,
     par         INTEGER NOT NULL,
-    grid        TEXT    NOT NULL,       -- one square per turn ('' until finished)
+    squares     TEXT    NOT NULL,       -- the grid: one square per turn ('' until finished)
     streak      INTEGER NOT NULL DEFAULT 0,
     shared      INTEGER NOT NULL DEFAULT 0,
     started_at  REAL    NOT NULL,
