@@ -233,13 +233,15 @@ class Daily(commands.Cog):
                 controls.append(items.button(keys.DailyMove(compact(r.day), r.version, a.key),
                                              localize(a.label, lang), a.style, row=i // 5, emoji=a.emoji))
         stem = f"daily{compact(r.day)}-{r.version}"
-        board = await renderpool.board(puzzles.GAME, board_view(engine, state), [name], None, None, locale=lang)
+        board = await renderpool.board(puzzles.GAME, puzzles.dress(board_view(engine, state), r.day), [name], None,
+                                       None, locale=lang)
         files = [discord.File(io.BytesIO(board), filename=f"{stem}.png")]
         kit = Layout(engine.accent)
         kit.text("\n".join(lines))
         kit.image(files[0].filename, title)
         if not step["over"]:
-            mine = await renderpool.private(puzzles.GAME, engine.view(state, 0), name, locale=lang)
+            mine = await renderpool.private(puzzles.GAME, puzzles.dress(engine.view(state, 0), r.day), name,
+                                            locale=lang)
             files.append(discord.File(io.BytesIO(mine), filename=f"{stem}-yours.png"))
             kit.image(files[1].filename, localize(_("Your program."), lang))
         kit.separator()

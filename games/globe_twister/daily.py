@@ -32,6 +32,7 @@ from games.globe_twister.puzzle import (
     solved_in,
 )
 from games.globe_twister.solver import SeedRng
+from i18n import _
 
 GAME = "globe_twister"
 OPTIONS = {"no_red": True, "puzzle": "random", "turn_limit": 10}
@@ -198,3 +199,10 @@ def grid_of(day: str, log: list) -> str:
             squares.append("🟩" if state["solo"]["solved"] else "🟨" if after > before else "⬛")
             before = after
     return "".join(squares)
+
+
+def dress(view: dict, day: str) -> dict:
+    """A view of the daily's state as the renderer draws it: named the day's puzzle, not "Practice"."""
+    if view.get("solo") is not None:
+        view["solo"] = dict(view["solo"], level_name=_("Daily puzzle {day}", day=day))
+    return view
