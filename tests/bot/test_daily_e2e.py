@@ -5,13 +5,14 @@ refused), streaks, /daily show:board, and German and Spanish."""
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 
 from bot.store.daily import day_of, shift
 from games.globe_twister import daily
 from tests.bot import sight
-from tests.bot.conftest import ANA, BO, CHANNEL, MOD
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 
 BOARD_CHANNEL = 601
 
@@ -193,3 +194,44 @@ async def test_forged_and_malformed_daily_clicks_get_one_sentence(fake, runner):
     await fake.click_forged(BO, message, f"g1d:{day.replace('-', '')}:0:c0")  # not Bo's: he has none
     assert "Play today's puzzle with `/daily` first." in sight.content(latest(fake, BO))
     assert (await runner.bot.store.daily_result(fake.guild_id, day, ANA)).log == []
+
+
+def at(runner, text: str) -> None:
+    """The bot's clock at a moment (UTC), as if it were then."""
+    moment = datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.UTC).timestamp()
+    runner.bot.service.clock = lambda: moment
+    runner.bot.get_cog("Daily").wake()
+
+
+async def test_a_server_whose_day_turns_at_six_counts_its_days_and_streaks_by_it(fake, runner):
+    at(runner, "2026-12-10 05:00")
+    await fake.slash(MOD, CHANNEL, "mod", "daily", reset=6, channel=BOARD_CHANNEL)
+    assert "turns at 06:00 UTC" in sight.content(latest(fake, MOD))
+    await fake.slash(ANA, CHANNEL, "daily")  # before six: still the 9th's puzzle
+    assert "Geotable daily 2026-12-09" in sight.content(latest(fake))
+    await solve(fake, ANA, "2026-12-09")
+    await fake.slash(CY, CHANNEL, "daily")
+    await press(fake, CY, "c0")  # Cy starts the 9th's puzzle and leaves it
+    assert fake.messages_in(BOARD_CHANNEL) == []  # the 8th (before the channel was chosen) is not posted late
+    at(runner, "2026-12-10 06:30")
+    await fake.wait_until(lambda: fake.messages_in(BOARD_CHANNEL), 30, what="the 9th's board at six")
+    [posted] = fake.messages_in(BOARD_CHANNEL)
+    assert "Daily puzzle 2026-12-09: board" in sight.content(posted)
+    assert "1 member played, 1 solved it." in sight.content(posted)  # Cy's unfinished attempt is not on it
+    await press(fake, CY, "kg1")  # the 9th is over for Cy's old screen
+    assert "That day's puzzle is over: play today's with `/daily`." in sight.content(latest(fake, CY))
+    await fake.slash(ANA, CHANNEL, "daily")
+    assert "Geotable daily 2026-12-10" in sight.content(latest(fake))
+    await solve(fake, ANA, "2026-12-10")
+    await fake.click(ANA, puzzle_message(fake, ANA), "Share my result")
+    assert "Geotable daily 2026-12-10" in sight.content(fake.messages_in(CHANNEL)[-1])
+    assert sight.content(fake.messages_in(CHANNEL)[-1]).endswith("· streak 2 🔥")
+    at(runner, "2026-12-12 06:30")  # the 11th missed: the streak starts again
+    await fake.slash(ANA, CHANNEL, "daily")
+    await solve(fake, ANA, "2026-12-12")
+    await fake.click(ANA, puzzle_message(fake, ANA), "Share my result")
+    assert sight.content(fake.messages_in(CHANNEL)[-1]).endswith("· streak 1")
+    # the clock jumped past the 10th's reset (as after a stop): only the last finished day, the 11th, is looked
+    # at, and nobody finished it: nothing more is posted
+    await fake.wait_until(lambda: runner.bot.get_cog("Daily").resets_done.is_set(), 30)
+    assert ["Daily puzzle 2026-12-09: board" in sight.content(m) for m in fake.messages_in(BOARD_CHANNEL)] == [True]
