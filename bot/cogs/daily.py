@@ -274,6 +274,8 @@ class Daily(commands.Cog):
 
     async def reset(self, s: DailySettings) -> None:
         finished = shift(day_of(self.now(), s.reset_hour), -1)
+        if await self.store.daily_post(s.guild_id, finished) is not None:
+            return  # posted already (a read: most passes of the loop write nothing)
         if not await self.store.claim_daily_post(s.guild_id, finished, self.now()):
             return
         if not (await self.store.daily_count(s.guild_id, finished))[0]:

@@ -10,10 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot.greeting import hello
+from bot.greeting import command, hello
 from bot.language import member_language
 from bot.ui.layout import screen
 from bot.ui.say import say
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -47,4 +48,7 @@ class Help(commands.Cog):
     @app_commands.command(name="help", description="How to start a game and where the rules are (only you see it)")
     async def help(self, interaction: discord.Interaction) -> None:
         """The hello as a screen of the house (bot/ui/layout.py), in the asker's language."""
-        await say(interaction, None, view=screen("Geotable", i18n.localize(hello(), member_language(interaction))))
+        lang = member_language(interaction)
+        daily = _("Every day a new puzzle, the same for everyone: `/{daily}` (one try, then share your result).",
+                  daily=command("daily"))
+        await say(interaction, None, view=screen("Geotable", i18n.localize(hello(), lang), i18n.localize(daily, lang)))

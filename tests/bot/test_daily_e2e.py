@@ -235,3 +235,11 @@ async def test_a_server_whose_day_turns_at_six_counts_its_days_and_streaks_by_it
     # at, and nobody finished it: nothing more is posted
     await fake.wait_until(lambda: runner.bot.get_cog("Daily").resets_done.is_set(), 30)
     assert ["Daily puzzle 2026-12-09: board" in sight.content(m) for m in fake.messages_in(BOARD_CHANNEL)] == [True]
+
+
+async def test_help_points_to_the_daily_puzzle_by_its_name_in_the_members_language(fake, runner):
+    await fake.slash(ANA, CHANNEL, "help")
+    assert "`/daily` (one try, then share your result)" in sight.content(latest(fake))
+    fake.locales[BO] = "de"
+    await fake.slash(BO, CHANNEL, "help")
+    assert "`/tagesrätsel` (ein Versuch, dann teilst du dein Ergebnis)" in sight.content(latest(fake, BO))
