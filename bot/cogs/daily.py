@@ -291,6 +291,11 @@ class Daily(commands.Cog):
                        channel: discord.TextChannel | None, off: bool) -> None:
         """``/mod daily``: the reset hour and the board's channel; bare, the settings."""
         s = await self.store.daily_settings(interaction.guild_id)
+        me = interaction.guild.me if interaction.guild is not None else None
+        if channel is not None and me is not None and not channel.permissions_for(me).send_messages:
+            await say(interaction, _("I can't post in <#{channel}>: choose a channel where I may send messages.",
+                                     channel=channel.id))
+            return
         if reset is not None or channel is not None or off:
             s = DailySettings(s.guild_id, s.reset_hour if reset is None else reset,
                               None if off else (channel.id if channel is not None else s.channel_id))

@@ -9,10 +9,12 @@ import datetime
 import re
 import time
 
-from bot.store.daily import day_of, shift
+from bot.store.daily import DailySettings, day_of, shift
 from games.globe_twister import daily
+from playground.fake_discord import SEND_MESSAGES
 from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
+from tests.bot.harness import BotRunner
 
 BOARD_CHANNEL = 601
 
@@ -243,3 +245,17 @@ async def test_help_points_to_the_daily_puzzle_by_its_name_in_the_members_langua
     fake.locales[BO] = "de"
     await fake.slash(BO, CHANNEL, "help")
     assert "`/tagesrätsel` (ein Versuch, dann teilst du dein Ergebnis)" in sight.content(latest(fake, BO))
+
+
+async def test_a_board_channel_the_bot_may_not_post_in_is_refused_in_one_sentence(fake, database):
+    fake.channels[602]["permission_overwrites"] = [
+        {"id": str(fake.guild_id), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}]
+    runner = BotRunner(fake, database)
+    await runner.start()
+    try:
+        await fake.slash(MOD, CHANNEL, "mod", "daily", channel=602, reset=3)
+        assert sight.content(latest(fake, MOD)) == ("I can't post in <#602>: choose a channel where I may send "
+                                                    "messages.")
+        assert await runner.bot.store.daily_settings(fake.guild_id) == DailySettings(fake.guild_id, 0, None)
+    finally:
+        await runner.stop()
