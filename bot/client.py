@@ -22,6 +22,7 @@ from discord.ext import commands
 import bot.patches  # noqa: F401  (discord.py as Geotable needs it, before any use)
 import i18n
 from bot.cogs.admin import Admin
+from bot.cogs.daily import Daily
 from bot.cogs.help import Help, greet
 from bot.cogs.learn import Learn
 from bot.cogs.play import play_group
@@ -149,6 +150,7 @@ class Geotable(Loops, commands.AutoShardedBot):
         await self.add_cog(Privacy(self))
         await self.add_cog(Learn(self))
         await self.add_cog(Turns(self))
+        await self.add_cog(Daily(self))
         self.add_dynamic_items(*items.ITEMS.values())
         await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
@@ -246,6 +248,8 @@ class Geotable(Loops, commands.AutoShardedBot):
                 await open_page(interaction, what)
             elif isinstance(what, keys.Privacy) or family == keys.PRIVACY:
                 await self.get_cog("Privacy").click(interaction, what if listed else None)
+            elif isinstance(what, keys.DailyMove | keys.DailyUtility) or family == keys.DAILY:
+                await self.get_cog("Daily").click(interaction, what)
             elif isinstance(what, keys.LessonMove | keys.LessonUtility) or family == keys.LESSON:
                 await self.get_cog("Learn").click(interaction, what)
             else:

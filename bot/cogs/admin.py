@@ -149,6 +149,15 @@ class Admin(commands.Cog):
         self.bot.wake_pruning()
         await say(interaction, retention_set_sentence(settings.retention_days))
 
+    @mod.command(name="daily", description="When the daily puzzle's day turns and where its board is posted")
+    @app_commands.describe(reset="The hour (UTC, 0 to 23) the day turns; left out: as it is",
+                           channel="Where each finished day's board is posted",
+                           off="True: post no board")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def daily(self, interaction: discord.Interaction, reset: app_commands.Range[int, 0, 23] | None = None,
+                    channel: discord.TextChannel | None = None, off: bool = False) -> None:
+        await self.bot.get_cog("Daily").moderate(interaction, reset, channel, off)  # bot/cogs/daily.py
+
     @mod.command(name="language", description="The language of this server's game messages and boards")
     @app_commands.describe(language="The language; left out: show the setting")
     @app_commands.choices(language=[*(app_commands.Choice(name=name, value=code)

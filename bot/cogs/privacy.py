@@ -161,6 +161,9 @@ class Privacy(commands.Cog):
             shown = _("{names} and {n} more", names=shown, n=len(names) - NAMES_SHOWN)
         lines.append(_("**Your names in them:** {names}.", names=shown or pgettext("names", "none")))
         lines.append(_("**Private panels** (to keep your hand's message up to date, 15 minutes): {n}.", n=panels))
+        daily = await store.daily_result_count(guild_id, user.id)
+        lines.append(ngettext("**Daily puzzle results here:** {n} day (your moves and streaks).",
+                              "**Daily puzzle results here:** {n} days (your moves and streaks).", daily))
         lines.append(_("**How long:** {retention}", retention=retention_sentence(retention)))
         lines.append(_("`/privacy delete` {deleting}", deleting=deleting()))
         return lines
@@ -203,6 +206,10 @@ class Privacy(commands.Cog):
                      "with \"{former}\" in {tables} of this server.", former=FORMER_PLAYER,
                      ratings=ngettext("ratings in {n} game", "ratings in {n} games", done.ratings),
                      tables=ngettext("{n} stored table", "{n} stored tables", done.tables))
+            if done.daily:
+                text = i18n.join([text, ngettext("Your daily puzzle result of {n} day is deleted too.",
+                                                 "Your daily puzzle results of {n} days are deleted too.",
+                                                 done.daily)], " ")
         await interaction.edit_original_response(**answer(text, lang))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.store.away import Away
 from bot.store.core import StoreCore
+from bot.store.daily import Daily
 from bot.store.deadlines import Deadlines
 from bot.store.leases import Leases
 from bot.store.lessons import Lessons
@@ -17,7 +18,8 @@ from bot.store.tables import Tables
 from bot.store.waiting import Waiting
 
 
-class Store(Tables, Moves, Results, Panels, Deadlines, Settings, Lessons, Privacy, Leases, Away, Waiting, StoreCore):
+class Store(Tables, Moves, Results, Panels, Deadlines, Settings, Lessons, Daily, Privacy, Leases, Away, Waiting,
+            StoreCore):
     """What the table service and the cogs may ask of the database. Backends implement the primitives
     (``_fetch``, ``_execute``, ``_run``, ``migrate``, ``close``); every query is written once, in the
     parts."""

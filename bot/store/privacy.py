@@ -89,6 +89,8 @@ class Forgotten:
     settings: bool
     """Their settings (every server) were deleted."""
     panels: int
+    daily: int = 0
+    """Their daily puzzle results in the server (deleted)."""
 
 
 class Privacy:
@@ -180,7 +182,8 @@ class Privacy:
         await self._execute("DELETE FROM lessons WHERE user_id = ?", (user_id,))  # /learn: private, not kept
         await self._execute("DELETE FROM away WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         await self._execute("DELETE FROM waiting WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
-        return Forgotten(len(tables), rated, bool(settings), panels)
+        daily = await self.forget_daily(guild_id, user_id)
+        return Forgotten(len(tables), rated, bool(settings), panels, daily)
 
     async def retention_guilds(self, shards: Shards | None = None) -> list[tuple[int, int]]:
         """(guild id, days) of the servers (of ``shards``) that keep finished games for a number of days."""

@@ -11,6 +11,8 @@ An id is ``g1`` (the grammar's version) and one letter for its kind, then its fi
   g1n:<lesson>:<version>:<menu>                    LessonMenu
   g1r:<game>:<page>                                RulePage: a page of /rules
   g1p:<step>:<user>                                Privacy: a button of /privacy
+  g1d:<day>:<version>:<key>                        DailyMove: a move in /daily (``<day>``: YYYYMMDD)
+  g1e:<day>:<name>                                 DailyUtility: /daily's share button
 
 A move and a utility have distinct prefixes, so no action key is ever read as anything else (a game's move keyed
 ``start`` is a move). ``<token>`` ends a seat's own choices on its private panel (``Table.seat_token``,
@@ -117,8 +119,24 @@ class Privacy:
     user: int
 
 
-Key = Move | Utility | Menu | LessonMove | LessonUtility | LessonMenu | RulePage | Privacy
+@dataclass(frozen=True)
+class DailyMove:
+    day: str
+    """YYYYMMDD: the day whose puzzle it plays (the member's own attempt: the clicker's)."""
+    version: int
+    key: str
+
+
+@dataclass(frozen=True)
+class DailyUtility:
+    day: str
+    name: str
+
+
+Key = Move | Utility | Menu | LessonMove | LessonUtility | LessonMenu | RulePage | Privacy | DailyMove | DailyUtility
 TABLE, LESSON, RULES, PRIVACY = "table", "lesson", "rules", "privacy"
+DAILY = "daily"
+DAILY_UTILITIES = ("share",)
 """Families of ids: which part of the bot answers one (``family``), even a forged one."""
 
 
@@ -144,6 +162,8 @@ PATTERNS: dict[str, re.Pattern] = {
     "g1n": re.compile(rf"g1n:{_LESSON}(?P<name>[\w.\-]{{1,40}})"),
     "g1r": re.compile(r"g1r:(?P<game>[a-z_]{1,30}):(?P<page>\d{1,2})"),
     "g1p": re.compile(r"g1p:(?P<step>ask|delete|keep):(?P<user>\d{1,20})"),
+    "g1d": re.compile(rf"g1d:(?P<day>\d{{8}}):(?P<version>\d{{1,9}}):(?P<key>{KEY})"),
+    "g1e": re.compile(rf"g1e:(?P<day>\d{{8}}):(?P<name>{'|'.join(DAILY_UTILITIES)})"),
     # before the grammar (issue 25): read as that code read them
     "gt": re.compile(rf"gt:{_IDS}(?P<key>[\w:.\-]{{1,60}}){TOKEN}"),
     "gs": re.compile(rf"gs:{_IDS}(?P<name>[\w:.\-]{{1,60}}){TOKEN}"),
@@ -156,7 +176,7 @@ SELECTS = frozenset({"g1s", "g1n", "gs", "gls"})
 """The prefixes of select menus (the others are buttons')."""
 FAMILIES = {"g1m": TABLE, "g1u": TABLE, "g1s": TABLE, "gt": TABLE, "gs": TABLE,
             "g1l": LESSON, "g1k": LESSON, "g1n": LESSON, "gl": LESSON, "gls": LESSON,
-            "g1r": RULES, "gr": RULES, "g1p": PRIVACY, "gp": PRIVACY}
+            "g1r": RULES, "gr": RULES, "g1p": PRIVACY, "gp": PRIVACY, "g1d": DAILY, "g1e": DAILY}
 
 _LEGACY_NAMED = frozenset({"hand", "rules", "pings.off", "rematch", "join", "leave", "start", "takeover.on",
                            "takeover.off"})
@@ -191,6 +211,10 @@ def read(prefix: str, m: re.Match) -> Key | None:
         return RulePage(m["game"], int(m["page"]))
     if prefix in ("g1p", "gp"):
         return Privacy(m["step"], int(m["user"]))
+    if prefix == "g1d":
+        return DailyMove(m["day"], int(m["version"]), m["key"])
+    if prefix == "g1e":
+        return DailyUtility(m["day"], m["name"])
     version = int(m["version"])
     if prefix in ("g1l", "g1k", "g1n", "gl", "gls"):
         lesson = int(m["lesson"])
@@ -266,6 +290,10 @@ def encode(value: Key) -> str:
             text = f"g1r:{game}:{page}"
         case Privacy(step, user):
             text = f"g1p:{step}:{user}"
+        case DailyMove(day, version, key):
+            text = f"g1d:{day}:{version}:{key}"
+        case DailyUtility(day, name):
+            text = f"g1e:{day}:{name}"
         case _:
             raise ValueError(f"no id for {value!r}")
     if len(text) > LIMIT or not PATTERNS[text[:3]].fullmatch(text):  # (a regex: ids are built on every board)

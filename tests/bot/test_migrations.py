@@ -153,6 +153,7 @@ RELEASED = {  # sha256 (first 16 digits) of each migration file as released: exi
     ("postgres", 10): "10d549293cec9eca", ("postgres", 11): "ac058cd0789505fb", ("postgres", 12): "5631b79ca12c2031",
     ("postgres", 13): "45238103e502871f", ("postgres", 14): "fb5c5ab993a1ec17",
     ("postgres", 15): "0003f4d002730994", ("postgres", 16): "3e9751b405cb3001",
+    ("sqlite", 17): "a7e13a3e26624afd", ("postgres", 17): "570dc798898880b9",  # the daily puzzle (issue 28)
 }
 
 
