@@ -3,8 +3,6 @@ moves (their clocks paused: pushed past the vacation, pulled back when they come
 
 from __future__ import annotations
 
-import json
-
 
 class Away:
     """Part of :class:`bot.store.base.Store` (statements through the primitives of bot/store/core.py)."""
@@ -35,12 +33,11 @@ class Away:
         return {r[0]: r[1] for r in rows}
 
     async def turn_based_tables_of(self, guild_id: int, user_id: int) -> list[int]:
-        """The turn-based games in play in ``guild_id`` where ``user_id`` has a seat (the seating's JSON as
-        ``json.dumps`` writes it: ``"id": <user>`` then ``,`` or ``}``)."""
-        seat = json.dumps({"id": user_id})[:-1]
+        """The turn-based games in play in ``guild_id`` that wait for ``user_id`` (the indexed rows of
+        bot/store/waiting.py: a seat not to act has no clock to pause)."""
         rows = await self._fetch(
-            "SELECT id FROM tables WHERE guild_id = ? AND status = 'playing' AND pace IS NOT NULL"
-            " AND (players LIKE ? OR players LIKE ?) ORDER BY id", (guild_id, f"%{seat},%", f"%{seat}}}%"))
+            "SELECT t.id FROM waiting w JOIN tables t ON t.id = w.table_id WHERE w.guild_id = ? AND w.user_id = ?"
+            " AND t.status = 'playing' AND t.pace IS NOT NULL ORDER BY t.id", (guild_id, user_id))
         return [r[0] for r in rows]
 
     async def shift_deadlines(self, table_id: int, by: float, kinds: tuple[str, ...] = ("turn", "remind")) -> None:
