@@ -194,7 +194,7 @@ async def test_the_lobby_says_the_pace_and_globe_twisters_sand_at_it(service):
     words = messages.lobby_words(table)
     assert "Pace: turn-based, 24 h per move · when a move runs out, the table plays it" in words
     assert "At this pace the sand timer runs 5 h, a fifth of the time per move." in words
-    assert "Tempo: mit Zugzeit, 24 h pro Zug" in messages.lobby_words(table, lang="de")
+    assert "Tempo: rundenbasiert, 24 h pro Zug" in messages.lobby_words(table, lang="de")
     await service.lobby(table.id, "pace.live", ANA)
     assert "Pace: live" in messages.lobby_words(table) and "sand timer runs" not in messages.lobby_words(table)
 
