@@ -90,7 +90,7 @@ def lobby_words(table: Table, note: str = "", lang: str = DEFAULT) -> str:
         lines.append(kept_words(table, lang).rstrip("\n"))
     else:
         lines.append(say(lang, "This lobby is closed."))
-    options = " · ".join(localize(engine.option_words(table.row.options,
+    options = " · ".join(localize(engine.option_words(_options_shown(table),
                                                        max(len(table.players), engine.min_players)), lang))
     if options:
         lines.append(say(lang, "Options: {options}", options=options))
@@ -98,6 +98,14 @@ def lobby_words(table: Table, note: str = "", lang: str = DEFAULT) -> str:
     if note:
         lines.append(localize(note, lang))
     return "\n".join(line for line in lines if line)
+
+
+def _options_shown(table: Table) -> dict:
+    """The lobby's options in words: a turn-based table leaves out the sand timer's seconds (its sand runs a
+    fifth of the pace: ``sand_words``)."""
+    if table.row.pace is None:
+        return table.row.options
+    return {name: value for name, value in table.row.options.items() if name != "timer"}
 
 
 def pace_line(table: Table, lang: str = DEFAULT) -> str:
