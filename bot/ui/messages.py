@@ -125,7 +125,7 @@ def pace_line(table: Table, lang: str = DEFAULT) -> str:
 def sand_words(pace: int, lang: str = DEFAULT) -> str:
     """A turn-based game with a sand timer: how long it runs at this pace (docs/rules/globe-twister.md 7b)."""
     return say(lang, "At this pace the sand timer runs {time}, a fifth of the time per move.",
-               time=localize(paces.span_words(paces.sand_seconds(pace)), lang))
+               time=localize(paces.exact_words(paces.sand_seconds(pace)), lang))
 
 
 def clock_line(table: Table, now: float, lang: str = DEFAULT) -> str:

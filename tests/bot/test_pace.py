@@ -38,6 +38,10 @@ def test_the_server_limits_a_pace():
 def test_the_reminder_and_the_sand_take_a_fifth():
     assert pace.remind_at(1000.0 + DAY, DAY) == 1000.0 + DAY * 4 / 5
     assert pace.sand_seconds(DAY) == DAY / 5
+    # the sand in words to the minute, as docs/rules/globe-twister.md 7b lists it
+    assert [pace.exact_words(pace.sand_seconds(p)) for p in pace.PACES] == [
+        "12 min", "2 h 24 min", "4 h 48 min", "14 h 24 min", "33 h 36 min"]
+    assert pace.exact_words(5 * HOUR) == "5 h"
 
 
 def test_timeouts_in_a_row_count_since_the_seats_own_last_move():
@@ -142,7 +146,7 @@ async def test_a_turn_based_globe_twister_names_the_sand_it_runs_not_the_options
 
     lobby = await service.open_lobby(1, 10, "globe_twister", {}, ANA, pace=DAY)
     words = messages.lobby_words(lobby)
-    assert "Sand timer (seconds)" not in words and "the sand timer runs 5 h" in words
+    assert "Sand timer (seconds)" not in words and "the sand timer runs 4 h 48 min" in words
     live = await service.open_lobby(1, 11, "globe_twister", {}, BO)
     assert "Sand timer (seconds): 30" in messages.lobby_words(live)  # a live table keeps its option
     await service.lobby(lobby.id, "join", BO)
@@ -228,7 +232,7 @@ async def test_the_lobby_says_the_pace_and_globe_twisters_sand_at_it(service):
     table = await service.open_lobby(1, 10, "globe_twister", {}, ANA, pace=DAY)
     words = messages.lobby_words(table)
     assert "Pace: turn-based, 24 h per move · when a move runs out, the table plays it" in words
-    assert "At this pace the sand timer runs 5 h, a fifth of the time per move." in words
+    assert "At this pace the sand timer runs 4 h 48 min, a fifth of the time per move." in words
     assert "Tempo: rundenbasiert, 24 h pro Zug" in messages.lobby_words(table, lang="de")
     await service.lobby(table.id, "pace.live", ANA)
     assert "Pace: live" in messages.lobby_words(table) and "sand timer runs" not in messages.lobby_words(table)
