@@ -39,12 +39,13 @@ class Replay:
 
 def build(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
           final_last: str | None = None, heading: str = "", max_frames: int = animation.MAX_FRAMES,
-          locale: str = i18n.DEFAULT) -> Replay:
+          locale: str = i18n.DEFAULT, paced: bool = False) -> Replay:
     """The replay of a finished game. ``final_last``: the footer the live final board showed (the stored last
     move: a hand-over's words are the bot's, not the engine's); ``heading``: the move list's first lines;
-    ``locale``: the language of the move list and the boards (the server's: a replay is posted in the channel)."""
+    ``locale``: the language of the move list and the boards (the server's: a replay is posted in the channel);
+    ``paced``: a turn-based table's game (``Engine.new``: its words as the table said them)."""
     with i18n.using(locale):
-        return _build(game, players, options, seed, actions, final_last, heading, max_frames, locale)
+        return _build(game, players, options, seed, actions, final_last, heading, max_frames, locale, paced)
 
 
 def final_scores(names: list, result, locale: str) -> str:
@@ -54,10 +55,10 @@ def final_scores(names: list, result, locale: str) -> str:
     return i18n.localize(_("Final scores: {scores}", scores=places), locale)
 
 
-def _build(game, players, options, seed, actions, final_last, heading, max_frames, locale) -> Replay:
+def _build(game, players, options, seed, actions, final_last, heading, max_frames, locale, paced) -> Replay:
     engine = get_engine(game)
     names, computers = seated_at_start(players)
-    state = engine.new(len(players), options, seed)
+    state = engine.new(len(players), options, seed, paced=paced)
     states, lasts, seatings = [state], [start_text(engine, state, names)], [(names, computers)]
     lines = [i18n.localize(heading, locale).rstrip("\n"), ""] if heading else []
     lines.append(f"  0. {i18n.localize(lasts[0], locale)}")

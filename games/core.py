@@ -365,7 +365,10 @@ class Engine(ABC):
         return []
 
     # --- the protocol, shared ------------------------------------------------------------------------
-    def new(self, players: int, options: dict | None, seed: int) -> State:
+    def new(self, players: int, options: dict | None, seed: int, *, paced: bool = False) -> State:
+        """A fresh game. ``paced``: a turn-based table (the bot's pace, hours or days per move) times the game's
+        timers itself, so the game's words name no seconds of its options (``state["paced"]``; a live game's
+        state has no such key, so the states and logs stored before it read as they did)."""
         opts = self.normalise_options(options)
         self.check_players(players, opts)
         state: State = {
@@ -378,6 +381,8 @@ class Engine(ABC):
             "left": [False] * players,
             "ply": 0,
         }
+        if paced:
+            state["paced"] = True
         self.setup(players, opts, state)
         return state
 

@@ -107,7 +107,8 @@ class FakeDiscord(FakeThreads):
         self.observers: list = []
         """Callables ``(event, data)`` told what a member's Discord client would show: ``("message", message)``
         when one is posted or edited, ``("delete", message)``, ``("failed", interaction)`` when an interaction
-        got no acknowledgement in 3 seconds, ``("refused", (method, path, error))`` for each refused request."""
+        got no acknowledgement in 3 seconds, ``("refused", (method, path, error))`` for each refused request,
+        ``("channel", thread)`` and ``("channel_delete", channel)`` (fake_threads.py)."""
         self.notifications: list[tuple[int, int]] = []
         """(user, message) for every mention that notified."""
         self.connections = 0  # gateway sessions that reached READY (a restarted bot makes a new one)

@@ -14,6 +14,8 @@ and refuses for them, as Discord does (its "Threads" topic and error codes).
   needs Send Messages in Threads (50013). A deleted thread or channel answers 10003 Unknown Channel.
 - Tests: ``add_forum``, ``archive_thread``, ``delete_thread``, ``delete_channel``, ``set_bot_permissions``
   (what the bot may do in a channel; an interaction's ``app_permissions`` says the same), ``threads_of``.
+- Observers (the playground's page) hear ``("channel", thread)`` when a thread is made or changes (archived,
+  renamed) and ``("channel_delete", channel)`` when a thread or channel goes, as a Discord client sees them.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ class FakeThreads:
         thread = self.channels.pop(thread_id)
         self.threads.pop(thread_id, None)
         self._drop_messages(thread_id)
+        self._tell("channel_delete", thread)
         await self._event("THREAD_DELETE", {"id": str(thread_id), "guild_id": thread["guild_id"],
                                               "parent_id": thread["parent_id"], "type": thread["type"]})
         await self.settle()
@@ -85,9 +88,10 @@ class FakeThreads:
         channel = self.channels.pop(channel_id)
         self._drop_messages(channel_id)
         for thread_id in [t for t, c in self.channels.items() if c.get("parent_id") == str(channel_id)]:
-            self.channels.pop(thread_id)
+            self._tell("channel_delete", self.channels.pop(thread_id))
             self.threads.pop(thread_id, None)
             self._drop_messages(thread_id)
+        self._tell("channel_delete", channel)
         await self._event("CHANNEL_DELETE", channel)
         await self.settle()
 
@@ -140,6 +144,7 @@ class FakeThreads:
         if forum:  # the post's first message has the thread's id
             result["message"] = self._create(thread_id, payload["message"], uploads, author=self.bot_user,
                                              message_id=thread_id)
+        self._tell("channel", thread)
         await self._event("THREAD_CREATE", dict(thread, newly_created=True))
         return result
 
@@ -162,6 +167,7 @@ class FakeThreads:
         thread["thread_metadata"].update(changes)
         if "archived" in changes:
             thread["thread_metadata"]["archive_timestamp"] = _iso(self.now())
+        self._tell("channel", thread)
         await self._event("THREAD_UPDATE", thread)
 
     async def _before_post(self, channel_id: int) -> None:

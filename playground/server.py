@@ -5,7 +5,8 @@ The page (``static/``) talks to :class:`Playground` through a small JSON API and
 
 - ``GET /api/live`` (WebSocket): first ``{"type": "hello", ...}`` with the guild, channels, members,
   commands, every message and notice; then each change as it happens: ``message`` (posted or edited),
-  ``delete``, ``notice`` (a refused request, an interaction that failed), ``bot`` (online, restarting...).
+  ``delete``, ``notice`` (a refused request, an interaction that failed), ``bot`` (online, restarting...),
+  ``channel`` (a thread made or changed: the sidebar lists it under its channel) and ``channel_delete``.
 - ``POST /api/slash``, ``/api/autocomplete``, ``/api/interact``, ``/api/say``: a member's command, the
   choices while they type an option, a click or a menu choice, a plain message; ``POST /api/restart``.
 - ``POST /api/language``: the language of the members' Discord clients and of the server (English, Deutsch,
@@ -124,8 +125,7 @@ class Playground:
         return {
             "type": "hello", "guild": {"id": str(fake.guild_id), "name": fake.guild_name},
             "bot": fake.bot_user, "status": self.status,
-            "channels": [{"id": str(c), "name": ch["name"], "thread_of": ch.get("parent_id")}
-                         for c, ch in fake.channels.items()],
+            "channels": [self._channel(ch) for ch in fake.channels.values()],
             "members": [dict(fake.users[u], role=self.roles[u], permissions=str(fake.permissions[u]))
                         for u in fake.users],
             "commands": list(fake.commands.values()),
@@ -136,6 +136,13 @@ class Playground:
             "greetings": {code: i18n.localize(bot_hello(), code) for code in i18n.LOCALES},
             "words": {code: page_words(code) for code in i18n.LOCALES},
         }
+
+    @staticmethod
+    def _channel(channel: dict) -> dict:
+        """A channel or thread as the sidebar lists it (``thread_of``: a thread's channel)."""
+        meta = channel.get("thread_metadata") or {}
+        return {"id": str(channel["id"]), "name": channel["name"], "thread_of": channel.get("parent_id"),
+                "archived": bool(meta.get("archived"))}
 
     def _message_event(self, message: dict) -> dict:
         only_for = self.fake.ephemeral_of.get(int(message["id"]))
@@ -150,6 +157,10 @@ class Playground:
             self._failed(data)
         elif event == "refused":
             self._refused(*data)
+        elif event == "channel":
+            self._broadcast({"type": "channel", "channel": self._channel(data)})
+        elif event == "channel_delete":
+            self._broadcast({"type": "channel_delete", "id": str(data["id"])})
 
     def _failed(self, it: Interaction) -> None:
         """What Discord's client shows the member when the bot did not answer in 3 seconds."""

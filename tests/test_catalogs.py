@@ -379,3 +379,24 @@ def test_geodeto_s_places_have_the_boards_names_everywhere(lang):
                         and word.lower() not in m.string.lower():
                     wrong.append(f"{area}: {m.string!r} (the board: {word})")
     assert not wrong, "\n".join(wrong)
+
+
+PACE_NAMES = {"de": {"turn-based": "rundenbasiert", "live": "live"}, "es": {"turn-based": "por turnos", "live": "en vivo"}}
+"""The one word each language has for a table's pace (issue 27): the same in /play's choices, /mod pace and /mod
+threads, the lobby, the board and /game away, so that a member recognises the option they picked."""
+
+
+@pytest.mark.parametrize("lang", sorted(PACE_NAMES))
+def test_a_pace_has_one_name_in_every_message_that_names_it(lang):
+    from i18n.catalogs import read
+
+    wrong = []
+    for domain in ("bot", "commands"):
+        for message in read(domain, lang):
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            said = message.string if isinstance(message.string, tuple) else (message.string,)
+            for name, word in PACE_NAMES[lang].items():
+                if any(re.search(rf"\b{name}\b tables?|\b{name}\b games?|^{name}\b|{name}[:,] |\b{name}\)",
+                                 msgid, re.I) for msgid in ids) and not all(word in s.lower().replace("_", " ") for s in said):
+                    wrong.append((domain, ids[0], said[0]))
+    assert not wrong, wrong

@@ -83,7 +83,7 @@ class Replays(commands.Cog):
         lang = await channel_language(interaction)  # a replay is posted in the channel
         try:
             made = await renderpool.replay(game.game, players, row.options, row.seed, actions, row.last_move,
-                                           heading(game, title), locale=lang)
+                                           heading(game, title), locale=lang, paced=row.pace is not None)
         except ReplayError:
             await interaction.edit_original_response(content=i18n.localize(_(
                 "Game #{id} was played under older rules and no longer plays back: no replay.", id=game.short_id),

@@ -122,7 +122,7 @@ class TableCore:
         actions = await self.store.actions(table.id)
         try:
             table.recent = await asyncio.to_thread(recent.rebuild, table.engine, row.players, row.options, row.seed,
-                                                   actions)
+                                                   actions, row.pace is not None)
         except Exception:  # a log today's rules cannot play: the board says its stored last move instead
             log.exception("table %s: its recent moves could not be rebuilt from the action log", table.id)
             table.recent = []

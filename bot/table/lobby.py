@@ -305,7 +305,7 @@ class Lobby:
                     "{game} needs at least {n} players; a kept seat counts once its player joins.",
                     game=engine.title, n=engine.min_players))
             raise Refused(Refusal.TOO_FEW_PLAYERS, game=engine.title, n=engine.min_players)
-        state = engine.new(len(players), table.row.options, table.row.seed)
+        state = engine.new(len(players), table.row.options, table.row.seed, paced=table.row.pace is not None)
         first = sorted(engine.to_act(state))
         names = [computers.display_name(p) for p in players]
         text = recent.start_text(engine, state, names, [p["name"] for p in kept])

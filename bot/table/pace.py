@@ -57,6 +57,14 @@ def per_move_words(pace: int) -> i18n.Text:
     return _("{n} h", n=pace // HOUR) if pace % HOUR == 0 else _("{n} min", n=pace // 60)
 
 
+def exact_words(seconds: float) -> i18n.Text:
+    """A span to the minute, in hours and minutes (a sand timer's: "4 h 48 min", "12 min", "33 h 36 min")."""
+    hours, minutes = divmod(max(1, round(seconds / 60)), 60)
+    if hours and minutes:
+        return _("{h} h {m} min", h=hours, m=minutes)
+    return _("{n} h", n=hours) if hours else _("{n} min", n=minutes)
+
+
 def pace_words(pace: int | None) -> i18n.Text:
     """A lobby's pace: "live" or "turn-based, 24 h per move"."""
     if pace is None:

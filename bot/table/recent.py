@@ -161,12 +161,13 @@ def start_text(engine: Engine, state, names: list, without: Sequence[str] = ()) 
 
 
 def rebuild(engine: Engine, players: list[dict], options: dict, seed: int,
-            actions: list[tuple[int, str]]) -> list[Line]:
+            actions: list[tuple[int, str]], paced: bool = False) -> list[Line]:
     """The last ``KEEP`` lines of a game, from its action log: the game played again from its start, each move's
     words as the engine says them, the seats named as they were then (a seat a computer took over is its
-    person's until the hand-over). A log that no longer plays with today's rules keeps what it had."""
+    person's until the hand-over). A log that no longer plays with today's rules keeps what it had. ``paced``:
+    a turn-based table's game (``Engine.new``)."""
     names, _computers = seated_at_start(players)
-    state = engine.new(len(players), options, seed)
+    state = engine.new(len(players), options, seed, paced=paced)
     entries = [Entry(SYSTEM, start_text(engine, state, names))]
     for seat, key in actions:
         try:

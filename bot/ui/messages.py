@@ -90,7 +90,7 @@ def lobby_words(table: Table, note: str = "", lang: str = DEFAULT) -> str:
         lines.append(kept_words(table, lang).rstrip("\n"))
     else:
         lines.append(say(lang, "This lobby is closed."))
-    options = " · ".join(localize(engine.option_words(table.row.options,
+    options = " · ".join(localize(engine.option_words(_options_shown(table),
                                                        max(len(table.players), engine.min_players)), lang))
     if options:
         lines.append(say(lang, "Options: {options}", options=options))
@@ -98,6 +98,14 @@ def lobby_words(table: Table, note: str = "", lang: str = DEFAULT) -> str:
     if note:
         lines.append(localize(note, lang))
     return "\n".join(line for line in lines if line)
+
+
+def _options_shown(table: Table) -> dict:
+    """The lobby's options in words: a turn-based table leaves out the sand timer's seconds (its sand runs a
+    fifth of the pace: ``sand_words``)."""
+    if table.row.pace is None:
+        return table.row.options
+    return {name: value for name, value in table.row.options.items() if name != "timer"}
 
 
 def pace_line(table: Table, lang: str = DEFAULT) -> str:
@@ -117,7 +125,7 @@ def pace_line(table: Table, lang: str = DEFAULT) -> str:
 def sand_words(pace: int, lang: str = DEFAULT) -> str:
     """A turn-based game with a sand timer: how long it runs at this pace (docs/rules/globe-twister.md 7b)."""
     return say(lang, "At this pace the sand timer runs {time}, a fifth of the time per move.",
-               time=localize(paces.span_words(paces.sand_seconds(pace)), lang))
+               time=localize(paces.exact_words(paces.sand_seconds(pace)), lang))
 
 
 def clock_line(table: Table, now: float, lang: str = DEFAULT) -> str:

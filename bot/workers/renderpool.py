@@ -129,10 +129,10 @@ async def trends(name: str, charts: list[dict], *, locale: str = "en") -> bytes:
 
 
 async def replay(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
-                 final_last: str | None, heading: str, *, locale: str = "en"):
+                 final_last: str | None, heading: str, *, locale: str = "en", paced: bool = False):
     """A finished game rebuilt from its log, as an animated GIF and a move list (``bot.replay.build``): the
     engine's steps and the boards are CPU work, done in a worker like every board; ``locale``: their language."""
     from bot import replay as replays  # (imported in the worker: the replay is built there)
 
     return await run(replays.build, game, players, options, seed, actions, final_last, heading,
-                     replays.animation.MAX_FRAMES, locale)
+                     replays.animation.MAX_FRAMES, locale, paced)

@@ -378,6 +378,8 @@ class GlobeTwister(Engine):
             return _("Lock in")
         if state["options"]["no_timer"]:
             return _("Lock in: stop everyone")
+        if state.get("paced"):  # a turn-based table's sand runs a fifth of its pace (docs/rules 7b)
+            return _("Lock in and turn the sand timer")
         return _("Lock in and turn the sand timer ({seconds} s)", seconds=state["options"]["timer"])
 
     def _hint_available(self, state: State) -> bool:
@@ -445,6 +447,8 @@ class GlobeTwister(Engine):
                 events.append(Event(_("{player} locks in and shouts \"Stop!\": every program freezes.",
                                       player=seat_tag(seat)), seat))
                 self._freeze_all(state)
+            elif state.get("paced"):
+                events.append(Event(_("{player} locks in and turns the sand timer.", player=seat_tag(seat)), seat))
             else:
                 events.append(Event(_("{player} locks in and turns the sand timer ({seconds} s).",
                                       player=seat_tag(seat), seconds=state["options"]["timer"]), seat))
@@ -715,6 +719,7 @@ class GlobeTwister(Engine):
             "timer": {"name": running[0], "seconds": running[1]} if running else None,
             "no_timer": state["options"]["no_timer"],
             "timer_seconds": state["options"]["timer"],
+            "paced": bool(state.get("paced")),
             "wins": list(state["wins"]),
             "travel_log": copy_state(state["travel_log"]),
             "last_run": self._last_run_view(state["last_run"]),

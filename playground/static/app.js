@@ -92,7 +92,7 @@ function inline(s) {
     .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, (_, t, u) => keep(link(u, t)))
     .replace(/https?:\/\/[^\s<)]+/g, (u) => keep(link(u)))
     .replace(/&#60;@!?(\d+)&#62;/g, (_, id) => keep(mention(id)))
-    .replace(/&#60;#(\d+)&#62;/g, (_, id) => keep(`<span class="mention" data-channel="${id}">#${esc(channel(id)?.name ?? "unknown")}</span>`))
+    .replace(/&#60;#(\d+)&#62;/g, (_, id) => keep(channelMention(id)))
     .replace(/&#60;t:(-?\d+)(?::([tTdDfFR]))?&#62;/g, (_, t, style) => keep(timestamp(+t, style || "f")))
     .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>").replace(/__(.+?)__/g, "<u>$1</u>").replace(/~~(.+?)~~/g, "<s>$1</s>")
     .replace(/(^|[^\w*])\*(?=\S)(.+?)\*(?!\w)/g, "$1<i>$2</i>").replace(/(^|\W)_(?=\S)(.+?)_(?!\w)/g, "$1<i>$2</i>");
@@ -105,6 +105,12 @@ function link(url, text) {
     return `<a class="mention" data-channel="${jump[1]}" data-jump="${jump[2]}">#${esc(channel(jump[1])?.name ?? "unknown")} › 💬</a>`;
   }
   return `<a href="${url}" target="_blank" rel="noreferrer">${text ?? url}</a>`;
+}
+
+function channelMention(id) {
+  // <#id>: a chip that jumps to the channel or thread (a thread's with Discord's thread icon)
+  const c = channel(id);
+  return `<span class="mention" data-channel="${id}">${c?.thread_of ? "🧵 " : "#"}${esc(c?.name ?? "unknown")}</span>`;
 }
 
 function mention(id) {
@@ -647,11 +653,37 @@ function showError(text) {
 
 // --- channels, members, the bot's status --------------------------------------------------------------------
 function renderChannels() {
+  // as Discord's sidebar: each channel, then its threads indented under it (an archived one dimmed, kept
+  // here so that a finished table stays readable)
   const ordered = state.channels.filter((c) => !c.thread_of)
-    .flatMap((c) => [c, ...state.channels.filter((t) => t.thread_of === c.id)]);
+    .flatMap((c) => [c, ...state.channels.filter((t) => t.thread_of === c.id).sort(byId)]);
   $("#channels").replaceChildren(...ordered.map((c) => h("button", {
-    class: `channel${c.thread_of ? " thread" : ""}${c.id === state.channel ? " current" : ""}${state.unread.has(c.id) ? " unread" : ""}`,
-    "data-channel": c.name, onclick: () => switchChannel(c.id) }, h("span", { class: "icon" }, c.thread_of ? "🧵" : "#"), c.name)));
+    class: `channel${c.thread_of ? " thread" : ""}${c.archived ? " archived" : ""}${c.id === state.channel ? " current" : ""}${state.unread.has(c.id) ? " unread" : ""}`,
+    "data-channel": c.name, "data-id": c.id, title: c.name, onclick: () => switchChannel(c.id) },
+    h("span", { class: "icon" }, c.thread_of ? "🧵" : "#"), h("span", { class: "name" }, c.name))));
+}
+
+function channelChanged(changed) {
+  // a thread made, renamed or (un)archived: the sidebar and the mentions of it say so
+  const old = channel(changed.id);
+  if (old) Object.assign(old, changed); else state.channels.push(changed);
+  renderChannels();
+  document.querySelectorAll(`#messages .mention[data-channel="${changed.id}"]:not([data-jump])`)
+    .forEach((el) => { el.outerHTML = channelMention(changed.id); });
+  if (changed.id === state.channel) $("#channel-name").textContent = changed.name;
+}
+
+function channelGone(id) {
+  // a deleted thread or channel: gone from the sidebar with its messages; whoever was in it is taken to its
+  // channel (else the first)
+  const gone = channel(id);
+  if (!gone) return;
+  const ids = new Set(state.channels.filter((c) => c.id === id || c.thread_of === id).map((c) => c.id));
+  state.channels = state.channels.filter((c) => !ids.has(c.id));
+  for (const [key, item] of state.messages) if (ids.has(item.message.channel_id)) state.messages.delete(key);
+  state.unread.delete(id);
+  if (!channel(state.channel)) switchChannel(channel(gone.thread_of) ? gone.thread_of : state.channels[0].id);
+  else renderChannels();
 }
 
 function renderMembers() {
@@ -661,10 +693,12 @@ function renderMembers() {
 }
 
 function switchChannel(id) {
+  if (!channel(id)) return;  // a mention of a channel this server does not have (any more)
   $("#app").classList.remove("drawer");
   state.channel = id;
   state.unread.delete(id);
   $("#channel-name").textContent = channel(id).name;
+  $("#channel-name").classList.toggle("thread", !!channel(id).thread_of);
   renderChannels();
   renderChannel();
   resetComposer();
@@ -723,6 +757,10 @@ function handle(event) {
       place(renderNotice(notice), notice.id);
       stick();
     }
+  } else if (event.type === "channel") {
+    channelChanged(event.channel);
+  } else if (event.type === "channel_delete") {
+    channelGone(event.id);
   } else if (event.type === "language") {
     state.language = event.language;
     $("#language").value = event.language;
@@ -770,6 +808,12 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
   $("#menu").addEventListener("click", () => $("#app").classList.toggle("drawer"));  // a phone: the sidebar slides in
+  document.addEventListener("click", (event) => {  // ... and a tap beside it closes it again (that tap only)
+    if (!$("#app").classList.contains("drawer") || event.target.closest("#sidebar, #menu")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    $("#app").classList.remove("drawer");
+  }, true);
   $("#language").addEventListener("change", (event) => {
     post("/api/language", { language: event.target.value }).catch((error) => showError(error.message));
   });

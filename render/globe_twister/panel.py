@@ -170,7 +170,8 @@ def draw_private(view: dict, name: str) -> Image.Image:
     status, mine = _private_status(view)
     right = _right_note(view) if view.get("phase") != "side" else None
     if view.get("timer") and not view["locked"][seat]:
-        right = _("sand timer: {seconds} s", seconds=round(view["timer"]["seconds"]))
+        right = (_("sand timer running") if view.get("paced") else
+                 _("sand timer: {seconds} s", seconds=round(view["timer"]["seconds"])))
     phone_header(d, _title(name, right), status, right=right, seat=seat, arrow=mine)
     y = P_HEADER_H + 12
     photo = view["photos"][seat]["photo"]

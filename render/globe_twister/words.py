@@ -100,8 +100,10 @@ def _status(view: dict, names: list[str]) -> str:
     solo = view.get("solo") is not None
     locked = [s for s in view["active"] if view["locked"][s] and not view["left"][s]]
     if view.get("timer"):
-        secs = round(view["timer"]["seconds"])
         still = len(to_act)
+        if view.get("paced"):  # a turn-based table's sand: the board's countdown says how long
+            return _("Sand timer running: {n} still programming", n=still)
+        secs = round(view["timer"]["seconds"])
         return _("Sand timer running ({seconds} s): {n} still programming", seconds=secs, n=still)
     if solo:
         return _("Program your cards, then lock in")

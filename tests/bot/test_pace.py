@@ -4,6 +4,7 @@ time, Globe Twister's sand timer at a turn-based table, the timeout option, and 
 
 import pytest
 
+import i18n
 from bot.computers import is_computer
 from bot.database import open_store
 from bot.store import GuildSettings
@@ -37,6 +38,10 @@ def test_the_server_limits_a_pace():
 def test_the_reminder_and_the_sand_take_a_fifth():
     assert pace.remind_at(1000.0 + DAY, DAY) == 1000.0 + DAY * 4 / 5
     assert pace.sand_seconds(DAY) == DAY / 5
+    # the sand in words to the minute, as docs/rules/globe-twister.md 7b lists it
+    assert [pace.exact_words(pace.sand_seconds(p)) for p in pace.PACES] == [
+        "12 min", "2 h 24 min", "4 h 48 min", "14 h 24 min", "33 h 36 min"]
+    assert pace.exact_words(5 * HOUR) == "5 h"
 
 
 def test_timeouts_in_a_row_count_since_the_seats_own_last_move():
@@ -131,6 +136,40 @@ async def test_globe_twister_stage_shares_its_time_and_the_sand_runs_a_fifth_of_
     assert await service.store.deadline(table.id, "remind") == start + DAY * 4 / 5  # still the stage's one
 
 
+async def test_a_turn_based_globe_twister_names_the_sand_it_runs_not_the_options_seconds(service):
+    """The lobby leaves out the option's seconds and says the pace's sand; the lock-in button and its log line
+    name no seconds (the board's countdown says the real time), and the words rebuilt from the log (the table
+    loaded again, /replay) are the ones the table said."""
+    from bot import replay
+    from bot.table import recent
+    from bot.ui import messages
+
+    lobby = await service.open_lobby(1, 10, "globe_twister", {}, ANA, pace=DAY)
+    words = messages.lobby_words(lobby)
+    assert "Sand timer (seconds)" not in words and "the sand timer runs 4 h 48 min" in words
+    live = await service.open_lobby(1, 11, "globe_twister", {}, BO)
+    assert "Sand timer (seconds): 30" in messages.lobby_words(live)  # a live table keeps its option
+    await service.lobby(lobby.id, "join", BO)
+    await service.lobby(lobby.id, "start", ANA)
+    table = await service.get(lobby.id)
+    labels = {a.key: a.label for a in table.engine.legal_actions(table.state, 0)}
+    assert labels["lock"] == "Lock in and turn the sand timer"
+    await service.act(table.id, table.version, "lock", ANA["id"])
+    table = await service.get(table.id)
+    said = i18n.localize(table.last_words, "en")
+    assert said.endswith("locks in and turns the sand timer.") and " s)" not in said
+    assert i18n.localize(table.last_words, "de").endswith("legt fest und dreht die Sanduhr um.")
+    actions = await service.store.actions(table.id)
+    rebuilt = recent.rebuild(table.engine, table.row.players, table.row.options, table.row.seed, actions, True)
+    assert i18n.localize(rebuilt[-1].words, "en") == said
+    moves = replay.build("globe_twister", table.row.players, table.row.options, table.row.seed, actions,
+                         max_frames=2, paced=True).moves
+    assert moves.splitlines()[-1].endswith(said) and "(30 s)" not in moves
+    moves = replay.build("globe_twister", table.row.players, table.row.options, table.row.seed, actions,
+                         max_frames=2).moves  # a log stored by a live table reads as it did
+    assert moves.splitlines()[-1].endswith("locks in and turns the sand timer (30 s).")
+
+
 async def test_a_timeout_hands_the_seat_to_a_computer_when_the_lobby_says_so(service):
     table = await started(service, "geek_out", on_timeout="computer")
     assert table.row.on_timeout == "computer"
@@ -193,8 +232,8 @@ async def test_the_lobby_says_the_pace_and_globe_twisters_sand_at_it(service):
     table = await service.open_lobby(1, 10, "globe_twister", {}, ANA, pace=DAY)
     words = messages.lobby_words(table)
     assert "Pace: turn-based, 24 h per move · when a move runs out, the table plays it" in words
-    assert "At this pace the sand timer runs 5 h, a fifth of the time per move." in words
-    assert "Tempo: mit Zugzeit, 24 h pro Zug" in messages.lobby_words(table, lang="de")
+    assert "At this pace the sand timer runs 4 h 48 min, a fifth of the time per move." in words
+    assert "Tempo: rundenbasiert, 24 h pro Zug" in messages.lobby_words(table, lang="de")
     await service.lobby(table.id, "pace.live", ANA)
     assert "Pace: live" in messages.lobby_words(table) and "sand timer runs" not in messages.lobby_words(table)
 

@@ -388,6 +388,27 @@ def test_the_first_lock_in_turns_the_timer_and_its_end_freezes_every_program():
     assert E.timer(s) == ("sand2", 45.0)  # a new name every stage B
 
 
+def test_at_a_turn_based_table_the_sand_timer_names_no_seconds():
+    """A turn-based table (``paced``) times the sand itself (a fifth of its pace, docs/rules/globe-twister.md 7b):
+    the lock-in button, its log line and the board's words name no seconds; a live game's say them, and its state
+    has no ``paced`` key (stored states and logs read as before)."""
+    from render.globe_twister.words import _status
+
+    live, paced = game(2, 5, timer=45), E.new(2, {"timer": 45}, 5, paced=True)
+    assert "paced" not in live and paced["paced"] is True
+    lock = {a.key: a.label for a in E.legal_actions(live, 0)}["lock"]
+    assert lock == "Lock in and turn the sand timer (45 s)"
+    assert {a.key: a.label for a in E.legal_actions(paced, 0)}["lock"] == "Lock in and turn the sand timer"
+    live, said_live = E.apply(live, 0, "lock")
+    paced, said_paced = E.apply(paced, 0, "lock")
+    assert said_live[0].text == "{p0} locks in and turns the sand timer (45 s)."
+    assert said_paced[0].text == "{p0} locks in and turns the sand timer."
+    assert E.timer(paced) == E.timer(live) == ("sand1", 45.0)  # the same timer: the table sets its deadline
+    names = ["Ana", "Bo"]
+    assert _status(E.view(live, None), names) == "Sand timer running (45 s): 1 still programming"
+    assert _status(E.view(paced, None), names) == "Sand timer running: 1 still programming"
+
+
 def test_when_everyone_locks_in_the_stage_ends_at_once():
     s = game(2, 6)
     s = act(s, 0, "lock")

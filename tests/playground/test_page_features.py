@@ -215,3 +215,46 @@ def until(condition, timeout=LIMIT_MS / 1000):
     while not condition():
         assert time.monotonic() < end, "the condition never held"
         time.sleep(0.02)
+
+
+def test_threads_come_and_go_in_the_sidebar_as_discord_makes_archives_and_deletes_them(playground, browser):
+    """A thread the bot starts appears under its channel at once (no reload), a mention of it names it and
+    jumps there, an archived one is dimmed, a deleted one goes and whoever read it is back in its channel."""
+    pg, loop, _sent, url = playground
+    fake = pg.fake
+
+    async def no_bot_to_wait_for():  # settle waits for every task of this loop: the page's, here, never end
+        pass
+
+    fake.settle = no_bot_to_wait_for
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(url)
+        expect(page.locator("#channels .channel")).to_have_count(4)  # three channels and the side table
+        made = loop.run(fake._start_thread, CHANNEL, {"name": "GEONEO · table 3", "type": 11}, {})
+        thread = made["id"]
+        entry = page.locator(f'#channels .channel[data-id="{thread}"]')
+        expect(entry).to_have_class("channel thread")
+        order = page.locator("#channels .channel").evaluate_all("els => els.map(e => e.dataset.id)")
+        assert order[:3] == [str(CHANNEL), "701", thread]  # under its channel, after its older thread
+        loop.run(lambda: fake._create(CHANNEL, {"content": f"Ana opened a table: <#{thread}>"}, {},
+                                      author=fake.bot_user))
+        loop.run(lambda: fake._create(int(thread), {"content": "The lobby."}, {}, author=fake.bot_user))
+        link = page.locator(".mention", has_text="GEONEO · table 3")
+        expect(link).to_have_text("🧵 GEONEO · table 3")
+        link.click()
+        expect(page.locator("#channel-name")).to_have_text("GEONEO · table 3")
+        expect(page.locator(".msg", has_text="The lobby.")).to_have_count(1)
+        loop.run(fake.archive_thread, int(thread))
+        expect(entry).to_have_class("channel thread archived current")
+        loop.run(fake.delete_thread, int(thread))
+        expect(entry).to_have_count(0)
+        expect(page.locator("#channel-name")).to_have_text("games-1")
+        expect(page.locator(".mention", has_text="unknown")).to_have_text("#unknown")  # as Discord says it
+        page.locator(".mention", has_text="unknown").click()  # nowhere to go: it stays, nothing fails
+        expect(page.locator("#channel-name")).to_have_text("games-1")
+    finally:
+        page.close()
+    assert not errors, errors
