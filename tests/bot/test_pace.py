@@ -156,12 +156,12 @@ async def test_a_turn_based_globe_twister_names_the_sand_it_runs_not_the_options
     assert labels["lock"] == "Lock in and turn the sand timer"
     await service.act(table.id, table.version, "lock", ANA["id"])
     table = await service.get(table.id)
-    said = i18n.localize(table.last_words, "en")
+    said = recent.said(table.last_words, "en")  # kept compact (recent.compact)
     assert said.endswith("locks in and turns the sand timer.") and " s)" not in said
-    assert i18n.localize(table.last_words, "de").endswith("legt fest und dreht die Sanduhr um.")
+    assert recent.said(table.last_words, "de").endswith("legt fest und dreht die Sanduhr um.")
     actions = await service.store.actions(table.id)
     rebuilt = recent.rebuild(table.engine, table.row.players, table.row.options, table.row.seed, actions, True)
-    assert i18n.localize(rebuilt[-1].words, "en") == said
+    assert recent.said(rebuilt[-1][1], "en") == said  # (seat, words)
     moves = replay.build("globe_twister", table.row.players, table.row.options, table.row.seed, actions,
                          max_frames=2, paced=True).moves
     assert moves.splitlines()[-1].endswith(said) and "(30 s)" not in moves
