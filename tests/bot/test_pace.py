@@ -4,7 +4,6 @@ time, Globe Twister's sand timer at a turn-based table, the timeout option, and 
 
 import pytest
 
-import i18n
 from bot.computers import is_computer
 from bot.database import open_store
 from bot.store import GuildSettings
