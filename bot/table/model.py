@@ -250,8 +250,11 @@ class Defaults:
     cache_idle: float = 900.0
     """Seconds a table may sit untouched in the table service's memory; then it is let go and loaded again from
     the store when next needed, as after a restart (``TableCore._evict``)."""
-    cache_max: int = 1000
-    """At most this many open tables in memory: past it, the least recently touched (not busy) is let go."""
+    cache_max: int = 2500
+    """At most this many open tables in memory: past it, the least recently touched (not busy) is let go. Above
+    what a busy process plays at once: at 1,000 the load benchmark's 2,100 tables in play were let go and loaded
+    again all the time (a load replays the recent moves): 100 clicks/s over 2,000 tables went from 8 ms to 1.7 s
+    a click. 13-17 KB a table held (benchmarks.load, benchmarks.turnbased): at most ~45 MB."""
 
     @property
     def board_every(self) -> float:
