@@ -8,6 +8,7 @@ from bot.database import open_store
 from bot.table import core
 from bot.table.model import Defaults
 from bot.table.service import TableService
+from tests.bot.test_table_service import first_move, started
 
 ANA, BO, CY = {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo"}, {"id": 3, "name": "Cy"}
 
@@ -27,21 +28,8 @@ def clock(monkeypatch):
     return now
 
 
-async def started(service, channel, players=(ANA, BO), game="geek_out"):
-    table = await service.open_lobby(1, channel, game, {}, players[0])
-    for player in players[1:]:
-        await service.lobby(table.id, "join", player)
-    await service.lobby(table.id, "start", players[0])
-    return await service.get(table.id)
-
-
-def first_move(table) -> tuple[int, str]:
-    seat = table.to_act()[0]
-    return table.players[seat]["id"], table.actions_for(seat)[0].key
-
-
 async def test_past_the_cap_the_least_recently_touched_go_and_come_back_as_after_a_restart(service, clock):
-    tables = [await started(service, channel) for channel in range(10, 15)]
+    tables = [await started(service, channel=channel) for channel in range(10, 15)]
     assert service.cached() == 3
     assert [service.is_open(t.id) for t in tables] == [False, False, True, True, True]
     again = await service.get(tables[0].id)  # loaded again from the store: a new object, the same table
@@ -53,7 +41,7 @@ async def test_past_the_cap_the_least_recently_touched_go_and_come_back_as_after
 
 
 async def test_idle_tables_leave_memory_and_busy_ones_stay(service, clock):
-    first, second = await started(service, 10), await started(service, 11)
+    first, second = await started(service, channel=10), await started(service, channel=11)
     clock[0] += 61
     async with service.lock(second.row.channel_id):  # a change under way at the second table
         await service.fire_due()  # the deadline loop's pass lets the idle ones go
@@ -68,7 +56,7 @@ async def test_idle_tables_leave_memory_and_busy_ones_stay(service, clock):
 
 
 async def test_the_waiting_rows_follow_start_moves_handovers_and_the_end(service):
-    table = await started(service, 10, (ANA, BO, CY))
+    table = await started(service, (ANA, BO, CY), channel=10)
     store = service.store
 
     def people():
@@ -89,7 +77,7 @@ async def test_the_waiting_rows_follow_start_moves_handovers_and_the_end(service
 
 
 async def test_games_in_play_without_rows_get_them_at_start_without_being_loaded(service, database):
-    table = await started(service, 10)
+    table = await started(service, channel=10)
     want = await service.store.waiting_for(table.id)
     await service.store.execute("DELETE FROM waiting")
     fresh = TableService(await open_store(database))

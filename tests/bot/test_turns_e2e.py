@@ -10,7 +10,6 @@ from bot.store import Turn
 from playground.fake_discord import FakeDiscord
 from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CY, MOD
-from tests.bot.harness import BotRunner
 from tests.bot.test_geek_out_e2e import DICE_MOVES, play_one
 
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy"}
@@ -29,14 +28,6 @@ async def fake():
     yield f
     await f.stop()
     f.assert_spec_kept()
-
-
-@pytest.fixture
-async def runner(fake, database):
-    r = BotRunner(fake, database)
-    await r.start()
-    yield r
-    await r.stop()
 
 
 async def open_table(fake, channel, takeover=True):
