@@ -1,1 +1,18 @@
 """``python -m benchmarks``: speed figures as ratios against baselines measured in the same run."""
+
+import statistics
+import time
+
+
+async def percentiles(call, repeats: int = 300) -> tuple[float, float]:
+    """p50 and p99 in ms of ``await call()`` over ``repeats`` calls, after a warm-up of 20 (database queries:
+    benchmarks.history, .turnbased, .daily)."""
+    for _ in range(20):
+        await call()
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        await call()
+        samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    return statistics.median(samples), samples[max(int(len(samples) * 0.99) - 1, 0)]

@@ -18,11 +18,11 @@ import argparse
 import asyncio
 import random
 import sqlite3
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import percentiles
 from bot.database import open_store
 from bot.store.daily import shift
 
@@ -80,16 +80,8 @@ async def load_postgres(store, rows) -> None:
 async def measure(store) -> list[tuple[str, float, float]]:
     rnd = random.Random(7)
 
-    async def timed(call) -> tuple[float, float]:
-        for _ in range(20):
-            await call()
-        samples = []
-        for _ in range(REPEATS):
-            start = time.perf_counter()
-            await call()
-            samples.append((time.perf_counter() - start) * 1000)
-        samples.sort()
-        return statistics.median(samples), samples[int(len(samples) * 0.99) - 1]
+    def timed(call):
+        return percentiles(call, REPEATS)
 
     def member() -> int:
         return 10**17 + rnd.randrange(MEMBERS)

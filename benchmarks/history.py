@@ -25,11 +25,11 @@ import asyncio
 import json
 import random
 import sqlite3
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import percentiles
 from bot.database import open_store
 from bot.ratings import displayed
 from bot.store import short_id
@@ -129,16 +129,8 @@ async def measure(store, data) -> list[tuple[str, float, float]]:
     users = [r[1] for r in ratings]
     ids = [t[0] for t in tables]
 
-    async def timed(call) -> tuple[float, float]:
-        for _ in range(20):
-            await call()
-        samples = []
-        for _ in range(REPEATS):
-            start = time.perf_counter()
-            await call()
-            samples.append((time.perf_counter() - start) * 1000)
-        samples.sort()
-        return statistics.median(samples), samples[int(len(samples) * 0.99) - 1]
+    def timed(call):
+        return percentiles(call, REPEATS)
 
     figures = [("baseline: a table by primary key", *await timed(lambda: store.get_table(rnd.choice(ids))))]
     figures.append(("/leaderboard: top 10 + the asker's row", *await timed(

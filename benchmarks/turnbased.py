@@ -39,6 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import percentiles
 from bot.database import open_store
 from bot.table.model import Defaults, people_to_act
 from bot.table.service import TableService
@@ -132,19 +133,6 @@ async def load_postgres(store, rows) -> None:
         for name, columns in COLUMNS.items():
             await con.copy_records_to_table(name, records=rows[name], columns=list(columns))
         await con.execute("VACUUM ANALYZE")
-
-
-async def percentiles(call, repeats: int = REPEATS) -> tuple[float, float]:
-    """p50 and p99 in ms of ``await call()``, after a warm-up."""
-    for _ in range(20):
-        await call()
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        await call()
-        samples.append((time.perf_counter() - start) * 1000)
-    samples.sort()
-    return statistics.median(samples), samples[max(int(len(samples) * 0.99) - 1, 0)]
 
 
 class Recorder:
