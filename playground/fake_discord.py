@@ -39,6 +39,8 @@ SEND_MESSAGES = 1 << 11
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)  # view, send, embed...
 ACK_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60
+NONCE_WINDOW = 120.0
+"""Seconds a message's nonce is remembered (Discord: "the past few minutes"; the fake takes the short end)."""
 
 
 @dataclass
@@ -117,6 +119,8 @@ class FakeDiscord(FakeThreads):
         self.identified: list[tuple[int, int]] = []
         """``[shard id, shard count]`` of every gateway session that identified, in order."""
         self._shard_of: dict[web.WebSocketResponse, tuple[int, int]] = {}
+        self.nonces: dict[tuple[str, str], tuple[int, float]] = {}
+        """``(author id, nonce)`` -> (message id, when): the messages created with ``enforce_nonce``."""
         self.clock_offset = 0.0  # seconds added to "now" (to age tokens and messages)
         self.latency = 0.0
         """Seconds every REST request waits before it is answered (benchmarks: a real Discord's round trip)."""
@@ -416,7 +420,12 @@ class FakeDiscord(FakeThreads):
             if parts[2] == "messages":
                 if len(parts) == 3 and method == "POST":
                     await self._before_post(channel_id)
-                    return self._create(channel_id, payload, uploads, author=self.bot_user)
+                    sent = self._sent_with_nonce(payload, self.bot_user)
+                    if sent is not None:
+                        return sent
+                    message = self._create(channel_id, payload, uploads, author=self.bot_user)
+                    self._remember_nonce(payload, message)
+                    return message
                 if len(parts) == 3 and method == "GET":
                     msgs = [m for m in self.messages.values()
                             if int(m["channel_id"]) == channel_id and int(m["id"]) not in self.ephemeral_of]
@@ -533,6 +542,27 @@ class FakeDiscord(FakeThreads):
         return self._edit(message, payload, uploads, edited=not loading)
 
     # --- messages ------------------------------------------------------------------------------------
+    def _sent_with_nonce(self, payload: dict | None, author: dict) -> dict | None:
+        """Discord's ``enforce_nonce``: a message created by the same author with the same nonce in the last few
+        minutes (``NONCE_WINDOW``) is answered again instead of creating another (discord.py sends
+        ``enforce_nonce`` with every message; a nonce is an integer or a string of at most 25 characters)."""
+        nonce = (payload or {}).get("nonce")
+        if nonce is None:
+            return None
+        if isinstance(nonce, str) and len(nonce) > 25:
+            raise _field_error(["nonce"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        if not (payload or {}).get("enforce_nonce"):
+            return None
+        seen = self.nonces.get((author["id"], str(nonce)))
+        if seen is None or self.now() - seen[1] > NONCE_WINDOW or seen[0] not in self.messages:
+            return None
+        return self.messages[seen[0]]
+
+    def _remember_nonce(self, payload: dict | None, message: dict) -> None:
+        nonce = (payload or {}).get("nonce")
+        if nonce is not None and (payload or {}).get("enforce_nonce"):
+            self.nonces[(message["author"]["id"], str(nonce))] = (int(message["id"]), self.now())
+
     def _create(self, channel_id: int, payload: dict, uploads, *, author: dict,
                 interaction: Interaction | None = None, message_id: int | None = None) -> dict:
         payload = payload or {}

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import nonces
 from bot.greeting import command
 from bot.language import channel_language, member_language, server_language
 from bot.store.daily import DailyResult, DailySettings, day_end, day_of, shift
@@ -284,7 +285,8 @@ class Daily(commands.Cog):
         lang = await server_language(self.bot.service, s.guild_id)
         view = await self.board_screen(s.guild_id, finished, lang)
         channel = self.bot.get_partial_messageable(s.channel_id, guild_id=s.guild_id)
-        message = await channel.send(view=view, allowed_mentions=discord.AllowedMentions.none())
+        message = await channel.send(view=view, allowed_mentions=discord.AllowedMentions.none(),
+                                       nonce=nonces.once("daily", s.guild_id, finished))
         await self.store.daily_posted(s.guild_id, finished, message.id)
 
     async def moderate(self, interaction: discord.Interaction, reset: int | None,

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from bot.store.records import Shards
 
-CLAIM_STALE = 120.0
-"""Seconds after which a board post claimed and never posted (the process died mid-post) is claimed again."""
+CLAIM_STALE = 45.0
+"""Seconds after which a board post claimed and never posted (the process died mid-post) is claimed again: under
+Discord's nonce window, so a post Discord made before the process died is answered again, not doubled
+(bot/nonces.py)."""
 
 
 def day_of(ts: float, reset_hour: int) -> str:

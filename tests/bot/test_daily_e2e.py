@@ -5,11 +5,12 @@ refused), streaks, /daily show:board, and German and Spanish."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import re
 import time
 
-from bot.store.daily import DailySettings, day_of, shift
+from bot.store.daily import CLAIM_STALE, DailySettings, day_of, shift
 from games.globe_twister import daily
 from playground.fake_discord import SEND_MESSAGES
 from tests.bot import sight
@@ -149,6 +150,34 @@ async def test_the_board_the_reset_and_streaks_with_a_moved_clock(fake, runner):
     await fake.slash(MOD, CHANNEL, "mod", "daily", reset=6)
     assert "turns at 06:00 UTC" in sight.content(latest(fake, MOD))
     assert not fake.rejections
+
+
+async def test_a_reset_that_died_after_discord_made_the_post_posts_it_once_when_taken_again(fake, runner):
+    """The process dies between Discord's answer and the record of the post: the claim goes stale and is taken
+    again; the post's nonce (bot/nonces.py) makes Discord answer the first message instead of a second."""
+    today = day_of(time.time(), 0)
+    await fake.slash(MOD, CHANNEL, "mod", "daily", channel=BOARD_CHANNEL)
+    await fake.slash(ANA, CHANNEL, "daily")
+    await solve(fake, ANA, today)
+    store = runner.bot.service.store
+    record = store.daily_posted
+
+    async def dies(*args):
+        store.daily_posted = record
+        raise ConnectionError("the process died here")
+
+    store.daily_posted = dies
+    set_clock(runner, 86400)
+    await fake.wait_until(lambda: fake.messages_in(BOARD_CHANNEL), 30, what="the finished day's board")
+    assert await store.daily_post(fake.guild_id, today) is None  # claimed, never recorded
+    set_clock(runner, 86400 + CLAIM_STALE + 1)
+    await fake.wait_until(lambda: store.daily_posted is record, 5)
+    for _ in range(100):
+        if await store.daily_post(fake.guild_id, today):
+            break
+        await asyncio.sleep(0.05)
+    [posted] = fake.messages_in(BOARD_CHANNEL)
+    assert await store.daily_post(fake.guild_id, today) == int(posted["id"])
 
 
 async def test_german_and_spanish(fake, runner):

@@ -80,6 +80,20 @@ async def test_a_valid_message_is_kept(fake):
     assert status == 200 and fake.messages_in(600)[0]["content"] == "hello"
 
 
+async def test_a_nonce_enforced_answers_the_first_message_for_a_few_minutes_then_makes_a_new_one(fake):
+    once = {"content": "hello", "nonce": "daily-1", "enforce_nonce": True}
+    first = await post(fake, "/channels/600/messages", once)
+    again = await post(fake, "/channels/600/messages", once)
+    assert first[0] == again[0] == 200 and again[1]["id"] == first[1]["id"]
+    assert len(fake.messages_in(600)) == 1
+    await post(fake, "/channels/600/messages", {**once, "enforce_nonce": False})  # not enforced: a new message
+    assert len(fake.messages_in(600)) == 2
+    fake.clock_offset += 121  # past the window: Discord makes a new message
+    assert (await post(fake, "/channels/600/messages", once))[1]["id"] != first[1]["id"]
+    status, body = await post(fake, "/channels/600/messages", {**once, "nonce": "x" * 26})
+    assert (status, body["code"]) == (400, 50035) and len(fake.messages_in(600)) == 3
+
+
 async def test_a_required_option_left_out_is_refused_like_discords_client_does(fake):
     fake.commands["echo"] = {"id": "1", "name": "echo", "type": 1, "options": [
         {"name": "text", "type": 3, "required": True}, {"name": "times", "type": 4, "min_value": 1}]}
