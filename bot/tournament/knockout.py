@@ -47,7 +47,7 @@ class _Stage:
     round: Round
     walkovers: tuple[int, ...]  # advanced without playing: a bye, or everyone else at the table dropped
     goes_on: list[int | None] | None  # None while a table of the round is unfinished
-    out: dict[int, int]  # user id -> their place at the table they lost (size + 1: absent, dropped)
+    out: dict[int, int]  # user id -> their rank at the table they lost (a shared place: by seed; size + 1: absent)
 
 
 def _first(entrants: Sequence[Entrant], size: int) -> list[list[int | None]]:
@@ -97,11 +97,12 @@ def _replay(entrants: Sequence[Entrant], played: Sequence[Played], size: int) ->
                 finished = False
                 continue
             place = dict(zip(game.seats, game.places, strict=True))
-            winner = min(here, key=lambda uid: (place[uid], seeds[uid]))
-            goes_on.append(winner)
-            out.update({uid: place[uid] for uid in here if uid != winner})
+            ranked = sorted(here, key=lambda uid: (place[uid], seeds[uid]))  # a shared place: the better seed
+            goes_on.append(ranked[0])
+            out.update({uid: i + 1 for i, uid in enumerate(ranked) if i})
         if len(tables) + len(walkovers) == 0:
             return stages
+        walkovers.sort(key=lambda uid: seeds[uid])
         stages.append(_Stage(Round(number, tuple(tables), tuple(walkovers)), tuple(walkovers),
                              goes_on if finished else None, out))
         if not finished or sum(1 for uid in goes_on if uid is not None) <= 1:
