@@ -21,6 +21,7 @@ __all__ = ["FORMATS", "Entrant", "Played", "Round", "Standing", "champion", "few
            "standings", "swiss_round", "table_sizes"]
 
 BUDGET = 20_000  # steps of the search per level of allowed repeats
+GREEDY = 2_000  # candidates a greedy pass weighs per table
 
 
 def fewest(fmt: str, size: int) -> int:
@@ -79,42 +80,55 @@ def _duels_with_bye(ids, points, met, byes_had) -> tuple[int, list[tuple[int, ..
     fewest_byes = min(byes_had.values())
     candidates = [uid for uid in reversed(ids) if byes_had[uid] == fewest_byes]
     sizes = [2] * ((len(ids) - 1) // 2)
-    for allowed in _levels(len(ids)):
-        search = _Search(sizes, points, met, allowed)  # one budget for every candidate of the level
+    for search in _levels(sizes, points, met):  # one budget for every candidate of a level
         for bye in candidates:
             found = search.run([uid for uid in ids if uid != bye])
             if found is not None:
                 return bye, found
-    raise AssertionError("unreachable: the last level allows any repeat")
+            if search.exhausted:
+                break
+    raise AssertionError("unreachable: the greedy level always seats everyone")
 
 
 def _deepening(ids, sizes, points, met) -> list[tuple[int, ...]]:
-    for allowed in _levels(len(ids)):
-        found = _Search(sizes, points, met, allowed).run(ids)
+    for search in _levels(sizes, points, met):
+        found = search.run(ids)
         if found is not None:
             return found
-    raise AssertionError("unreachable: the last level allows any repeat")
+    raise AssertionError("unreachable: the greedy level always seats everyone")
 
 
-def _levels(players: int) -> Iterator[int | None]:
-    """Repeats allowed: 0, 1, 2... then any (None, which always succeeds at once)."""
-    yield from range(min(players, 12))
-    yield None
+def _levels(sizes, points, met) -> Iterator[_Search]:
+    """Searches allowing 0, 1, 2... repeat meetings in all, each proving the level impossible before the next;
+    once a level runs out of steps, a greedy pass (the fewest repeats table by table) ends it."""
+    allowed = 0
+    while True:
+        search = _Search(sizes, points, met, allowed)
+        yield search
+        if search.exhausted:
+            break
+        allowed += 1
+    yield _Search(sizes, points, met, None)
 
 
 class _Search:
-    """Depth-first: the best unseated player's table first, the preferred company first."""
+    """Depth-first: the best unseated player's table first, the preferred company first. ``allowed`` None: greedy,
+    no backing up, each table with the fewest repeats among the first ``GREEDY`` candidates."""
 
     def __init__(self, sizes: list[int], points: dict[int, float] | None, met: dict[tuple[int, int], int],
                  allowed: int | None) -> None:
         """``points`` for duels (the Dutch order); None for tables, seated in the order of the standings."""
         self.sizes, self.points, self.met, self.allowed = sizes, points, met, allowed
         self.steps = 0
+        self.exhausted = False
 
     def run(self, ids: list[int]) -> list[tuple[int, ...]] | None:
+        if self.allowed is None:
+            return self._greedy(ids)
         try:
-            return self._seat(ids, 0, 0)
+            return self._seat(ids, tuple(sorted(self.sizes, reverse=True)), 0)
         except _OutOfBudget:
+            self.exhausted = True
             return None
 
     def _cost(self, table: tuple[int, ...]) -> int:
@@ -125,24 +139,43 @@ class _Search:
                 cost += met.get((a, b) if a < b else (b, a), 0)
         return cost
 
-    def _seat(self, left: list[int], table: int, spent: int) -> list[tuple[int, ...]] | None:
+    def _seat(self, left: list[int], sizes: tuple[int, ...], spent: int) -> list[tuple[int, ...]] | None:
+        """``sizes``: the tables still to fill, biggest first; the best unseated player tries each size."""
         if not left:
             return []
-        size = self.sizes[table]
-        for picks in self._company(left, size):
-            self.steps += 1
-            if self.allowed is not None and self.steps > BUDGET:
-                raise _OutOfBudget
-            chosen = (left[0],) + tuple(left[i] for i in picks)
-            cost = spent + self._cost(chosen) if self.allowed is not None else 0
-            if self.allowed is not None and cost > self.allowed:
+        for k, size in enumerate(sizes):
+            if k and size == sizes[k - 1]:
                 continue
-            taken = set(picks)
-            rest = [uid for i, uid in enumerate(left) if i and i not in taken]
-            found = self._seat(rest, table + 1, cost)
-            if found is not None:
-                return [chosen] + found
+            others = sizes[:k] + sizes[k + 1:]
+            for picks in self._company(left, size):
+                self.steps += 1
+                if self.steps > BUDGET:
+                    raise _OutOfBudget
+                chosen = (left[0],) + tuple(left[i] for i in picks)
+                cost = spent + self._cost(chosen)
+                if cost > self.allowed:
+                    continue
+                taken = set(picks)
+                rest = [uid for i, uid in enumerate(left) if i and i not in taken]
+                found = self._seat(rest, others, cost)
+                if found is not None:
+                    return [chosen] + found
         return None
+
+    def _greedy(self, left: list[int]) -> list[tuple[int, ...]]:
+        out = []
+        for size in self.sizes:
+            best, best_cost = None, None
+            for n, picks in enumerate(self._company(left, size)):
+                cost = self._cost((left[0],) + tuple(left[i] for i in picks))
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = picks, cost
+                if cost == 0 or n >= GREEDY:
+                    break
+            out.append((left[0],) + tuple(left[i] for i in best))
+            taken = set(best)
+            left = [uid for i, uid in enumerate(left) if i and i not in taken]
+        return out
 
     def _company(self, left: list[int], size: int) -> Iterator[tuple[int, ...]]:
         """Index tuples into ``left`` of the players to seat with ``left[0]``, the preferred first."""
