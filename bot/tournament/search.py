@@ -15,6 +15,7 @@ searching for ever; small fields are searched completely (the tests compare them
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 BUDGET = 6_000  # steps of each phase (a 23-player field in tables of 4 at round 7: ~35 ms at worst)
 TAIL = 24  # a big field's last players to seat, from which the search seats the hardest to seat first
@@ -147,7 +148,7 @@ class _Search:
             group += 1
         ideal = max(group // 2, 1)
         # Dutch: half the score group down, then further down the group, then up it, then the groups below
-        for i in (*range(ideal, group), *range(ideal - 1, 0, -1), *range(max(group, ideal), len(left))):
+        for i in chain(range(ideal, group), range(ideal - 1, 0, -1), range(max(group, ideal), len(left))):
             cost = self.pair(first, left[i])
             if cost <= allowance:
                 yield (i,), cost
