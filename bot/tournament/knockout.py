@@ -1,4 +1,4 @@
-"""Single elimination (docs/rules/tournaments.md T12-T16): seeded by rating, byes to the top seeds in round 1
+"""Single elimination (docs/rules/tournaments.md T13-T17): seeded by rating, byes to the top seeds in round 1
 so that the field after it is a power of the table size, then the winner of every table goes on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Swiss and knockout pairing (docs/rules/tournaments.md T9-T16); the entry points the bot calls.
+"""Swiss and knockout pairing (docs/rules/tournaments.md T9-T18); the entry points the bot calls.
 
 Swiss: players are ranked by points, then seed, and seated by bot/tournament/search.py (the preferred company
 first, no repeat meeting where some seating avoids it). A 256-player round takes a few milliseconds
