@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.tournament.knockout import champion, knockout_round, knockout_rounds, knockout_standings
+from bot.tournament.knockout import (
+    Match,
+    bracket,
+    champion,
+    knockout_round,
+    knockout_rounds,
+    knockout_standings,
+)
 from bot.tournament.model import FORMATS, Entrant, Played, Round, Standing, check
 from bot.tournament.search import seat
 from bot.tournament.standings import meetings, records, swiss_standings
 
-__all__ = ["FORMATS", "Entrant", "Played", "Round", "Standing", "champion", "fewest", "knockout_round", "knockout_rounds",
+__all__ = ["FORMATS", "Entrant", "Match", "Played", "Round", "Standing", "bracket", "champion", "fewest", "knockout_round", "knockout_rounds",
            "standings", "swiss_round", "table_sizes"]
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.tournament.knockout import bracket_order
+from bot.tournament.knockout import Match, bracket, bracket_order
 from bot.tournament.model import table_points
 from bot.tournament.pairing import (
     Entrant,
@@ -226,3 +226,15 @@ def test_fewest():
         fewest("league", 2)
     with pytest.raises(ValueError):
         swiss_round(field(4), [], 5, 1)
+
+
+def test_the_bracket_for_the_image():
+    es = field(5)
+    plan = bracket(es, [], 2)
+    assert plan == [[Match((1,), 1, True), Match((4, 5)), Match((2,), 2, True), Match((3,), 3, True)],
+                    [Match((1, None)), Match((2, 3))], [Match((None, None))]]
+    played = [duel(1, 4, 5, "b"), duel(2, 1, 5, "a")]
+    plan = bracket(es, played, 2)
+    assert plan[1] == [Match((1, 5), 1), Match((2, 3))] and plan[2] == [Match((1, None))]
+    played += [duel(2, 2, 3, "b"), duel(3, 1, 3, "a")]
+    assert bracket(es, played, 2)[2] == [Match((1, 3), 1)] and len(bracket(es, played, 2)) == 3

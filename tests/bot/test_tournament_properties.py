@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.tournament.pairing import (
     Entrant,
     Played,
+    bracket,
     champion,
     knockout_round,
     knockout_rounds,
@@ -156,6 +157,9 @@ def play_knockout(seed: int, n: int, size: int, drops: bool) -> None:
     played: list[Played] = []
     still_in = set(ids)
     number = 1
+    plan = bracket(entrants, played, size)
+    assert len(plan) == knockout_rounds(n, size) and len(plan[-1]) == 1
+    assert all(len(plan[k]) == len(plan[k + 1]) * size for k in range(len(plan) - 1))
     while True:
         got = knockout_round(entrants, played, size, number)
         if got is None:
@@ -187,6 +191,8 @@ def play_knockout(seed: int, n: int, size: int, drops: bool) -> None:
     if not drops:
         assert number - 1 == knockout_rounds(n, size)
         assert champion(entrants, played, size) in still_in and len(still_in) == 1
+    done = bracket(entrants, played, size)
+    assert all(m.winner is not None for r in done for m in r if any(u is not None for u in m.seats))
     rows = standings("knockout", entrants, played, size)
     assert sorted(r.id for r in rows) == sorted(ids)
     assert [r.place for r in rows] == sorted(r.place for r in rows)
