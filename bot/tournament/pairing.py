@@ -21,8 +21,8 @@ from bot.tournament.model import FORMATS, Entrant, Played, Round, Standing, chec
 from bot.tournament.search import seat
 from bot.tournament.standings import meetings, records, swiss_standings
 
-__all__ = ["FORMATS", "Entrant", "Match", "Played", "Round", "Standing", "bracket", "champion", "fewest", "knockout_round", "knockout_rounds",
-           "standings", "swiss_round", "table_sizes"]
+__all__ = ["FORMATS", "Entrant", "Match", "Played", "Round", "Standing", "bracket", "champion", "fewest",
+           "knockout_round", "knockout_rounds", "standings", "swiss_round", "table_sizes"]
 
 
 def fewest(fmt: str, size: int) -> int:
@@ -75,5 +75,5 @@ def swiss_round(entrants: Sequence[Entrant], played: Sequence[Played], size: int
                        points if size == 2 else None, met)
     byes = () if bye is None else (bye,)
     firsts = {uid: recs[uid].firsts for uid in ids}
-    seated = tuple(tuple(sorted(t, key=lambda uid: (firsts[uid], rank[uid]))) for t in tables)
-    return Round(number, seated, byes)
+    seated = (tuple(sorted(t, key=lambda uid: (firsts[uid], rank[uid]))) for t in tables)
+    return Round(number, tuple(sorted(seated, key=lambda t: min(rank[uid] for uid in t))), byes)  # top table first
