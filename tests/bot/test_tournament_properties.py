@@ -224,3 +224,19 @@ def test_no_repeat_pairing_in_a_round_robin_length_swiss():
         best = fewest_repeats([e.id for e in es], [2] * 4, met, None)
         assert repeats(got.tables, met) == best
         played += [Played(number, t, (1, 2)) for t in got.tables]
+
+
+def test_a_256_player_swiss_stays_fast():
+    """The issue's target is 100 ms a pairing (benchmarks/pairing.py measures it: about 10 ms); five times that
+    here, on a shared machine, catches a search that turned exponential."""
+    import time
+
+    from benchmarks.pairing import play
+
+    for size in (2, 4):
+        entrants, played = play(256, size, 9)
+        for number in (1, 5, 9):
+            start = time.perf_counter()
+            got = swiss_round(entrants, [g for g in played if g.round < number], size, number)
+            assert time.perf_counter() - start < 0.5, (size, number)
+            assert sum(len(t) for t in got.tables) + len(got.byes) == sum(e.active_in(number) for e in entrants)
