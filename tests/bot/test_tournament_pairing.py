@@ -238,3 +238,15 @@ def test_the_bracket_for_the_image():
     assert plan[1] == [Match((1, 5), 1), Match((2, 3))] and plan[2] == [Match((1, None))]
     played += [duel(2, 2, 3, "b"), duel(3, 1, 3, "a")]
     assert bracket(es, played, 2)[2] == [Match((1, 3), 1)] and len(bracket(es, played, 2)) == 3
+
+
+def test_a_swiss_survives_an_entrant_whose_data_was_deleted():
+    """Their finished games stay (as "Former player"): their opponents keep the Buchholz they gave."""
+    es = field(4)
+    played = [duel(1, 1, 3, "a"), duel(1, 2, 4, "a"), duel(2, 1, 2, "a"), duel(2, 3, 4, "b")]
+    before = {s.id: s.tiebreaks for s in standings("swiss", es, played, 2)}
+    rest = [e for e in es if e.id != 2]
+    after = {s.id: s.tiebreaks for s in standings("swiss", rest, played, 2)}
+    assert set(after) == {1, 3, 4} and after[1] == before[1]
+    got = swiss_round(rest, played, 2, 3)
+    assert len(got.tables) == 1 and len(got.byes) == 1
