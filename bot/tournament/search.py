@@ -15,10 +15,12 @@ searching for ever; small fields are searched completely (the tests compare them
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain
+from itertools import chain, islice
 
-BUDGET = 6_000  # steps of each phase (a 23-player field in tables of 4 at round 7: ~35 ms at worst)
+BUDGET = 30_000  # candidates weighed in each phase (tens of milliseconds)
+GREEDY = 3_000  # candidates a greedy table weighs at most once it knows it must repeat
 TAIL = 24  # a big field's last players to seat, from which the search seats the hardest to seat first
+FALLBACK_OPTIONS = 12  # byes weighed once no seating without repeats was found (the lowest-ranked first)
 
 Seating = list[tuple[int, ...]]
 
@@ -34,6 +36,7 @@ def seat(options: list[tuple[int | None, list[int]]], sizes: list[int], points: 
             return bye, found
         if search.exhausted:
             break
+    options = options[:FALLBACK_OPTIONS]
     best_cost, best = None, None
     for bye, ids in options:
         tables = search.greedy(ids)
@@ -57,8 +60,14 @@ class _OutOfBudget(Exception):
 class _Search:
     def __init__(self, sizes: list[int], points: dict[int, float] | None, met: dict[tuple[int, int], int]) -> None:
         self.sizes, self.points, self.met = tuple(sizes), points, met
-        self.steps, self.exhausted, self.tail = 0, False, 0
+        self.steps, self.exhausted, self.tail, self.budgeted = 0, False, 0, False
         self.allowed, self.keep_going, self.best = 0, False, None
+
+    def _tick(self) -> None:
+        """One candidate weighed: the budget counts them all, also those turned down."""
+        self.steps += 1
+        if self.budgeted and self.steps > BUDGET:
+            raise _OutOfBudget
 
     def pair(self, a: int, b: int) -> int:
         return self.met.get((a, b) if a < b else (b, a), 0)
@@ -80,11 +89,14 @@ class _Search:
     def _run(self, ids: list[int]) -> Seating | None:
         # tables of a big field: the search used to thrash over its last tables, seated in rank order
         self.tail = TAIL if self.points is None and len(ids) > TAIL else 0
+        self.budgeted = True
         try:
             return self._seat(ids, self.sizes, 0, [])
         except _OutOfBudget:
             self.exhausted = True
             return None
+        finally:
+            self.budgeted = False
 
     def _seat(self, left: list[int], sizes: tuple[int, ...], spent: int, path: Seating) -> Seating | None:
         """``sizes``: the tables still to fill, biggest first; the best unseated player tries each size."""
@@ -105,9 +117,6 @@ class _Search:
             for picks, cost in self._company(left, size, self.allowed - spent):
                 if spent + cost > self.allowed:  # the bound dropped since the candidates were drawn
                     continue
-                self.steps += 1
-                if self.steps > BUDGET:
-                    raise _OutOfBudget
                 taken = set(picks)
                 rest = [uid for i, uid in enumerate(left) if i and i not in taken]
                 path.append((left[0],) + tuple(left[i] for i in picks))
@@ -125,8 +134,8 @@ class _Search:
             while (found := next(self._company(left, size, allowance), None)) is None:
                 allowance = 2 * allowance + 1
             best, best_cost = found
-            if best_cost:  # a cheaper table may exist below the doubled allowance
-                best, best_cost = min(self._company(left, size, best_cost), key=lambda pc: pc[1])
+            if best_cost:  # a cheaper table may exist below the doubled allowance (among the first few)
+                best, best_cost = min(islice(self._company(left, size, best_cost), GREEDY), key=lambda pc: pc[1])
             out.append((left[0],) + tuple(left[i] for i in best))
             taken = set(best)
             left = [uid for i, uid in enumerate(left) if i and i not in taken]
@@ -149,6 +158,7 @@ class _Search:
         ideal = max(group // 2, 1)
         # Dutch: half the score group down, then further down the group, then up it, then the groups below
         for i in chain(range(ideal, group), range(ideal - 1, 0, -1), range(max(group, ideal), len(left))):
+            self._tick()
             cost = self.pair(first, left[i])
             if cost <= allowance:
                 yield (i,), cost
@@ -157,6 +167,7 @@ class _Search:
         """Tables' companions in the order of the standings (lexicographic), skipping at once every
         combination that starts with a pick already over the allowance."""
         for i in range(start, len(left) - wanted + 1):
+            self._tick()
             uid = left[i]
             cost = sum(self.pair(uid, other) for other in seated)
             if cost > allowance:
