@@ -121,3 +121,37 @@ def test_the_bracket_window_keeps_the_last_three_rounds():
     with record_texts() as texts:
         png = render_bracket(bracket_data(2, 64, 3, NAMES))
     assert "Rounds 1 to 3 are in the standings." in texts and size(png)[1] < 1000
+
+
+def _given(data: dict) -> list[str]:
+    """The words the caller hands over (already in the reader's language): left out of the leak check."""
+    words = [data["title"], data["note"], data.get("banner") or ""]
+    words += [r["name"] for r in data.get("rows", ())]
+    for rnd in data.get("rounds", ()):
+        words.append(rnd["name"])
+        words += [p["name"] for m in rnd["matches"] for p in m["players"] if p]
+    return sorted((w for w in words if w), key=len, reverse=True)
+
+
+def test_every_own_word_is_marked_and_drawn_inside_with_its_glyphs():
+    import i18n
+    from render.common import has_glyph, record_layout
+    from tests.render.test_languages import leaks
+
+    i18n.install_pseudo()
+    try:
+        for data, draw in [(standings_data(kind, n, NAMES), render_standings)
+                           for kind, n in (("duels", 8), ("tables", 10), ("knockout", 8), ("duels", 64))] + \
+                          [(bracket_data(size, n, k, NAMES), render_bracket)
+                           for size, n, k in ((2, 5, 9), (2, 64, 3), (3, 10, 1))]:
+            for locale in ("de", "es", i18n.PSEUDO):
+                with record_layout() as (_fits, boxes):
+                    draw(data, locale)
+                for s, (x0, y0, x1, y1), (w, h) in boxes:
+                    assert -1 <= x0 and -1 <= y0 and x1 <= w + 1 and y1 <= h + 1, (locale, s)
+                    assert all(ch.isspace() or has_glyph(ch) for ch in s), (locale, s)
+                if locale == i18n.PSEUDO:
+                    said = [s for s, _box, _size in boxes]
+                    assert not leaks(said, _given(data) + ["Bh", "SB"]), leaks(said, _given(data))
+    finally:
+        i18n.remove_language(i18n.PSEUDO)
