@@ -105,9 +105,8 @@ def _standing_row(draw, y: float, row: dict, kind: str, *, shade: bool) -> None:
     if tag:
         text(draw, (x + width + 8, cy), tag, P_SMALL, c.HIGHLIGHT if own else c.MUTED, anchor="lm")
     if kind == "knockout":
-        figures = [row.get("points"), row.get("out"), None, None]
         out = row.get("out")
-        figures[1] = "–" if out is None else _("R{n}", n=out)
+        figures = [row.get("points"), "–" if out is None else _("R{n}", n=out), None, None]
     else:
         tiebreaks = list(row.get("tiebreaks") or ()) + [None, None]
         figures = [row.get("points"), tiebreaks[0], tiebreaks[1], None]
