@@ -226,17 +226,15 @@ def test_no_repeat_pairing_in_a_round_robin_length_swiss():
         played += [Played(number, t, (1, 2)) for t in got.tables]
 
 
-def test_a_256_player_swiss_stays_fast():
-    """The issue's target is 100 ms a pairing (benchmarks/pairing.py measures it: about 10 ms); five times that
-    here, on a shared machine, catches a search that turned exponential."""
-    import time
-
+def test_a_256_player_swiss_seats_everyone_active_in_every_round():
+    """A big field seats everyone active once (its speed is measured by ``python -m benchmarks.pairing``, never
+    timed in a test; the search's step budget, bot/tournament/search.py, bounds its work)."""
     from benchmarks.pairing import play
 
     for size in (2, 4):
         entrants, played = play(256, size, 9)
         for number in (1, 5, 9):
-            start = time.perf_counter()
             got = swiss_round(entrants, [g for g in played if g.round < number], size, number)
-            assert time.perf_counter() - start < 0.5, (size, number)
-            assert sum(len(t) for t in got.tables) + len(got.byes) == sum(e.active_in(number) for e in entrants)
+            seated = [p for t in got.tables for p in t] + list(got.byes)
+            assert len(seated) == len(set(seated)) == sum(e.active_in(number) for e in entrants), (size, number)
+            assert all(len(t) <= size for t in got.tables)
