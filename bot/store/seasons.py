@@ -134,13 +134,19 @@ class Seasons:
                                mine["wins"])
         return Leaderboard(game, rows, own, players)
 
-    async def podiums(self, guild_id: int, game: str | None = None, seasons: int = 10) -> list[Podium]:
-        """The hall of fame: the latest ``seasons`` ended seasons' podiums per game (of ``game`` only, if given),
-        newest season first, games in name order."""
+    async def podiums(self, guild_id: int, game: str | None = None, seasons: int = 10,
+                      season_id: int | None = None) -> list[Podium]:
+        """The hall of fame: the latest ``seasons`` ended seasons' podiums per game (of ``game`` only, if given;
+        of the season ``season_id`` only, if given), newest season first, games in name order."""
+        where, args = "", ()
+        if game:
+            where, args = " AND id IN (SELECT season_id FROM hall_of_fame WHERE guild_id = ? AND game = ?)", (
+                guild_id, game)
+        if season_id is not None:
+            where, args = where + " AND id = ?", (*args, season_id)
         ended = await self._fetch(
-            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND ended_at IS NOT NULL"
-            + (" AND id IN (SELECT season_id FROM hall_of_fame WHERE guild_id = ? AND game = ?)" if game else "")
-            + " ORDER BY ended_at DESC, id DESC LIMIT ?", (guild_id, *((guild_id, game) if game else ()), seasons))
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND ended_at IS NOT NULL{where}"
+            " ORDER BY ended_at DESC, id DESC LIMIT ?", (guild_id, *args, seasons))
         if not ended:
             return []
         by_id = {r["id"]: Season.from_row(r) for r in ended}
