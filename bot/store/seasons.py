@@ -49,7 +49,8 @@ class Podium:
     rows: tuple[tuple[int, int, str, int, int], ...]
 
 
-SEASON_COLUMNS = ("id, guild_id, name, channel_id, started_at, ends_at, ended_at, ended_early, games, message_id")
+SEASON_COLUMNS = ", ".join(("id", "guild_id", "name", "channel_id", "started_at", "ends_at", "ended_at", "ended_early",
+                            "games", "message_id"))
 
 
 class Seasons:
@@ -138,22 +139,19 @@ class Seasons:
                       season_id: int | None = None) -> list[Podium]:
         """The hall of fame: the latest ``seasons`` ended seasons' podiums per game (of ``game`` only, if given;
         of the season ``season_id`` only, if given), newest season first, games in name order."""
-        where, args = "", ()
-        if game:
-            where, args = " AND id IN (SELECT season_id FROM hall_of_fame WHERE guild_id = ? AND game = ?)", (
-                guild_id, game)
-        if season_id is not None:
-            where, args = where + " AND id = ?", (*args, season_id)
         ended = await self._fetch(
-            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND ended_at IS NOT NULL{where}"
-            " ORDER BY ended_at DESC, id DESC LIMIT ?", (guild_id, *args, seasons))
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND ended_at IS NOT NULL"
+            " AND (CAST(? AS BIGINT) IS NULL OR id = ?) AND (CAST(? AS TEXT) IS NULL OR id IN"
+            " (SELECT season_id FROM hall_of_fame WHERE guild_id = ? AND game = ?))"
+            " ORDER BY ended_at DESC, id DESC LIMIT ?", (guild_id, season_id, season_id, game, guild_id, game, seasons))
         if not ended:
             return []
         by_id = {r["id"]: Season.from_row(r) for r in ended}
+        marks = ", ".join("?" * len(by_id))
         rows = await self._fetch(
             "SELECT season_id, game, place, user_id, name, rating, games FROM hall_of_fame"
-            f" WHERE season_id IN ({', '.join('?' * len(by_id))})" + (" AND game = ?" if game else "")
-            + " ORDER BY season_id, game, position", (*by_id, *((game,) if game else ())))
+            f" WHERE season_id IN ({marks}) AND (CAST(? AS TEXT) IS NULL OR game = ?)"
+            " ORDER BY season_id, game, position", (*by_id, game, game))
         out: dict[tuple[int, str], list] = {}
         for r in rows:
             out.setdefault((r["season_id"], r["game"]), []).append(

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from bot.database import open_store
 from render.records import render_leaderboard
 from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.test_geek_out_e2e import start_game
 from tests.bot.test_records_e2e import image_of, play_to_the_end, reply
+from tests.bot.test_seasons_store import recomputed, season_rows
 
 WEEK = 7 * 86400
 HALL = 601
@@ -66,6 +69,9 @@ async def test_a_season_from_start_to_its_hall_of_fame_by_its_time_and_by_a_mode
         await play_to_the_end(fake, {"Ana": ANA, "Bo": BO})
     spring = await store.season_named(fake.guild_id, "Spring")
     assert spring.games == 2 and len(await store.season_games(spring.id)) == 2
+    stored = await season_rows(store, spring.id)  # OpenSkill from a fresh start over the season's two games
+    for key, (mu, sigma, n) in recomputed(await store.season_games(spring.id)).items():
+        assert stored[key] == (pytest.approx(mu), pytest.approx(sigma), n)
     assert [c["name"] for c in await fake.autocomplete(ANA, CHANNEL, "leaderboard", focused="season", game="geek_out",
                                                        season="spr")] == ["Spring (running)"]
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out", season="Spring")
