@@ -118,6 +118,10 @@ class Seasons(commands.Cog):
             await say(interaction, _("Season **{name}** is still running (until {end}): end it with `/mod season "
                                      "end` first.", name=current.name, end=when(current.ends_at)))
             return
+        if await self.store.season_named(interaction.guild_id, name) is not None:  # (letter case aside)
+            await say(interaction, _("This server already had a season called **{name}**: choose another name.",
+                                     name=name))
+            return
         now = self.now()
         where = channel.id if channel is not None else interaction.channel_id
         season = await self.store.start_season(interaction.guild_id, name, where, now, now + weeks * WEEK)

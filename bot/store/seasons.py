@@ -73,10 +73,13 @@ class Seasons:
         return Season.from_row(row) if row else None
 
     async def season_named(self, guild_id: int, name: str) -> Season | None:
-        """The server's season of that name (letter case aside; the exact one first)."""
-        rows = await self._fetch(f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND lower(name) = lower(?)"
-                                 " ORDER BY name = ? DESC, id DESC", (guild_id, name, name))
-        return Season.from_row(rows[0]) if rows else None
+        """The server's season of that name, letter case aside (Python's ``casefold``: SQLite's ``lower`` knows
+        ASCII only), the exact spelling first. A server's seasons are few (index ``seasons_name``)."""
+        rows = await self._fetch(f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? ORDER BY id DESC",
+                                 (guild_id,))
+        found = [r for r in rows if r["name"].casefold() == name.casefold()]
+        found.sort(key=lambda r: r["name"] != name)
+        return Season.from_row(found[0]) if found else None
 
     async def seasons(self, guild_id: int, limit: int = 25) -> list[Season]:
         """The server's seasons: the running one first, then the ended ones, newest first."""

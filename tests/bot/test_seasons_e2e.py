@@ -115,6 +115,8 @@ async def test_a_season_from_start_to_its_hall_of_fame_by_its_time_and_by_a_mode
     assert (await store.season_named(fake.guild_id, "Spring")).games == 2
 
     # a second season, ended by a moderator: posted where it was started
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="SPRING", weeks=4)
+    assert latest(fake) == "This server already had a season called **SPRING**: choose another name."
     await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Summer", weeks=4)
     await start_game(fake)
     await play_to_the_end(fake, {"Ana": ANA, "Bo": BO})

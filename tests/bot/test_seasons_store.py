@@ -151,6 +151,7 @@ async def test_a_game_rated_for_a_season_that_ended_meanwhile_is_refused_whole_t
     assert await store._fetchval("SELECT season_id FROM results WHERE table_id = ?", (t.id,)) is None
     assert await season_rows(store, season.id) == {}
     assert (await store.season_named(1, "spring")).games == 0
+    assert await store.season_named(1, "sprin") is None
     # and a season started after the read: refused, read again, counted in it
     t2 = await store.create_table(guild_id=1, channel_id=31, game="geek_out", options={}, seed=5, host=ANA,
                                   lobby_due=None)
