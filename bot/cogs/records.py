@@ -213,6 +213,9 @@ class Records(commands.Cog):
                 _("{name} has not finished a game on this server yet.", name=name), lang))
             return
         lines = [i18n.localize(_("- {line}", line=stats_line(s)), lang) for s in found]
+        season = await self.season_line(interaction.guild_id, who.id)
+        if season is not None:
+            lines.append(i18n.localize(season, lang))
         title = i18n.localize(_("{name} on this server", name=name), lang)
         charts = [{"title": _title(s.game), "points": [p[1] for p in s.trend],
                    "note": _("last {n} rated", n=len(s.trend)) if len(s.trend) > 1 else _("1 rated game")}
@@ -224,6 +227,18 @@ class Records(commands.Cog):
         view = screen(title, *lines, image=("stats.png", i18n.localize(trend_words(name, found), lang)))
         await interaction.edit_original_response(content=None, view=view,
                                                  attachments=[discord.File(io.BytesIO(image), "stats.png")])
+
+    async def season_line(self, guild_id: int, user_id: int) -> i18n.Text | None:
+        """/stats: the member's ratings in the running season, if they have any."""
+        current = await self.bot.store.current_season(guild_id)
+        if current is None:
+            return None
+        rated, _places = await self.bot.store.person_seasons(guild_id, user_id)
+        each = [_("{game} {rating} ({n} rated)", game=_title(game), rating=rating, n=games)
+                for season, game, rating, games in rated if season == current.name]
+        if not each:
+            return None
+        return _("Season **{season}**: {ratings}.", season=current.name, ratings=i18n.join(each, ", "))
 
     @app_commands.command(name="history", description="Recent finished games of this channel or the server")
     @app_commands.describe(scope="channel (the default): this channel's games; server: every channel's")

@@ -74,6 +74,9 @@ async def test_a_season_from_start_to_its_hall_of_fame_by_its_time_and_by_a_mode
         assert stored[key] == (pytest.approx(mu), pytest.approx(sigma), n)
     assert [c["name"] for c in await fake.autocomplete(ANA, CHANNEL, "leaderboard", focused="season", game="geek_out",
                                                        season="spr")] == ["Spring (running)"]
+    it = await fake.slash(BO, CHANNEL, "stats", member=ANA)  # /stats names the running season's rating
+    assert "Season **Spring**: Geek Out! Masters " in sight.content(reply(fake, it)) and "(2 rated)." in sight.content(
+        reply(fake, it)), sight.content(reply(fake, it))
     it = await fake.slash(ANA, CHANNEL, "leaderboard", game="geek_out", season="Spring")
     message = reply(fake, it)
     assert message in fake.messages_in(CHANNEL)
