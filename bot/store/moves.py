@@ -66,8 +66,9 @@ class Moves:
         match nothing). Raises :class:`StaleRatings` when a rated row's stored count of rated games is not one
         less than the row's (another game of theirs was rated since they were read; on PostgreSQL also judged
         on the row as committed while the upsert waited for it), the same for the season's rows, and when the
-        season running now is not ``season`` (one started or ended since the read). Either way nothing is written. On SQLite the
-        whole transaction is one trip to the database's thread (bot/store/core.py, ``Steps``)."""
+        season running now is not ``season`` (one started or ended since the read). Either way nothing is
+        written. On SQLite the whole transaction is one trip to the database's thread (bot/store/core.py,
+        ``Steps``)."""
         await self._run(_commit(table_id, version, state, status, ply, seat, action, turn_due, standings,
                                 last_move, timer_due, players, rows, remind_due, waiting, season))
 
