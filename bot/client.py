@@ -30,6 +30,7 @@ from bot.cogs.privacy import Privacy
 from bot.cogs.records import Records
 from bot.cogs.replay import Replays
 from bot.cogs.rules import Rules, open_page
+from bot.cogs.seasons import Seasons
 from bot.cogs.tables import Tables
 from bot.cogs.turns import Turns
 from bot.database import open_store
@@ -151,6 +152,7 @@ class Geotable(Loops, commands.AutoShardedBot):
         await self.add_cog(Learn(self))
         await self.add_cog(Turns(self))
         await self.add_cog(Daily(self))
+        await self.add_cog(Seasons(self))
         self.add_dynamic_items(*items.ITEMS.values())
         await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):

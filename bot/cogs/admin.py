@@ -158,6 +158,28 @@ class Admin(commands.Cog):
                     channel: discord.TextChannel | None = None, off: bool = False) -> None:
         await self.bot.get_cog("Daily").moderate(interaction, reset, channel, off)  # bot/cogs/daily.py
 
+    season = app_commands.Group(name="season", description="A season: its own ladder per game, then a hall of fame",
+                                parent=mod)
+
+    @season.command(name="start", description="Start a season: rated games count for its own ladder until it ends")
+    @app_commands.describe(name="The season's name (shown on its ladder and in the hall of fame)",
+                           weeks="How long it runs, 1 to 52 weeks", channel="Where its hall of fame is posted "
+                           "(this channel when left out)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_start(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40],
+                           weeks: app_commands.Range[int, 1, 52], channel: discord.TextChannel | None = None) -> None:
+        await self.bot.get_cog("Seasons").start(interaction, name, weeks, channel)  # bot/cogs/seasons.py
+
+    @season.command(name="end", description="End the running season now and post its hall of fame")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_end(self, interaction: discord.Interaction) -> None:
+        await self.bot.get_cog("Seasons").end(interaction)
+
+    @season.command(name="show", description="The running season: its name, its end and its rated games")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_show(self, interaction: discord.Interaction) -> None:
+        await self.bot.get_cog("Seasons").show(interaction)
+
     @mod.command(name="language", description="The language of this server's game messages and boards")
     @app_commands.describe(language="The language; left out: show the setting")
     @app_commands.choices(language=[*(app_commands.Choice(name=name, value=code)

@@ -164,6 +164,7 @@ class Privacy(commands.Cog):
         daily = await store.daily_result_count(guild_id, user.id)
         lines.append(ngettext("**Daily puzzle results here:** {n} day (your moves and streaks).",
                               "**Daily puzzle results here:** {n} days (your moves and streaks).", daily))
+        lines += await season_lines(store, guild_id, user.id)
         lines.append(_("**How long:** {retention}", retention=retention_sentence(retention)))
         lines.append(_("`/privacy delete` {deleting}", deleting=deleting()))
         return lines
@@ -206,11 +207,30 @@ class Privacy(commands.Cog):
                      "with \"{former}\" in {tables} of this server.", former=FORMER_PLAYER,
                      ratings=ngettext("ratings in {n} game", "ratings in {n} games", done.ratings),
                      tables=ngettext("{n} stored table", "{n} stored tables", done.tables))
+            if done.seasons:
+                text = i18n.join([text, ngettext("Your season rating in {n} game is deleted too, and your hall of fame "
+                                                 "places now read \"{former}\".",
+                                                 "Your season ratings in {n} games are deleted too, and your hall of "
+                                                 "fame places now read \"{former}\".", done.seasons,
+                                                 former=FORMER_PLAYER)], " ")
             if done.daily:
                 text = i18n.join([text, ngettext("Your daily puzzle result of {n} day is deleted too.",
                                                  "Your daily puzzle results of {n} days are deleted too.",
                                                  done.daily)], " ")
         await interaction.edit_original_response(**answer(text, lang))
+
+
+async def season_lines(store, guild_id: int, user_id: int) -> list[i18n.Text]:
+    """The report's season ratings and hall of fame places (bot/store/seasons.py)."""
+    rated, places = await store.person_seasons(guild_id, user_id)
+    each = [_("{season}, {game}: rating {rating} ({n} rated)", season=season, game=game_title(game), rating=rating,
+              n=games) for season, game, rating, games in rated]
+    podium = [_("{season}, {game}: place {place}", season=season, game=game_title(game), place=place)
+              for season, game, place in places]
+    return [_("**Season ratings here:** {ratings}.", ratings=i18n.join(each, "; ") if each
+              else pgettext("ratings", "none")),
+            _("**Hall of fame places here:** {places}.", places=i18n.join(podium, "; ") if podium
+              else pgettext("places", "none"))]
 
 
 def names_of(user: discord.abc.User) -> list[str]:

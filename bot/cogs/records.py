@@ -19,9 +19,10 @@ from discord.ext import commands
 
 import i18n
 from bot.computers import display_name
+from bot.greeting import command
 from bot.language import channel_language, member_language
 from bot.ratings import outcome_sentence
-from bot.store import FinishedGame, GameStats, Standing
+from bot.store import FinishedGame, GameStats, Season, Standing
 from bot.ui.choices import GAME_CHOICES
 from bot.ui.layout import HOUSE, screen
 from bot.ui.say import say
@@ -133,34 +134,71 @@ def trend_words(name: str, found: list[GameStats]) -> i18n.Text:
     return _("{name}'s rating over the latest rated games: {trends}.", name=name, trends=i18n.join(each, "; "))
 
 
+def season_words(season: Season, players: int) -> i18n.Text:
+    """Under a season's ladder: how many are rated in it, and until when it runs (or that it ended)."""
+    if season.running:
+        return ngettext("{n} player is rated in this game in season {season}, which runs until {end}.",
+                        "{n} players are rated in this game in season {season}, which runs until {end}.", players,
+                        season=season.name, end=f"<t:{int(season.ends_at)}:f>")
+    return ngettext("{n} player was rated in this game in season {season}, which ended {end}.",
+                    "{n} players were rated in this game in season {season}, which ended {end}.", players,
+                    season=season.name, end=f"<t:{int(season.ended_at)}:D>")
+
+
 class Records(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
 
     @app_commands.command(name="leaderboard", description="The server's best rated players of a game")
-    @app_commands.describe(game="The game whose leaderboard you want to see")
+    @app_commands.describe(game="The game whose leaderboard you want to see",
+                           season="A season's own ladder (the running one is offered first); left out: all time")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str],
+                          season: str | None = None) -> None:
+        chosen = None
+        if season is not None:  # a name (autocomplete offers the server's seasons), letter case aside
+            chosen = await self.bot.store.season_named(interaction.guild_id, season.strip())
+            if chosen is None:
+                await say(interaction, _("This server has no season called **{name}**: `/{leaderboard}` offers "
+                                         "its seasons as you type.", name=season[:40], leaderboard=command("leaderboard")))
+                return
         await interaction.response.defer(thinking=True)
-        board = await self.bot.store.leaderboard(interaction.guild_id, game.value, TOP, interaction.user.id)
+        if chosen is None:
+            board = await self.bot.store.leaderboard(interaction.guild_id, game.value, TOP, interaction.user.id)
+        else:
+            board = await self.bot.store.season_board(chosen.id, game.value, TOP, interaction.user.id)
         lang = await channel_language(interaction)
         if not board.rows:
-            await interaction.edit_original_response(content=i18n.localize(_(
-                "Nobody is rated in {game} on this server yet: a game between two or more people, without"
-                " computers, rates its players when it ends.", game=game.name), lang))
+            none = (_("Nobody is rated in {game} on this server yet: a game between two or more people, without"
+                      " computers, rates its players when it ends.", game=game.name) if chosen is None else
+                    _("Nobody is rated in {game} in season {season} yet.", game=game.name, season=chosen.name))
+            await interaction.edit_original_response(content=i18n.localize(none, lang))
             return
         rows, own = [_row(r) for r in board.rows], _row(board.own) if board.own else None
-        image = await renderpool.leaderboard(game.name, rows, own, board.players, interaction.user.id, locale=lang)
+        drawn = game.name if chosen is None else f"{game.name} · {chosen.name}"
+        image = await renderpool.leaderboard(drawn, rows, own, board.players, interaction.user.id, locale=lang)
         said = [ngettext("{n} player is rated in this game here.", "{n} players are rated in this game here.",
-                         board.players)]
+                         board.players) if chosen is None else season_words(chosen, board.players)]
         if not board.own:
-            said.append(_("You are not rated in this game yet."))
-        view = screen(i18n.localize(_("{game}: leaderboard", game=game.name), lang),
+            said.append(_("You are not rated in this game yet.") if chosen is None else
+                        _("You are not rated in this game in this season."))
+        title = (_("{game}: leaderboard", game=game.name) if chosen is None else
+                 _("{game}: leaderboard of season {season}", game=game.name, season=chosen.name))
+        view = screen(i18n.localize(title, lang),
                       *(i18n.localize(line, lang) for line in said), accent=_accent(game.value),
                       image=("leaderboard.png", i18n.localize(leaderboard_words(rows, own), lang)))
         await interaction.edit_original_response(content=None, view=view,
                                                  attachments=[discord.File(io.BytesIO(image), "leaderboard.png")])
+
+    @leaderboard.autocomplete("season")
+    async def season_names(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+        """The server's seasons: the running one first (marked), then the ended ones, newest first."""
+        lang = member_language(interaction)
+        found = await self.bot.store.seasons(interaction.guild_id, 25)
+        return [app_commands.Choice(name=i18n.localize(_("{name} (running)", name=s.name), lang)[:100]
+                                    if s.running else s.name, value=s.name)
+                for s in found if typed.strip().lower() in s.name.lower()]
 
     @app_commands.command(name="stats", description="A member's games, wins, ratings and rating trend here")
     @app_commands.describe(member="Whose stats (you when left out)")
@@ -175,6 +213,9 @@ class Records(commands.Cog):
                 _("{name} has not finished a game on this server yet.", name=name), lang))
             return
         lines = [i18n.localize(_("- {line}", line=stats_line(s)), lang) for s in found]
+        season = await self.season_line(interaction.guild_id, who.id)
+        if season is not None:
+            lines.append(i18n.localize(season, lang))
         title = i18n.localize(_("{name} on this server", name=name), lang)
         charts = [{"title": _title(s.game), "points": [p[1] for p in s.trend],
                    "note": _("last {n} rated", n=len(s.trend)) if len(s.trend) > 1 else _("1 rated game")}
@@ -186,6 +227,18 @@ class Records(commands.Cog):
         view = screen(title, *lines, image=("stats.png", i18n.localize(trend_words(name, found), lang)))
         await interaction.edit_original_response(content=None, view=view,
                                                  attachments=[discord.File(io.BytesIO(image), "stats.png")])
+
+    async def season_line(self, guild_id: int, user_id: int) -> i18n.Text | None:
+        """/stats: the member's ratings in the running season, if they have any."""
+        current = await self.bot.store.current_season(guild_id)
+        if current is None:
+            return None
+        rated, _places = await self.bot.store.person_seasons(guild_id, user_id)
+        each = [_("{game} {rating} ({n} rated)", game=_title(game), rating=rating, n=games)
+                for season, game, rating, games in rated if season == current.name]
+        if not each:
+            return None
+        return _("Season **{season}**: {ratings}.", season=current.name, ratings=i18n.join(each, ", "))
 
     @app_commands.command(name="history", description="Recent finished games of this channel or the server")
     @app_commands.describe(scope="channel (the default): this channel's games; server: every channel's")

@@ -19,7 +19,7 @@ The modules, and what each owns:
   the primitives) and the helpers the parts build on;
 - the parts: ``tables`` (a table's row, lobby to close), ``moves`` (``commit_move``, ``record_move``, ratings),
   ``results`` (leaderboards, stats, history), ``panels``, ``deadlines``, ``settings`` (server and user),
-  ``lessons`` (/learn), ``privacy`` (a person's data, retention), ``leases`` (shards), ``waiting`` (who is to
+  ``lessons`` (/learn), ``privacy`` (a person's data, retention), ``seasons`` (seasons, hall of fame), ``leases`` (shards), ``waiting`` (who is to
   act where: /turns);
 - ``records``: the rows the store hands back; ``errors``: its exceptions; ``dialects``: the database setting
   and each dialect's migrations;
@@ -70,12 +70,13 @@ from bot.store.records import (
     short_id,
     table_id_of,
 )
+from bot.store.seasons import Podium, Season
 from bot.store.waiting import Turn
 
 __all__ = [
     "DIALECTS", "FORMER_ID", "FORMER_MEMBER", "FORMER_PLAYER", "OPEN", "POSTGRES_SCHEMES", "RATING_ATTEMPTS",
     "ChannelBusy", "DatabaseUnavailable", "FinishedGame", "Forgotten", "GameStats", "GuildSettings", "Leaderboard",
-    "Lease", "Lesson", "NotADatabaseSetting", "PersonTable", "Shards", "StaleRatings", "StaleVersion", "Standing",
+    "Lease", "Lesson", "NotADatabaseSetting", "PersonTable", "Podium", "Season", "Shards", "StaleRatings", "StaleVersion", "Standing",
     "StillPlaying", "Store", "TableRow", "Turn", "Steps", "anonymised_players", "check_database_setting",
     "is_postgres_url", "masked", "migrations", "short_id", "table_id_of", "without_names",
 ]

@@ -30,14 +30,17 @@ class Moves:
         its people's stored ratings; when another game of one of them was rated between the read and the
         write, nothing is written and the ratings are read and computed again."""
         for _attempt in range(RATING_ATTEMPTS):
-            rows = None
+            rows, season = None, None
             if standings is not None and ratings is not None:
-                rows = ratings.rows(await self.skills(table_id, ratings.users) if ratings.rated else {})
+                skills, running = await self.ladders(table_id, ratings.users) if ratings.rated else ({}, None)
+                rows = ratings.rows(skills)
+                if running is not None:  # the season's ladder: the same model from the season's own ratings
+                    season = (running[0], [r for r in ratings.rows(running[1]) if r["rated"]])
             try:
                 await self.commit_move(table_id=table_id, version=version, state=state, status=status, ply=ply,
                                        seat=seat, action=action, turn_due=turn_due, standings=standings,
                                        last_move=last_move, timer_due=timer_due, players=players, rows=rows,
-                                       remind_due=remind_due, waiting=waiting)
+                                       remind_due=remind_due, waiting=waiting, season=season)
                 return
             except StaleRatings:
                 continue
@@ -47,23 +50,27 @@ class Moves:
         self, *, table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
         turn_due: float | None, standings: dict | None, last_move: str = "", timer_due: float | None = None,
         players: list[dict] | None = None, rows: list[dict] | None = None, remind_due: float | None = None,
-        waiting: Sequence[int] | None = None,
+        waiting: Sequence[int] | None = None, season: tuple[int, list[dict]] | None = None,
     ) -> None:
         """Commits one accepted move in one transaction, before its board is shown: the table's state, version
         and last move (and the seating when it changed: ``players``, a seat handed to a computer), the action
         log, the turn deadline (None: none), the game timer (None: unchanged, 0: none), the turn-based
         reminder (``remind_due``: None unchanged, 0 none), the people the table waits for after it
         (``waiting``: their ids; None: unchanged; bot/store/waiting.py) and, at the end
-        (``standings``), the result with its people's rows and ratings (``rows``: ``Plan.rows``).
+        (``standings``), the result with its people's rows and ratings (``rows``: ``Plan.rows``) and, when a
+        season of the server runs (``season``: its id and its rated rows, ``Plan.rows`` of the season's ratings),
+        the season's: the result carries the season's id, the season counts the game, its ladder is upserted.
 
         Raises :class:`StaleVersion` unless the table is at ``version``: the first statement is a
         compare-and-set on it (on PostgreSQL a concurrent writer's update makes it wait for the row, then
         match nothing). Raises :class:`StaleRatings` when a rated row's stored count of rated games is not one
         less than the row's (another game of theirs was rated since they were read; on PostgreSQL also judged
-        on the row as committed while the upsert waited for it). Either way nothing is written. On SQLite the
-        whole transaction is one trip to the database's thread (bot/store/core.py, ``Steps``)."""
+        on the row as committed while the upsert waited for it), the same for the season's rows, and when the
+        season running now is not ``season`` (one started or ended since the read). Either way nothing is
+        written. On SQLite the whole transaction is one trip to the database's thread (bot/store/core.py,
+        ``Steps``)."""
         await self._run(_commit(table_id, version, state, status, ply, seat, action, turn_due, standings,
-                                last_move, timer_due, players, rows, remind_due, waiting))
+                                last_move, timer_due, players, rows, remind_due, waiting, season))
 
     async def skills(self, table_id: int, users: Sequence[int]) -> dict[int, Skill]:
         """The stored ratings of ``users`` for the game of ``table_id`` in its server (those who have one)."""
@@ -75,11 +82,30 @@ class Moves:
             f" AND r.game = t.game WHERE t.id = ? AND r.user_id IN ({marks})", (table_id, *users))
         return {r["user_id"]: Skill(r["mu"], r["sigma"], r["games"]) for r in rows}
 
+    async def ladders(self, table_id: int, users: Sequence[int],
+                      ) -> tuple[dict[int, Skill], tuple[int, dict[int, Skill]] | None]:
+        """``skills`` and, when a season of the table's server runs now, its id and ``users``' ratings in it: one
+        statement (a server without a season costs no extra query; bot/store/seasons.py)."""
+        marks = ", ".join("?" * len(users))
+        rows = await self._fetch(
+            "SELECT r.user_id, r.mu, r.sigma, r.games, 0 AS season FROM tables t JOIN ratings r"
+            f" ON r.guild_id = t.guild_id AND r.game = t.game WHERE t.id = ? AND r.user_id IN ({marks}) UNION ALL"
+            " SELECT sr.user_id, sr.mu, sr.sigma, sr.games, s.id AS season FROM tables t JOIN seasons s"
+            " ON s.guild_id = t.guild_id AND s.ended_at IS NULL AND s.ends_at > ? LEFT JOIN season_ratings sr"
+            f" ON sr.season_id = s.id AND sr.game = t.game AND sr.user_id IN ({marks}) WHERE t.id = ?",
+            (table_id, *users, time.time(), *users, table_id))
+        skills = {r["user_id"]: Skill(r["mu"], r["sigma"], r["games"]) for r in rows if not r["season"]}
+        running = {r["season"] for r in rows if r["season"]}
+        if not running:
+            return skills, None
+        return skills, (running.pop(), {r["user_id"]: Skill(r["mu"], r["sigma"], r["games"]) for r in rows
+                                         if r["season"] and r["user_id"] is not None})
+
 
 def _commit(table_id: int, version: int, state: str, status: str, ply: int, seat: int, action: str,
             turn_due: float | None, standings: dict | None, last_move: str, timer_due: float | None,
             players: list[dict] | None, rows: list[dict] | None, remind_due: float | None = None,
-            waiting: Sequence[int] | None = None) -> Steps:
+            waiting: Sequence[int] | None = None, season: tuple[int, list[dict]] | None = None) -> Steps:
     """The statements of ``Moves.commit_move``."""
     now = time.time()
     changed = yield ("fetch",
@@ -110,22 +136,37 @@ def _commit(table_id: int, version: int, state: str, status: str, ply: int, seat
         yield from waiting_steps(table_id, table["guild_id"], () if standings is not None else waiting)
     if standings is None:
         return
-    yield ("execute", "INSERT INTO results (table_id, guild_id, game, standings, finished_at, channel_id)"
-           " VALUES (?, ?, ?, ?, ?, ?)",
-           (table_id, table["guild_id"], table["game"], json.dumps(standings), now, table["channel_id"]))
+    yield ("execute", "INSERT INTO results (table_id, guild_id, game, standings, finished_at, channel_id, season_id)"
+           " VALUES (?, ?, ?, ?, ?, ?, ?)",
+           (table_id, table["guild_id"], table["game"], json.dumps(standings), now, table["channel_id"],
+            season[0] if season else None))
     if rows:
-        yield from _rate(table_id, table["guild_id"], table["game"], rows, now)
+        yield from _rate(table_id, table["guild_id"], table["game"], rows, now, season)
 
 
-def _rate(table_id: int, guild_id: int, game: str, rows: list[dict], now: float) -> Steps:
-    """The people's rows of a finished game and their ratings (``_commit``)."""
+def _rate(table_id: int, guild_id: int, game: str, rows: list[dict], now: float,
+          season: tuple[int, list[dict]] | None = None) -> Steps:
+    """The people's rows of a finished game and their ratings (``_commit``), and the season's."""
     rated = [r for r in rows if r["rated"]]
     if rated:
-        stored = {r["user_id"]: r["games"] for r in (yield (
-            "fetch", f"SELECT user_id, games FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN"
-            f" ({', '.join('?' * len(rated))})", (guild_id, game, *(r["user_id"] for r in rated))))}
+        # the stored counts, and the server's season running now with its counts (in the same statement: a
+        # server without a season costs nothing more)
+        marks = ", ".join("?" * len(rated))
+        found = yield (
+            "fetch", f"SELECT user_id, games, 0 AS season FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN"
+            f" ({marks}) UNION ALL SELECT sr.user_id, sr.games, s.id AS season FROM seasons s LEFT JOIN"
+            f" season_ratings sr ON sr.season_id = s.id AND sr.game = ? AND sr.user_id IN ({marks})"
+            " WHERE s.guild_id = ? AND s.ended_at IS NULL AND s.ends_at > ?",
+            (guild_id, game, *(r["user_id"] for r in rated), game, *(r["user_id"] for r in rated), guild_id, now))
+        stored = {r["user_id"]: r["games"] for r in found if not r["season"]}
         if any(stored.get(r["user_id"], 0) != r["games"] - 1 for r in rated):
             raise StaleRatings()
+        running = {r["season"] for r in found if r["season"]}
+        if running != ({season[0]} if season else set()):
+            raise StaleRatings()  # a season started or ended since the ratings were read
+        if season:
+            yield from _rate_season(season, game, {r["user_id"]: r["games"] for r in found
+                                                   if r["season"] and r["user_id"] is not None}, now)
     yield ("execute",
            "INSERT INTO result_players (table_id, seat, guild_id, user_id, game, place, score, won, rated, rating,"
            f" finished_at) VALUES {', '.join(['(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'] * len(rows))}",
@@ -148,5 +189,29 @@ def _rate(table_id: int, guild_id: int, game: str, rows: list[dict], now: float)
         " WHERE excluded.rating IS NULL OR ratings.games = excluded.games - 1",
         tuple(v for r in rows for v in (guild_id, r["user_id"], game, r["name"], r["mu"], r["sigma"], r["rating"],
                                         r["games"], r["won"] * r["rated"], 1 - r["rated"], r["score"], now)))
+    if written != len(rows):
+        raise StaleRatings()
+
+
+def _rate_season(season: tuple[int, list[dict]], game: str, stored: dict[int, int], now: float) -> Steps:
+    """The season's part of a rated game's end (``_rate``): the season counts it, on its row (so on PostgreSQL
+    the season's end, which updates that row too, waits for this game or this game for it, and then finds it
+    ended: ``StaleRatings``, read again), and its ladder's rows, with the same stale-count protection."""
+    season_id, rows = season
+    if any(stored.get(r["user_id"], 0) != r["games"] - 1 for r in rows):
+        raise StaleRatings()
+    if (yield ("execute", "UPDATE seasons SET games = games + 1 WHERE id = ? AND ended_at IS NULL AND ends_at > ?",
+               (season_id, now))) != 1:
+        raise StaleRatings()
+    written = yield (
+        "execute",
+        "INSERT INTO season_ratings (season_id, game, user_id, name, mu, sigma, rating, games, wins, updated_at)"
+        f" VALUES {', '.join(['(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'] * len(rows))}"
+        " ON CONFLICT (season_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+        " sigma = excluded.sigma, rating = excluded.rating, games = excluded.games,"
+        " wins = season_ratings.wins + excluded.wins, updated_at = excluded.updated_at"
+        " WHERE season_ratings.games = excluded.games - 1",
+        tuple(v for r in rows for v in (season_id, game, r["user_id"], r["name"], r["mu"], r["sigma"], r["rating"],
+                                        r["games"], r["won"], now)))
     if written != len(rows):
         raise StaleRatings()
