@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from bot import nonces
 from bot.greeting import command
 from bot.language import channel_language, server_language
 from bot.store import Podium, Season
@@ -207,7 +208,8 @@ class Seasons(commands.Cog):
                       *(i18n.localize(line, lang) for line in await self.hall_lines(ended)))
         channel = self.bot.get_partial_messageable(s.channel_id, guild_id=s.guild_id)
         try:
-            message = await channel.send(view=view, allowed_mentions=discord.AllowedMentions.none())
+            message = await channel.send(view=view, allowed_mentions=discord.AllowedMentions.none(),
+                                         nonce=nonces.once("season", s.id))
         except (discord.Forbidden, discord.NotFound):
             log.warning("season %s: its channel %s takes no post; the hall of fame is kept", s.id, s.channel_id)
             await self.store.season_posted(s.id, 0)

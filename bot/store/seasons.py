@@ -11,8 +11,10 @@ from bot.store.core import Steps
 from bot.store.privacy import FORMER_ID, FORMER_PLAYER
 from bot.store.records import Leaderboard, Shards, Standing
 
-POST_STALE = 120.0
-"""Seconds after which a hall of fame post claimed and never posted (the process died mid-post) is claimed again."""
+POST_STALE = 45.0
+"""Seconds after which a hall of fame post claimed and never posted (the process died mid-post) is claimed again:
+under Discord's nonce window, so a post Discord made before the process died is answered again, not doubled
+(bot/nonces.py)."""
 PODIUM = 3
 """The places the hall of fame keeps per game."""
 
