@@ -51,6 +51,8 @@ class TableCore:
         or when it sat idle (``_evict``)."""
         self._touched: dict[int, float] = {}
         """table -> when (``time.monotonic``) it was last asked for."""
+        self._rested_at = float("-inf")
+        """When (``time.monotonic``) ``_rest`` last rested the idle tables' states."""
         self._open_in: dict[int, int] = {}
         """channel -> the id of its open table in the cache (one open table per channel)."""
         self.lock = KeyedLocks()
@@ -78,7 +80,8 @@ class TableCore:
         if row is None:
             return None
         engine = get_engine(row.game)
-        table = Table(row, engine, engine.decode(row.state) if row.state else None)
+        table = Table(row, engine)
+        table.set_state(None, row.state or None)
         await self._recall(table)
         if row.status in ("lobby", "playing"):
             if table.state is not None and engine.timer(table.state):
@@ -96,7 +99,7 @@ class TableCore:
             self._forget(table)
             return
         table.row = row
-        table.state = table.engine.decode(row.state) if row.state else None
+        table.set_state(None, row.state or None)
         table.timer_due = None
         table.screens.reset(row.version)
         table.held = set()
@@ -173,11 +176,26 @@ class TableCore:
         for _ in range(len(self._cache)):
             table_id, table = next(iter(self._cache.items()))
             if len(self._cache) <= self.defaults.cache_max and self._touched[table_id] > idle_since:
-                return
+                break
             if self._busy(table):
                 self._touch(table_id)
                 continue
             self._forget(table)
+        self._rest()
+
+    def _rest(self) -> None:
+        """Rests (``Table.rest``: the state kept as its JSON text, nothing for the garbage collector to walk)
+        the tables untouched for ``Defaults.state_rest`` seconds, busy ones aside; at most one pass in that
+        time, over the tables touched before it (the cache is in touch order): some 0.3 ms for 2,000."""
+        now = time.monotonic()
+        if now - self._rested_at < self.defaults.state_rest:
+            return
+        self._rested_at = now
+        for table_id, table in self._cache.items():
+            if self._touched[table_id] > now - self.defaults.state_rest:
+                return
+            if not table.resting() and not self._busy(table):
+                table.rest()
 
     def cached(self) -> int:
         """How many tables this process holds in memory."""

@@ -159,8 +159,9 @@ class Moves:
             table.shown_at = self.clock()
             board = _start_board(table, state, seated, text, over, lang)
         looks = (table.version + 1, "finished" if over else "playing", ())
+        encoded = engine.encode(state)
         await self._write(table, self.store.record_move(
-            table_id=table.id, version=table.version, state=engine.encode(state),
+            table_id=table.id, version=table.version, state=encoded,
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
             turn_due=due, standings=standings, last_move=i18n.localize(text, lang), timer_due=timer_due,
             players=players,
@@ -168,7 +169,7 @@ class Moves:
             remind_due=remind,
             waiting=waiting,
         ))
-        table.state = state
+        table.set_state(state, encoded)
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
         table.last_words = recent.compact(text)
