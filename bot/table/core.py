@@ -219,20 +219,25 @@ class TableCore:
 
     async def settings(self, guild_id: int) -> GuildSettings:
         """A copy of the guild's settings (cached: every move reads the turn timeout)."""
-        if guild_id not in self._settings:
-            self._settings[guild_id] = await self.store.guild_settings(guild_id)
-        return replace(self._settings[guild_id])
+        return replace(await self._settings_read(guild_id))
 
     async def save_settings(self, settings: GuildSettings) -> None:
         await self.store.save_guild_settings(settings)
         self._settings[settings.guild_id] = replace(settings)
 
+    async def _settings_read(self, guild_id: int) -> GuildSettings:
+        """The guild's cached settings themselves, only to be read (``settings`` copies: every move reads its
+        language and turn timeout)."""
+        if guild_id not in self._settings:
+            self._settings[guild_id] = await self.store.guild_settings(guild_id)
+        return self._settings[guild_id]
+
     async def language(self, guild_id: int) -> str:
         """The language of what the guild's channels see (bot/language.py decides)."""
-        return language.choose((await self.settings(guild_id)).language, self.discord_locale(guild_id))
+        return language.choose((await self._settings_read(guild_id)).language, self.discord_locale(guild_id))
 
     async def turn_timeout(self, guild_id: int) -> int:
-        return (await self.settings(guild_id)).turn_timeout or self.defaults.turn_timeout
+        return (await self._settings_read(guild_id)).turn_timeout or self.defaults.turn_timeout
 
     async def _open(self, table_id: int) -> Table:
         table = await self.get(table_id)

@@ -68,8 +68,9 @@ class Table:
 
     last_words: str | None = None
     """The last move as it was said (a ``Text`` kept as one string, ``recent.compact``: nothing for the garbage
-    collector to walk): a player's panel says it in the player's language. None after a reload: then only the
-    stored words (``row.last_move``, in the server's language) are known."""
+    collector to walk; still the ``Text`` after a step without a board, until the next step or ``rest``): a
+    player's panel says it in the player's language. None after a reload: then only the stored words
+    (``row.last_move``, in the server's language) are known."""
 
     away: dict[int, float] = field(default_factory=dict)
     """user -> until: the people to act at a turn-based table who are away (``/game away``), for its header."""
@@ -99,6 +100,8 @@ class Table:
             if self._text is None:
                 self._text = self.engine.encode(self._state)
             self._state = None
+        if self.last_words is not None:
+            self.last_words = recent.compact(self.last_words)  # a step's without a board (``Moves._apply``)
 
     def resting(self) -> bool:
         """Whether the state is kept as its text only (``rest``)."""

@@ -172,9 +172,12 @@ class Moves:
         table.set_state(state, encoded)
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
-        table.last_words = recent.compact(text)
+        kept_said = recent.compact(said)  # once for its log line and, most often, its last words
+        # made one string only with a board: a step without one (a computer's quiet step, a key that more keys
+        # follow) is followed by the next at once, which replaces it (``Table.rest`` makes one of what stays)
+        table.last_words = (kept_said if text is said else recent.compact(text)) if draw else text
         table.unshown = () if draw else tuple(_steps(table, said))
-        table.recent = recent.kept(table.recent, recent.Entry(seat, said))
+        table.recent = recent.kept(table.recent, recent.Entry(seat, kept_said))
         table.row.players = seated
         table.turn_due = due
         if table.row.pace is not None:
