@@ -172,7 +172,7 @@ class Moves:
         table.set_state(state, encoded)
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
-        kept_said = recent.compact(said)  # once for its log line and, most often, its last words
+        kept_said = recent.compact(said) if said else ""  # once for its log line and, most often, its last words
         # made one string only with a board: a step without one (a computer's quiet step, a key that more keys
         # follow) is followed by the next at once, which replaces it (``Table.rest`` makes one of what stays)
         table.last_words = (kept_said if text is said else recent.compact(text)) if draw else text
