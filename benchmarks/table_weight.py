@@ -115,10 +115,12 @@ def main(argv: list[str] | None = None) -> None:
         core.defaults.state_rest = rest
         for label in ("in use", "at rest"):
             if label == "at rest":
-                time.sleep(rest)
-                started = time.perf_counter()
-                core._evict()  # the cache's own pass rests the tables idle past ``state_rest``
-                took_rest = time.perf_counter() - started
+                took_rest = 0.0
+                while not all(t.resting() for t in core._cache.values()):  # ``REST_AT_ONCE`` a pass
+                    time.sleep(rest)
+                    started = time.perf_counter()
+                    core._evict()  # the cache's own pass rests the tables idle past ``state_rest``
+                    took_rest = max(took_rest, time.perf_counter() - started)
                 time.sleep(rest)
                 started = time.perf_counter()
                 core._evict()
@@ -129,7 +131,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{size} tables {label}: {objects} tracked objects ({(objects - baseline_objects) / size:.0f} a "
                   f"table), a full collection p50 {took * 1e3:.2f} ms = {took / baseline:.1f}x the empty "
                   f"process's, max {most * 1e3:.2f} ms")
-        print(f"  the cache's pass that rested them {took_rest * 1e3:.2f} ms, a pass with all at rest "
+        print(f"  the cache's longest pass that rested them {took_rest * 1e3:.2f} ms, a pass with all at rest "
               f"{took_pass * 1e3:.2f} ms")
         for table in core._cache.values():  # in use again for the next size
             table.state  # noqa: B018

@@ -76,6 +76,18 @@ async def test_idle_tables_keep_their_state_as_text_and_play_on_as_before(servic
     assert idle.resting() and idle.state == idle.engine.decode(stored.state)
 
 
+async def test_a_pass_rests_a_bounded_number_of_tables_the_oldest_first(service, clock, monkeypatch):
+    monkeypatch.setattr(core, "REST_AT_ONCE", 2)  # a pass's work stays short however many tables went idle
+    tables = [await started(service, channel=channel) for channel in (10, 11, 12)]
+    for _ in range(3):
+        clock[0] += service.defaults.state_rest + 1
+        await service.fire_due()
+        if all(t.resting() for t in tables):
+            break
+        assert [t.resting() for t in tables] == [True, True, False]
+    assert all(t.resting() for t in tables)
+
+
 async def test_the_waiting_rows_follow_start_moves_handovers_and_the_end(service):
     table = await started(service, (ANA, BO, CY), channel=10)
     store = service.store
