@@ -110,14 +110,17 @@ def install_trace(path: str) -> None:
         generation[0] += 1
         data = {"generation": generation[0], "samples": {k: sorted(v) for k, v in samples.items()}}
         if os.environ.get("GEOTABLE_BENCH_GC_TYPES"):  # diagnosis: what the collector has to walk
-            collections_s = []
+            collections_s, before = [], len(gc.get_objects())
             for _ in range(3):  # a full collection of this heap (the first also frees what is garbage now)
                 started = time.perf_counter()
-                gc.collect()
+                found = gc.collect()
                 collections_s.append(time.perf_counter() - started)
+                if len(collections_s) == 1:
+                    first = {"s": collections_s[0], "tracked before": before, "unreachable found": found}
             counts = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
             data["gc objects"] = {"total": sum(counts.values()), "frozen": gc.get_freeze_count(),
-                                  "top": counts.most_common(60), "full collection s": sorted(collections_s[1:])}
+                                  "top": counts.most_common(60), "full collection s": sorted(collections_s[1:]),
+                                  "first collection": first}
         if tracing_memory:  # diagnosis: where the memory allocated since the last dump is held
             import tracemalloc
 

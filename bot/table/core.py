@@ -35,8 +35,9 @@ from games import get_engine
 
 log = logging.getLogger(__name__)
 
-REST_AT_ONCE = 500
-"""At most this many tables rested by one pass of ``TableCore._rest`` (some 5 ms of the event loop)."""
+REST_AT_ONCE = 200
+"""At most this many tables rested by one pass of ``TableCore._rest`` (some 2 ms of the event loop; 500 a
+pass, right after 2,000 tables were opened, came with a 21.6 ms stall of the idle bot in benchmarks.load)."""
 
 
 class TableCore:
@@ -191,7 +192,7 @@ class TableCore:
         the tables untouched for ``Defaults.state_rest`` seconds, busy ones aside; at most one pass in that
         time, over the tables touched before it (the cache is in touch order): some 1 ms for 2,000, and
         ``REST_AT_ONCE`` tables rested at most (letting go of a decoded state takes ~9 µs: 2,000 tables loaded
-        at once, e.g. at a start, would hold the loop 18 ms), the others at the next pass."""
+        at once, e.g. at a start, held the loop 18 ms), the others at the next pass."""
         now = time.monotonic()
         if now - self._rested_at < self.defaults.state_rest:
             return
