@@ -5,7 +5,8 @@
 Same arguments and code as ``python -m playground.run_bot`` (it dies with its parent too); its command line is
 its own, so ``pkill -f playground.run_bot`` run by a session elsewhere on the machine does not kill the bot in
 the middle of a measurement. With GEOTABLE_BENCH_PROFILE=<file> the
-event loop's thread runs under cProfile and SIGTERM writes the profile (``python -m benchmarks.load --profile``);
+event loop's thread runs under cProfile and SIGTERM writes the profile (``python -m benchmarks.load --profile``;
+GEOTABLE_BENCH_SAMPLE=<file>: sampled instead, ``sample_main_thread``);
 with GEOTABLE_BENCH_TRACE=<file> the steps of each click are timed (:func:`install_trace`).
 """
 
@@ -109,14 +110,17 @@ def install_trace(path: str) -> None:
         generation[0] += 1
         data = {"generation": generation[0], "samples": {k: sorted(v) for k, v in samples.items()}}
         if os.environ.get("GEOTABLE_BENCH_GC_TYPES"):  # diagnosis: what the collector has to walk
-            collections_s = []
+            collections_s, before = [], len(gc.get_objects())
             for _ in range(3):  # a full collection of this heap (the first also frees what is garbage now)
                 started = time.perf_counter()
-                gc.collect()
+                found = gc.collect()
                 collections_s.append(time.perf_counter() - started)
+                if len(collections_s) == 1:
+                    first = {"s": collections_s[0], "tracked before": before, "unreachable found": found}
             counts = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
             data["gc objects"] = {"total": sum(counts.values()), "frozen": gc.get_freeze_count(),
-                                  "top": counts.most_common(60), "full collection s": sorted(collections_s[1:])}
+                                  "top": counts.most_common(60), "full collection s": sorted(collections_s[1:]),
+                                  "first collection": first}
         if tracing_memory:  # diagnosis: where the memory allocated since the last dump is held
             import tracemalloc
 
@@ -137,6 +141,50 @@ def install_trace(path: str) -> None:
     signal.signal(signal.SIGUSR2, dump)
 
 
+def sample_main_thread(path: str, interval: float = 0.002) -> None:
+    """A sampling profile of the main thread (the event loop): a thread looks at its stack every ``interval``
+    seconds and counts, per function, the samples it was on the stack (inclusive) and on top (its own);
+    SIGTERM writes ``path`` (JSON) and exits. Unlike cProfile it does not slow every call, so the split of the
+    loop's time is the real one (py-spy's, without py-spy)."""
+    import collections
+    import json
+    import threading
+    import time
+
+    main_id = threading.main_thread().ident
+    inclusive: collections.Counter = collections.Counter()
+    own: collections.Counter = collections.Counter()
+    count = [0]
+
+    def where(frame) -> str:
+        code = frame.f_code
+        return f"{code.co_filename.rsplit('site-packages/', 1)[-1]}:{code.co_firstlineno}({code.co_name})"
+
+    def run() -> None:
+        while True:
+            time.sleep(interval)
+            frame = sys._current_frames().get(main_id)
+            if frame is None:
+                continue
+            count[0] += 1
+            own[where(frame)] += 1
+            seen = set()
+            while frame is not None:
+                name = where(frame)
+                if name not in seen:
+                    seen.add(name)
+                    inclusive[name] += 1
+                frame = frame.f_back
+
+    def stop(*_):
+        with open(path, "w") as f:
+            json.dump({"samples": count[0], "inclusive": inclusive.most_common(150), "own": own.most_common(80)}, f)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    threading.Thread(target=run, name="geotable-sampler", daemon=True).start()
+
+
 def main(argv: list[str] | None = None) -> None:
     from playground.run_bot import die_with_parent
     from playground.run_bot import main as run_bot
@@ -144,6 +192,8 @@ def main(argv: list[str] | None = None) -> None:
     die_with_parent()  # before any profiling or tracing starts
     if os.environ.get("GEOTABLE_BENCH_PROFILE"):
         profile_main_thread(os.environ["GEOTABLE_BENCH_PROFILE"])
+    elif os.environ.get("GEOTABLE_BENCH_SAMPLE"):
+        sample_main_thread(os.environ["GEOTABLE_BENCH_SAMPLE"])
     if os.environ.get("GEOTABLE_BENCH_TRACE"):
         install_trace(os.environ["GEOTABLE_BENCH_TRACE"])
     run_bot(argv)

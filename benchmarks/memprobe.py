@@ -58,10 +58,17 @@ async def probe(args, folder: Path) -> None:
                         break
             objects = data["gc objects"]
             counts = dict(objects["top"])
-            print(f"\nround {r}: moves {load.moves}, bot rss {bot_rss / 2**20:.1f} MB, tracked objects "
+            first = objects.get("first collection") or {}
+            if first:
+                print(f"\nthe first full collection (with what was garbage): {first['s'] * 1e3:.1f} ms, "
+                      f"{first['tracked before']} tracked objects before, {first['unreachable found']} unreachable")
+            print(f"round {r}: moves {load.moves}, bot rss {bot_rss / 2**20:.1f} MB, tracked objects "
                   f"{objects['total']} (frozen {objects['frozen']}), a full gc.collect() "
                   f"{', '.join(f'{s * 1e3:.1f}' for s in objects['full collection s'])} ms, traced {data.get('traced')}",
                   flush=True)
+            pauses = (data.get("samples") or {}).get("gc pause, generation 2") or []
+            print(f"  the round's own full collections (while it played): {len(pauses)}, "
+                  f"{', '.join(f'{p * 1e3:.1f}' for p in pauses)} ms")
             if previous is not None:
                 grown = sorted(((counts.get(k, 0) - previous.get(k, 0), k) for k in set(counts) | set(previous)),
                                reverse=True)

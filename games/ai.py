@@ -18,6 +18,7 @@ number, never from the game's own seed (which fixes the deck order and the dice 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import random
@@ -49,15 +50,20 @@ STAND_IN = N_("Computer for {person}")
 _NAMES = (COMPUTER, NUMBERED, STAND_IN)
 
 
+@functools.lru_cache(maxsize=256)
 def computer_name(strength: str, number: int = 1) -> Text:
-    """A computer's name at a table: "Computer (strong)", the second of a strength "Computer 2 (strong)"."""
+    """A computer's name at a table: "Computer (strong)", the second of a strength "Computer 2 (strong)".
+    Made once (the same ``Text`` every time, never changed): a table names its seats at every move and board
+    (``Table.names``), and building these took a few percent of the bot's loop with computers playing."""
     if number <= 1:
         return _("Computer ({strength})", strength=strength_name(strength))
     return _("Computer {number} ({strength})", number=number, strength=strength_name(strength))
 
 
+@functools.lru_cache(maxsize=1024)
 def stand_in_name(person: str) -> Text:
-    """The computer that took a person's seat: "Computer for Dee" (a person's name is never translated)."""
+    """The computer that took a person's seat: "Computer for Dee" (a person's name is never translated). Made
+    once a name, as ``computer_name``."""
     return _("Computer for {person}", person=person)
 
 

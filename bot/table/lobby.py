@@ -312,14 +312,15 @@ class Lobby:
         lang = await self.language(table.row.guild_id)
         due = await self._turn_due(table, state, players)
         remind = self._remind_due(table, due, bool(first) and not table.computers_due(state, players))
-        await self._write(table, self.store.start_table(table.id, table.version, players, engine.encode(state),
+        encoded = engine.encode(state)
+        await self._write(table, self.store.start_table(table.id, table.version, players, encoded,
                                                  due if first else None, last_move=i18n.localize(text, lang),
                                                  remind_due=remind or None,
                                                  waiting=people_to_act(engine, state, players)))
         table.row = await self.store.get_table(table.id)
         table.last_words = recent.compact(text)
         table.recent = recent.kept([], recent.Entry(SYSTEM, text))
-        table.state = state
+        table.set_state(state, encoded)
         table.turn_due = due if first else None
         await self._remember_away(table)
         return Change(table, text, before=frozenset())

@@ -21,11 +21,15 @@ from i18n import _
 
 @dataclass
 class Table:
-    """A table in memory: its stored row plus the decoded engine state."""
+    """A table in memory: its stored row plus the engine state (``state``: decoded on demand, see ``rest``)."""
 
     row: TableRow
     engine: Engine
     state: State | None = None
+    """The engine state (None in the lobby): a property (below the class), kept as its canonical JSON while
+    the table rests."""
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
+    """The state's canonical JSON (``Engine.encode``) when known, else None: what a resting table keeps."""
     messages_since_board: int = 0
     picks: dict[int, tuple[int, str]] = field(default_factory=dict)
     """seat -> (version, group): the first step of a two-step choice (e.g. a shape's first corner), kept in
@@ -64,8 +68,9 @@ class Table:
 
     last_words: str | None = None
     """The last move as it was said (a ``Text`` kept as one string, ``recent.compact``: nothing for the garbage
-    collector to walk): a player's panel says it in the player's language. None after a reload: then only the
-    stored words (``row.last_move``, in the server's language) are known."""
+    collector to walk; still the ``Text`` after a step without a board, until the next step or ``rest``): a
+    player's panel says it in the player's language. None after a reload: then only the stored words
+    (``row.last_move``, in the server's language) are known."""
 
     away: dict[int, float] = field(default_factory=dict)
     """user -> until: the people to act at a turn-based table who are away (``/game away``), for its header."""
@@ -78,6 +83,29 @@ class Table:
     def __post_init__(self):
         if self.screens is None:
             self.screens = Screens(self.row.version)
+
+    def set_state(self, state: State | None, text: str | None = None) -> None:
+        """The table's state, with its canonical JSON (``Engine.encode``) when known; with ``text`` alone the
+        state is decoded from it when first read."""
+        self._state, self._text = state, text
+
+    def rest(self) -> None:
+        """Keeps the state only as its canonical JSON until it is next read (``state`` decodes it again, about
+        10 µs for a Geek Out state). Why: a decoded state is a few dozen lists and dicts the garbage collector
+        walks at every full collection; with 2,000 tables cached they were most of its 45-80 ms pauses of the
+        event loop, while their text is one string it never looks into. The cache rests the tables idle for a
+        moment (``TableCore._rest``). Engines never change a state in place (``Engine.apply`` copies), and
+        a decoded state equals the one encoded (the conformance suite), so nothing can tell."""
+        if self._state is not None:
+            if self._text is None:
+                self._text = self.engine.encode(self._state)
+            self._state = None
+        if self.last_words is not None:
+            self.last_words = recent.compact(self.last_words)  # a step's without a board (``Moves._apply``)
+
+    def resting(self) -> bool:
+        """Whether the state is kept as its text only (``rest``)."""
+        return self._state is None
 
     def mark_posted(self) -> None:
         """The table has its channel message: whoever waits for it goes on."""
@@ -200,6 +228,20 @@ class Table:
         return events_words(events, self.names)
 
 
+def _get_state(table: Table) -> State | None:
+    if table._state is None and table._text is not None:
+        table._state = table.engine.decode(table._text)
+    return table._state
+
+
+def _set_state(table: Table, state: State | None) -> None:
+    table.set_state(state)
+
+
+Table.state = property(_get_state, _set_state, doc="The engine state (None in the lobby), decoded when read.")
+"""Set after the class: the dataclass's ``state`` field (its ``__init__`` argument) goes through it."""
+
+
 @dataclass
 class Drawing:
     """A board started while its move was being committed: its PNG (a future, drawn in a render worker) shows
@@ -255,6 +297,10 @@ class Defaults:
     what a busy process plays at once: at 1,000 the load benchmark's 2,100 tables in play were let go and loaded
     again all the time (a load replays the recent moves): 100 clicks/s over 2,000 tables went from 8 ms to 1.7 s
     a click. 13-17 KB a table held (benchmarks.load, benchmarks.turnbased): at most ~45 MB."""
+
+    state_rest: float = 2.0
+    """Seconds a cached table's decoded state outlives its last use; then only its JSON text is kept
+    (``Table.rest``) until the table is used again (decoded anew: ~10 µs a click)."""
 
     @property
     def board_every(self) -> float:

@@ -159,8 +159,9 @@ class Moves:
             table.shown_at = self.clock()
             board = _start_board(table, state, seated, text, over, lang)
         looks = (table.version + 1, "finished" if over else "playing", ())
+        encoded = engine.encode(state)
         await self._write(table, self.store.record_move(
-            table_id=table.id, version=table.version, state=engine.encode(state),
+            table_id=table.id, version=table.version, state=encoded,
             status="finished" if over else "playing", ply=table.state["ply"], seat=seat, action=key,
             turn_due=due, standings=standings, last_move=i18n.localize(text, lang), timer_due=timer_due,
             players=players,
@@ -168,12 +169,15 @@ class Moves:
             remind_due=remind,
             waiting=waiting,
         ))
-        table.state = state
+        table.set_state(state, encoded)
         table.row.version += 1
         table.row.last_move = i18n.localize(text, lang)
-        table.last_words = recent.compact(text)
+        kept_said = recent.compact(said) if said else ""  # once for its log line and, most often, its last words
+        # made one string only with a board: a step without one (a computer's quiet step, a key that more keys
+        # follow) is followed by the next at once, which replaces it (``Table.rest`` makes one of what stays)
+        table.last_words = (kept_said if text is said else recent.compact(text)) if draw else text
         table.unshown = () if draw else tuple(_steps(table, said))
-        table.recent = recent.kept(table.recent, recent.Entry(seat, said))
+        table.recent = recent.kept(table.recent, recent.Entry(seat, kept_said))
         table.row.players = seated
         table.turn_due = due
         if table.row.pace is not None:

@@ -55,6 +55,39 @@ async def test_idle_tables_leave_memory_and_busy_ones_stay(service, clock):
     assert (await service.in_channel(10)).id == first.id and service.cached() == 1  # found again by its channel
 
 
+async def test_idle_tables_keep_their_state_as_text_and_play_on_as_before(service, clock):
+    """``Table.rest``: a table idle past ``Defaults.state_rest`` keeps its state as JSON text only (nothing for
+    the garbage collector to walk); read again, it is the same state, and the game plays on as before."""
+    idle, busy = await started(service, channel=10), await started(service, channel=11)
+    state, busy_state = idle.state, busy.state
+    clock[0] += service.defaults.state_rest + 1
+    async with service.lock(busy.row.channel_id):  # a change under way at the second table
+        await service.fire_due()  # the deadline loop's pass rests the idle ones
+        assert idle.resting() and not busy.resting() and busy.state is busy_state
+    assert idle.state == state and not idle.resting()  # decoded again when read
+    for _ in range(3):
+        idle.rest()
+        user, key = first_move(idle)
+        await service.act(idle.id, idle.version, key, user)
+        stored = await service.store.get_table(idle.id)
+        assert (stored.version, stored.state) == (idle.version, idle.engine.encode(idle.state))
+    clock[0] += service.defaults.state_rest + 1
+    await service.fire_due()
+    assert idle.resting() and idle.state == idle.engine.decode(stored.state)
+
+
+async def test_a_pass_rests_a_bounded_number_of_tables_the_oldest_first(service, clock, monkeypatch):
+    monkeypatch.setattr(core, "REST_AT_ONCE", 2)  # a pass's work stays short however many tables went idle
+    tables = [await started(service, channel=channel) for channel in (10, 11, 12)]
+    for _ in range(3):
+        clock[0] += service.defaults.state_rest + 1
+        await service.fire_due()
+        if all(t.resting() for t in tables):
+            break
+        assert [t.resting() for t in tables] == [True, True, False]
+    assert all(t.resting() for t in tables)
+
+
 async def test_the_waiting_rows_follow_start_moves_handovers_and_the_end(service):
     table = await started(service, (ANA, BO, CY), channel=10)
     store = service.store

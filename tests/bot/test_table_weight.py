@@ -29,7 +29,8 @@ def cached_table(moves: int, seed: int) -> Table:
     row = TableRow(id=seed, guild_id=1, channel_id=10, game="geek_out", options={"turns": 10}, seed=seed,
                    status="playing", players=[{"id": 5, "name": "Ana"}], host_id=5, state=engine.encode(state),
                    version=moves, message_id=20, last_move=None, end_reason=None, created_at=0.0, updated_at=0.0)
-    table = Table(row, engine, engine.decode(row.state), recent=lines, last_words=recent.compact(said))
+    table = Table(row, engine, recent=lines, last_words=recent.compact(said))
+    table.set_state(None, row.state)  # as the cache loads it (``TableCore.get``): decoded when first read
     table.seat_token(0)
     table.screens.moved(moves, 0)
     return table
@@ -60,6 +61,26 @@ def test_a_cached_table_weighs_the_same_after_a_few_moves_as_after_a_whole_game(
     gc.collect()  # as the tables are when a full collection walks them: they are older than a pass
     assert tracked(early) == tracked(late)
     assert tracked(late) <= 30
+
+
+def test_a_resting_table_keeps_its_state_as_one_string():
+    """``Table.rest`` (an idle cached table): its state (~19 lists and dicts of Geek Out's) is one string until
+    read again, and read again it is the same state."""
+    cached_table(12, 0)
+    gc.collect()
+    BEFORE.update(id(o) for o in gc.get_objects())
+    table = cached_table(40, 3)
+    state, words = table.state, table.last_words
+    table.last_words = recent.text(words)  # a computer's step without a board keeps its Text (moves.py)
+    gc.collect()
+    in_use = tracked(table)
+    table.rest()
+    assert table.resting() and tracked(table) <= 8 < in_use - 10
+    assert type(table.last_words) is str and recent.said(table.last_words, "de") == recent.said(words, "de")
+    assert table.state == state and not table.resting()
+    table.state = None  # a lobby's: nothing to keep
+    table.rest()
+    assert table.state is None
 
 
 @pytest.mark.parametrize("first", ["wait", "mark"])
