@@ -39,6 +39,8 @@ WEEK = 7 * 86400
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 HALL_SEASONS = 10
 """Seasons /halloffame shows (the latest)."""
+NAME_MOST = 40
+"""A season name's most characters (/mod season start's ``name`` option says so to Discord, which checks it)."""
 ROOM = 3800
 """The characters of /halloffame's lines (a V2 message's 4,000 less its title)."""
 
@@ -113,6 +115,11 @@ class Seasons(commands.Cog):
             return
         if not name:
             await say(interaction, _("A season needs a name."))
+            return
+        if len(name) > NAME_MOST:
+            await say(interaction, ngettext("A season's name has at most {n} character: choose a shorter one.",
+                                            "A season's name has at most {n} characters: choose a shorter one.",
+                                            NAME_MOST))
             return
         current = await self.overdue_closed(interaction.guild_id)
         if current is not None:
@@ -234,26 +241,31 @@ class Seasons(commands.Cog):
         await self.hall(interaction, game.value if game is not None else None)
 
     async def hall(self, interaction: discord.Interaction, game: str | None) -> None:
-        """``/halloffame [game]``: past seasons' podiums, newest first, in the channel."""
+        """``/halloffame [game]``: past seasons' podiums, newest first, in the channel (without ``game``, a season
+        that ended with no rated game is listed too, with a sentence that says so)."""
         await interaction.response.defer(thinking=True)
         lang = await channel_language(interaction)
         podiums = await self.store.podiums(interaction.guild_id, game, HALL_SEASONS)
+        ended = [] if game else [s for s in await self.store.seasons(interaction.guild_id, HALL_SEASONS + 1)
+                                 if not s.running][:HALL_SEASONS]
         title = game_title(game) if game else ""
-        if not podiums:
+        if not podiums and not ended:
             none = (_("No season has ended here with rated games of {game} yet.", game=title) if game else
                     _("No season has ended here yet: `/mod season start` starts one."))
             await interaction.edit_original_response(content=i18n.localize(none, lang))
             return
-        lines: list[str] = []
-        seen: set[int] = set()
-        for p in podiums:
-            if p.season.id not in seen:
-                seen.add(p.season.id)
-                lines.append(("\n" if lines else "") + i18n.localize(season_heading(p.season), lang))
-            lines.append(i18n.localize(podium_line(p), lang))
-        while len("\n".join(lines)) > ROOM:
-            lines.pop()
+        seasons = {s.id: s for s in ended} | {p.season.id: p.season for p in podiums}
+        blocks = []  # per season, newest first: its heading and its podiums
+        for season in sorted(seasons.values(), key=lambda s: (s.ended_at, s.id), reverse=True):
+            found = [podium_line(p) for p in podiums if p.season.id == season.id]
+            lines = [season_heading(season), *(found or [_("No rated game was played in this season.")])]
+            blocks.append("\n".join(i18n.localize(line, lang) for line in lines))
+        shown = blocks[:1]  # the newest season whole; older ones while they fit
+        for block in blocks[1:]:
+            if len("\n\n".join([*shown, block])) > ROOM:
+                break
+            shown.append(block)
         heading = _("Hall of fame: {game}", game=title) if game else _("Hall of fame")
-        view = screen(i18n.localize(heading, lang), "\n".join(lines),
+        view = screen(i18n.localize(heading, lang), "\n\n".join(shown)[:ROOM],
                       small=i18n.localize(_("Newest season first."), lang))
         await interaction.edit_original_response(content=None, view=view)

@@ -1,0 +1,115 @@
+"""Seasons as moderators and members meet them, through the loopback Discord: bad input to /mod season (one
+sentence each, nothing changed), /halloffame with a season that ended without rated games, and /privacy delete
+after a season (the podium keeps "Former player", the season's ladder drops the member); German and Spanish."""
+
+from __future__ import annotations
+
+import pytest
+
+from playground.fake_errors import DiscordError
+from tests.bot import sight
+from tests.bot.conftest import ANA, BO, CHANNEL, MOD
+from tests.bot.test_geek_out_e2e import start_game
+from tests.bot.test_records_e2e import play_to_the_end, reply
+
+
+def latest(fake, user=MOD) -> str:
+    return sight.content(fake.ephemerals(user)[-1])
+
+
+async def seasons(runner, fake) -> list[tuple]:
+    """What the store holds of the server's seasons (to see that bad input changed nothing)."""
+    return [(s.name, s.ends_at, s.ended_at, s.games) for s in await runner.bot.store.seasons(fake.guild_id)]
+
+
+async def test_bad_input_to_mod_season_is_one_sentence_and_changes_nothing(fake, runner):
+    await fake.slash(ANA, CHANNEL, "mod", "season", "start", name="Spring", weeks=2)
+    assert latest(fake, ANA) == "You need the Manage Server permission to do that."
+    await fake.slash(MOD, CHANNEL, "mod", "season", "end")
+    assert latest(fake) == "No season is running here: `/mod season start` starts one."
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="   ", weeks=2)
+    assert latest(fake) == "A season needs a name."
+    # Discord's client refuses more than 40 characters; a client that sent them gets a sentence
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="S" * 41, weeks=2)
+    assert latest(fake) == "A season's name has at most 40 characters: choose a shorter one."
+    for weeks in (0, 53, 10**9):  # Discord's client sends only 1 to 52
+        with pytest.raises(DiscordError):
+            await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Spring", weeks=weeks)
+    assert await seasons(runner, fake) == []
+
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="  Spring   2027 ", weeks=2)
+    assert latest(fake).startswith("Season **Spring 2027** has started"), latest(fake)
+    before = await seasons(runner, fake)
+    await fake.slash(ANA, CHANNEL, "mod", "season", "end")
+    assert latest(fake, ANA) == "You need the Manage Server permission to do that."
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Summer", weeks=2)
+    assert latest(fake).startswith("Season **Spring 2027** is still running (until <t:"), latest(fake)
+    assert await seasons(runner, fake) == before
+    # a member types the name as they remember it: spaces and letter case aside
+    it = await fake.slash(BO, CHANNEL, "leaderboard", game="geek_out", season=" spring  2027")
+    assert sight.content(reply(fake, it)) == "Nobody is rated in Geek Out! Masters in season Spring 2027 yet."
+    await fake.slash(MOD, CHANNEL, "mod", "season", "end")
+    await fake.slash(MOD, CHANNEL, "mod", "season", "end")
+    assert latest(fake) == "No season is running here: `/mod season start` starts one."
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="SPRING 2027", weeks=2)
+    assert latest(fake) == "This server already had a season called **SPRING 2027**: choose another name."
+    assert [s[0] for s in await seasons(runner, fake)] == ["Spring 2027"]
+    # the same in German and Spanish
+    fake.locales[MOD] = "de"
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="S" * 41, weeks=2)
+    assert latest(fake) == "Der Name einer Saison darf höchstens 40 Zeichen lang sein: wähl einen kürzeren."
+    fake.locales[MOD] = "es-ES"
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="S" * 41, weeks=2)
+    assert latest(fake) == ("El nombre de una temporada puede tener como máximo 40 caracteres: elige uno más "
+                            "corto.")
+    assert [s[0] for s in await seasons(runner, fake)] == ["Spring 2027"]
+    assert not fake.rejections
+
+
+async def test_the_hall_of_fame_lists_a_season_that_ended_without_rated_games(fake, runner):
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Quiet", weeks=1)
+    await fake.slash(MOD, CHANNEL, "mod", "season", "end")
+    it = await fake.slash(BO, CHANNEL, "halloffame")
+    hall = reply(fake, it)
+    assert sight.title(hall) == "Hall of fame", hall
+    text = sight.content(hall)
+    assert "Season **Quiet** (<t:" in text and "ended by a moderator; 0 rated games)" in text, text
+    assert "No rated game was played in this season." in text, text
+    it = await fake.slash(BO, CHANNEL, "halloffame", game="geek_out")
+    assert sight.content(reply(fake, it)) == "No season has ended here with rated games of Geek Out! Masters yet."
+    # a second season with a game: both listed, the newest first
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Busy", weeks=1)
+    await start_game(fake)
+    await play_to_the_end(fake, {"Ana": ANA, "Bo": BO})
+    await fake.slash(MOD, CHANNEL, "mod", "season", "end")
+    await fake.set_guild_locale("es-ES")
+    it = await fake.slash(BO, CHANNEL, "halloffame")
+    text = sight.content(reply(fake, it))
+    assert text.index("Temporada **Busy**") < text.index("**Geek Out! Masters**: 🥇 ") < text.index(
+        "Temporada **Quiet**") < text.index("En esta temporada no se jugó ninguna partida puntuada."), text
+    assert not fake.rejections
+
+
+async def test_privacy_delete_after_a_season_leaves_former_player_on_its_podium(fake, runner):
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Spring", weeks=1)
+    await start_game(fake)
+    await play_to_the_end(fake, {"Ana": ANA, "Bo": BO})
+    await fake.slash(MOD, CHANNEL, "mod", "season", "end")
+    fake.locales[ANA] = "de"
+    await fake.slash(ANA, CHANNEL, "privacy", "delete")
+    await fake.click(ANA, fake.ephemerals(ANA)[-1], "Ja, meine Daten löschen")
+    said = latest(fake, ANA)
+    assert ("Deine Saisonwertung in 1 Spiel ist ebenfalls gelöscht, und deine Plätze in der Ruhmeshalle lauten "
+            "jetzt „Former player“.") in said, said
+    it = await fake.slash(BO, CHANNEL, "halloffame")
+    podium = sight.content(reply(fake, it))
+    assert "Former player" in podium and "Bo" in podium and "Ana" not in podium, podium
+    it = await fake.slash(BO, CHANNEL, "leaderboard", game="geek_out", season="Spring")
+    board = reply(fake, it)
+    assert sight.description(board).startswith("1 player was rated in this game in season Spring"), board
+    assert "Ana" not in " ".join(sight.image_words(board))
+    await fake.slash(ANA, CHANNEL, "privacy", "show")
+    report = latest(fake, ANA)
+    assert "**Saisonwertungen hier:** keine." in report and "**Plätze in der Ruhmeshalle hier:** keine." in report, \
+        report
+    assert not fake.rejections
