@@ -268,4 +268,5 @@ class Seasons(commands.Cog):
         heading = _("Hall of fame: {game}", game=title) if game else _("Hall of fame")
         view = screen(i18n.localize(heading, lang), "\n\n".join(shown)[:ROOM],
                       small=i18n.localize(_("Newest season first."), lang))
-        await interaction.edit_original_response(content=None, view=view)
+        await interaction.edit_original_response(content=None, view=view,
+                                                 allowed_mentions=discord.AllowedMentions.none())  # (names)

@@ -1,7 +1,8 @@
 """Every season rating /leaderboard season: shows equals OpenSkill recomputed independently: from the stored
 results the season counted (``results.season_id``, in the order they finished), with the ranking each result's
-standings hold and the ``openskill`` library alone (no code of the bot's), everyone from a fresh start; a game
-before the season and one after its end are not the season's."""
+standings hold and the ``openskill`` library alone (no code of the bot's), everyone from a fresh start. A game
+counts for the season its last move is made in (docs/rules/ratings.md 12): one started before the season and
+ended in it does, one started in it and ended after its end does not, nor one before it."""
 
 from __future__ import annotations
 
@@ -44,9 +45,11 @@ async def test_the_season_ratings_shown_equal_openskill_recomputed_from_its_resu
     store = runner.bot.store
     await start_game(fake)  # before the season: all-time only
     await play_to_the_end(fake, {"Ana": ANA, "Bo": BO})
+    await start_game(fake)  # started before the season, ended in it: the season's (its last move counts)
     await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Spring", weeks=1)
-    for players in ((ANA, BO), (BO, CY), (ANA, BO, CY), (CY, ANA)):
-        await start_game(fake, players=players)
+    for k, players in enumerate(((ANA, BO), (BO, CY), (ANA, BO, CY), (CY, ANA))):
+        if k:
+            await start_game(fake, players=players)
         seated = {n: i for n, i in PEOPLE.items() if i in players}
         await play_to_the_end(fake, seated, keen=[n for n in ("Ana", "Cy") if n in seated])
     season = await store.season_named(fake.guild_id, "Spring")
@@ -60,9 +63,10 @@ async def test_the_season_ratings_shown_equal_openskill_recomputed_from_its_resu
         assert shown == {name: rating for name, (rating, _n) in expected.items()}, (words, expected)
     board = await store.season_board(season.id, "geek_out", 10)
     assert {r.name: (r.rating, r.games) for r in board.rows} == expected
+    await start_game(fake)  # started in the season, ended after its end: all-time only
     await fake.slash(MOD, CHANNEL, "mod", "season", "end")
-    await start_game(fake)  # after its end: all-time only
     await play_to_the_end(fake, {"Ana": ANA, "Bo": BO})
+    assert len(await store.results(fake.guild_id)) == 6  # six games ended here, four of them the season's
     assert len(await store.season_games(season.id)) == 4
     [podium] = await store.podiums(fake.guild_id, season_id=season.id)
     ordered = sorted(expected.items(), key=lambda item: -item[1][0])
