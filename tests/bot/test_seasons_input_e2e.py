@@ -1,6 +1,7 @@
 """Seasons as moderators and members meet them, through the loopback Discord: bad input to /mod season (one
 sentence each, nothing changed), /halloffame with a season that ended without rated games, and /privacy delete
-after a season (the podium keeps "Former player", the season's ladder drops the member); German and Spanish."""
+after a season (the podium keeps "Former player", the season's ladder drops the member), /help naming the season
+ladder and the hall of fame (where a newcomer finds them); German and Spanish."""
 
 from __future__ import annotations
 
@@ -113,3 +114,16 @@ async def test_privacy_delete_after_a_season_leaves_former_player_on_its_podium(
     assert "**Saisonwertungen hier:** keine." in report and "**Plätze in der Ruhmeshalle hier:** keine." in report, \
         report
     assert not fake.rejections
+
+
+async def test_help_names_the_season_ladder_and_the_hall_of_fame_in_the_members_language(fake, runner):
+    await fake.slash(ANA, CHANNEL, "help")
+    assert ("`/leaderboard` shows a game's best players here (with `season:`, a season's own ladder), `/halloffame` "
+            "the podiums of past seasons.") in latest(fake, ANA), latest(fake, ANA)
+    fake.locales[BO] = "de"
+    await fake.slash(BO, CHANNEL, "help")
+    assert "(mit `saison:` die eigene Bestenliste einer Saison), `/ruhmeshalle` die Siegerpodeste" in latest(fake, BO)
+    fake.locales[BO] = "es-ES"
+    await fake.slash(BO, CHANNEL, "help")
+    assert "(con `temporada:`, la clasificación propia de una temporada) y `/salón-de-la-fama`, los podios" in \
+        latest(fake, BO), latest(fake, BO)
