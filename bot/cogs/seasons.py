@@ -6,8 +6,9 @@ A season's ladder is OpenSkill from a fresh start (docs/rules/ratings.md), writt
 rated game in the same transaction as the all-time ratings (bot/store/moves.py). Its end is one transaction
 that sets ``ended_at`` (only one caller wins, in any process) and keeps the top three places per game in the hall
 of fame; the post of the hall of fame in the season's channel is then claimed by one statement (a claim never
-posted, a crash mid-post, is taken again after two minutes), as /daily's board is. The loop here (a plain future,
-woken by the commands) looks at the seasons of its shards' servers that are not ended or not posted.
+posted, a crash mid-post, is taken again after 45 s: bot/store/seasons.py POST_STALE), as /daily's board is. The
+loop here (a plain future, woken by the commands) looks at the seasons of its shards' servers that are not ended or
+not posted.
 """
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ async def test_a_post_claimed_by_a_process_killed_mid_post_is_posted_once_after_
     await runner.start()
     await a_pass(fake, runner)
     assert halls(fake) == []  # claimed a moment ago: that process may still post it
-    await runner.restart(later=121)  # two minutes later the claim is stale: posted, once
+    await runner.restart(later=121)  # past POST_STALE (45 s) the claim is stale: posted, once
     await fake.wait_until(lambda: halls(fake), 30, what="the hall of fame")
     await a_pass(fake, runner)
     assert len(halls(fake)) == 1
