@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from playground.fake_discord import SEND_MESSAGES
 from playground.fake_errors import DiscordError
 from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, MOD
+from tests.bot.harness import BotRunner
 from tests.bot.test_geek_out_e2e import start_game
 from tests.bot.test_records_e2e import play_to_the_end, reply
 
@@ -65,6 +67,23 @@ async def test_bad_input_to_mod_season_is_one_sentence_and_changes_nothing(fake,
                             "corto.")
     assert [s[0] for s in await seasons(runner, fake)] == ["Spring 2027"]
     assert not fake.rejections
+
+
+async def test_a_hall_of_fame_channel_the_bot_may_not_post_in_is_refused_in_one_sentence(fake, database):
+    fake.channels[602]["permission_overwrites"] = [
+        {"id": str(fake.guild_id), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}]
+    runner = BotRunner(fake, database)  # (started after the change: the loopback sends no channel update)
+    await runner.start()
+    try:
+        await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Spring", weeks=2, channel=602)
+        assert latest(fake) == "I can't post in <#602>: choose a channel where I may send messages."
+        assert await seasons(runner, fake) == []
+        fake.locales[MOD] = "es-ES"
+        await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Spring", weeks=2, channel=602)
+        assert latest(fake) == "No puedo publicar en <#602>: elige un canal donde pueda enviar mensajes."
+        assert await seasons(runner, fake) == []
+    finally:
+        await runner.stop()
 
 
 async def test_the_hall_of_fame_lists_a_season_that_ended_without_rated_games(fake, runner):
