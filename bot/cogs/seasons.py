@@ -251,8 +251,14 @@ class Seasons(commands.Cog):
                                  if not s.running][:HALL_SEASONS]
         title = game_title(game) if game else ""
         if not podiums and not ended:
-            none = (_("No season has ended here with rated games of {game} yet.", game=title) if game else
-                    _("No season has ended here yet: `/mod season start` starts one."))
+            running = None if game else await self.store.current_season(interaction.guild_id)
+            if game:
+                none = _("No season has ended here with rated games of {game} yet.", game=title)
+            elif running is not None:
+                none = _("No season has ended here yet: the first, **{name}**, runs until {end}.", name=running.name,
+                         end=when(running.ends_at))
+            else:
+                none = _("No season has ended here yet: `/mod season start` starts one.")
             await interaction.edit_original_response(content=i18n.localize(none, lang))
             return
         seasons = {s.id: s for s in ended} | {p.season.id: p.season for p in podiums}

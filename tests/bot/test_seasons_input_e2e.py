@@ -39,6 +39,8 @@ async def test_bad_input_to_mod_season_is_one_sentence_and_changes_nothing(fake,
         with pytest.raises(DiscordError):
             await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Spring", weeks=weeks)
     assert await seasons(runner, fake) == []
+    it = await fake.slash(BO, CHANNEL, "halloffame")
+    assert sight.content(reply(fake, it)) == "No season has ended here yet: `/mod season start` starts one."
 
     await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="  Spring   2027 ", weeks=2)
     assert latest(fake).startswith("Season **Spring 2027** has started"), latest(fake)
@@ -88,6 +90,9 @@ async def test_a_hall_of_fame_channel_the_bot_may_not_post_in_is_refused_in_one_
 
 async def test_the_hall_of_fame_lists_a_season_that_ended_without_rated_games(fake, runner):
     await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Quiet", weeks=1)
+    it = await fake.slash(BO, CHANNEL, "halloffame")  # before any end: the running season, not /mod's command
+    assert sight.content(reply(fake, it)).startswith("No season has ended here yet: the first, **Quiet**, runs until "
+                                                     "<t:"), reply(fake, it)
     await fake.slash(MOD, CHANNEL, "mod", "season", "end")
     it = await fake.slash(BO, CHANNEL, "halloffame")
     hall = reply(fake, it)
