@@ -1,7 +1,8 @@
 """Seasons as moderators and members meet them, through the loopback Discord: bad input to /mod season (one
 sentence each, nothing changed), /halloffame with a season that ended without rated games, and /privacy delete
 after a season (the podium keeps "Former player", the season's ladder drops the member), /help naming the season
-ladder and the hall of fame (where a newcomer finds them); German and Spanish."""
+ladder and the hall of fame (where a newcomer finds them), two moderators starting or ending at once; German and
+Spanish."""
 
 from __future__ import annotations
 
@@ -151,3 +152,25 @@ async def test_help_names_the_season_ladder_and_the_hall_of_fame_in_the_members_
     await fake.slash(BO, CHANNEL, "help")
     assert "(con `temporada:`, la clasificación propia de una temporada) y `/salón-de-la-fama`, los podios" in \
         latest(fake, BO), latest(fake, BO)
+
+
+async def test_two_moderators_at_once_start_one_season_and_end_it_once(fake, runner):
+    mia = 198
+    fake.add_user(mia, "Mia", moderator=True)
+    await fake.slash(MOD, CHANNEL, "mod", "season", "start", name="Spring", weeks=1, settle=False)
+    await fake.slash(mia, CHANNEL, "mod", "season", "start", name="Summer", weeks=1, settle=False)
+    await fake.settle()
+    [(name, *_rest)] = await seasons(runner, fake)
+    said = sorted([latest(fake), latest(fake, mia)], key=lambda line: "still running" in line)
+    assert said[0].startswith(f"Season **{name}** has started") and said[1].startswith(
+        f"Season **{name}** is still running (until <t:"), said
+    await fake.slash(MOD, CHANNEL, "mod", "season", "end", settle=False)
+    await fake.slash(mia, CHANNEL, "mod", "season", "end", settle=False)
+    await fake.settle()
+    said = sorted([latest(fake), latest(fake, mia)])
+    assert said[0] == "No season is running here: `/mod season start` starts one." or said[0].startswith(
+        f"Season **{name}** has already ended"), said
+    assert said[1] == f"Season **{name}** has ended: its hall of fame is posted in <#{CHANNEL}>.", said
+    posts = [m for m in fake.messages_in(CHANNEL) if sight.title(m) == f"Season {name} is over: hall of fame"]
+    assert len(posts) == 1
+    assert not fake.rejections
