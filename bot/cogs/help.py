@@ -48,11 +48,14 @@ class Help(commands.Cog):
     @app_commands.command(name="help", description="How to start a game and where the rules are (only you see it)")
     async def help(self, interaction: discord.Interaction) -> None:
         """The hello as a screen of the house (bot/ui/layout.py), in the asker's language, where to look for
-        one's turns (/turns) and the daily puzzle (/daily)."""
+        one's turns (/turns), the daily puzzle (/daily), the ladders and the hall of fame."""
         lang = member_language(interaction)
         turns = _("`/{turns}` lists every table of this server where it's your turn, with links to the boards.",
                   turns=command("turns"))
         daily = _("Every day a new puzzle, the same for everyone: `/{daily}` (one try, then share your result).",
                   daily=command("daily"))
-        await say(interaction, None, view=screen("Geotable", i18n.localize(hello(), lang), i18n.localize(turns, lang),
-                                                 i18n.localize(daily, lang)))
+        ladders = _("`/{leaderboard}` shows a game's best players here (with `season:`, a season's own ladder), "
+                    "`/{halloffame}` the podiums of past seasons.", leaderboard=command("leaderboard"),
+                    halloffame=command("halloffame"))
+        await say(interaction, None, view=screen("Geotable", *(i18n.localize(line, lang) for line in
+                                                               (hello(), turns, daily, ladders))))

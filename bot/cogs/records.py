@@ -158,7 +158,7 @@ class Records(commands.Cog):
                           season: str | None = None) -> None:
         chosen = None
         if season is not None:  # a name (autocomplete offers the server's seasons), letter case aside
-            chosen = await self.bot.store.season_named(interaction.guild_id, season.strip())
+            chosen = await self.bot.store.season_named(interaction.guild_id, " ".join(season.split()))
             if chosen is None:
                 await say(interaction, _("This server has no season called **{name}**: `/{leaderboard}` offers "
                                          "its seasons as you type.", name=season[:40], leaderboard=command("leaderboard")))

@@ -6,8 +6,9 @@ A season's ladder is OpenSkill from a fresh start (docs/rules/ratings.md), writt
 rated game in the same transaction as the all-time ratings (bot/store/moves.py). Its end is one transaction
 that sets ``ended_at`` (only one caller wins, in any process) and keeps the top three places per game in the hall
 of fame; the post of the hall of fame in the season's channel is then claimed by one statement (a claim never
-posted, a crash mid-post, is taken again after two minutes), as /daily's board is. The loop here (a plain future,
-woken by the commands) looks at the seasons of its shards' servers that are not ended or not posted.
+posted, a crash mid-post, is taken again after 45 s: bot/store/seasons.py POST_STALE), as /daily's board is. The
+loop here (a plain future, woken by the commands) looks at the seasons of its shards' servers that are not ended or
+not posted.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ WEEK = 7 * 86400
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 HALL_SEASONS = 10
 """Seasons /halloffame shows (the latest)."""
+NAME_MOST = 40
+"""A season name's most characters (/mod season start's ``name`` option says so to Discord, which checks it)."""
 ROOM = 3800
 """The characters of /halloffame's lines (a V2 message's 4,000 less its title)."""
 
@@ -113,6 +116,11 @@ class Seasons(commands.Cog):
             return
         if not name:
             await say(interaction, _("A season needs a name."))
+            return
+        if len(name) > NAME_MOST:
+            await say(interaction, ngettext("A season's name has at most {n} character: choose a shorter one.",
+                                            "A season's name has at most {n} characters: choose a shorter one.",
+                                            NAME_MOST))
             return
         current = await self.overdue_closed(interaction.guild_id)
         if current is not None:
@@ -234,26 +242,38 @@ class Seasons(commands.Cog):
         await self.hall(interaction, game.value if game is not None else None)
 
     async def hall(self, interaction: discord.Interaction, game: str | None) -> None:
-        """``/halloffame [game]``: past seasons' podiums, newest first, in the channel."""
+        """``/halloffame [game]``: past seasons' podiums, newest first, in the channel (without ``game``, a season
+        that ended with no rated game is listed too, with a sentence that says so)."""
         await interaction.response.defer(thinking=True)
         lang = await channel_language(interaction)
         podiums = await self.store.podiums(interaction.guild_id, game, HALL_SEASONS)
+        ended = [] if game else [s for s in await self.store.seasons(interaction.guild_id, HALL_SEASONS + 1)
+                                 if not s.running][:HALL_SEASONS]
         title = game_title(game) if game else ""
-        if not podiums:
-            none = (_("No season has ended here with rated games of {game} yet.", game=title) if game else
-                    _("No season has ended here yet: `/mod season start` starts one."))
+        if not podiums and not ended:
+            running = None if game else await self.store.current_season(interaction.guild_id)
+            if game:
+                none = _("No season has ended here with rated games of {game} yet.", game=title)
+            elif running is not None:
+                none = _("No season has ended here yet: the first, **{name}**, runs until {end}.", name=running.name,
+                         end=when(running.ends_at))
+            else:
+                none = _("No season has ended here yet: `/mod season start` starts one.")
             await interaction.edit_original_response(content=i18n.localize(none, lang))
             return
-        lines: list[str] = []
-        seen: set[int] = set()
-        for p in podiums:
-            if p.season.id not in seen:
-                seen.add(p.season.id)
-                lines.append(("\n" if lines else "") + i18n.localize(season_heading(p.season), lang))
-            lines.append(i18n.localize(podium_line(p), lang))
-        while len("\n".join(lines)) > ROOM:
-            lines.pop()
+        seasons = {s.id: s for s in ended} | {p.season.id: p.season for p in podiums}
+        blocks = []  # per season, newest first: its heading and its podiums
+        for season in sorted(seasons.values(), key=lambda s: (s.ended_at, s.id), reverse=True):
+            found = [podium_line(p) for p in podiums if p.season.id == season.id]
+            lines = [season_heading(season), *(found or [_("No rated game was played in this season.")])]
+            blocks.append("\n".join(i18n.localize(line, lang) for line in lines))
+        shown = blocks[:1]  # the newest season whole; older ones while they fit
+        for block in blocks[1:]:
+            if len("\n\n".join([*shown, block])) > ROOM:
+                break
+            shown.append(block)
         heading = _("Hall of fame: {game}", game=title) if game else _("Hall of fame")
-        view = screen(i18n.localize(heading, lang), "\n".join(lines),
+        view = screen(i18n.localize(heading, lang), "\n\n".join(shown)[:ROOM],
                       small=i18n.localize(_("Newest season first."), lang))
-        await interaction.edit_original_response(content=None, view=view)
+        await interaction.edit_original_response(content=None, view=view,
+                                                 allowed_mentions=discord.AllowedMentions.none())  # (names)

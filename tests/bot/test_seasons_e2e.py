@@ -96,8 +96,8 @@ async def test_a_season_from_start_to_its_hall_of_fame_by_its_time_and_by_a_mode
 
     # its end time passes (the clock moved 15 days): ended at its time, the hall of fame posted once
     it = await fake.slash(ANA, CHANNEL, "halloffame")
-    assert sight.content(reply(fake, it)) == ("No season has ended here yet: `/mod season start` "
-                                                                 "starts one.")
+    assert sight.content(reply(fake, it)) == ("No season has ended here yet: the first, **Spring**, runs until "
+                                              f"<t:{int(spring.ends_at)}:f>.")
     set_clock(runner, 15 * 86400)
     await fake.wait_until(lambda: halls(fake, HALL), 30, what="the hall of fame")
     await a_pass(fake, runner)
@@ -162,7 +162,7 @@ async def test_a_post_claimed_by_a_process_killed_mid_post_is_posted_once_after_
     await runner.start()
     await a_pass(fake, runner)
     assert halls(fake) == []  # claimed a moment ago: that process may still post it
-    await runner.restart(later=121)  # two minutes later the claim is stale: posted, once
+    await runner.restart(later=121)  # past POST_STALE (45 s) the claim is stale: posted, once
     await fake.wait_until(lambda: halls(fake), 30, what="the hall of fame")
     await a_pass(fake, runner)
     assert len(halls(fake)) == 1
