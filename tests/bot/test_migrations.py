@@ -154,6 +154,7 @@ RELEASED = {  # sha256 (first 16 digits) of each migration file as released: exi
     ("postgres", 13): "45238103e502871f", ("postgres", 14): "fb5c5ab993a1ec17",
     ("postgres", 15): "0003f4d002730994", ("postgres", 16): "3e9751b405cb3001",
     ("sqlite", 17): "a7e13a3e26624afd", ("postgres", 17): "570dc798898880b9",  # the daily puzzle (issue 28)
+    ("sqlite", 18): "aab5ef401aaa1272", ("postgres", 18): "3e8792f5845563f5",  # tournaments (issue 28)
 }
 
 
