@@ -82,6 +82,8 @@ class Board:
     players: list[dict] | None
     standings: dict | None
     """The stored result (None: no result: still playing, or ended without one)."""
+    left: list[bool] | None = None
+    """Per seat: whether its player left or was removed (the game's ``left``)."""
 
 
 class Tournaments:
@@ -102,6 +104,12 @@ class Tournaments:
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
         row = await self._fetchrow("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        return TournamentRow.from_row(row) if row else None
+
+    async def channel_tournament(self, channel_id: int) -> TournamentRow | None:
+        """The channel's latest tournament in sign-up or running."""
+        row = await self._fetchrow("SELECT * FROM tournaments WHERE channel_id = ? AND status IN ('signup', 'running')"
+                                   " ORDER BY id DESC LIMIT 1", (channel_id,))
         return TournamentRow.from_row(row) if row else None
 
     async def set_tournament_message(self, tournament_id: int, message_id: int | None) -> None:
@@ -189,13 +197,14 @@ class Tournaments:
     async def boards(self, tournament_id: int) -> list[Board]:
         """Every board of every round with its table's status and result (one statement)."""
         rows = await self._fetch(
-            "SELECT b.round, b.board, b.thread_id, b.table_id, t.status, t.players, r.standings, p.pairing"
+            "SELECT b.round, b.board, b.thread_id, b.table_id, t.status, t.players, t.state, r.standings, p.pairing"
             " FROM tournament_tables b JOIN tournament_rounds p ON p.tournament_id = b.tournament_id"
             " AND p.number = b.round LEFT JOIN tables t ON t.id = b.table_id LEFT JOIN results r"
             " ON r.table_id = b.table_id WHERE b.tournament_id = ? ORDER BY b.round, b.board", (tournament_id,))
         return [Board(r["round"], r["board"], json.loads(r["pairing"])["tables"][r["board"] - 1], r["thread_id"],
                       r["table_id"], r["status"], json.loads(r["players"]) if r["players"] else None,
-                      json.loads(r["standings"]) if r["standings"] else None) for r in rows]
+                      json.loads(r["standings"]) if r["standings"] else None,
+                      json.loads(r["state"]).get("left") if r["state"] else None) for r in rows]
 
     async def set_board_thread(self, tournament_id: int, number: int, board: int, thread_id: int) -> None:
         await self._execute("UPDATE tournament_tables SET thread_id = ? WHERE tournament_id = ? AND round = ?"
@@ -219,6 +228,15 @@ class Tournaments:
         row = await self._fetchrow("SELECT tournament_id, round FROM tournament_tables WHERE table_id = ?",
                                    (table_id,))
         return (row["tournament_id"], row["round"]) if row else None
+
+    async def entry_ratings(self, guild_id: int, game: str, users: Sequence[int]) -> dict[int, float]:
+        """The shown ratings of ``users`` in ``game`` (the rated ones only): the seeds at the start."""
+        if not users:
+            return {}
+        rows = await self._fetch(
+            f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND game = ? AND rating IS NOT NULL"
+            f" AND user_id IN ({', '.join('?' * len(users))})", (guild_id, game, *users))
+        return {r["user_id"]: r["rating"] for r in rows}
 
     # --- who may run tournaments ---------------------------------------------------------------------------
     async def tournament_role(self, guild_id: int) -> int | None:
