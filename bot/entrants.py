@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from bot import ratings
 from bot.store.tournaments import Board, Entry, RoundRow, TournamentRow
-from bot.tournament.pairing import Entrant, Played, standings
+from bot.tournament.pairing import Entrant, Played, bracket, standings
 from bot.ui import tournament as words
+from i18n import _, localize
 
 
 @dataclass
@@ -62,3 +63,42 @@ def places(game: str, b: Board) -> tuple[int, ...]:
             place[s] = seen + 1
         seen += len(group)
     return tuple(place.get(s, len(b.seats)) for s in range(len(b.seats)))
+
+
+def note(s: Snapshot, lang: str) -> str:
+    t = s.t
+    if t.status == "finished":
+        return localize(_("Final standings after {n} rounds", n=t.round), lang)
+    return localize(_("After round {n} of {rounds}", n=max(t.round - 1, 0), rounds=t.rounds), lang)
+
+
+def standings_data(s: Snapshot, lang: str) -> dict:
+    """``renderpool.standings``' data: the rows in the reader's language."""
+    who = s.who
+    kind = "knockout" if s.t.format == "knockout" else "duels" if s.t.size == 2 else "tables"
+    rows = [{"place": x.place, "name": who.get(x.id, "?"), "points": x.points, "tiebreaks": list(x.tiebreaks),
+             "games": x.played, "wins": x.wins, "dropped": x.dropped, "you": False, "out": x.eliminated_in}
+            for x in s.standings()]
+    return {"title": localize(words.title(s.t), lang), "note": note(s, lang), "kind": kind, "rows": rows}
+
+
+def round_name(number: int, rounds: int, lang: str) -> str:
+    left = rounds - number
+    name = (_("Final") if left == 0 else _("Semi-finals") if left == 1 else _("Quarter-finals") if left == 2
+            else _("Round {n}", n=number))
+    return localize(name, lang)
+
+
+def bracket_data(s: Snapshot, lang: str) -> dict:
+    """``renderpool.bracket``' data: every round of the knockout, the final last."""
+    who = s.who
+    rounds = bracket(s.entrants(), s.played(), s.t.size)
+    out = []
+    for number, matches in enumerate(rounds, 1):
+        out.append({"name": round_name(number, len(rounds), lang), "matches": [
+            {"players": [{"name": who.get(u, "?"), "you": False} if u is not None else None for u in m.seats],
+             "winner": m.seats.index(m.winner) if m.winner is not None and m.winner in m.seats else None,
+             "bye": m.bye} for m in matches]})
+    won = words.winners(s.standings(), who) if s.t.status == "finished" else ""
+    banner = localize(_("{winner} wins {title}", winner=won, title=words.title(s.t)), lang) if won else None
+    return {"title": localize(words.title(s.t), lang), "note": note(s, lang), "rounds": out, "banner": banner}

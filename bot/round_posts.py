@@ -10,11 +10,12 @@ import logging
 
 import discord
 
-from bot.entrants import Snapshot
+from bot.entrants import Snapshot, bracket_data, standings_data
 from bot.store.tournaments import RoundRow, TournamentRow
 from bot.tournament.pairing import fewest
 from bot.ui import tournament as words
 from bot.ui.layout import screen
+from bot.workers import renderpool
 from games import get_engine
 from i18n import _, localize
 
@@ -33,26 +34,18 @@ class Posts:
             await channel.send(text[:2000], allowed_mentions=QUIET)
 
     async def image(self, s: Snapshot, lang: str) -> discord.File | None:
-        """The standings (Swiss) or the bracket (knockout) drawn by the render workers, if they can."""
-        from bot.workers import renderpool
-        draw = getattr(renderpool, "bracket" if s.t.format == "knockout" else "standings", None)
-        if draw is None or not s.rounds:
+        """The standings (Swiss) or the bracket (knockout), drawn by the render workers (None: not drawn, logged)."""
+        if not s.rounds:
             return None
         try:
-            data = self.image_data(s, lang)
-            png = await draw(data, locale=lang)
+            if s.t.format == "knockout":
+                png = await renderpool.bracket(bracket_data(s, lang), locale=lang)
+            else:
+                png = await renderpool.standings(standings_data(s, lang), locale=lang)
         except Exception:
             log.exception("tournament %s: its standings image", s.t.id)
             return None
         return discord.File(io.BytesIO(png), filename=f"tournament{s.t.id}-{s.t.round}.png")
-
-    def image_data(self, s: Snapshot, lang: str) -> dict:
-        return {"title": localize(words.title(s.t), lang), "subtitle": localize(words.format_words(s.t), lang),
-                "names": {str(k): v for k, v in s.who.items()},
-                "standings": [vars(x) for x in s.standings()],
-                "rounds": [{"number": r.number, "tables": r.tables, "byes": r.byes} for r in s.rounds],
-                "played": [{"round": p.round, "seats": list(p.seats), "places": list(p.places), "bye": p.bye}
-                           for p in s.played()]}
 
     async def post_round(self, s: Snapshot, r: RoundRow, lang: str) -> None:
         t, who = s.t, s.who

@@ -189,6 +189,12 @@ class Tournament(commands.Cog):
             raise Refused(Refusal.LOBBY_FULL, _("This tournament is full: {n} players signed up.", n=t.cap))
         raise Refused(Refusal.LOBBY_CLOSED, _("This tournament has already started: sign-up is closed."))
 
+    async def forgotten(self, guild_id: int) -> None:
+        """A member deleted their data (/privacy): the server's open tournaments' messages no longer name them."""
+        for t in await self.store.open_tournaments():
+            if t.guild_id == guild_id:
+                await self.rounds.refresh(await self.rounds.snapshot(t.id))
+
     # --- moderators -----------------------------------------------------------------------------------
     async def here(self, interaction: discord.Interaction):
         t = await self.store.channel_tournament(interaction.channel_id)

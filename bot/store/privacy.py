@@ -91,6 +91,8 @@ class Forgotten:
     panels: int
     daily: int = 0
     """Their daily puzzle results in the server (deleted)."""
+    tournaments: int = 0
+    """Their tournament entries in the server (they left those tournaments)."""
 
 
 class Privacy:
@@ -183,7 +185,8 @@ class Privacy:
         await self._execute("DELETE FROM away WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         await self._execute("DELETE FROM waiting WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         daily = await self.forget_daily(guild_id, user_id)
-        return Forgotten(len(tables), rated, bool(settings), panels, daily)
+        entries = await self.forget_entries(guild_id, user_id, FORMER_PLAYER)
+        return Forgotten(len(tables), rated, bool(settings), panels, daily, entries)
 
     async def retention_guilds(self, shards: Shards | None = None) -> list[tuple[int, int]]:
         """(guild id, days) of the servers (of ``shards``) that keep finished games for a number of days."""

@@ -6,6 +6,7 @@ tables, and the role that may run tournaments."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -254,11 +255,11 @@ class Tournaments:
             " WHERE e.guild_id = ? AND e.user_id = ? ORDER BY t.id", (guild_id, user_id))
         return [(r[0], r[1], r[2]) for r in rows]
 
-    async def forget_entries(self, guild_id: int, user_id: int, stand_in: int, name: str) -> int:
+    async def forget_entries(self, guild_id: int, user_id: int, name: str) -> int:
         """/privacy delete: the member leaves every tournament of the server. A sign-up entry goes; an entry of a
-        tournament that started stays as ``stand_in`` (a negative id) named ``name``, dropped after the round in
+        tournament that started stays as a stand-in (a new negative id) named ``name``, dropped after the round in
         play, and the pairings name the stand-in: the games played stay whole."""
-        return await self._run(_forget(guild_id, user_id, stand_in, name))
+        return await self._run(_forget(guild_id, user_id, -secrets.randbits(52) - 1, name))
 
 
 def _start(tournament_id: int, version: int, rounds: int, seeds) -> Steps:
