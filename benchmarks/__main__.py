@@ -179,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     (benchmarks/languages.py, quick with ``--quick``), then the
     leaderboard and stats queries with 100,000 stored results (benchmarks/history.py ``--quick``; the issue's
     1,000,000 with ``python -m benchmarks.history``), then a 300-move game's replay (benchmarks/replay.py), then
+    a 256-player Swiss pairing and its standings (benchmarks/pairing.py), then
     turn-based play at scale: /turns, the deadline loop's pass and the table service's memory with 2,000 open
     tables (benchmarks/turnbased.py ``--quick``; the issue's 10,000 with ``python -m benchmarks.turnbased``)."""
     argv = sys.argv[1:] if argv is None else argv
@@ -210,6 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     status = status or history.main(["--quick"])
     print()
     status = status or replay.main([])
+    print()
+    from benchmarks import pairing
+
+    status = status or pairing.main(["--quick"] if "--quick" in argv else [])
     print()
     from benchmarks import turnbased
 

@@ -28,7 +28,7 @@ TRANSLATED = tuple(lang for lang in LOCALES if lang != DEFAULT)
 
 DOMAINS: dict[str, list[str]] = {
     "core": ["i18n/__init__.py", "games/core.py", "games/ai.py", "render/__init__.py", "render/common.py",
-             "render/records.py", "render/replay.py"],
+             "render/records.py", "render/replay.py", "render/tournament.py"],
     "rulebook": ["games/*/rulebook.py", "bot/cogs/rules.py"],
     "learn": ["games/*/coach.py", "bot/cogs/learn.py"],
     "bot": ["bot/*.py", "bot/cogs/*.py", "bot/ui/*.py", "bot/table/*.py", "bot/workers/*.py"],

@@ -1,4 +1,4 @@
-"""Single elimination (docs/rules/tournaments.md T12-T16): seeded by rating, byes to the top seeds in round 1
+"""Single elimination (docs/rules/tournaments.md T13-T17): seeded by rating, byes to the top seeds in round 1
 so that the field after it is a power of the table size, then the winner of every table goes on."""
 
 from __future__ import annotations
@@ -47,7 +47,18 @@ class _Stage:
     round: Round
     walkovers: tuple[int, ...]  # advanced without playing: a bye, or everyone else at the table dropped
     goes_on: list[int | None] | None  # None while a table of the round is unfinished
-    out: dict[int, int]  # user id -> their place at the table they lost (size + 1: absent, dropped)
+    out: dict[int, int]  # user id -> their rank at the table they lost (a shared place: by seed; size + 1: absent)
+    matches: list[Match]  # every slot's table, bye or walkover, in bracket order
+    winners: list[int | None]  # who went on from each match so far (None: not finished)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One slot of the bracket: a table, or a bye (one player, no game: a bye or a walkover)."""
+
+    seats: tuple[int | None, ...]  # None: not known yet (a later round's seat)
+    winner: int | None = None  # who went on; None: not played yet
+    bye: bool = False
 
 
 def _first(entrants: Sequence[Entrant], size: int) -> list[list[int | None]]:
@@ -82,7 +93,7 @@ def _replay(entrants: Sequence[Entrant], played: Sequence[Played], size: int) ->
     groups = _first(entrants, size)
     number = 1
     while True:
-        tables, walkovers, goes_on, out = [], [], [], {}
+        tables, walkovers, goes_on, out, matches = [], [], [], {}, []
         finished = True
         for group in groups:
             here = [uid for uid in group if uid is not None and active[uid].active_in(number)]
@@ -90,24 +101,48 @@ def _replay(entrants: Sequence[Entrant], played: Sequence[Played], size: int) ->
             if len(here) <= 1:
                 walkovers.extend(here)
                 goes_on.append(here[0] if here else None)
+                matches.append(Match(tuple(here), here[0] if here else None, bye=True))
                 continue
             tables.append(tuple(here))
             game = results.get((number, frozenset(here)))
             if game is None:
                 finished = False
+                goes_on.append(None)
+                matches.append(Match(tuple(here)))
                 continue
             place = dict(zip(game.seats, game.places, strict=True))
-            winner = min(here, key=lambda uid: (place[uid], seeds[uid]))
-            goes_on.append(winner)
-            out.update({uid: place[uid] for uid in here if uid != winner})
+            ranked = sorted(here, key=lambda uid: (place[uid], seeds[uid]))  # a shared place: the better seed
+            goes_on.append(ranked[0])
+            matches.append(Match(tuple(here), ranked[0]))
+            out.update({uid: i + 1 for i, uid in enumerate(ranked) if i})
         if len(tables) + len(walkovers) == 0:
             return stages
+        walkovers.sort(key=lambda uid: seeds[uid])
         stages.append(_Stage(Round(number, tuple(tables), tuple(walkovers)), tuple(walkovers),
-                             goes_on if finished else None, out))
+                             goes_on if finished else None, out, matches, goes_on))
         if not finished or sum(1 for uid in goes_on if uid is not None) <= 1:
             return stages
         groups = [goes_on[i:i + size] for i in range(0, len(goes_on), size)]
         number += 1
+
+
+def bracket(entrants: Sequence[Entrant], played: Sequence[Played], size: int) -> list[list[Match]]:
+    """Every round of the knockout, the final last, each a list of matches in bracket order: the winners of
+    matches ``size * k`` to ``size * k + size - 1`` meet in match ``k`` of the next round. Rounds not played yet
+    hold the players known so far (None for the others). For the image (render/tournament.py ``bracket``)."""
+    check("knockout", size)
+    stages = _replay(entrants, played, size)
+    rounds = [list(stage.matches) for stage in stages]
+    if not stages:
+        return rounds
+    carried: list[int | None] = list(stages[-1].winners)
+    if stages[-1].goes_on is not None and sum(uid is not None for uid in carried) <= 1:
+        return rounds  # decided (walkovers may decide it before the final)
+    while len(carried) > 1:  # round 1 has a power of the size of matches: this ends in one match, the final
+        groups = [carried[i:i + size] for i in range(0, len(carried), size)]
+        rounds.append([Match(tuple(group)) for group in groups])
+        carried = [None] * len(groups)
+    return rounds
 
 
 def knockout_round(entrants: Sequence[Entrant], played: Sequence[Played], size: int, number: int) -> Round | None:

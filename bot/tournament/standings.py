@@ -26,13 +26,15 @@ class Record:
 
 def records(entrants: Sequence[Entrant], played: Sequence[Played], size: int,
             before: int | None = None) -> dict[int, Record]:
-    """Every entrant's record from the finished tables (of rounds before ``before`` when given)."""
+    """Every entrant's record from the finished tables (of rounds before ``before`` when given). A seat of
+    someone no longer entered (their data deleted) gets a record too, so their opponents' tiebreaks keep their
+    points; the caller lists only the entrants."""
     out = {e.id: Record() for e in entrants}
     for game in played:
         if before is not None and game.round >= before:
             continue
-        if any(s not in out for s in game.seats):
-            raise ValueError(f"round {game.round}: a table seats someone who is not entered")
+        for uid in game.seats:
+            out.setdefault(uid, Record())
         if len(game.places) != len(game.seats):
             raise ValueError(f"round {game.round}: places and seats differ in length")
         if game.bye:

@@ -128,6 +128,29 @@ async def trends(name: str, charts: list[dict], *, locale: str = "en") -> bytes:
     return await run(render_trends, name, charts, locale)
 
 
+async def standings(data: dict, *, locale: str = "en") -> bytes:
+    """A tournament's standings image (``render.tournament.render_standings``). ``data``: {"title": the
+    tournament and game, "note": e.g. "After round 3 of 5" (both already in the reader's language), "kind":
+    "duels" | "tables" | "knockout", "rows": [{"place", "name", "points", "tiebreaks": [two numbers: duels
+    Buchholz and Sonneborn-Berger, tables sum of places and opponents' points: ``Standing.tiebreaks``],
+    "games", "wins", "dropped": bool, "you": bool (the asker's row), "out": knockout round out in or None}],
+    sorted as ``bot.tournament.pairing.standings`` gives them}. More than 24 rows: the top 20 and the asker's."""
+    from render.tournament import render_standings
+
+    return await run(render_standings, data, locale)
+
+
+async def bracket(data: dict, *, locale: str = "en") -> bytes:
+    """A knockout's bracket image (``render.tournament.render_bracket``). ``data``: {"title", "note" (the
+    header, in the reader's language), "rounds": [{"name": "Final"... (translated), "matches": [{"players":
+    [{"name": str, "you": bool} or None (not known yet)], "winner": the index of who went on or None, "bye":
+    bool}]}] (``bot.tournament.pairing.bracket``: every round, final last, matches in bracket order), "banner":
+    "Ana wins the Spring Cup" or None}. It shows the last three rounds at most (the quarter-finals on, in duels)."""
+    from render.tournament import render_bracket
+
+    return await run(render_bracket, data, locale)
+
+
 async def replay(game: str, players: list[dict], options: dict, seed: int, actions: list[tuple[int, str]],
                  final_last: str | None, heading: str, *, locale: str = "en", paced: bool = False):
     """A finished game rebuilt from its log, as an animated GIF and a move list (``bot.replay.build``): the

@@ -25,13 +25,14 @@ from PIL import Image
 from render import render_board, render_card, render_points_sheet, render_private, render_score_sheet
 from render.common import PHONE_MIN_CAP, PHONE_MIN_MARK, PHONE_WIDTH, Label, Mark, cap_em, record_labels
 from render.records import render_leaderboard, render_trends
+from render.tournament import render_bracket, render_standings
 from tests.render import test_legibility as states
 
-GAMES = ("geek_out", "geoneo", "geodeto", "geomancy", "globe_twister", "records")
+GAMES = ("geek_out", "geoneo", "geodeto", "geomancy", "globe_twister", "records", "tournament")
 
 
 def games(with_records: bool = True) -> list[str]:
-    return [g for g in GAMES if with_records or g != "records"]
+    return [g for g in GAMES if with_records or g not in ("records", "tournament")]
 NAMES = states.SHORT
 LONG = states.LONG
 
@@ -131,8 +132,20 @@ def _records() -> Iterator[tuple[str, Callable[[], bytes]]]:
     yield "rating charts", lambda: render_trends(LONG[1], charts)
 
 
+def _tournament() -> Iterator[tuple[str, Callable[[], bytes]]]:
+    from tests.render.test_tournament import bracket_data, standings_data
+
+    for kind, n in (("duels", 8), ("tables", 10), ("duels", 64), ("knockout", 8)):
+        for locale in ("en", "de", "es"):
+            data = standings_data(kind, n, LONG)
+            yield f"standings {kind} {n} {locale}", lambda d=data, lc=locale: render_standings(d, lc)
+    for size, n, played in ((2, 8, 1), (2, 5, 9), (2, 64, 3), (3, 10, 1), (4, 20, 1)):
+        data = bracket_data(size, n, played, LONG)
+        yield f"bracket {size} {n} {played}", lambda d=data: render_bracket(d, "de")
+
+
 IMAGES = {"geek_out": _geek_out, "geoneo": _geoneo, "geodeto": _geodeto, "geomancy": _geomancy,
-          "globe_twister": _globe_twister, "records": _records}
+          "globe_twister": _globe_twister, "records": _records, "tournament": _tournament}
 
 
 @cache
@@ -142,7 +155,8 @@ def drawn(game: str) -> tuple[Drawn, ...]:
 
 def kind(d: Drawn) -> str:
     """The kind of image, for the report: board, hand/goals/panel, card, score sheet, runs."""
-    for word in ("score sheet", "hand", "goals", "panel", "card", "runs", "leaderboard", "charts"):
+    for word in ("score sheet", "hand", "goals", "panel", "card", "runs", "leaderboard", "charts", "standings",
+                 "bracket"):
         if word in d.what:
             return word
     return "board"
