@@ -5,6 +5,8 @@ delete while entered; a restart in the middle of a round; on both backends (the 
 
 from __future__ import annotations
 
+import time
+
 from tests.bot import sight
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 
@@ -166,7 +168,7 @@ async def test_a_sign_up_deadline_with_too_few_players_cancels_it(fake, runner):
     assert "too few players signed up (2 of at least 4)" in said, said
     assert (await runner.bot.store.tournament(1)).status == "cancelled"
     assert round_threads(fake, 1) == []
-    assert "Cancelled:" in sight.content(tournament_message(fake))
+    await fake.wait_until(lambda: "Cancelled:" in sight.content(tournament_message(fake)), what="the message")
     assert sight.custom_ids(tournament_message(fake)) == []
 
 
@@ -181,9 +183,10 @@ async def test_joining_twice_past_the_cap_or_after_the_start_changes_nothing(fak
     await fake.click(112, tournament_message(fake), "Leave")
     assert last_ephemeral(fake, 112) == "You are not signed up for this tournament."
     old = tournament_message(fake)
+    join = fake.find_component(old, label="Join")["custom_id"]
     await fake.click(MOD, old, "Start")
     await wait_round(fake, 1, 2)
-    await fake.click_forged(112, old, fake.find_component(old, label="Join")["custom_id"])
+    await fake.click_forged(112, old, join)
     assert last_ephemeral(fake, 112) == "This tournament has already started: sign-up is closed."
     assert len(await runner.bot.store.entries(1)) == 4
 
@@ -212,7 +215,7 @@ async def test_privacy_delete_while_signed_up_leaves_the_tournament(fake, runner
     await create(fake)
     await sign_up(fake, [ANA, BO])
     await fake.slash(ANA, CHANNEL, "privacy", "show")
-    assert "Tournament entries here: 1 (#1 Geek Out! Masters)" in last_ephemeral(fake, ANA)
+    assert "**Tournament entries here:** 1 (#1 Geek Out! Masters)." in last_ephemeral(fake, ANA)
     await fake.slash(ANA, CHANNEL, "privacy", "delete")
     await fake.click(ANA, fake.ephemerals(ANA)[-1], "Yes, delete my data")
     assert "You left 1 tournament" in sight.content(fake.ephemerals(ANA)[-1])
