@@ -40,17 +40,13 @@ OWN = {"format": (Literal["swiss", "knockout"], "swiss: every round paired by po
 class Tournament(commands.Cog):
     tournament = app_commands.Group(name="tournament", description="Tournaments of a game in this channel",
                                     guild_only=True)
+    create_group = app_commands.Group(name="create", description="Open a tournament's sign-up in this channel",
+                                      parent=tournament)
 
     def __init__(self, bot):
         self.bot = bot
         self.rounds = Rounds(bot)
         self._task: asyncio.Task | None = None
-        self._locks: dict[int, asyncio.Lock] = {}
-        create = app_commands.Group(name="create", description="Open a tournament's sign-up in this channel",
-                                    parent=self.tournament)
-        for engine in playable_engines():
-            if engine.max_players >= 2:
-                create.add_command(self._create_command(engine))
 
     @property
     def store(self):
@@ -81,29 +77,7 @@ class Tournament(commands.Cog):
         if not await self.may_run(interaction):
             raise Refused(Refusal.NOT_HOST, _("Only a moderator (Manage Server, or the tournament role) can do that."))
 
-    # --- /tournament create <game> -----------------------------------------------------------------------
-    def _create_command(self, engine: Engine) -> app_commands.Command:
-        async def callback(interaction: discord.Interaction, **given):
-            own = {name: given.pop(name, None) for name in OWN}
-            await self.create(interaction, engine, {k: v for k, v in given.items() if v is not None}, **own)
-
-        params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                    annotation=discord.Interaction)]
-        for option in engine.options:
-            params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=option_annotation(option) | None))
-        for name, (annotation, _words) in OWN.items():
-            params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=annotation | None))
-        callback.__signature__ = inspect.Signature(params)
-        descriptions = {o.name: option_description(o) for o in engine.options}
-        descriptions.update({name: text for name, (_annotation_, text) in OWN.items()})
-        app_commands.describe(**descriptions)(callback)
-        app_commands.choices(pace=[app_commands.Choice(name=text, value=name)
-                                   for name, text in PACE_CHOICES.items()])(callback)
-        return app_commands.Command(name=command_name(engine), description=f"A {engine.title} tournament"[:100],
-                                    callback=callback)
-
+    # --- /tournament create <game> (each game's command: ``create_command``) ----------------------------
     async def create(self, interaction: discord.Interaction, engine: Engine, options: dict, *, format=None,
                      rounds=None, size=None, pace=None, signup_hours=None, cap=None) -> None:
         await self._moderator(interaction)
@@ -242,3 +216,34 @@ class Tournament(commands.Cog):
         await self.store.set_tournament_role(interaction.guild_id, role.id if role else None)
         await say(interaction, _("Members with {role} may run tournaments here.", role=role.mention) if role
                   else _("Only members with Manage Server may run tournaments here."))
+
+
+def create_command(engine: Engine) -> app_commands.Command:
+    """``/tournament create <game>``: the game's options typed as /play types them, then the tournament's own
+    (``OWN``). Its callback is the cog's (discord.py binds the cog: hence the method's qualified name)."""
+    async def callback(cog, interaction: discord.Interaction, **given):
+        own = {name: given.pop(name, None) for name in OWN}
+        await cog.create(interaction, engine, {k: v for k, v in given.items() if v is not None}, **own)
+
+    callback.__qualname__ = f"Tournament.create_{engine.slug}"
+    params = [inspect.Parameter("cog", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+              inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    for option in engine.options:
+        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=option_annotation(option) | None))
+    for name, (annotation, _words) in OWN.items():
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=annotation | None))
+    callback.__signature__ = inspect.Signature(params)
+    descriptions = {o.name: option_description(o) for o in engine.options}
+    descriptions.update({name: text for name, (_annotation, text) in OWN.items()})
+    app_commands.describe(**descriptions)(callback)
+    app_commands.choices(pace=[app_commands.Choice(name=text, value=name) for name, text in PACE_CHOICES.items()])(
+        callback)
+    return app_commands.Command(name=command_name(engine), description=f"A {engine.title} tournament"[:100],
+                                callback=callback)
+
+
+for _engine in playable_engines():
+    if _engine.max_players >= 2:
+        Tournament.create_group.add_command(create_command(_engine))
