@@ -26,14 +26,14 @@ from bot.ui import tournament as words
 from bot.ui.choices import playable_engines
 from bot.ui.say import say, think
 from games.core import Engine, RulesError
-from i18n import _, localize
+from i18n import N_, _, localize
 
-OWN = {"format": (Literal["swiss", "knockout"], "swiss: every round paired by points; knockout: single elimination"),
-       "rounds": (app_commands.Range[int, 1, 12], "Swiss rounds (default: 3)"),
-       "size": (app_commands.Range[int, 2, 4], "Players at each table (default: 2, a duel)"),
-       "pace": (str, "Live, or turn-based with a time per move (default: live)"),
-       "signup_hours": (app_commands.Range[int, 1, 336], "Sign-up closes after this many hours (default: at Start)"),
-       "cap": (app_commands.Range[int, 2, 256], "At most this many players (default: no limit)")}
+OWN = {"format": (Literal["swiss", "knockout"], N_("swiss: every round paired by points; knockout: single elimination")),
+       "rounds": (app_commands.Range[int, 1, 12], N_("Swiss rounds (default: 3)")),
+       "size": (app_commands.Range[int, 2, 4], N_("Players at each table (default: 2, a duel)")),
+       "pace": (str, N_("Live, or turn-based with a time per move (default: live)")),
+       "signup_hours": (app_commands.Range[int, 1, 336], N_("Sign-up closes after this many hours (default: at Start)")),
+       "cap": (app_commands.Range[int, 2, 256], N_("At most this many players (default: no limit)"))}
 """/tournament create's own options beside the game's (name: (annotation, description))."""
 
 
