@@ -61,8 +61,9 @@ class Rounds(Posts):
         self._tasks: set[asyncio.Task] = set()
         self.passes = asyncio.Event()
         """Set after each pass of the loop (tests wait for it)."""
-        self.opened: list[tuple[int, int, float]] = []
-        """(tournament, round, seconds from the call that found the round due to its tables posted)."""
+        self.opened: list[tuple[int, int, float, float]] = []
+        """(tournament, round, when the call that found it due began, when its tables were all posted): loop
+        times, for the benchmark (benchmarks/tournament.py)."""
 
     @property
     def service(self):
@@ -222,7 +223,7 @@ class Rounds(Posts):
                 shown.append(self._show(t, r, b, change, lang))
         await asyncio.gather(*shown)
         await self.store.round_posted(t.id, r.number)
-        self.opened.append((t.id, r.number, asyncio.get_running_loop().time() - found))
+        self.opened.append((t.id, r.number, found, asyncio.get_running_loop().time()))
         s = await self.snapshot(t.id)
         await self.post_round(s, r, lang)
         await self.refresh(s)
