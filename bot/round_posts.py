@@ -58,9 +58,12 @@ class Posts:
         if r.due_at is not None:
             lines.append(localize(_("The round ends <t:{at}:R> at the latest.", at=int(r.due_at)), lang))
         title = localize(_("{title}: round {n} of {rounds}", title=words.title(t), n=r.number, rounds=t.rounds), lang)
+        file = await self.image(s, lang) if r.number > 1 or t.format == "knockout" else None  # standings so far
+        image = (file.filename, localize(_("The standings of {title}.", title=words.title(t)), lang)) if file else None
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         with contextlib.suppress(discord.HTTPException):
-            await channel.send(view=screen(title, *lines, accent=get_engine(t.game).accent), allowed_mentions=QUIET)
+            await channel.send(view=screen(title, *lines, accent=get_engine(t.game).accent, image=image),
+                               files=[file] if file else [], allowed_mentions=QUIET)
 
     async def post_final(self, s: Snapshot) -> None:
         t, who = s.t, s.who
@@ -68,8 +71,14 @@ class Posts:
         rows = s.standings()
         file = await self.image(s, lang)
         won = words.winners(rows, who)
-        head = (localize(_("{title} is over. {winner} wins!", title=words.title(t), winner=won), lang)
-                if t.status == "finished" and won else localize(_("{title} was ended.", title=words.title(t)), lang))
+        shared = sum(1 for x in rows if x.place == 1) > 1
+        if t.status != "finished" or not won:
+            head = localize(_("{title} was ended.", title=words.title(t)), lang)
+        elif shared:
+            head = localize(_("{title} is over. {winners} share the first place!", title=words.title(t),
+                              winners=won), lang)
+        else:
+            head = localize(_("{title} is over. {winner} wins!", title=words.title(t), winner=won), lang)
         lines = [*words.podium(rows, who), "", *(localize(x, lang) for x in words.standing_lines(rows, who))]
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         view = screen(head, *lines, accent=get_engine(t.game).accent,

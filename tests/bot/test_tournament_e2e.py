@@ -105,7 +105,14 @@ async def test_an_eight_player_swiss_of_geek_out_duels_is_played_to_the_podium(f
                           what="the podium")
     final = next(m for m in fake.messages_in(CHANNEL) if "tournament #1 is over" in sight.content(m))
     text = sight.content(final)
-    assert "🥇" in text and "wins!" in text.split("\n")[0], text
+    assert "🥇" in text and ("wins!" in text.split("\n")[0] or "share the first place!" in text.split("\n")[0]), text
+    assert sight.has_image(final)  # the standings drawn
+    round_two = next(m for m in fake.messages_in(CHANNEL) if "round 2 of 2" in sight.content(m))
+    assert sight.has_image(round_two)  # the standings after round 1
+    import os
+    if os.environ.get("TOURNAMENT_IMAGES"):  # to look at them
+        for name, m in (("standings", final),):
+            open(f"{os.environ['TOURNAMENT_IMAGES']}/{name}.png", "wb").write(sight.image(fake, m))
     t = await runner.bot.store.channel_tournament(CHANNEL)
     assert t is None  # finished: no open tournament left in the channel
     rounds = await runner.bot.store.rounds(1)
@@ -137,6 +144,11 @@ async def test_a_knockout_of_geoneo_seeds_plays_its_semi_finals_and_final(fake, 
                           what="the final's podium")
     t = await runner.bot.store.tournament(1)
     assert t.status == "finished" and t.rounds == 2
+    final_post = next(m for m in fake.messages_in(CHANNEL) if "tournament #1 is over" in sight.content(m))
+    assert sight.has_image(final_post)  # the bracket
+    import os
+    if os.environ.get("TOURNAMENT_IMAGES"):
+        open(f"{os.environ['TOURNAMENT_IMAGES']}/bracket.png", "wb").write(sight.image(fake, final_post))
     entries = {e.user_id: e for e in await runner.bot.store.entries(1)}
     assert entries[leaver].dropped_after == 1
 
