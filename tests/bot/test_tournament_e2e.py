@@ -12,7 +12,7 @@ from tests.bot.conftest import ANA, BO, CHANNEL, CY, MOD
 
 PLAYERS = [ANA, BO, CY, *range(111, 116)]
 NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", **{u: f"P{u}" for u in range(111, 116)}}
-PREFER = ("Pass", "Continue", "Heart", "Meeple", "Superhero", "Spaceship", "Reroll", "Flip", "Send")
+PREFER = ("Heart", "Meeple", "Superhero", "Spaceship", "Reroll", "Flip", "Send", "Continue", "Pass")
 
 
 def add_players(fake, players=PLAYERS) -> None:
