@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 
 import discord
 
@@ -61,7 +62,7 @@ class Rounds(Posts):
         self._tasks: set[asyncio.Task] = set()
         self.passes = asyncio.Event()
         """Set after each pass of the loop (tests wait for it)."""
-        self.opened: list[tuple[int, int, float, float]] = []
+        self.opened: deque[tuple[int, int, float, float]] = deque(maxlen=1000)
         """(tournament, round, when the call that found it due began, when its tables were all posted): loop
         times, for the benchmark (benchmarks/tournament.py)."""
 
