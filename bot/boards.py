@@ -93,6 +93,8 @@ class Boards:
         """table -> user -> when they last clicked there (a player who just acted needs no ping)."""
         self.threads = Threads(bot, service)
         """Tables in threads of their own: where /play opens, archived threads woken, deleted ones ended."""
+        self.ended: list = []
+        """Called with each table whose end was just shown (a tournament moves on: bot/rounds.py)."""
 
     def forget(self, table: Table) -> None:
         """A table that ended with nowhere to show it (its thread or channel deleted): no panel, no ping state."""
@@ -193,6 +195,9 @@ class Boards:
             if table.status not in ("lobby", "playing"):
                 self._seen.pop(table.id, None)
             await self._after(table, change, channel, lang)
+            if change.finished or change.closed:
+                for hook in self.ended:
+                    hook(table)
             # last: a crash before this line shows the board (and its end) again at the next start
             if table.row.shown_version < looks[0]:
                 await self.service.store.set_shown_version(table.id, looks[0])

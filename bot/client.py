@@ -32,6 +32,7 @@ from bot.cogs.replay import Replays
 from bot.cogs.rules import Rules, open_page
 from bot.cogs.seasons import Seasons
 from bot.cogs.tables import Tables
+from bot.cogs.tournament import Tournament
 from bot.cogs.turns import Turns
 from bot.database import open_store
 from bot.language import guild_locale
@@ -153,6 +154,7 @@ class Geotable(Loops, commands.AutoShardedBot):
         await self.add_cog(Turns(self))
         await self.add_cog(Daily(self))
         await self.add_cog(Seasons(self))
+        await self.add_cog(Tournament(self))
         self.add_dynamic_items(*items.ITEMS.values())
         await self.tree.set_translator(CatalogTranslator())  # German and Spanish names and descriptions
         if self.settings.sync_commands and (self.shard_ids is None or 0 in self.shard_ids):
@@ -252,6 +254,8 @@ class Geotable(Loops, commands.AutoShardedBot):
                 await self.get_cog("Privacy").click(interaction, what if listed else None)
             elif isinstance(what, keys.DailyMove | keys.DailyUtility) or family == keys.DAILY:
                 await self.get_cog("Daily").click(interaction, what)
+            elif isinstance(what, keys.TournamentButton) or family == keys.TOURNAMENT:
+                await self.get_cog("Tournament").click(interaction, what)
             elif isinstance(what, keys.LessonMove | keys.LessonUtility) or family == keys.LESSON:
                 await self.get_cog("Learn").click(interaction, what)
             else:

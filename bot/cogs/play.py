@@ -15,7 +15,8 @@ from games.core import Engine, Option
 from i18n import _
 
 
-def _annotation(option: Option):
+def option_annotation(option: Option):
+    """The type Discord offers and checks for an engine's option (/play's and /tournament create's)."""
     if isinstance(option.default, bool):
         return bool
     if option.choices:
@@ -123,7 +124,7 @@ def _play_command(engine: Engine, open_table) -> app_commands.Command:
         if option.name in (COMPUTERS_OPTION, STRENGTH_OPTION, PACE_OPTION, THREAD_OPTION):
             raise ValueError(f"{engine.slug}: the option {option.name} is /play's own")
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                        annotation=_annotation(option) | None))
+                                        annotation=option_annotation(option) | None))
     extra = computer_options(engine) | pace_options(engine) | thread_options()
     for name, (annotation, _words) in extra.items():
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,

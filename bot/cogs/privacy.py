@@ -165,6 +165,9 @@ class Privacy(commands.Cog):
         lines.append(ngettext("**Daily puzzle results here:** {n} day (your moves and streaks).",
                               "**Daily puzzle results here:** {n} days (your moves and streaks).", daily))
         lines += await season_lines(store, guild_id, user.id)
+        entries = await store.member_entries(guild_id, user.id)
+        lines.append(ngettext("**Tournament entries here:** {n} ({list}).", "**Tournament entries here:** {n} ({list}).",
+                              len(entries), list=", ".join(f"#{t} {game_title(g)}" for t, g, _s in entries) or "-"))
         lines.append(_("**How long:** {retention}", retention=retention_sentence(retention)))
         lines.append(_("`/privacy delete` {deleting}", deleting=deleting()))
         return lines
@@ -217,6 +220,11 @@ class Privacy(commands.Cog):
                 text = i18n.join([text, ngettext("Your daily puzzle result of {n} day is deleted too.",
                                                  "Your daily puzzle results of {n} days are deleted too.",
                                                  done.daily)], " ")
+            if done.tournaments:
+                text = i18n.join([text, ngettext("You left {n} tournament; its games you played stay, as \"{former}\".",
+                                                 "You left {n} tournaments; their games you played stay, as "
+                                                 "\"{former}\".", done.tournaments, former=FORMER_PLAYER)], " ")
+                await self.bot.get_cog("Tournament").forgotten(interaction.guild_id)
         await interaction.edit_original_response(**answer(text, lang))
 
 

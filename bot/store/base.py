@@ -16,11 +16,12 @@ from bot.store.results import Results
 from bot.store.seasons import Seasons
 from bot.store.settings import Settings
 from bot.store.tables import Tables
+from bot.store.tournaments import Tournaments
 from bot.store.waiting import Waiting
 
 
-class Store(Tables, Moves, Results, Panels, Deadlines, Settings, Lessons, Daily, Privacy, Leases, Away, Waiting,
-            Seasons, StoreCore):
+class Store(Tables, Moves, Results, Panels, Deadlines, Settings, Lessons, Daily, Tournaments, Privacy, Leases, Away,
+            Waiting, Seasons, StoreCore):
     """What the table service and the cogs may ask of the database. Backends implement the primitives
     (``_fetch``, ``_execute``, ``_run``, ``migrate``, ``close``); every query is written once, in the
     parts."""

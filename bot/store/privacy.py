@@ -93,6 +93,8 @@ class Forgotten:
     """Their daily puzzle results in the server (deleted)."""
     seasons: int = 0
     """Their season ratings in the server (deleted; their hall of fame places became "Former player")."""
+    tournaments: int = 0
+    """Their tournament entries in the server (they left those tournaments)."""
 
 
 class Privacy:
@@ -186,7 +188,8 @@ class Privacy:
         await self._execute("DELETE FROM waiting WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         daily = await self.forget_daily(guild_id, user_id)
         seasons = await self.forget_seasons(guild_id, user_id)  # bot/store/seasons.py
-        return Forgotten(len(tables), rated, bool(settings), panels, daily, seasons)
+        entries = await self.forget_entries(guild_id, user_id, FORMER_PLAYER)
+        return Forgotten(len(tables), rated, bool(settings), panels, daily, seasons, entries)
 
     async def retention_guilds(self, shards: Shards | None = None) -> list[tuple[int, int]]:
         """(guild id, days) of the servers (of ``shards``) that keep finished games for a number of days."""

@@ -238,8 +238,9 @@ def _set_state(table: Table, state: State | None) -> None:
     table.set_state(state)
 
 
-Table.state = property(_get_state, _set_state, doc="The engine state (None in the lobby), decoded when read.")
-"""Set after the class: the dataclass's ``state`` field (its ``__init__`` argument) goes through it."""
+Table.state = property(_get_state, _set_state)
+"""The engine state (None in the lobby), decoded when read. Set after the class: the dataclass's ``state`` field
+(its ``__init__`` argument) goes through it."""
 
 
 @dataclass

@@ -13,6 +13,7 @@ The facade's calls, and the module each concern lives in:
 - a turn-based table's pace, reminders and timeouts, ``go_away``, ``come_back``: bot/table/clock.py;
 - ``fire_due``, ``next_deadline``, ``sleep_until_woken``: bot/table/timers.py;
 - the computers' moves (started by ``fire_due``, shown through ``show``): bot/table/thinking.py;
+- ``open_seated`` (a tournament's table, its players seated, no lobby): bot/table/seated.py;
 - ``get``, ``in_channel``, ``settings``, ``language``, ``render``: bot/table/core.py.
 """
 
@@ -25,11 +26,12 @@ from bot.table.lobby import Lobby
 from bot.table.model import Change
 from bot.table.moves import Moves
 from bot.table.refusals import Refusal, Refused
+from bot.table.seated import Seated
 from bot.table.thinking import Thinking
 from bot.table.timers import Timers
 
 __all__ = ["Change", "Refusal", "Refused", "TableService"]
 
 
-class TableService(Lobby, Moves, Departures, Timers, Thinking, Clock, TableCore):
+class TableService(Lobby, Seated, Moves, Departures, Timers, Thinking, Clock, TableCore):
     """One object per process; its parts share the core's cache, locks and store."""

@@ -13,6 +13,8 @@ An id is ``g1`` (the grammar's version) and one letter for its kind, then its fi
   g1p:<step>:<user>                                Privacy: a button of /privacy
   g1d:<day>:<version>:<key>                        DailyMove: a move in /daily (``<day>``: YYYYMMDD)
   g1e:<day>:<name>                                 DailyUtility: /daily's share button
+  g1t:<tournament>:<name>                          TournamentButton: a tournament message's join, leave, start,
+                                                   cancel
 
 A move and a utility have distinct prefixes, so no action key is ever read as anything else (a game's move keyed
 ``start`` is a move). ``<token>`` ends a seat's own choices on its private panel (``Table.seat_token``,
@@ -133,9 +135,18 @@ class DailyUtility:
     name: str
 
 
-Key = Move | Utility | Menu | LessonMove | LessonUtility | LessonMenu | RulePage | Privacy | DailyMove | DailyUtility
+@dataclass(frozen=True)
+class TournamentButton:
+    tournament: int
+    name: str
+
+
+Key = (Move | Utility | Menu | LessonMove | LessonUtility | LessonMenu | RulePage | Privacy | DailyMove | DailyUtility
+       | TournamentButton)
 TABLE, LESSON, RULES, PRIVACY = "table", "lesson", "rules", "privacy"
 DAILY = "daily"
+TOURNAMENT = "tournament"
+TOURNAMENT_BUTTONS = ("join", "leave", "start", "cancel")
 DAILY_UTILITIES = ("share",)
 """Families of ids: which part of the bot answers one (``family``), even a forged one."""
 
@@ -164,6 +175,7 @@ PATTERNS: dict[str, re.Pattern] = {
     "g1p": re.compile(r"g1p:(?P<step>ask|delete|keep):(?P<user>\d{1,20})"),
     "g1d": re.compile(rf"g1d:(?P<day>\d{{8}}):(?P<version>\d{{1,9}}):(?P<key>{KEY})"),
     "g1e": re.compile(rf"g1e:(?P<day>\d{{8}}):(?P<name>{'|'.join(DAILY_UTILITIES)})"),
+    "g1t": re.compile(rf"g1t:(?P<tournament>\d{{1,18}}):(?P<name>{'|'.join(TOURNAMENT_BUTTONS)})"),
     # before the grammar (issue 25): read as that code read them
     "gt": re.compile(rf"gt:{_IDS}(?P<key>[\w:.\-]{{1,60}}){TOKEN}"),
     "gs": re.compile(rf"gs:{_IDS}(?P<name>[\w:.\-]{{1,60}}){TOKEN}"),
@@ -176,7 +188,8 @@ SELECTS = frozenset({"g1s", "g1n", "gs", "gls"})
 """The prefixes of select menus (the others are buttons')."""
 FAMILIES = {"g1m": TABLE, "g1u": TABLE, "g1s": TABLE, "gt": TABLE, "gs": TABLE,
             "g1l": LESSON, "g1k": LESSON, "g1n": LESSON, "gl": LESSON, "gls": LESSON,
-            "g1r": RULES, "gr": RULES, "g1p": PRIVACY, "gp": PRIVACY, "g1d": DAILY, "g1e": DAILY}
+            "g1r": RULES, "gr": RULES, "g1p": PRIVACY, "gp": PRIVACY, "g1d": DAILY, "g1e": DAILY,
+            "g1t": TOURNAMENT}
 
 _LEGACY_NAMED = frozenset({"hand", "rules", "pings.off", "rematch", "join", "leave", "start", "takeover.on",
                            "takeover.off"})
@@ -215,6 +228,8 @@ def read(prefix: str, m: re.Match) -> Key | None:
         return DailyMove(m["day"], int(m["version"]), m["key"])
     if prefix == "g1e":
         return DailyUtility(m["day"], m["name"])
+    if prefix == "g1t":
+        return TournamentButton(int(m["tournament"]), m["name"])
     version = int(m["version"])
     if prefix in ("g1l", "g1k", "g1n", "gl", "gls"):
         lesson = int(m["lesson"])
@@ -294,6 +309,8 @@ def encode(value: Key) -> str:
             text = f"g1d:{day}:{version}:{key}"
         case DailyUtility(day, name):
             text = f"g1e:{day}:{name}"
+        case TournamentButton(tournament, name):
+            text = f"g1t:{tournament}:{name}"
         case _:
             raise ValueError(f"no id for {value!r}")
     if len(text) > LIMIT or not PATTERNS[text[:3]].fullmatch(text):  # (a regex: ids are built on every board)

@@ -154,7 +154,7 @@ RELEASED = {  # sha256 (first 16 digits) of each migration file as released: exi
     ("postgres", 13): "45238103e502871f", ("postgres", 14): "fb5c5ab993a1ec17",
     ("postgres", 15): "0003f4d002730994", ("postgres", 16): "3e9751b405cb3001",
     ("sqlite", 17): "a7e13a3e26624afd", ("postgres", 17): "570dc798898880b9",  # the daily puzzle (issue 28)
-    ("sqlite", 18): "6e2c9c48b584cc68", ("postgres", 18): "be7e5ca78074b723",  # stand-in, removed at merge (tourney's 018)
+    ("sqlite", 18): "aab5ef401aaa1272", ("postgres", 18): "3e8792f5845563f5",  # tournaments (issue 28)
     ("sqlite", 19): "d4c733b61e315c1b", ("postgres", 19): "75c1de287ed8473f",  # seasons, hall of fame (issue 28)
 }
 
