@@ -19,7 +19,7 @@ from bot.cogs.play import PACE_CHOICES, command_name, option_annotation, option_
 from bot.rounds import Rounds
 from bot.table import pace as paces
 from bot.table.refusals import Refusal, Refused
-from bot.table.words import rules_words
+from bot.table.words import channels_sentence, rules_words
 from bot.tournament.pairing import fewest
 from bot.ui import keys
 from bot.ui import tournament as words
@@ -88,18 +88,23 @@ class Tournament(commands.Cog):
                                                  high=engine.max_players))
         try:
             options = engine.normalise_options(options)
+            for players in range(2, size + 1):  # a round's tables may seat fewer than the size (T10)
+                engine.check_players(players, options)
         except RulesError as exc:
             raise Refused(Refusal.BAD_OPTIONS, rules_words(exc)) from None
         if cap is not None and cap < fewest(fmt, size):
             raise Refused(Refusal.BAD_OPTIONS, _("A cap of {cap} is below the {n} players this tournament needs.",
                                                  cap=cap, n=fewest(fmt, size)))
+        settings = await self.bot.service.settings(interaction.guild_id)
         seconds = paces.PACE_NAMES.get(pace or "live", -1)
-        refused = paces.refused_pace(seconds, await self.bot.service.settings(interaction.guild_id))
+        refused = paces.refused_pace(seconds, settings)
         if refused:
             raise Refused(Refusal.BAD_OPTIONS, refused)
         if not isinstance(interaction.channel, discord.TextChannel):
             raise Refused(Refusal.CHANNEL_NOT_ALLOWED, _("A tournament needs a text channel: its tables open in "
                                                          "threads of it."))
+        if not settings.allows(interaction.channel_id):  # its tables are games started here (/mod channels)
+            raise Refused(Refusal.CHANNEL_NOT_ALLOWED, rules=channels_sentence(settings))
         have = interaction.app_permissions
         if not (have.create_public_threads and have.send_messages_in_threads):
             raise Refused(Refusal.CHANNEL_NOT_ALLOWED, _("I need the permissions to create threads and send messages "
