@@ -79,7 +79,7 @@ class Posts:
                               winners=won), lang)
         else:
             head = localize(_("{title} is over. {winner} wins!", title=words.title(t), winner=won), lang)
-        lines = [*words.podium(rows, who), "", *(localize(x, lang) for x in words.standing_lines(rows, who))]
+        lines = [*words.podium(rows, who), "", *(localize(x, lang) for x in words.standing_lines(rows, who, t=t))]
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         view = screen(head, *lines, accent=get_engine(t.game).accent,
                       image=(file.filename, localize(_("The standings of {title}.", title=words.title(t)), lang))

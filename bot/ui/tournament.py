@@ -55,8 +55,9 @@ def points(x: float) -> str:
     return f"{x:g}"
 
 
-def standing_lines(rows, who: dict[int, str], limit: int = STANDING_LINES) -> list:
-    """One line a player: place, name, points, games and wins (a dropped player marked)."""
+def standing_lines(rows, who: dict[int, str], limit: int = STANDING_LINES, t: TournamentRow | None = None) -> list:
+    """One line a player: place, name, points, in a Swiss the first tiebreak (what tells equal points apart:
+    Buchholz in duels, the sum of places at tables), games and wins (a dropped player marked)."""
     lines = []
     for s in rows[:limit]:
         name = who.get(s.id, "?")
@@ -64,8 +65,16 @@ def standing_lines(rows, who: dict[int, str], limit: int = STANDING_LINES) -> li
             name = _("{player} (out)", player=name)
         elif s.eliminated_in:
             name = _("{player} (out in round {n})", player=name, n=s.eliminated_in)
-        lines.append(_("{place}. {player} · {points} pts · {wins} of {games} won", place=s.place, player=name,
-                       points=points(s.points), wins=s.wins, games=s.played))
+        said = dict(place=s.place, player=name, points=points(s.points), wins=s.wins, games=s.played)
+        if t is not None and t.format == "swiss" and s.tiebreaks and t.size == 2:
+            line = _("{place}. {player} · {points} pts · Buchholz {buchholz} · {wins} of {games} won",
+                     buchholz=points(s.tiebreaks[0]), **said)
+        elif t is not None and t.format == "swiss" and s.tiebreaks:
+            line = _("{place}. {player} · {points} pts · sum of places {places} · {wins} of {games} won",
+                     places=points(s.tiebreaks[0]), **said)
+        else:
+            line = _("{place}. {player} · {points} pts · {wins} of {games} won", **said)
+        lines.append(line)
     if len(rows) > limit:
         lines.append(ngettext("… and {n} more.", "… and {n} more.", len(rows) - limit))
     return lines
@@ -115,13 +124,13 @@ def message(t: TournamentRow, entries: Sequence[Entry], standings, fewest: int, 
     about.append(localize(status_line(t, entries, fewest), lang))
     kit.heading(localize(title(t), lang), *about)
     who = names(entries)
-    if t.status == "signup" or not standings:
+    if t.status == "signup" or not any(s.played or s.byes for s in standings):  # no result yet: who plays
         kit.text("\n".join(localize(line, lang) for line in entry_lines(t, entries)))
     else:
         if t.status == "finished":
             kit.text("\n".join(podium(standings, who)))
         kit.text("\n".join([localize(_("**Standings**"), lang),
-                            *(localize(line, lang) for line in standing_lines(standings, who))]))
+                            *(localize(line, lang) for line in standing_lines(standings, who, t=t))]))
         if image:
             kit.image(image, localize(_("The standings of {title}.", title=title(t)), lang))
     if t.status == "signup":

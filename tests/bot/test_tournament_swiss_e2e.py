@@ -12,6 +12,7 @@ the sign-up order: nobody is rated), round 2 the winners among themselves (1-3, 
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import types
 
@@ -105,6 +106,12 @@ async def test_an_eight_player_swiss_of_geek_out_duels_has_real_winners_and_a_po
     store = runner.bot.store
     for number in (1, 2):
         threads = await wait_round(fake, number, 4)
+        shown = sight.content(tournament_message(fake))
+        assert f"Round {number} of 2 is being played." in shown, shown
+        if number == 1:  # no result yet: who plays, not eight players sharing the first place with 0 points
+            assert "8 players signed up" in shown and "pts" not in shown, shown
+        else:
+            assert "1. Ana · 1 pts · Buchholz 0 · 1 of 1 won" in shown, shown
         boards = {b.thread_id: b for b in await store.boards(1) if b.round == number}
         for thread in threads:
             await play_duel(fake, runner, thread, boards[thread].table_id)
@@ -129,15 +136,17 @@ async def test_an_eight_player_swiss_of_geek_out_duels_has_real_winners_and_a_po
     assert expected[0][2:4] == (2.0, 2.0) and expected[1][2:4] == (2.0, 1.0)  # equal points, Buchholz decides
     bot = runner.bot.get_cog("Tournament").rounds
     rows = (await bot.snapshot(1)).standings()
-    assert [(x.place, x.id, x.points, x.tiebreaks[0]) for x in rows] == [(p, u, pts, b) for p, u, pts, b, _sb
-                                                                          in expected]
+    assert [(x.place, x.id, x.points, *x.tiebreaks) for x in rows] == expected
     final = next(m for m in fake.messages_in(CHANNEL) if "tournament #1 is over" in sight.content(m))
     text = sight.content(final)
     assert text.split("\n")[0].endswith("is over. Ana wins!"), text
     assert "🥇 Ana" in text and "🥈 Bo" in text and "🥉 P111" in text, text
-    shown = re.findall(r"^(\d+)\. (\S+) · (\S+) pts", text, re.M)
-    assert shown == [(str(p), NAMES[u], f"{pts:g}") for p, u, pts, *_ in expected], shown
+    shown = re.findall(r"^(\d+)\. (\S+) · (\S+) pts · Buchholz (\S+) · ", text, re.M)
+    assert shown == [(str(p), NAMES[u], f"{pts:g}", f"{b:g}") for p, u, pts, b, _sb in expected], shown
     assert sight.has_image(final)
+    if os.environ.get("TOURNAMENT_IMAGES"):  # to look at it
+        with open(f"{os.environ['TOURNAMENT_IMAGES']}/swiss.png", "wb") as out:
+            out.write(sight.image(fake, final))
     assert sight.has_image(next(m for m in fake.messages_in(CHANNEL) if "round 2 of 2" in sight.content(m)))
     assert await store.channel_tournament(CHANNEL) is None  # finished: no open tournament left
     assert not fake.rejections
