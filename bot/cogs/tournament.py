@@ -109,6 +109,10 @@ class Tournament(commands.Cog):
         if not (have.create_public_threads and have.send_messages_in_threads):
             raise Refused(Refusal.CHANNEL_NOT_ALLOWED, _("I need the permissions to create threads and send messages "
                                                          "in them here: each table of a tournament gets its own."))
+        other = await self.store.channel_tournament(interaction.channel_id)
+        if other is not None:  # /tournament drop and end act on "this channel's tournament": one at a time
+            raise Refused(Refusal.CHANNEL_BUSY, _("{title} is still open in this channel: end it first, or open "
+                                                  "this one in another channel.", title=words.title(other)))
         due = self.bot.service.clock() + signup_hours * 3600 if signup_hours else None
         t = await self.store.create_tournament(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=engine.slug, options=options,

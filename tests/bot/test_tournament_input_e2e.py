@@ -49,6 +49,10 @@ async def test_create_refuses_what_does_not_fit_and_creates_nothing(fake, runner
             await fake.slash(MOD, CHANNEL, "tournament", "create", "geek-out", **bad)
     assert await store.channel_tournament(CHANNEL) is None
     assert not [m for m in fake.messages_in(CHANNEL) if "tournament #" in sight.content(m)]
+    await create(fake)
+    await fake.slash(MOD, CHANNEL, "tournament", "create", "geoneo")  # one open tournament a channel
+    await refused(fake, runner, MOD, "Geek Out! Masters tournament #1 is still open in this channel")
+    assert [t.id for t in await store.open_tournaments()] == [1]
 
 
 async def test_buttons_and_commands_of_members_who_may_not(fake, runner):
