@@ -96,8 +96,8 @@ def winners(rows, who: dict[int, str]) -> str:
 
 def status_line(t: TournamentRow, entries: Sequence[Entry], fewest: int) -> Text:
     if t.status == "signup":
-        due = (_("Sign-up closes <t:{at}:R>.", at=int(t.signup_due)) if t.signup_due
-               else _("Sign-up is open until a moderator presses Start."))
+        due = (_("Press **Join** to take part. Sign-up closes and round 1 begins <t:{at}:R>.", at=int(t.signup_due))
+               if t.signup_due else _("Press **Join** to take part. Round 1 begins when a moderator presses Start."))
         need = ngettext("At least {n} player is needed.", "At least {n} players are needed.", fewest)
         return join([due, need])
     if t.status == "running":

@@ -43,7 +43,7 @@ async def test_a_tournament_on_a_german_server_with_a_spanish_member(fake, runne
     await fake.slash(MOD, CHANNEL, "tournament", "create", "geek-out", rounds=2, turns=1, signup_hours=24)
     assert last_ephemeral(fake, MOD) == "The sign-up of Geek Out! Masters tournament #1 is open below."
     text = german(sight.content(tournament_message(fake)))
-    assert "Schweizer System, 2 Runden · Duelle · live" in text and "Die Anmeldung schließt <t:" in text, text
+    assert "Schweizer System, 2 Runden · Duelle · live" in text and "Drück auf **Mitmachen**, um teilzunehmen. Die Anmeldung schließt und Runde 1 beginnt <t:" in text, text
     assert "Es werden mindestens 4 Spieler gebraucht." in text and "**0 Spieler angemeldet**" in text, text
     assert sight.labels(tournament_message(fake)) == ["Mitmachen", "Abmelden", "Start", "Abbrechen"]
     said = {}

@@ -20,7 +20,7 @@ def test_a_tournament_is_signed_up_for_started_and_its_tables_found_in_their_thr
     page.slash("tournament create geek-out", turns="1")
     message = page.messages.filter(has_text="Geek Out! Masters tournament #1").first
     expect(message).to_contain_text("Swiss, 3 rounds · duels · live")
-    expect(message).to_contain_text("Sign-up is open until a moderator presses Start.")
+    expect(message).to_contain_text("Press Join to take part. Round 1 begins when a moderator presses Start.")
     page.screenshot("sign-up")
     for name in ("Ana", "Bo", "Cy", "Dee"):
         page.as_member(name)
