@@ -82,6 +82,9 @@ class Tournament(commands.Cog):
                      rounds=None, size=None, pace=None, signup_hours=None, cap=None) -> None:
         await self._moderator(interaction)
         fmt, size = format or "swiss", size or 2
+        if fmt == "knockout" and rounds is not None:
+            raise Refused(Refusal.BAD_OPTIONS, _("A knockout plays until one player is left: leave out rounds (they "
+                                                 "are for a Swiss)."))
         if not engine.min_players <= size <= engine.max_players:
             raise Refused(Refusal.BAD_OPTIONS, _("{game} is played by {low} to {high} players: pick a table size "
                                                  "among them.", game=engine.title, low=max(engine.min_players, 2),

@@ -41,6 +41,8 @@ async def test_create_refuses_what_does_not_fit_and_creates_nothing(fake, runner
     await fake.slash(MOD, CHANNEL, "mod", "channels", action="everywhere")
     await fake.slash(MOD, CHANNEL, "tournament", "create", "geoneo", size=4, cap=5)
     await refused(fake, runner, MOD, "A cap of 5 is below the 8 players this tournament needs.")
+    await fake.slash(MOD, CHANNEL, "tournament", "create", "geoneo", format="knockout", rounds=4)
+    await refused(fake, runner, MOD, "A knockout plays until one player is left: leave out rounds")
     await fake.slash(MOD, CHANNEL, "tournament", "create", "globe-twister", puzzle="tourist")
     await refused(fake, runner, MOD, "Puzzle levels are for solo play (one player).")
     for bad in ({"rounds": 0}, {"rounds": 50}, {"signup_hours": 0}, {"size": 5}, {"size": 1}, {"turns": 11},
