@@ -186,7 +186,8 @@ def window(rounds: Sequence[dict]) -> int:
 
 
 def _box_h(match: dict) -> float:
-    return BOX_PAD * 2 + SEAT_H * max(len(match["players"]), 1)
+    """A bye's box has a line of its own for the word (beside the name it left no room in a narrow column)."""
+    return BOX_PAD * 2 + SEAT_H * max(len(match["players"]) + (1 if match.get("bye") else 0), 1)
 
 
 def _match(draw, box: tuple[float, float, float, float], match: dict) -> None:
@@ -207,11 +208,12 @@ def _match(draw, box: tuple[float, float, float, float], match: dict) -> None:
         if player.get("you"):
             star(draw, (x + 10, cy), 11)
             x += 26
-        room = x1 - 8 - x - (font(P_SMALL).getlength(bye) + 8 if bye else 0)
+        room = x1 - 8 - x
         ink = c.MUTED if lost else (c.HIGHLIGHT if won else c.TEXT)
         text(draw, (x, cy), fit_name(player["name"], P_SMALL, room), P_SMALL, ink, anchor="lm", bold=won)
     if bye:
-        text(draw, (x1 - 10, y0 + BOX_PAD + SEAT_H / 2), bye, P_SMALL, c.MUTED, anchor="rm")
+        cy = y0 + BOX_PAD + SEAT_H * len(match["players"]) + SEAT_H / 2
+        text(draw, (x0 + 34, cy), fit_text(bye, P_SMALL, x1 - 8 - x0 - 34), P_SMALL, c.MUTED, anchor="lm")
 
 
 def render_bracket(data: dict, locale: str = "en") -> bytes:

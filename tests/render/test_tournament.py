@@ -113,6 +113,22 @@ def test_the_bracket_shows_winners_byes_and_the_banner():
     assert "…" in texts  # the final's seats are not known yet
 
 
+def test_a_bye_and_the_round_names_are_drawn_whole_in_every_language():
+    """Five players in duels: three columns, the top seeds' byes in round 1 ("descanso" and "Freilos" beside the
+    name left it no room: the word has a line of its own); the rounds' names fit their column."""
+    data = bracket_data(2, 5, 1, NAMES)
+    byes = [p["name"] for m in data["rounds"][0]["matches"] if m["bye"] for p in m["players"] if p]
+    assert len(data["rounds"]) == 3 and len(byes) == 3
+    for locale, bye, names in (("en", "bye", ("Quarter-finals", "Semi-finals", "Final")),
+                               ("de", "Freilos", ("Viertelfinale", "Halbfinale", "Finale")),
+                               ("es", "descanso", ("Cuartos", "Semifinales", "Final"))):
+        rounds = [dict(r, name=n) for r, n in zip(data["rounds"], names, strict=True)]
+        with record_texts() as texts:
+            render_bracket(dict(data, rounds=rounds), locale)
+        assert all(texts.count(name) == 2 for name in byes), (locale, texts)  # round 1's bye, then round 2
+        assert texts.count(bye) == 3 and set(names) <= set(texts), (locale, texts)
+
+
 def test_the_bracket_window_keeps_the_last_three_rounds():
     rounds = bracket_data(2, 64, 3, NAMES)["rounds"]
     assert len(rounds) == 6 and window(rounds) == 3  # the quarter-finals on
