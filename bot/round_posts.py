@@ -73,7 +73,8 @@ class Posts:
         won = words.winners(rows, who)
         shared = sum(1 for x in rows if x.place == 1) > 1
         if t.status != "finished" or not won:
-            head = localize(_("{title} was ended.", title=words.title(t)), lang)
+            head = localize(_("{title} was ended: {reason}", title=words.title(t), reason=t.end_reason or "")
+                            if t.end_reason else _("{title} was ended.", title=words.title(t)), lang)
         elif shared:
             head = localize(_("{title} is over. {winners} share the first place!", title=words.title(t),
                               winners=won), lang)

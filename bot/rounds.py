@@ -175,15 +175,16 @@ class Rounds(Posts):
                     dropped |= await self.store.drop_entry(s.t.id, b.seats[seat], b.round)
         return dropped
 
-    async def _time_up(self, t: TournamentRow, still: list[Board]) -> None:
-        """The round's deadline passed: its tables still open are ended (their ends move the tournament on)."""
+    async def _time_up(self, t: TournamentRow, still: list[Board], why: str | None = None) -> None:
+        """The round's deadline passed (or ``why``: the tournament was ended): its tables still open are ended
+        (their ends move the tournament on)."""
         lang = await self.service.language(t.guild_id)
         for b in still:
             table = await self.service.get(b.table_id) if b.table_id else None
             if table is None or table.status not in ("lobby", "playing"):
                 continue
             with contextlib.suppress(Refused):
-                change = await self.service.end(table, localize(_("the round's time ran out"), lang))
+                change = await self.service.end(table, why or localize(_("the round's time ran out"), lang))
                 await self.boards.publish(change)
 
     async def _next(self, s: Snapshot, number: int, found: float) -> None:
@@ -307,7 +308,8 @@ class Rounds(Posts):
             if s is None or not await self.store.close_tournament(tournament_id, "ended", reason):
                 raise Refused(Refusal.GAME_OVER, _("This tournament is already over."))
             still = [b for b in s.boards if b.round == s.t.round and not done(b)]
-            await self._time_up(s.t, still)
+            lang = await self.service.language(s.t.guild_id)
+            await self._time_up(s.t, still, say(lang, "a moderator ended the tournament"))
             s = await self.snapshot(tournament_id)
             await self.post_final(s)
             await self.refresh(s)

@@ -94,3 +94,22 @@ async def test_buttons_and_commands_of_members_who_may_not(fake, runner):
     await fake.click_forged(MOD, signup, ids["Start"])
     await refused(fake, runner, MOD, "This tournament has already started.")
     assert len(await runner.bot.store.rounds(1)) == 1
+
+
+async def test_a_moderator_ends_a_running_tournament_and_the_channel_is_told_why(fake, runner):
+    add_players(fake, [ANA, BO, CY, 111, 112])
+    await create(fake, rounds=3, turns=1)
+    await sign_up(fake, [ANA, BO, CY, 111, 112])
+    await fake.click(MOD, tournament_message(fake), "Start")
+    await wait_round(fake, 1, 2)
+    await fake.slash(MOD, CHANNEL, "tournament", "end", reason="Server maintenance")
+    assert last_ephemeral(fake, MOD) == "The tournament is ended."
+    said = [sight.content(m) for m in fake.messages_in(CHANNEL)]
+    closed = [s for s in said if s.startswith("The Geek Out! Masters table in <#")]
+    assert len(closed) == 2 and all(s.endswith("was closed: a moderator ended the tournament") for s in closed), closed
+    final = [s for s in said if s.startswith("## Geek Out! Masters tournament #1 was ended")]
+    assert len(final) == 1 and final[0].split("\n")[0].endswith("was ended: Server maintenance (Mo)"), final
+    assert "Ended by a moderator: Server maintenance (Mo)" in sight.content(tournament_message(fake))
+    assert (await runner.bot.store.tournament(1)).status == "ended"
+    await fake.slash(MOD, CHANNEL, "tournament", "end", reason="again")
+    await refused(fake, runner, MOD, "There is no tournament in this channel.")
