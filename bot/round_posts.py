@@ -52,7 +52,7 @@ class Posts:
         threads = {b.board: b.thread_id for b in s.boards if b.round == r.number}
         lines = [localize(_("{n} tables, each in its own thread:", n=len(r.tables)), lang)]
         for i, seats in enumerate(r.tables, 1):
-            lines.append(f"<#{threads.get(i)}> " + " · ".join(who.get(u, "?") for u in seats))
+            lines.append(f"<#{threads.get(i)}>: " + " · ".join(who.get(u, "?") for u in seats))
         for u in r.byes:
             lines.append(localize(_("{player} has a bye (counts as a win).", player=who.get(u, "?")), lang))
         if r.due_at is not None:
