@@ -66,14 +66,18 @@ def standing_lines(rows, who: dict[int, str], limit: int = STANDING_LINES, t: To
         elif s.eliminated_in:
             name = _("{player} (out in round {n})", player=name, n=s.eliminated_in)
         said = dict(place=s.place, player=name, points=points(s.points), wins=s.wins, games=s.played)
+        one = 1 if s.points == 1 else 2  # "1 pt", "0.5 pts": the plural form picked by the points
         if t is not None and t.format == "swiss" and s.tiebreaks and t.size == 2:
-            line = _("{place}. {player} · {points} pts · Buchholz {buchholz} · {wins} of {games} won",
-                     buchholz=points(s.tiebreaks[0]), **said)
+            line = ngettext("{place}. {player} · {points} pt · Buchholz {buchholz} · {wins} of {games} won",
+                            "{place}. {player} · {points} pts · Buchholz {buchholz} · {wins} of {games} won", one,
+                            buchholz=points(s.tiebreaks[0]), **said)
         elif t is not None and t.format == "swiss" and s.tiebreaks:
-            line = _("{place}. {player} · {points} pts · sum of places {places} · {wins} of {games} won",
-                     places=points(s.tiebreaks[0]), **said)
+            line = ngettext("{place}. {player} · {points} pt · sum of places {places} · {wins} of {games} won",
+                            "{place}. {player} · {points} pts · sum of places {places} · {wins} of {games} won",
+                            one, places=points(s.tiebreaks[0]), **said)
         else:
-            line = _("{place}. {player} · {points} pts · {wins} of {games} won", **said)
+            line = ngettext("{place}. {player} · {points} pt · {wins} of {games} won",
+                            "{place}. {player} · {points} pts · {wins} of {games} won", one, **said)
         lines.append(line)
     if len(rows) > limit:
         lines.append(ngettext("… and {n} more.", "… and {n} more.", len(rows) - limit))

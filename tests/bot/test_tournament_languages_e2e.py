@@ -11,7 +11,7 @@ from tests.bot.conftest import ANA, BO, CHANNEL, MOD
 from tests.bot.test_tournament_e2e import last_ephemeral, play_out
 
 LUCIA, JOERG = 120, 121
-ENGLISH = re.compile(r"\b(round|rounds|table|tables|tournament|pts|won|signed|players?|wins|is over|Join|Leave|"
+ENGLISH = re.compile(r"\b(round|rounds|table|tables|tournament|pts?|won|signed|players?|wins|is over|Join|Leave|"
                      r"Cancel|Standings|each in its own thread|at the latest)\b")
 
 
