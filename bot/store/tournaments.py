@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.store.core import Steps
+from bot.store.errors import ChannelBusy
 from bot.store.records import Shards, TableRow
 from bot.store.waiting import waiting_steps
 
@@ -247,6 +248,11 @@ class Tournaments:
                                          waiting))
         except _Taken:
             return None
+        except ChannelBusy:  # another process wrote the board's table in the same moment (its thread's table)
+            if await self._fetchval("SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND round = ?"
+                                    " AND board = ?", (tournament_id, number, board)) is not None:
+                return None
+            raise
 
     async def board_of_table(self, table_id: int) -> tuple[int, int] | None:
         """(tournament, round) of a tournament's table; None for any other table."""
@@ -323,6 +329,10 @@ def _claim(tournament_id: int, number: int, tables, byes, due_at, now) -> Steps:
 def _seat(tournament_id, number, board, guild_id, channel_id, parent_channel_id, game, options, seed, players,
           state, last_move, pace, turn_due, remind_due, waiting) -> Steps:
     now = time.time()
+    taken = yield ("fetch", "SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND round = ? AND board = ?",
+                   (tournament_id, number, board))
+    if taken and taken[0]["table_id"] is not None:
+        raise _Taken()  # (checked first: the table's row would be refused as the thread's second table)
     rows = yield ("fetch",
                   "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id, state,"
                   " version, last_move, created_at, updated_at, takeover, pace, timeout_computer, parent_channel_id)"
