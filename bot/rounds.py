@@ -250,7 +250,7 @@ class Rounds(Posts):
         if not await self.store.claim_round_post(t.id, r.number, self.now()):
             return  # another call or process announces it (or did, and the claim goes stale if it died)
         s = await self.snapshot(t.id)
-        await self.post_round(s, r, lang, nonce=nonces.once("tournament round", t.id, r.number))
+        await self.post_round(s, r, lang, nonce=nonces.once("tournament_round", t.id, r.number))
         await self.store.round_posted(t.id, r.number)
         await self.refresh(s)
 
@@ -284,7 +284,7 @@ class Rounds(Posts):
                                       players=players, round=r.number, board=b.board,
                                       title=localize(words.title(t), lang))[:2000],
                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention]),
-                                  nonce=nonces.once("tournament ping", table.id))
+                                  nonce=nonces.once("tournament_ping", table.id))
             except discord.HTTPException as exc:
                 log.warning("tournament %s: could not ping table %s (%s)", t.id, table.id, exc)
         change.before = None  # the players were pinged just now: the board's first turn ping would be a second
@@ -339,7 +339,7 @@ class Rounds(Posts):
         t = s.t
         if not await self.store.claim_final(t.id, self.now()):
             return
-        nonce = nonces.once("tournament closed", t.id)
+        nonce = nonces.once("tournament_closed", t.id)
         if t.status == "cancelled":
             lang = await self.service.language(t.guild_id)
             message = await self.say(t, say(lang, "{title} is cancelled: {reason}.", title=localize(
