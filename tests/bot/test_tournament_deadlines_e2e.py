@@ -6,6 +6,7 @@ is shown (pinged once, its board once) at the restart, and the round announced o
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from bot.rounds import ROUND_LIVE, Rounds
@@ -95,7 +96,7 @@ async def test_a_table_opened_but_never_shown_before_a_crash_is_shown_once_at_th
     for _ in range(600):
         if all(b.table_id for b in await store.boards(1)) and len(await store.boards(1)) == 2:
             break
-        await fake.settle()
+        await asyncio.sleep(0.05)
     await fake.settle()
     threads = round_threads(fake, 1)
     assert all(fake.messages_in(t) == [] for t in threads)  # nothing shown, nothing announced
@@ -113,3 +114,48 @@ async def test_a_table_opened_but_never_shown_before_a_crash_is_shown_once_at_th
     assert all(len(pings(fake, t)) == 1 and len(sight.boards(fake, t)) == 1 for t in threads)
     assert len(posts(fake, "round 1 of 2")) == 1
     assert (await runner.bot.store.rounds(1))[0].posted
+
+
+async def test_posts_sent_but_not_recorded_before_a_crash_are_made_once(fake, runner, monkeypatch):
+    """The process dies after Discord made the round's announcement (then the podium) and before the store
+    recorded it: the claim goes stale, the next process sends it again with the same nonce and Discord answers
+    the first message: one announcement, one podium."""
+    from bot.store.tournaments import POST_STALE, Tournaments
+
+    add_players(fake, FOUR)
+    await create(fake, rounds=1, turns=1)
+    await sign_up(fake, FOUR)
+
+    async def dies(self, *args, **kwargs):
+        raise RuntimeError("killed")
+
+    monkeypatch.setattr(Tournaments, "round_posted", dies)
+    await fake.click(MOD, tournament_message(fake), "Start")
+    threads = await wait_round(fake, 1, 2)
+    await fake.wait_until(lambda: len(posts(fake, "round 1 of 1")) == 1, what="the announcement")
+    assert not (await runner.bot.store.rounds(1))[0].posted
+    await runner.stop()
+    monkeypatch.undo()
+    await runner.start()  # the claim is fresh: not sent again yet
+    await runner.bot.get_cog("Tournament").rounds.passes.wait()
+    assert not (await runner.bot.store.rounds(1))[0].posted
+    await runner.restart(later=POST_STALE + 1)  # stale: sent again, answered by its nonce, recorded
+    for _ in range(400):
+        if (await runner.bot.store.rounds(1))[0].posted:
+            break
+        await asyncio.sleep(0.05)
+    assert (await runner.bot.store.rounds(1))[0].posted and len(posts(fake, "round 1 of 1")) == 1
+    monkeypatch.setattr(Tournaments, "final_posted", dies)
+    for thread in threads:
+        await play_out(fake, thread)
+    await fake.wait_until(lambda: len(posts(fake, "tournament #1 is over")) == 1, what="the podium")
+    assert (await runner.bot.store.tournament(1)).final_message is None
+    await runner.stop()
+    monkeypatch.undo()
+    await runner.start(later=2 * POST_STALE + 2)
+    for _ in range(400):
+        if (await runner.bot.store.tournament(1)).final_message:
+            break
+        await asyncio.sleep(0.05)
+    assert (await runner.bot.store.tournament(1)).final_message
+    assert len(posts(fake, "tournament #1 is over")) == 1 and len(posts(fake, "round 1 of 1")) == 1
