@@ -15,6 +15,7 @@ import time
 import discord
 
 import i18n
+from bot import nonces
 from bot.computers import is_computer
 from bot.panels import Panels
 from bot.table.model import Change, KeyedLocks, Table
@@ -250,7 +251,9 @@ class Boards:
             else:
                 return
         files = kwargs.pop("attachments")
-        message = await channel.send(files=files, **{k: v for k, v in kwargs.items() if v is not None})
+        # a table's first board, sent again after a crash before its id was stored, is answered, not doubled
+        first = nonces.once("board", table.id) if table.row.message_id is None else None
+        message = await channel.send(files=files, nonce=first, **{k: v for k, v in kwargs.items() if v is not None})
         await self.service.set_message(table, message.id)
         if table.row.ping_message_id and table.ping_text:  # the ping links the board: point it at the new one
             with contextlib.suppress(discord.HTTPException):

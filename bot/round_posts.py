@@ -4,7 +4,6 @@ own message redrawn."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 
@@ -28,10 +27,21 @@ class Posts:
     """Part of :class:`bot.rounds.Rounds` (its store, service and clock through ``self``)."""
 
     # --- what the channel sees ----------------------------------------------------------------------------
-    async def say(self, t: TournamentRow, text: str) -> None:
+    async def say(self, t: TournamentRow, text: str, *, nonce: str | None = None) -> int:
+        """A sentence in the tournament's channel: its message id (0: the bot may not post there)."""
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(text[:2000], allowed_mentions=QUIET)
+        return await self.send(t, channel, text[:2000], allowed_mentions=QUIET, nonce=nonce)
+
+    @staticmethod
+    async def send(t: TournamentRow, channel, *args, **kwargs) -> int:
+        """A post that is claimed and recorded (made once): its message id; 0 when the channel refuses it for
+        good (gone, no permission: recorded as done, not tried forever). Other errors go up: the claim goes
+        stale and the post is tried again."""
+        try:
+            return (await channel.send(*args, **kwargs)).id
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.warning("tournament %s: could not post in its channel (%s)", t.id, exc)
+            return 0
 
     async def image(self, s: Snapshot, lang: str) -> discord.File | None:
         """The standings (Swiss) or the bracket (knockout), drawn by the render workers (None: not drawn, logged)."""
@@ -47,7 +57,7 @@ class Posts:
             return None
         return discord.File(io.BytesIO(png), filename=f"tournament{s.t.id}-{s.t.round}.png")
 
-    async def post_round(self, s: Snapshot, r: RoundRow, lang: str) -> None:
+    async def post_round(self, s: Snapshot, r: RoundRow, lang: str, *, nonce: str | None = None) -> int:
         t, who = s.t, s.who
         threads = {b.board: b.thread_id for b in s.boards if b.round == r.number}
         lines = [localize(_("{n} tables, each in its own thread:", n=len(r.tables)), lang)]
@@ -61,11 +71,10 @@ class Posts:
         file = await self.image(s, lang) if r.number > 1 or t.format == "knockout" else None  # standings so far
         image = (file.filename, localize(_("The standings of {title}.", title=words.title(t)), lang)) if file else None
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(view=screen(title, *lines, accent=get_engine(t.game).accent, image=image),
-                               files=[file] if file else [], allowed_mentions=QUIET)
+        return await self.send(t, channel, view=screen(title, *lines, accent=get_engine(t.game).accent, image=image),
+                               files=[file] if file else [], allowed_mentions=QUIET, nonce=nonce)
 
-    async def post_final(self, s: Snapshot) -> None:
+    async def post_final(self, s: Snapshot, *, nonce: str | None = None) -> int:
         t, who = s.t, s.who
         lang = await self.service.language(t.guild_id)
         rows = s.standings()
@@ -85,8 +94,8 @@ class Posts:
         view = screen(head, *lines, accent=get_engine(t.game).accent,
                       image=(file.filename, localize(_("The standings of {title}.", title=words.title(t)), lang))
                       if file else None)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(view=view, files=[file] if file else [], allowed_mentions=QUIET)
+        return await self.send(t, channel, view=view, files=[file] if file else [], allowed_mentions=QUIET,
+                               nonce=nonce)
 
     async def refresh(self, s: Snapshot | None) -> None:
         """The tournament's own message, redrawn as the tournament is now."""

@@ -21,10 +21,11 @@ from collections import deque
 
 import discord
 
+from bot import nonces
 from bot.entrants import Snapshot, departed, done
 from bot.round_posts import Posts
-from bot.store.tournaments import OPEN, Board, RoundRow, TournamentRow
-from bot.table.model import KeyedLocks
+from bot.store.tournaments import OPEN, POST_STALE, Board, RoundRow, TournamentRow
+from bot.table.model import Change, KeyedLocks
 from bot.table.refusals import Refusal, Refused
 from bot.threads import ARCHIVE_AFTER
 from bot.tournament.pairing import (
@@ -102,7 +103,7 @@ class Rounds(Posts):
             try:
                 for t in await self.store.open_tournaments(self.bot.settings.shards):
                     await self.advance(t.id)
-                    due = t.signup_due if t.status == "signup" else await self._round_due(t)
+                    due = await self._due(t.id)
                     if due is not None:
                         delay = min(delay, max(due - self.now(), 0.05))
             except Exception:
@@ -112,9 +113,23 @@ class Rounds(Posts):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake, delay)
 
-    async def _round_due(self, t: TournamentRow) -> float | None:
+    async def _due(self, tournament_id: int) -> float | None:
+        """When the tournament next needs a look: its sign-up deadline, its round's deadline, or when a post
+        claimed by a process that may have died can be claimed again."""
+        t = await self.store.tournament(tournament_id)
+        if t is None:
+            return None
+        if t.status == "signup":
+            return t.signup_due
+        if t.status not in OPEN:
+            return None if t.final_message is not None else (t.final_claimed or 0.0) + POST_STALE
         rounds = await self.store.rounds(t.id)
-        return rounds[-1].due_at if rounds else None
+        if not rounds:
+            return None
+        r = rounds[-1]
+        if not r.posted and r.post_claimed is not None:
+            return min(r.due_at or r.post_claimed + POST_STALE, r.post_claimed + POST_STALE)
+        return r.due_at
 
     def table_ended(self, table) -> None:
         """A table ended (a publication of its end): if it is a tournament's, the tournament moves on."""
@@ -145,7 +160,11 @@ class Rounds(Posts):
     async def _advance(self, tournament_id: int) -> None:
         found = asyncio.get_running_loop().time()
         s = await self.snapshot(tournament_id)
-        if s is None or s.t.status not in OPEN:
+        if s is None:
+            return
+        if s.t.status not in OPEN:
+            if s.t.final_message is None:  # closed, its closing post not made yet (a crash between)
+                await self._closing(s)
             return
         t = s.t
         if t.status == "signup":
@@ -208,7 +227,10 @@ class Rounds(Posts):
         await self._open(s, s.rounds[-1], found)
 
     async def _open(self, s: Snapshot, r: RoundRow, found: float) -> None:
-        """Opens every table of round ``r`` not opened yet (each in a thread of its own), then announces it."""
+        """Opens every table of round ``r`` not opened yet (each in a thread of its own), shows every table of it
+        not shown yet (one opened just before a crash), then announces the round, once. Every step is a repeat
+        away from nothing: a board's thread and table are set once in the store, the ping and a board's first
+        message carry a nonce named by the table, the announcement is claimed, sent with its nonce, recorded."""
         t, who = s.t, s.who
         parent = self.bot.get_channel(t.channel_id)
         lang = await self.service.language(t.guild_id)
@@ -216,41 +238,56 @@ class Rounds(Posts):
         for b in [b for b in s.boards if b.round == r.number]:
             thread_id = b.thread_id or await self._thread(t, r.number, b.board, parent, lang)
             if b.table_id is not None:
-                continue
-            players = [{"id": u, "name": who.get(u, "?")} for u in b.seats]
-            change = await self.service.open_seated(
-                (t.id, r.number, b.board), guild_id=t.guild_id, thread_id=thread_id, parent_id=t.channel_id,
-                game=t.game, options=t.options, players=players, pace=t.pace)
+                change = await self._unshown(b.table_id)
+            else:
+                players = [{"id": u, "name": who.get(u, "?")} for u in b.seats]
+                change = await self.service.open_seated(
+                    (t.id, r.number, b.board), guild_id=t.guild_id, thread_id=thread_id, parent_id=t.channel_id,
+                    game=t.game, options=t.options, players=players, pace=t.pace)
             if change is not None:
                 shown.append(self._show(t, r, b, change, lang))
         await asyncio.gather(*shown)
-        await self.store.round_posted(t.id, r.number)
         self.opened.append((t.id, r.number, found, asyncio.get_running_loop().time()))
+        if not await self.store.claim_round_post(t.id, r.number, self.now()):
+            return  # another call or process announces it (or did, and the claim goes stale if it died)
         s = await self.snapshot(t.id)
-        await self.post_round(s, r, lang)
+        await self.post_round(s, r, lang, nonce=nonces.once("tournament_round", t.id, r.number))
+        await self.store.round_posted(t.id, r.number)
         await self.refresh(s)
+
+    async def _unshown(self, table_id: int) -> Change | None:
+        """A board's table whose board was never posted (the process died between opening and showing it)."""
+        table = await self.service.get(table_id)
+        if table is None or table.row.message_id is not None:
+            return None
+        return Change(table, before=frozenset(), finished=table.status == "finished", closed=table.status == "ended")
 
     async def _thread(self, t: TournamentRow, number: int, board: int, parent, lang: str) -> int:
         name = say(lang, "{game} #{number} · round {round} · table {board}", game=get_engine(t.game).title,
                    number=t.id, round=number, board=board)[:100]
         kind = discord.ChannelType.news_thread if parent.is_news() else discord.ChannelType.public_thread
         thread = await parent.create_thread(name=name, type=kind, auto_archive_duration=ARCHIVE_AFTER)
-        await self.store.set_board_thread(t.id, number, board, thread.id)
-        return thread.id
+        stored = await self.store.set_board_thread(t.id, number, board, thread.id)
+        if stored != thread.id:  # another process made the board's thread first: this one goes
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+        return stored
 
     async def _show(self, t: TournamentRow, r: RoundRow, b: Board, change, lang: str) -> None:
         """The players' one ping in their table's thread, then the board (no turn ping of its own)."""
         table = change.table
-        mention = [u for u in b.seats if await self.store.pings_enabled(u)]
-        thread = self.bot.get_partial_messageable(table.row.channel_id, guild_id=t.guild_id)
-        players = " · ".join(f"<@{u}>" for u in b.seats)
-        try:
-            await thread.send(say(lang, "{players}: round {round}, table {board} of {title}. Good luck!",
-                                  players=players, round=r.number, board=b.board,
-                                  title=localize(words.title(t), lang))[:2000],
-                              allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention]))
-        except discord.HTTPException as exc:
-            log.warning("tournament %s: could not ping table %s (%s)", t.id, table.id, exc)
+        if table.status in ("lobby", "playing"):  # (a table ended before it was ever shown gets no "good luck")
+            mention = [u for u in b.seats if await self.store.pings_enabled(u)]
+            thread = self.bot.get_partial_messageable(table.row.channel_id, guild_id=t.guild_id)
+            players = " · ".join(f"<@{u}>" for u in b.seats)
+            try:
+                await thread.send(say(lang, "{players}: round {round}, table {board} of {title}. Good luck!",
+                                      players=players, round=r.number, board=b.board,
+                                      title=localize(words.title(t), lang))[:2000],
+                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in mention]),
+                                  nonce=nonces.once("tournament_ping", table.id))
+            except discord.HTTPException as exc:
+                log.warning("tournament %s: could not ping table %s (%s)", t.id, table.id, exc)
         change.before = None  # the players were pinged just now: the board's first turn ping would be a second
         await self.boards.publish(change)
 
@@ -278,9 +315,7 @@ class Rounds(Posts):
             reason = localize(_("too few players signed up ({signed} of at least {n})", signed=len(s.entries),
                                 n=need), lang)
             if await self.store.close_tournament(t.id, "cancelled", reason):
-                await self.say(t, say(lang, "{title} is cancelled: {reason}.", title=localize(words.title(t), lang),
-                                      reason=reason))
-                await self.refresh(await self.snapshot(t.id))
+                await self._closing(await self.snapshot(t.id))
             return
         rated = await self.store.entry_ratings(t.guild_id, t.game, [e.user_id for e in s.entries])
         order = sorted(s.entries, key=lambda e: (rated.get(e.user_id) is None, -(rated.get(e.user_id) or 0)))
@@ -297,8 +332,22 @@ class Rounds(Posts):
         """The last round is over: the final standings, the winner and the podium, once."""
         if not await self.store.close_tournament(s.t.id, "finished"):
             return
-        s = await self.snapshot(s.t.id)
-        await self.post_final(s)
+        await self._closing(await self.snapshot(s.t.id))
+
+    async def _closing(self, s: Snapshot) -> None:
+        """A closed tournament's post (the podium, its end, its cancellation), once: claimed, sent with its
+        nonce, recorded; a crash in between leaves a claim the loop takes again (``POST_STALE``)."""
+        t = s.t
+        if not await self.store.claim_final(t.id, self.now()):
+            return
+        nonce = nonces.once("tournament_closed", t.id)
+        if t.status == "cancelled":
+            lang = await self.service.language(t.guild_id)
+            message = await self.say(t, say(lang, "{title} is cancelled: {reason}.", title=localize(
+                words.title(t), lang), reason=t.end_reason or ""), nonce=nonce)
+        else:
+            message = await self.post_final(s, nonce=nonce)
+        await self.store.final_posted(t.id, message)
         await self.refresh(s)
 
     async def end(self, tournament_id: int, reason: str) -> Snapshot:
@@ -311,6 +360,5 @@ class Rounds(Posts):
             lang = await self.service.language(s.t.guild_id)
             await self._time_up(s.t, still, say(lang, "a moderator ended the tournament"))
             s = await self.snapshot(tournament_id)
-            await self.post_final(s)
-            await self.refresh(s)
+            await self._closing(s)
             return s

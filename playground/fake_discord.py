@@ -29,7 +29,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from playground.fake_errors import ALL_PERMISSIONS, DiscordError
-from playground.fake_threads import FakeThreads
+from playground.fake_threads import THREAD_TYPES, FakeThreads
 
 DISCORD_EPOCH_MS = 1420070400000
 APP_ID = 900000000000000001
@@ -413,6 +413,14 @@ class FakeDiscord(FakeThreads):
                 raise DiscordError(404, 10003, "Unknown Channel")
             if len(parts) == 2 and method == "PATCH":
                 return await self._edit_channel(channel_id, payload)
+            if len(parts) == 2 and method == "DELETE" and self.channels[channel_id]["type"] in THREAD_TYPES:
+                thread = self.channels.pop(channel_id)  # the bot deletes a thread (e.g. one it made twice)
+                self.threads.pop(channel_id, None)
+                self._drop_messages(channel_id)
+                self._tell("channel_delete", thread)
+                await self._event("THREAD_DELETE", {"id": str(channel_id), "guild_id": thread["guild_id"],
+                                                      "parent_id": thread["parent_id"], "type": thread["type"]})
+                return thread
             if len(parts) == 2:
                 return self.channels[channel_id]
             if len(parts) == 3 and parts[2] == "threads" and method == "POST":

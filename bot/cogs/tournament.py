@@ -146,7 +146,8 @@ class Tournament(commands.Cog):
         if what.name == "cancel":
             await self._moderator(interaction)
             reason = localize(_("cancelled by {moderator}", moderator=name), await self.bot.service.language(t.guild_id))
-            if t.status != "signup" or not await self.store.close_tournament(t.id, "cancelled", reason):
+            if t.status != "signup" or not await self.store.close_tournament(t.id, "cancelled", reason,
+                                                                               post=False):
                 raise Refused(Refusal.LOBBY_CLOSED, _("Only a tournament still in sign-up can be cancelled; "
                                                       "`/tournament end` ends one that started."))
             await say(interaction, _("The tournament is cancelled."))

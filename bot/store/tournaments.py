@@ -12,12 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.store.core import Steps
+from bot.store.errors import ChannelBusy
 from bot.store.records import Shards, TableRow
 from bot.store.waiting import waiting_steps
 
-ROUND_CLAIM_STALE = 120.0
-"""Seconds after which a round claimed and never fully opened (the process died while opening its tables) is
-taken again (compare-and-set on its claim time)."""
+POST_STALE = 45.0
+"""Seconds after which a round's announcement or a tournament's closing post that was claimed and never recorded
+(the process died mid-post) is claimed again: within Discord's nonce window, so a post Discord made before the
+process died is answered again, not doubled (bot/nonces.py)."""
 OPEN = ("signup", "running")
 
 
@@ -42,6 +44,9 @@ class TournamentRow:
     created_at: float
     updated_at: float
     end_reason: str | None
+    final_claimed: float | None = None
+    final_message: int | None = None
+    """The closing post's message (None: due once closed, or still open; 0: nothing to post or it failed)."""
 
     @classmethod
     def from_row(cls, row: Mapping) -> TournamentRow:
@@ -68,6 +73,8 @@ class RoundRow:
     claimed_at: float
     due_at: float | None
     posted: bool
+    """Its tables all opened and its announcement made."""
+    post_claimed: float | None = None
 
 
 @dataclass(frozen=True)
@@ -117,10 +124,11 @@ class Tournaments:
         await self._execute("UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id))
 
     async def open_tournaments(self, shards: Shards | None = None) -> list[TournamentRow]:
-        """Tournaments in sign-up or running (of ``shards``' servers): the advancement loop's work."""
+        """Tournaments in sign-up or running, or closed with their closing post still due (of ``shards``'
+        servers): the advancement loop's work."""
         where, args = shards.sql("guild_id") if shards else ("TRUE", ())
-        rows = await self._fetch(f"SELECT * FROM tournaments WHERE status IN ('signup', 'running') AND {where}"
-                                 " ORDER BY id", args)
+        rows = await self._fetch("SELECT * FROM tournaments WHERE (status IN ('signup', 'running') OR final_message"
+                                 f" IS NULL) AND {where} ORDER BY id", args)
         return [TournamentRow.from_row(r) for r in rows]
 
     async def start_tournament(self, tournament_id: int, version: int, rounds: int,
@@ -129,12 +137,25 @@ class Tournaments:
         entry's seed and rating (``seeds``: (user id, seed, rating)) and the number of rounds."""
         return await self._run(_start(tournament_id, version, rounds, seeds))
 
-    async def close_tournament(self, tournament_id: int, status: str, reason: str | None = None) -> bool:
-        """Cancelled (sign-up), ended by a moderator, or finished: once (False: closed already)."""
+    async def close_tournament(self, tournament_id: int, status: str, reason: str | None = None, *,
+                               post: bool = True) -> bool:
+        """Cancelled (sign-up), ended by a moderator, or finished: once (False: closed already). ``post``: its
+        closing post is due (``claim_final``), else there is none."""
         return await self._execute(
-            "UPDATE tournaments SET status = ?, end_reason = ?, version = version + 1, updated_at = ?"
-            " WHERE id = ? AND status IN ('signup', 'running')",
-            (status, reason, time.time(), tournament_id)) == 1
+            "UPDATE tournaments SET status = ?, end_reason = ?, version = version + 1, updated_at = ?,"
+            " final_message = ? WHERE id = ? AND status IN ('signup', 'running')",
+            (status, reason, time.time(), None if post else 0, tournament_id)) == 1
+
+    async def claim_final(self, tournament_id: int, now: float) -> bool:
+        """Claims the closing post of a closed tournament: True for one caller (any process); a claim older than
+        ``POST_STALE`` never recorded is claimed again (compare-and-set on its time)."""
+        return await self._execute(
+            "UPDATE tournaments SET final_claimed = ? WHERE id = ? AND status NOT IN ('signup', 'running') AND"
+            " final_message IS NULL AND (final_claimed IS NULL OR final_claimed < ?)",
+            (now, tournament_id, now - POST_STALE)) == 1
+
+    async def final_posted(self, tournament_id: int, message_id: int) -> None:
+        await self._execute("UPDATE tournaments SET final_message = ? WHERE id = ?", (message_id, tournament_id))
 
     # --- entries -----------------------------------------------------------------------------------------
     async def entries(self, tournament_id: int) -> list[Entry]:
@@ -175,11 +196,12 @@ class Tournaments:
         except _Taken:
             return False
 
-    async def retake_round(self, tournament_id: int, number: int, now: float) -> bool:
-        """Takes over a round claimed more than ``ROUND_CLAIM_STALE`` ago and never fully opened."""
+    async def claim_round_post(self, tournament_id: int, number: int, now: float) -> bool:
+        """Claims round ``number``'s announcement: True for one caller (any process); a claim older than
+        ``POST_STALE`` never recorded is claimed again (compare-and-set on its time)."""
         return await self._execute(
-            "UPDATE tournament_rounds SET claimed_at = ? WHERE tournament_id = ? AND number = ? AND posted = 0"
-            " AND claimed_at < ?", (now, tournament_id, number, now - ROUND_CLAIM_STALE)) == 1
+            "UPDATE tournament_rounds SET post_claimed = ? WHERE tournament_id = ? AND number = ? AND posted = 0"
+            " AND (post_claimed IS NULL OR post_claimed < ?)", (now, tournament_id, number, now - POST_STALE)) == 1
 
     async def round_posted(self, tournament_id: int, number: int) -> None:
         await self._execute("UPDATE tournament_rounds SET posted = 1 WHERE tournament_id = ? AND number = ?",
@@ -192,7 +214,7 @@ class Tournaments:
         for r in rows:
             pairing = json.loads(r["pairing"])
             out.append(RoundRow(r["number"], pairing["tables"], pairing["byes"], r["claimed_at"], r["due_at"],
-                                bool(r["posted"])))
+                                bool(r["posted"]), r["post_claimed"]))
         return out
 
     async def boards(self, tournament_id: int) -> list[Board]:
@@ -207,9 +229,12 @@ class Tournaments:
                       json.loads(r["standings"]) if r["standings"] else None,
                       json.loads(r["state"]).get("left") if r["state"] else None) for r in rows]
 
-    async def set_board_thread(self, tournament_id: int, number: int, board: int, thread_id: int) -> None:
+    async def set_board_thread(self, tournament_id: int, number: int, board: int, thread_id: int) -> int:
+        """The board's thread, set once: ``thread_id``, or the thread another call (or process) set first."""
         await self._execute("UPDATE tournament_tables SET thread_id = ? WHERE tournament_id = ? AND round = ?"
-                            " AND board = ?", (thread_id, tournament_id, number, board))
+                            " AND board = ? AND thread_id IS NULL", (thread_id, tournament_id, number, board))
+        return await self._fetchval("SELECT thread_id FROM tournament_tables WHERE tournament_id = ? AND round = ?"
+                                    " AND board = ?", (tournament_id, number, board))
 
     async def seat_board(self, tournament_id: int, number: int, board: int, *, guild_id: int, channel_id: int,
                          parent_channel_id: int, game: str, options: dict, seed: int, players: list[dict],
@@ -223,6 +248,11 @@ class Tournaments:
                                          waiting))
         except _Taken:
             return None
+        except ChannelBusy:  # another process wrote the board's table in the same moment (its thread's table)
+            if await self._fetchval("SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND round = ?"
+                                    " AND board = ?", (tournament_id, number, board)) is not None:
+                return None
+            raise
 
     async def board_of_table(self, table_id: int) -> tuple[int, int] | None:
         """(tournament, round) of a tournament's table; None for any other table."""
@@ -299,6 +329,10 @@ def _claim(tournament_id: int, number: int, tables, byes, due_at, now) -> Steps:
 def _seat(tournament_id, number, board, guild_id, channel_id, parent_channel_id, game, options, seed, players,
           state, last_move, pace, turn_due, remind_due, waiting) -> Steps:
     now = time.time()
+    taken = yield ("fetch", "SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND round = ? AND board = ?",
+                   (tournament_id, number, board))
+    if taken and taken[0]["table_id"] is not None:
+        raise _Taken()  # (checked first: the table's row would be refused as the thread's second table)
     rows = yield ("fetch",
                   "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, players, host_id, state,"
                   " version, last_move, created_at, updated_at, takeover, pace, timeout_computer, parent_channel_id)"

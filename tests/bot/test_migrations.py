@@ -156,6 +156,7 @@ RELEASED = {  # sha256 (first 16 digits) of each migration file as released: exi
     ("sqlite", 17): "a7e13a3e26624afd", ("postgres", 17): "570dc798898880b9",  # the daily puzzle (issue 28)
     ("sqlite", 18): "aab5ef401aaa1272", ("postgres", 18): "3e8792f5845563f5",  # tournaments (issue 28)
     ("sqlite", 19): "d4c733b61e315c1b", ("postgres", 19): "75c1de287ed8473f",  # seasons, hall of fame (issue 28)
+    ("sqlite", 20): "223a1b6ab4ee6f8c", ("postgres", 20): "8e28e1c80474b0bb",  # tournaments' posts made once (issue 28)
 }
 
 
