@@ -179,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     (benchmarks/languages.py, quick with ``--quick``), then the
     leaderboard and stats queries with 100,000 stored results (benchmarks/history.py ``--quick``; the issue's
     1,000,000 with ``python -m benchmarks.history``), then a 300-move game's replay (benchmarks/replay.py), then
-    a 256-player Swiss pairing and its standings (benchmarks/pairing.py), then
+    a 256-player Swiss pairing and its standings (benchmarks/pairing.py), a 64-player Swiss of 6 rounds through
+    the table service (benchmarks/tournament.py; 16 players, 4 rounds with ``--quick``), /daily's board with 1,000
+    members' results (benchmarks/daily.py; SQLite only with ``--quick``), then
     turn-based play at scale: /turns, the deadline loop's pass and the table service's memory with 2,000 open
     tables (benchmarks/turnbased.py ``--quick``; the issue's 10,000 with ``python -m benchmarks.turnbased``)."""
     argv = sys.argv[1:] if argv is None else argv
@@ -215,6 +217,12 @@ def main(argv: list[str] | None = None) -> int:
     from benchmarks import pairing
 
     status = status or pairing.main(["--quick"] if "--quick" in argv else [])
+    print()
+    from benchmarks import daily, tournament
+
+    status = status or tournament.main(["--players", "16", "--rounds", "4"] if "--quick" in argv else [])
+    print()
+    status = status or daily.main(["--sqlite-only"] if "--quick" in argv else [])
     print()
     from benchmarks import turnbased
 

@@ -58,7 +58,8 @@ async def baseline(fake: FakeDiscord, runs: int = 5) -> float:
     return statistics.median(times)
 
 
-async def main(players: int, rounds: int, game: str) -> None:
+async def run(players: int, rounds: int, game: str) -> bool:
+    """Plays the tournament and prints the figures; True when every round advanced in under 2 s."""
     fake = FakeDiscord()
     await fake.start()
     fake.add_user(MOD, "Mo", moderator=True)
@@ -106,15 +107,20 @@ async def main(players: int, rounds: int, game: str) -> None:
                   f"max {max(gaps):.3f} s (target < 2 s)")
             print(f"baseline (/play: a lobby opened and posted): {base * 1000:.0f} ms; round advance / baseline: "
                   f"p50 {statistics.median(gaps) / base:.1f}x, max {max(gaps) / base:.1f}x")
+            return max(gaps) < 2.0
         finally:
             await runner.stop()
             await fake.stop()
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.tournament", description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--game", default="geek-out")
-    args = parser.parse_args()
-    asyncio.run(main(args.players, args.rounds, args.game))
+    args = parser.parse_args(argv)
+    return 0 if asyncio.run(run(args.players, args.rounds, args.game)) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
