@@ -1,7 +1,10 @@
 """``python -m benchmarks``: speed figures as ratios against baselines measured in the same run."""
 
+import contextlib
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 
 async def percentiles(call, repeats: int = 300) -> tuple[float, float]:
@@ -16,3 +19,13 @@ async def percentiles(call, repeats: int = 300) -> tuple[float, float]:
         samples.append((time.perf_counter() - start) * 1000)
     samples.sort()
     return statistics.median(samples), samples[max(int(len(samples) * 0.99) - 1, 0)]
+
+
+def work_folder(stack: contextlib.ExitStack, keep: str | None, name: str) -> Path:
+    """Where a run keeps its database and logs: ``keep`` (``--keep DIR``, made if missing), else a temporary
+    folder removed when ``stack`` closes."""
+    if keep:
+        folder = Path(keep)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    return Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"geotable-{name}-")))

@@ -21,9 +21,9 @@ import asyncio
 import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 
+from benchmarks import work_folder
 from benchmarks.load import Load, Scale, ms, pct
 from playground.run_bot import BotProcess
 
@@ -116,11 +116,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--keep", metavar="DIR")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
-        if args.keep:
-            folder = Path(args.keep)
-            folder.mkdir(parents=True, exist_ok=True)
-        else:
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="geotable-computers-")))
+        folder = work_folder(stack, args.keep, "computers")
         asyncio.run(probe(args, folder))
 
 

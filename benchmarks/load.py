@@ -57,12 +57,12 @@ import os
 import signal
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks import work_folder
 from benchmarks.bare_bot import BareBotProcess, bare_message
 from bot.loopwatch import cpu_seconds, rss_bytes
 from playground.fake_discord import FakeDiscord, interactive
@@ -1113,11 +1113,7 @@ def main(argv: list[str] | None = None) -> int:
     scale = QUICK if args.quick else FULL
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        if args.keep:
-            folder = Path(args.keep)
-            folder.mkdir(parents=True, exist_ok=True)
-        else:
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="geotable-load-")))
+        folder = work_folder(stack, args.keep, "load")
         load = Load(scale, folder, quiet=args.quiet, workers=args.workers, nice=args.nice_workers,
                     profile=str(Path(args.profile).resolve()) if args.profile else None)
         results = asyncio.run(load.run())

@@ -17,9 +17,9 @@ import contextlib
 import json
 import signal
 import sys
-import tempfile
 from pathlib import Path
 
+from benchmarks import work_folder
 from benchmarks.load import Load, Scale
 from playground.run_bot import BotProcess
 
@@ -102,11 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--keep", metavar="DIR")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
-        if args.keep:
-            folder = Path(args.keep)
-            folder.mkdir(parents=True, exist_ok=True)
-        else:
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="geotable-memprobe-")))
+        folder = work_folder(stack, args.keep, "memprobe")
         asyncio.run(probe(args, folder))
 
 

@@ -89,8 +89,9 @@ async def test_ratings_computed_from_ratings_that_changed_meanwhile_are_refused_
     assert await store.result_players(t.id) == []
 
 
-async def test_two_games_ending_together_both_count_for_their_shared_player(store):
-    """Each reads Ana's rating before either writes: the second is refused, reads again and counts on top."""
+async def two_games_of_ana_ending_together(store) -> list[tuple[int, dict]]:
+    """Ana wins against Bo and against Cy at two tables whose ending moves are committed at once; their ids and
+    standings."""
     tables = []
     for channel, other in ((20, BO), (21, CY)):
         t = await store.create_table(guild_id=1, channel_id=channel, game="geek_out", options={}, seed=5,
@@ -100,6 +101,12 @@ async def test_two_games_ending_together_both_count_for_their_shared_player(stor
     await asyncio.gather(*(store.record_move(
         table_id=t, version=1, state="{}", status="finished", ply=0, seat=0, action="p", turn_due=None,
         standings=s, ratings=ratings.plan("geek_out", s)) for t, s in tables))
+    return tables
+
+
+async def test_two_games_ending_together_both_count_for_their_shared_player(store):
+    """Each reads Ana's rating before either writes: the second is refused, reads again and counts on top."""
+    tables = await two_games_of_ana_ending_together(store)
     skills = await store.skills(tables[0][0], [ANA["id"]])
     (first,), _ = LIBRARY.rate([[LIBRARY.rating()], [LIBRARY.rating()]], ranks=[1.0, 2.0])
     (second,), _ = LIBRARY.rate([[LIBRARY.rating(mu=first.mu, sigma=first.sigma)], [LIBRARY.rating()]],

@@ -12,7 +12,7 @@ from openskill.models import PlackettLuce
 from bot import ratings
 from bot.database import open_store
 from bot.store import FORMER_ID, FORMER_PLAYER, StaleRatings
-from tests.bot.test_ratings_store import ANA, BO, BOT, CY, DEE, finish
+from tests.bot.test_ratings_store import ANA, BO, BOT, CY, DEE, finish, two_games_of_ana_ending_together
 
 LIBRARY = PlackettLuce()
 WEEK = 7 * 86400
@@ -169,15 +169,7 @@ async def test_a_game_rated_for_a_season_that_ended_meanwhile_is_refused_whole_t
 
 async def test_two_games_of_a_player_ending_together_both_count_in_the_season(store):
     season = await started(store)
-    tables = []
-    for channel, other in ((20, BO), (21, CY)):
-        t = await store.create_table(guild_id=1, channel_id=channel, game="geek_out", options={}, seed=5,
-                                     host=ANA, lobby_due=None)
-        await store.start_table(t.id, 0, [ANA, other], '{"s":0}', turn_due=50.0)
-        tables.append((t.id, {"scores": [1, 0], "ranking": [[0], [1]], "players": [ANA, other], "detail": {}}))
-    await asyncio.gather(*(store.record_move(
-        table_id=t, version=1, state="{}", status="finished", ply=0, seat=0, action="p", turn_due=None,
-        standings=s, ratings=ratings.plan("geek_out", s)) for t, s in tables))
+    await two_games_of_ana_ending_together(store)
     games = await store.season_games(season.id)
     assert len(games) == 2 and (await store.current_season(1)).games == 2
     stored = await season_rows(store, season.id)
