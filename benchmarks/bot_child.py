@@ -6,7 +6,8 @@ Same arguments and code as ``python -m playground.run_bot`` (it dies with its pa
 its own, so ``pkill -f playground.run_bot`` run by a session elsewhere on the machine does not kill the bot in
 the middle of a measurement. With GEOTABLE_BENCH_PROFILE=<file> the
 event loop's thread runs under cProfile and SIGTERM writes the profile (``python -m benchmarks.load --profile``;
-GEOTABLE_BENCH_SAMPLE=<file>: sampled instead, ``sample_main_thread``);
+GEOTABLE_BENCH_SAMPLE=<file>: sampled instead, ``sample_main_thread``; GEOTABLE_BENCH_STALLS=<file>: the
+stacks of the loop's stalls, ``catch_stalls``);
 with GEOTABLE_BENCH_TRACE=<file> the steps of each click are timed (:func:`install_trace`).
 """
 
@@ -185,6 +186,49 @@ def sample_main_thread(path: str, interval: float = 0.002) -> None:
     threading.Thread(target=run, name="geotable-sampler", daemon=True).start()
 
 
+def catch_stalls(path: str, longer_than: float = 0.015, interval: float = 0.001) -> None:
+    """Diagnosis of the loop's stalls: a thread looks at the main thread's stack every ``interval`` seconds; a
+    spell of ``longer_than`` or more without the loop waiting in its selector is a stall (what the loop lag
+    measures), and each is appended to ``path`` (a JSON line: its length and, per function, the samples it was
+    on the stack). The garbage collector holds the GIL: its pauses show as gaps, not samples."""
+    import collections
+    import json
+    import threading
+    import time
+
+    main_id = threading.main_thread().ident
+
+    def where(frame) -> str:
+        code = frame.f_code
+        return f"{code.co_filename.rsplit('site-packages/', 1)[-1]}:{code.co_firstlineno}({code.co_name})"
+
+    def run() -> None:
+        began, seen = None, collections.Counter()
+        while True:
+            time.sleep(interval)
+            frame = sys._current_frames().get(main_id)
+            now = time.perf_counter()
+            if frame is None:
+                continue
+            waiting = frame.f_code.co_name in ("select", "poll") and "selectors" in frame.f_code.co_filename
+            if not waiting:
+                if began is None:
+                    began, seen = now, collections.Counter()
+                names, f = set(), frame
+                while f is not None:
+                    names.add(where(f))
+                    f = f.f_back
+                seen.update(names)
+                continue
+            if began is not None and now - began >= longer_than:
+                with open(path, "a") as out:
+                    out.write(json.dumps({"ms": round((now - began) * 1e3, 1), "at": round(time.time(), 3),
+                                          "stack": seen.most_common(40)}) + "\n")
+            began = None
+
+    threading.Thread(target=run, name="geotable-stalls", daemon=True).start()
+
+
 def main(argv: list[str] | None = None) -> None:
     from playground.run_bot import die_with_parent
     from playground.run_bot import main as run_bot
@@ -194,6 +238,8 @@ def main(argv: list[str] | None = None) -> None:
         profile_main_thread(os.environ["GEOTABLE_BENCH_PROFILE"])
     elif os.environ.get("GEOTABLE_BENCH_SAMPLE"):
         sample_main_thread(os.environ["GEOTABLE_BENCH_SAMPLE"])
+    if os.environ.get("GEOTABLE_BENCH_STALLS"):
+        catch_stalls(os.environ["GEOTABLE_BENCH_STALLS"])
     if os.environ.get("GEOTABLE_BENCH_TRACE"):
         install_trace(os.environ["GEOTABLE_BENCH_TRACE"])
     run_bot(argv)

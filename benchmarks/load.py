@@ -1052,7 +1052,8 @@ def report(load: Load, r: dict) -> int:
     print("        cpu: bot main process, render workers, this process, the rest of the machine):")
     for name, p in load.phases.items():
         print(f"  {name:22} {describe(p)}")
-    shown = [p for p in (seq, steady, r["burst"], r["sustained"], *r["ramp"][-2:]) if p.trace]
+    shown = [p for p in (seq, steady, r["burst"], r["sustained"], *r["ramp"][-2:], *r["computers"].values())
+             if p.trace]
     if shown:
         print("Where a click's time goes in the bot (wall time of each step, p50 / p99 ms; benchmarks/bot_child.py):")
         labels = sorted(dict.fromkeys(k for p in shown for k in p.trace), key=lambda k: k.startswith("gc"))

@@ -35,6 +35,7 @@ from bot.cogs.tables import Tables
 from bot.cogs.tournament import Tournament
 from bot.cogs.turns import Turns
 from bot.database import open_store
+from bot.gcpace import GcPacer
 from bot.language import guild_locale
 from bot.leases import ShardLeases, StopWaiting
 from bot.loops import PRUNE_EVERY, Loops
@@ -66,6 +67,11 @@ IN_FLIGHT = ("discord-ui-dynamic-item-", "discord-ui-view-dispatch-", "CommandTr
 IDENTIFY_INTERVAL = 5.0
 """Seconds Discord wants between two sessions identifying in the same bucket (shard id modulo
 ``max_concurrency``)."""
+
+
+def clicks_under_way() -> bool:
+    """Whether an interaction or an event is being handled now (bot/gcpace.py waits for a moment without)."""
+    return any(task.get_name().startswith(IN_FLIGHT) for task in asyncio.all_tasks())
 
 
 def stop_signals() -> tuple[signal.Signals, ...]:
@@ -108,6 +114,7 @@ class Geotable(Loops, commands.AutoShardedBot):
         """Set once the deadline loop has done its start-up work (healed boards, fired what came due while
         the bot was away) and waits for the next deadline (tests wait for it instead of guessing)."""
         self._watch_task: asyncio.Task | None = None
+        self._gc_task: asyncio.Task | None = None
         self.prune_every = prune_every
         self._prune_task: asyncio.Task | None = None
         self._prune_wake: asyncio.Future | None = None
@@ -128,6 +135,7 @@ class Geotable(Loops, commands.AutoShardedBot):
         self._lease_task = asyncio.create_task(self._keep_leases(), name="geotable-leases")
         renderpool.start()
         thinkpool.start()
+        self._gc_task = asyncio.create_task(GcPacer(clicks_under_way).run(), name="geotable-gc")
         # the workers warm up while the bot sets up
         warm = asyncio.ensure_future(_warm_workers())
         if self.settings.loop_stats:
@@ -177,7 +185,7 @@ class Geotable(Loops, commands.AutoShardedBot):
     async def close(self) -> None:
         """Closes at once (what a test's restart does); :meth:`shutdown` lets the work under way finish."""
         self._stopping.set()
-        for task in (self._watch_task, self._deadline_task, self._prune_task, self._lease_task):
+        for task in (self._watch_task, self._deadline_task, self._prune_task, self._lease_task, self._gc_task):
             if task and task is not asyncio.current_task():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -9,6 +9,8 @@ import contextlib
 import gc
 import logging
 
+from bot.workers import pool
+
 log = logging.getLogger(__name__)
 
 PRUNE_EVERY = 3600.0
@@ -27,6 +29,7 @@ class Loops:
         so a restart keeps them; boards left behind by a crash are shown again first. Only this process's
         shards' deadlines and boards: a replacement given the same shards takes them over."""
         await self.wait_until_ready()
+        pool.background.set(True)  # what fires here waits for no click: people's boards are drawn first
         # what start-up made (modules, discord.py's state) lives as long as the bot: the garbage collector
         # need not scan it again (its full collections stopped the loop 40-140 ms under load). Only start-up:
         # freezing later would also freeze unreachable cycles (discord.py's views make them) for good.

@@ -4,7 +4,8 @@ draws, bot/workers/thinkpool.py thinks).
 The pool is a few long-lived processes, each talking to the bot over its own socket pair with asyncio streams
 (a request: the pickled call; a reply: the pickled result), so a call costs its work plus well under a
 millisecond of transport (``concurrent.futures.ProcessPoolExecutor`` costs ~2 ms more per call through its
-feeder threads and queues). Calls wait for a free worker; a worker that dies is replaced and the call retried
+feeder threads and queues). Calls wait for a free worker, a person's click before background work (``Idle``,
+``background``); a worker that dies is replaced and the call retried
 once. Workers watch their parent and exit when it dies, even by SIGKILL.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import importlib
 import logging
 import multiprocessing
@@ -22,8 +24,14 @@ import socket
 import struct
 import threading
 import time
+from collections import deque
 
 log = logging.getLogger(__name__)
+
+background: contextvars.ContextVar[bool] = contextvars.ContextVar("geotable_background", default=False)
+"""True in work nobody is waiting on at that moment (a computer's move, a timer's firing): its calls to a pool
+wait behind every call made for a person's click (``Idle``). Set once at the top of such a task; the tasks it
+starts inherit it."""
 
 _HEADER = struct.Struct("!I")
 
@@ -126,6 +134,43 @@ class Worker:
             self.process.kill()
 
 
+class Idle:
+    """A pool's idle workers, handed out people first: a waiting call made in ``background`` gets a worker only
+    when no call for a person's click waits. Among each kind, first come first served; the worker used last
+    goes out first (its caches are warm: a board drawn by a worker that was idle for a while costs ~15% more)."""
+
+    def __init__(self):
+        self._free: list[Worker] = []
+        self._waiting: tuple[deque[asyncio.Future], deque[asyncio.Future]] = (deque(), deque())
+        """Calls waiting for a worker: a person's first, then background ones."""
+
+    def put_nowait(self, worker: Worker) -> None:
+        for queue in self._waiting:
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    waiter.set_result(worker)
+                    return
+        self._free.append(worker)
+
+    async def get(self, later: bool = False) -> Worker:
+        """An idle worker; ``later``: a background call (see the class)."""
+        if self._free:  # (a free worker means nobody waits)
+            return self._free.pop()
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiting[later].append(waiter)
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # handed a worker just as it was cancelled: pass it on
+                self.put_nowait(waiter.result())
+            raise
+
+    def waiting(self) -> tuple[int, int]:
+        """How many calls wait: (for people, in the background)."""
+        return tuple(sum(not w.done() for w in queue) for queue in self._waiting)
+
+
 class WorkerPool:
     """Worker processes behind one idle queue: ``run(fn, *args)`` calls ``fn`` in an idle worker. A worker whose
     call was cut short (``Worker.owed``) or that died is replaced and warmed (``_warm``) before its next call.
@@ -137,9 +182,7 @@ class WorkerPool:
     def __init__(self, size: int):
         self.size = size
         self._workers: list[Worker] = []
-        self._idle: asyncio.LifoQueue[Worker] | None = None
-        """Idle workers, the last one used first: its caches are warm (a board drawn by a worker that was
-        idle for a while costs ~15% more)."""
+        self._idle: Idle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def _new_worker(self) -> Worker:
@@ -153,11 +196,11 @@ class WorkerPool:
         while len(self._workers) < self.size:
             self._workers.append(self._new_worker())
 
-    def _queue(self) -> asyncio.LifoQueue:
+    def _queue(self) -> Idle:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # a bot restarted in the same process (tests): a queue of this loop
             self.start()
-            self._idle = asyncio.LifoQueue()
+            self._idle = Idle()
             for worker in self._workers:
                 self._idle.put_nowait(worker)
             self._loop = loop
@@ -165,7 +208,7 @@ class WorkerPool:
 
     async def run(self, fn, *args):
         idle = self._queue()
-        worker = await idle.get()
+        worker = await idle.get(later=background.get())
         try:
             if worker.owed or not worker.warm:
                 worker = self._usable(worker)

@@ -1,0 +1,92 @@
+"""Work on the event loop paced for the clicks: full garbage collections wait for a quiet moment (bot/gcpace.py,
+at most LONGEST_WAIT), and a person's board gets the next free worker before background work (bot/workers/pool.py)."""
+
+import asyncio
+import gc
+
+import pytest
+
+from bot import gcpace
+
+
+def younger_collections(n: int) -> None:
+    for _ in range(n):
+        gc.collect(1)  # each counts towards generation 2 as Python's own would
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    monkeypatch.setattr(gcpace, "POLL", 0.01)
+    monkeypatch.setattr(gcpace, "LONGEST_WAIT", 0.3)
+    gc.collect()  # no younger collections counted yet (Python may have left some uncollected)
+
+
+async def test_a_due_full_collection_runs_when_no_click_is_under_way(quick):
+    before = gc.get_threshold()
+    pacer = gcpace.GcPacer(busy=lambda: False)
+    task = asyncio.create_task(pacer.run())
+    await asyncio.sleep(0.05)
+    assert gc.get_threshold()[2] == gcpace.NEVER
+    assert pacer.full == 0
+    younger_collections(gcpace.FULL_AFTER)
+    await asyncio.sleep(0.05)
+    assert (pacer.full, pacer.forced) == (1, 0)
+    assert gc.get_count()[2] == 0
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert gc.get_threshold() == before
+
+
+async def test_a_busy_bot_gets_its_full_collection_after_the_longest_wait(quick):
+    busy = [True]
+    pacer = gcpace.GcPacer(busy=lambda: busy[0])
+    task = asyncio.create_task(pacer.run())
+    await asyncio.sleep(0.02)
+    younger_collections(gcpace.FULL_AFTER)
+    await asyncio.sleep(0.15)
+    assert pacer.full == 0  # clicks under way: it waits
+    await asyncio.sleep(0.3)
+    assert (pacer.full, pacer.forced) == (1, 1)  # but no longer than LONGEST_WAIT
+    younger_collections(gcpace.FULL_AFTER)
+    busy[0] = False
+    await asyncio.sleep(0.05)
+    assert (pacer.full, pacer.forced) == (2, 1)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+async def test_a_person_s_board_gets_the_next_free_worker_before_background_work():
+    """bot/workers/pool.py: calls waiting for a worker are served people first, each kind in its order."""
+    from bot.workers.pool import Idle
+
+    idle, order = Idle(), []
+    idle.put_nowait("worker")
+    first = await idle.get()  # the only worker is busy from here on
+
+    async def wait(name: str, later: bool) -> None:
+        order.append((name, await idle.get(later=later)))
+        idle.put_nowait("worker")
+
+    waiting = [asyncio.create_task(wait("computer 1", True)), asyncio.create_task(wait("computer 2", True))]
+    await asyncio.sleep(0)
+    waiting += [asyncio.create_task(wait("person 1", False)), asyncio.create_task(wait("person 2", False))]
+    await asyncio.sleep(0)
+    assert idle.waiting() == (2, 2)
+    idle.put_nowait(first)
+    await asyncio.gather(*waiting)
+    assert [name for name, _ in order] == ["person 1", "person 2", "computer 1", "computer 2"]
+
+
+async def test_a_waiting_call_cancelled_as_it_was_handed_a_worker_passes_it_on():
+    from bot.workers.pool import Idle
+
+    idle = Idle()
+    cut_short = asyncio.create_task(idle.get(later=True))
+    other = asyncio.create_task(idle.get())
+    await asyncio.sleep(0)
+    idle.put_nowait("worker")  # to the person's call
+    other.cancel()  # cancelled before it could run: the worker goes on to the next waiting call
+    await asyncio.sleep(0)
+    assert await cut_short == "worker"
