@@ -32,6 +32,12 @@ POLL = 0.1
 NEVER = 1 << 30
 """A generation-2 threshold Python never reaches: it starts no full collection itself."""
 
+_own_thresholds: tuple[int, int, int] | None = None
+"""Python's thresholds from before the first pacer of this process started (restored when the last stops)."""
+
+_pacers = 0
+"""Pacers running in this process (two bots in one process: the second must not take NEVER for Python's)."""
+
 
 class GcPacer:
     """Runs the full collections (see the module). ``busy()``: whether a click is under way now."""
@@ -41,11 +47,10 @@ class GcPacer:
         self.full = 0
         """Full collections the pacer ran (``forced`` of them during a load that did not pause)."""
         self.forced = 0
-        self._thresholds: tuple[int, int, int] | None = None
+        self._holding = False
 
     async def run(self) -> None:
-        young, middle, _ = self._thresholds = gc.get_threshold()
-        gc.set_threshold(young, middle, NEVER)
+        self._hold()
         due_since: float | None = None
         try:
             while True:
@@ -64,8 +69,22 @@ class GcPacer:
         finally:
             self.stop()
 
+    def _hold(self) -> None:
+        global _own_thresholds, _pacers
+        if not self._holding:
+            if _pacers == 0:
+                _own_thresholds = gc.get_threshold()
+            _pacers += 1
+            self._holding = True
+        young, middle, _ = _own_thresholds
+        gc.set_threshold(young, middle, NEVER)
+
     def stop(self) -> None:
-        """Python's own full collections again (the bot closed: tests go on in the same process)."""
-        if self._thresholds is not None:
-            gc.set_threshold(*self._thresholds)
-            self._thresholds = None
+        """Python's own full collections again once no pacer runs (the bot closed: tests go on in the same
+        process)."""
+        global _pacers
+        if self._holding:
+            self._holding = False
+            _pacers -= 1
+            if _pacers == 0:
+                gc.set_threshold(*_own_thresholds)

@@ -90,3 +90,19 @@ async def test_a_waiting_call_cancelled_as_it_was_handed_a_worker_passes_it_on()
     other.cancel()  # cancelled before it could run: the worker goes on to the next waiting call
     await asyncio.sleep(0)
     assert await cut_short == "worker"
+
+
+async def test_python_s_thresholds_come_back_when_two_pacers_stop_in_either_order():
+    """Two bots in one process (tests): the second pacer must not keep NEVER as Python's own threshold."""
+    before = gc.get_threshold()
+    for order in ((0, 1), (1, 0)):
+        tasks = []
+        for _ in range(2):
+            tasks.append(asyncio.create_task(gcpace.GcPacer(busy=lambda: False).run()))
+            await asyncio.sleep(0)
+        assert gc.get_threshold()[2] == gcpace.NEVER
+        for n in order:
+            tasks[n].cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await tasks[n]
+        assert gc.get_threshold() == before, order
