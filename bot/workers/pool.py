@@ -134,20 +134,31 @@ class Worker:
             self.process.kill()
 
 
+BACKGROUND_WAITS_AT_MOST = 2.0
+"""Seconds a background call waits behind people's at most: then it goes next (a load of clicks that never
+pauses held a computer's board, and the deadline loop awaiting its timers' boards, for good)."""
+
+
 class Idle:
     """A pool's idle workers, handed out people first: a waiting call made in ``background`` gets a worker only
-    when no call for a person's click waits. Among each kind, first come first served; the worker used last
-    goes out first (its caches are warm: a board drawn by a worker that was idle for a while costs ~15% more)."""
+    when no call for a person's click waits, or once it has waited ``BACKGROUND_WAITS_AT_MOST``. Among each kind,
+    first come first served; the worker used last goes out first (its caches are warm: a board drawn by a worker
+    that was idle for a while costs ~15% more)."""
 
     def __init__(self):
         self._free: list[Worker] = []
-        self._waiting: tuple[deque[asyncio.Future], deque[asyncio.Future]] = (deque(), deque())
-        """Calls waiting for a worker: a person's first, then background ones."""
+        self._waiting: tuple[deque[tuple[float, asyncio.Future]], deque[tuple[float, asyncio.Future]]] = (
+            deque(), deque())
+        """Calls waiting for a worker (since when, its future): a person's first, then background ones."""
 
     def put_nowait(self, worker: Worker) -> None:
-        for queue in self._waiting:
+        people, later = self._waiting
+        while later and later[0][1].done():
+            later.popleft()
+        overdue = bool(later) and time.monotonic() - later[0][0] >= BACKGROUND_WAITS_AT_MOST
+        for queue in (later, people) if overdue else (people, later):
             while queue:
-                waiter = queue.popleft()
+                _since, waiter = queue.popleft()
                 if not waiter.done():
                     waiter.set_result(worker)
                     return
@@ -158,7 +169,7 @@ class Idle:
         if self._free:  # (a free worker means nobody waits)
             return self._free.pop()
         waiter = asyncio.get_running_loop().create_future()
-        self._waiting[later].append(waiter)
+        self._waiting[later].append((time.monotonic(), waiter))
         try:
             return await waiter
         except asyncio.CancelledError:
@@ -168,7 +179,7 @@ class Idle:
 
     def waiting(self) -> tuple[int, int]:
         """How many calls wait: (for people, in the background)."""
-        return tuple(sum(not w.done() for w in queue) for queue in self._waiting)
+        return tuple(sum(not w.done() for _since, w in queue) for queue in self._waiting)
 
 
 class WorkerPool:

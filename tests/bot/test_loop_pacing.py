@@ -106,3 +106,30 @@ async def test_python_s_thresholds_come_back_when_two_pacers_stop_in_either_orde
             with pytest.raises(asyncio.CancelledError):
                 await tasks[n]
         assert gc.get_threshold() == before, order
+
+
+async def test_background_work_gets_a_worker_under_a_load_of_clicks_that_never_pauses(monkeypatch):
+    """People first, but not for ever: a background call that has waited BACKGROUND_WAITS_AT_MOST goes next
+    (else a steady load of clicks held every computer's board, and the deadline loop awaiting them, without end)."""
+    from bot.workers import pool
+
+    monkeypatch.setattr(pool, "BACKGROUND_WAITS_AT_MOST", 0.2)
+    idle, clicks, stop = pool.Idle(), [0], asyncio.Event()
+    idle.put_nowait("worker")
+
+    async def person() -> None:  # two people take turns: one of them always waits for the worker
+        while not stop.is_set():
+            worker = await idle.get()
+            await asyncio.sleep(0.01)
+            clicks[0] += 1
+            idle.put_nowait(worker)
+
+    people = [asyncio.create_task(person()) for _ in range(2)]
+    await asyncio.sleep(0.05)
+    try:
+        worker = await asyncio.wait_for(idle.get(later=True), 1.5)
+        assert clicks[0] >= 10  # the people went first meanwhile
+        idle.put_nowait(worker)
+    finally:
+        stop.set()
+        await asyncio.gather(*people)
