@@ -5,9 +5,11 @@ whenever enough survivors piled up, and in a burst of clicks that is exactly whe
 under way, each a tree of dicts (the message, the member, the components): the walk then held the event loop
 40-60 ms (every click waiting for its acknowledgement waited as long). What start-up made is frozen out of the
 walks (bot/loops.py); this module takes the rest: Python no longer starts full collections itself; the pacer
-starts one when Python would have (``FULL_AFTER`` younger collections since the last) at a moment with no click
-under way, when the walk is short, or anyway after ``LONGEST_WAIT`` seconds of a load that never pauses (the
-cyclic garbage it frees waits no longer than that). The younger generations are collected as before.
+starts one when Python would have (``FULL_AFTER`` younger collections since the last, and the heap grew by
+``GROWTH`` since: Python's own skips a full collection until its long-lived objects grew by a quarter, which
+with thousands of tables in memory makes full collections rare) at a moment with no click under way, when the
+walk is short, or anyway after ``LONGEST_WAIT`` seconds of a load that never pauses (the cyclic garbage it
+frees waits no longer than that). The younger generations are collected as before.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 import time
 from collections.abc import Callable
 
@@ -22,6 +25,10 @@ log = logging.getLogger(__name__)
 
 FULL_AFTER = 10
 """Generation-1 collections after which a full one is due (Python's own threshold for generation 2)."""
+
+GROWTH = 0.25
+"""Growth of the heap since the last full collection without which none is due (Python's own rule: long-lived
+objects a quarter more; here the allocated blocks, ``sys.getallocatedblocks``, which the pacer can read cheaply)."""
 
 LONGEST_WAIT = 20.0
 """Seconds a due full collection waits for a quiet moment before it runs anyway."""
@@ -48,6 +55,13 @@ class GcPacer:
         """Full collections the pacer ran (``forced`` of them during a load that did not pause)."""
         self.forced = 0
         self._holding = False
+        self._blocks = sys.getallocatedblocks()
+        """The heap's allocated blocks after the last full collection (``GROWTH``)."""
+
+    def due(self) -> bool:
+        """Whether Python would start a full collection now."""
+        return (gc.get_count()[2] >= FULL_AFTER
+                and sys.getallocatedblocks() - self._blocks >= self._blocks * GROWTH)
 
     async def run(self) -> None:
         self._hold()
@@ -55,7 +69,7 @@ class GcPacer:
         try:
             while True:
                 await asyncio.sleep(POLL)
-                if gc.get_count()[2] < FULL_AFTER:
+                if not self.due():
                     continue
                 now = time.monotonic()
                 due_since = due_since or now
@@ -65,6 +79,7 @@ class GcPacer:
                 self.forced += waited >= LONGEST_WAIT
                 self.full += 1
                 gc.collect(2)
+                self._blocks = sys.getallocatedblocks()
                 due_since = None
         finally:
             self.stop()
