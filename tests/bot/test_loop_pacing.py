@@ -97,7 +97,7 @@ async def test_a_waiting_call_cancelled_as_it_was_handed_a_worker_passes_it_on()
     idle.put_nowait("worker")  # to the person's call
     other.cancel()  # cancelled before it could run: the worker goes on to the next waiting call
     await asyncio.sleep(0)
-    assert await cut_short == "worker"
+    assert await asyncio.wait_for(cut_short, 1) == "worker"  # (without the hand-on: a timeout, not a hang)
 
 
 async def test_python_s_thresholds_come_back_when_two_pacers_stop_in_either_order():
