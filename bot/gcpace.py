@@ -57,11 +57,16 @@ class GcPacer:
         self._holding = False
         self._blocks = sys.getallocatedblocks()
         """The heap's allocated blocks after the last full collection (``GROWTH``)."""
+        self._younger = gc.get_count()[2]
+        """Younger collections since the last full one, at the last look."""
 
     def due(self) -> bool:
         """Whether Python would start a full collection now."""
-        return (gc.get_count()[2] >= FULL_AFTER
-                and sys.getallocatedblocks() - self._blocks >= self._blocks * GROWTH)
+        younger = gc.get_count()[2]
+        if younger < self._younger:  # a full collection made elsewhere (bot/loops.py's before the freeze)
+            self._blocks = sys.getallocatedblocks()
+        self._younger = younger
+        return younger >= FULL_AFTER and sys.getallocatedblocks() - self._blocks >= self._blocks * GROWTH
 
     async def run(self) -> None:
         self._hold()
@@ -70,6 +75,7 @@ class GcPacer:
             while True:
                 await asyncio.sleep(POLL)
                 if not self.due():
+                    due_since = None  # (also collected elsewhere meanwhile: the next one waits afresh)
                     continue
                 now = time.monotonic()
                 due_since = due_since or now
@@ -79,7 +85,7 @@ class GcPacer:
                 self.forced += waited >= LONGEST_WAIT
                 self.full += 1
                 gc.collect(2)
-                self._blocks = sys.getallocatedblocks()
+                self._blocks, self._younger = sys.getallocatedblocks(), 0
                 due_since = None
         finally:
             self.stop()

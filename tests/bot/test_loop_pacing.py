@@ -160,3 +160,27 @@ async def test_no_full_collection_while_the_heap_did_not_grow_as_python_s_own_wo
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
+
+
+async def test_a_full_collection_made_elsewhere_starts_the_wait_afresh(quick):
+    """A full collection due, then made by someone else (bot/loops.py's gc.collect before the freeze): the next
+    one due waits LONGEST_WAIT for a quiet moment again, not forced at once on the old wait."""
+    pacer = gcpace.GcPacer(busy=lambda: True)
+    task = asyncio.create_task(pacer.run())
+    try:
+        await asyncio.sleep(0.02)
+        younger_collections(gcpace.FULL_AFTER)
+        await asyncio.sleep(0.1)
+        gc.collect()  # not the pacer's
+        await asyncio.sleep(0.4)  # longer than LONGEST_WAIT: nothing due meanwhile
+        younger_collections(gcpace.FULL_AFTER, grow=False)
+        assert not pacer.due()  # what grew before that collection counts no more
+        younger_collections(0)
+        await asyncio.sleep(0.1)
+        assert pacer.full == 0  # clicks under way, and it has waited 0.1 s of 0.3
+        await asyncio.sleep(0.3)
+        assert (pacer.full, pacer.forced) == (1, 1)
+    finally:
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
