@@ -35,6 +35,7 @@ from bot.tournament.pairing import (
     swiss_round,
 )
 from bot.ui import tournament as words
+from bot.workers import pool
 from games import get_engine
 from i18n import _, localize, say
 
@@ -97,6 +98,7 @@ class Rounds(Posts):
         """Moves every open tournament of this process's shards on: at start (what came due while away), at
         each stored deadline (sign-up, a round's), woken by a table's end, at least every ``POLL`` seconds."""
         await self.bot.wait_until_ready()
+        pool.background.set(True)  # nobody's click waits on this loop: people's boards are drawn first
         while not self.bot.is_closed():
             self.passes.clear()
             delay = POLL
