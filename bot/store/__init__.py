@@ -45,6 +45,7 @@ from bot.store.errors import (
     StaleRatings,
     StaleVersion,
     StillPlaying,
+    TournamentOpen,
 )
 from bot.store.moves import RATING_ATTEMPTS
 from bot.store.privacy import (

@@ -17,6 +17,10 @@ class ChannelBusy(Exception):
     """The channel already has an open table."""
 
 
+class TournamentOpen(Exception):
+    """The channel already has a tournament in sign-up or running (migration 021's index): nothing was written."""
+
+
 class StaleRatings(Exception):
     """A game's end was about to write ratings computed from ratings that changed since they were read (another
     game of one of its players was rated meanwhile): nothing was written. ``record_move`` reads them again."""

@@ -29,7 +29,7 @@ import asyncpg
 from bot.store.base import Store
 from bot.store.core import Steps, drive
 from bot.store.dialects import check_database_setting, masked, migrations
-from bot.store.errors import ChannelBusy, DatabaseUnavailable
+from bot.store.errors import ChannelBusy, DatabaseUnavailable, TournamentOpen
 
 MIGRATION_LOCK = 0x6765_6F74  # "geot": pg_advisory_xact_lock key held while migrating
 SCHEMA_TABLE = "geotable_schema"
@@ -168,4 +168,6 @@ def _cause(url: str, exc: BaseException) -> str:
 def _translated(exc: asyncpg.PostgresError) -> Exception:
     if isinstance(exc, asyncpg.UniqueViolationError) and exc.constraint_name == "tables_open_channel":
         return ChannelBusy()
+    if isinstance(exc, asyncpg.UniqueViolationError) and exc.constraint_name == "tournaments_open_channel":
+        return TournamentOpen()
     return exc

@@ -19,7 +19,7 @@ import aiosqlite
 from bot.store.base import Store
 from bot.store.core import Steps
 from bot.store.dialects import check_database_setting, migrations
-from bot.store.errors import ChannelBusy, DatabaseUnavailable
+from bot.store.errors import ChannelBusy, DatabaseUnavailable, TournamentOpen
 
 
 class SQLiteStore(Store):
@@ -168,4 +168,6 @@ def _cause(path: Path, exc: sqlite3.Error) -> str:
 def _translated(exc: sqlite3.IntegrityError) -> Exception:
     if "tables.channel_id" in str(exc):  # the one-open-table-per-channel index
         return ChannelBusy()
+    if "tournaments.channel_id" in str(exc):  # the one-open-tournament-per-channel index (migration 021)
+        return TournamentOpen()
     return exc
