@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.cogs.play import PACE_CHOICES, command_name, option_annotation, option_description
 from bot.rounds import Rounds
+from bot.store import TournamentOpen
 from bot.table import pace as paces
 from bot.table.refusals import Refusal, Refused
 from bot.table.words import channels_sentence, rules_words
@@ -112,15 +113,17 @@ class Tournament(commands.Cog):
         if not (have.create_public_threads and have.send_messages_in_threads):
             raise Refused(Refusal.CHANNEL_NOT_ALLOWED, _("I need the permissions to create threads and send messages "
                                                          "in them here: each table of a tournament gets its own."))
-        other = await self.store.channel_tournament(interaction.channel_id)
-        if other is not None:  # /tournament drop and end act on "this channel's tournament": one at a time
-            raise Refused(Refusal.CHANNEL_BUSY, _("{title} is still open in this channel: end it first, or open "
-                                                  "this one in another channel.", title=words.title(other)))
         due = self.bot.service.clock() + signup_hours * 3600 if signup_hours else None
-        t = await self.store.create_tournament(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=engine.slug, options=options,
-            fmt=fmt, rounds=(rounds or 3) if fmt == "swiss" else 0, size=size, pace=seconds, signup_due=due,
-            cap=cap, created_by=interaction.user.id)
+        t = None
+        while t is None:
+            await self._channel_free(interaction.channel_id)  # the fast path: the channel's open one, read
+            try:
+                t = await self.store.create_tournament(
+                    guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=engine.slug,
+                    options=options, fmt=fmt, rounds=(rounds or 3) if fmt == "swiss" else 0, size=size,
+                    pace=seconds, signup_due=due, cap=cap, created_by=interaction.user.id)
+            except TournamentOpen:  # another create in this channel won the same instant: read it, to name it
+                continue
         lang = await self.bot.service.language(interaction.guild_id)
         view = words.message(t, [], [], fewest(fmt, size), lang)
         message = await interaction.channel.send(view=view, allowed_mentions=discord.AllowedMentions.none())
@@ -128,6 +131,14 @@ class Tournament(commands.Cog):
         await say(interaction, _("The sign-up of {title} is open below.", title=words.title(t)))
         if due is not None:
             self.rounds.wake()
+
+    async def _channel_free(self, channel_id: int) -> None:
+        """Refuses while the channel has a tournament in sign-up or running (T-B6): /tournament drop and end act
+        on "this channel's tournament", one at a time."""
+        other = await self.store.channel_tournament(channel_id)
+        if other is not None:
+            raise Refused(Refusal.CHANNEL_BUSY, _("{title} is still open in this channel: end it first, or open "
+                                                  "this one in another channel.", title=words.title(other)))
 
     # --- the message's buttons ---------------------------------------------------------------------------
     async def click(self, interaction: discord.Interaction, what: keys.TournamentButton | None) -> None:

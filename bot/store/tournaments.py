@@ -101,6 +101,8 @@ class Tournaments:
     async def create_tournament(self, *, guild_id: int, channel_id: int, game: str, options: dict, fmt: str,
                                 rounds: int, size: int, pace: int | None, signup_due: float | None,
                                 cap: int | None, created_by: int) -> TournamentRow:
+        """A tournament in sign-up. Raises :class:`TournamentOpen` (nothing written) when the channel has one in
+        sign-up or running already: the database's index (migration 021) decides between simultaneous creates."""
         now = time.time()
         row = await self._fetchrow(
             "INSERT INTO tournaments (guild_id, channel_id, game, options, format, rounds, size, pace, signup_due,"

@@ -4,7 +4,11 @@ table once, and sign-up respects the cap and refuses a second entry."""
 
 import asyncio
 
+import pytest
+
 from bot.database import open_store
+from bot.store import TournamentOpen
+from bot.store.tournaments import OPEN, TournamentRow
 
 
 async def tournament(store, **kw):
@@ -39,6 +43,30 @@ async def test_start_round_and_board_happen_once_across_two_stores(database):
         [board] = await a.boards(t.id)
         assert board.table_id == first.id and board.seats == [10, 11] and board.status == "playing"
         assert await a.open_table_in(78) is None  # the second attempt left no table behind
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_two_creates_in_one_channel_at_once_make_one_tournament(database):
+    """T-B6 kept by the database (migration 021): two stores (two processes) creating in one channel in the same
+    instant give one tournament and one TournamentOpen; another channel, or the channel once it is closed, is
+    free."""
+    a, b = await open_store(database), await open_store(database)
+    try:
+        made = await asyncio.gather(tournament(a), tournament(b), return_exceptions=True)
+        [won] = [x for x in made if isinstance(x, TournamentRow)]
+        assert [type(x) for x in made if x is not won] == [TournamentOpen], made
+        assert [t.id for t in await a.open_tournaments()] == [won.id]
+        assert (await b.channel_tournament(2)).id == won.id
+        with pytest.raises(TournamentOpen):  # one at a time, the same
+            await tournament(b)
+        other = await b.create_tournament(guild_id=1, channel_id=3, game="geek_out", options={}, fmt="swiss",
+                                          rounds=2, size=2, pace=None, signup_due=None, cap=None, created_by=9)
+        assert await a.close_tournament(won.id, "cancelled", "test")
+        again = await tournament(b)
+        assert [t.id for t in await a.open_tournaments()] == [won.id, other.id, again.id]  # (won: its post due)
+        assert [t.channel_id for t in await a.open_tournaments() if t.status in OPEN] == [3, 2]
     finally:
         await a.close()
         await b.close()
