@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 
 from bot import ratings
-from bot.store import StaleVersion, migrations
+from bot.store import StaleVersion, TournamentOpen, migrations
 from bot.store.postgres import SCHEMA_TABLE, PostgresStore
 from bot.store.sqlite import SQLiteStore
 
@@ -140,6 +140,32 @@ async def test_a_database_of_every_older_schema_upgrades_to_the_fresh_schema_and
         assert await old.deadline(3, "lobby") == 99.0
 
 
+async def test_twin_open_tournaments_of_a_channel_upgrade_to_one(empty):
+    """Migration 021 on a database where two creates in the same instant left several open tournaments in one
+    channel: the earliest stays open, the later ones close (sign-up: cancelled; running: ended) with their
+    closing post due; other channels and closed tournaments are untouched, and the index then holds."""
+    async with empty() as old:
+        assert await old.migrate(upto=20) == 20
+        for channel, status in ((5, "signup"), (5, "signup"), (5, "running"), (6, "running"), (6, "finished"),
+                                (7, "running"), (7, "signup")):
+            await old.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, game, options, format, rounds, size, status,"
+                " created_by, created_at, updated_at, final_message) VALUES (1, ?, 'geek_out', '{}', 'swiss', 3,"
+                " 2, ?, 9, 1.0, 1.0, ?)", channel, status, None if status in ("signup", "running") else 0)
+        assert await old.migrate() == LATEST
+        rows = [(t.id, t.channel_id, t.status, t.end_reason, t.final_message)
+                for t in [await old.tournament(i) for i in range(1, 8)]]
+        twin = "another tournament was already open in this channel"
+        assert rows == [(1, 5, "signup", None, None), (2, 5, "cancelled", twin, None), (3, 5, "ended", twin, None),
+                        (4, 6, "running", None, None), (5, 6, "finished", None, 0), (6, 7, "running", None, None),
+                        (7, 7, "cancelled", twin, None)]
+        assert [(t.id, t.status) for t in await old.open_tournaments()] == [
+            (1, "signup"), (2, "cancelled"), (3, "ended"), (4, "running"), (6, "running"), (7, "cancelled")]
+        with pytest.raises(TournamentOpen):
+            await old.create_tournament(guild_id=1, channel_id=5, game="geek_out", options={}, fmt="swiss",
+                                        rounds=3, size=2, pace=None, signup_due=None, cap=None, created_by=9)
+
+
 RELEASED = {  # sha256 (first 16 digits) of each migration file as released: existing databases went through them
     ("sqlite", 1): "c9aac7161f4dc240", ("sqlite", 2): "f80f57c35261a6da", ("sqlite", 3): "d4e0014ea11e9029",
     ("sqlite", 4): "66e21874b3ee86b7", ("sqlite", 5): "1240c7a2eaa8fa0c", ("sqlite", 6): "cbcef768e2f9937c",
@@ -157,6 +183,7 @@ RELEASED = {  # sha256 (first 16 digits) of each migration file as released: exi
     ("sqlite", 18): "aab5ef401aaa1272", ("postgres", 18): "3e8792f5845563f5",  # tournaments (issue 28)
     ("sqlite", 19): "d4c733b61e315c1b", ("postgres", 19): "75c1de287ed8473f",  # seasons, hall of fame (issue 28)
     ("sqlite", 20): "223a1b6ab4ee6f8c", ("postgres", 20): "8e28e1c80474b0bb",  # tournaments' posts made once (issue 28)
+    ("sqlite", 21): "85cae6d379408131", ("postgres", 21): "718dcec68cda2792",  # one open tournament a channel (T-B6)
 }
 
 
