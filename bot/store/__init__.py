@@ -10,8 +10,8 @@ this package's interface imports neither backend):
 All the queries live in the store's parts, once, in SQL both databases speak (``?`` placeholders; ``ON
 CONFLICT ... DO UPDATE``; ``RETURNING``). A backend only connects, applies its migrations
 (``bot/migrations/<dialect>/``, a parallel set kept in step by tests/bot/test_store.py), runs a statement or a
-transaction of several, turning its driver's errors into :class:`ChannelBusy`. A move is committed by the store
-too (``commit_move``: the version's compare-and-set, state, action log, deadlines and, at the end, result and
+transaction of several, turning its driver's errors into :class:`ChannelBusy` and :class:`TournamentOpen`.
+A move is committed by the store too (``commit_move``: the version's compare-and-set, state, action log, deadlines and, at the end, result and
 ratings in one transaction), so it is written once for both databases and no migration re-creates it.
 
 The modules, and what each owns:
@@ -78,6 +78,6 @@ __all__ = [
     "DIALECTS", "FORMER_ID", "FORMER_MEMBER", "FORMER_PLAYER", "OPEN", "POSTGRES_SCHEMES", "RATING_ATTEMPTS",
     "ChannelBusy", "DatabaseUnavailable", "FinishedGame", "Forgotten", "GameStats", "GuildSettings", "Leaderboard",
     "Lease", "Lesson", "NotADatabaseSetting", "PersonTable", "Podium", "Season", "Shards", "StaleRatings", "StaleVersion", "Standing",
-    "StillPlaying", "Store", "TableRow", "Turn", "Steps", "anonymised_players", "check_database_setting",
+    "StillPlaying", "Store", "TableRow", "TournamentOpen", "Turn", "Steps", "anonymised_players", "check_database_setting",
     "is_postgres_url", "masked", "migrations", "short_id", "table_id_of", "without_names",
 ]

@@ -1,5 +1,5 @@
-"""The store's exceptions: a write refused (a stale version or ratings, a second open table, a person still
-playing) and a database setting the bot cannot use."""
+"""The store's exceptions: a write refused (a stale version or ratings, a second open table or tournament, a
+person still playing) and a database setting the bot cannot use."""
 
 from __future__ import annotations
 
