@@ -206,27 +206,27 @@ def main(argv: list[str] | None = None) -> int:
     from benchmarks import languages
 
     said = languages.main(["--quick"] if "--quick" in argv else [])  # run even when an earlier part failed
-    status = status or said
+    status = said or status
     print()
     from benchmarks import history, replay
 
-    status = status or history.main(["--quick"])
+    status = history.main(["--quick"]) or status  # every part runs, whichever failed before
     print()
-    status = status or replay.main([])
+    status = replay.main([]) or status
     print()
     from benchmarks import pairing
 
-    status = status or pairing.main(["--quick"] if "--quick" in argv else [])
+    status = pairing.main(["--quick"] if "--quick" in argv else []) or status
     print()
     from benchmarks import daily, tournament
 
-    status = status or tournament.main(["--players", "16", "--rounds", "4"] if "--quick" in argv else [])
+    status = tournament.main(["--players", "16", "--rounds", "4"] if "--quick" in argv else []) or status
     print()
-    status = status or daily.main(["--sqlite-only"] if "--quick" in argv else [])
+    status = daily.main(["--sqlite-only"] if "--quick" in argv else []) or status
     print()
     from benchmarks import turnbased
 
-    return status or turnbased.main(["--quick"])
+    return turnbased.main(["--quick"]) or status
 
 
 def micro() -> int:
