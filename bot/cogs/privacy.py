@@ -22,20 +22,14 @@ import i18n
 from bot.language import member_language
 from bot.store import FORMER_PLAYER, PersonTable, StillPlaying
 from bot.ui import items, keys
+from bot.ui.choices import game_title
 from bot.ui.layout import screen
 from bot.ui.say import say, think
-from games import get_engine
 from i18n import N_, _, ngettext, pgettext
 
 NAMES_SHOWN = 10
 """Names of theirs listed at most (the rest counted)."""
 
-
-def game_title(game: str) -> str:
-    try:
-        return get_engine(game).title
-    except Exception:  # a game no longer offered: its slug
-        return game
 
 
 def retention_sentence(days: int | None) -> i18n.Text:

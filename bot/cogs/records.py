@@ -23,7 +23,7 @@ from bot.greeting import command
 from bot.language import channel_language, member_language
 from bot.ratings import outcome_sentence
 from bot.store import FinishedGame, GameStats, Season, Standing
-from bot.ui.choices import GAME_CHOICES
+from bot.ui.choices import GAME_CHOICES, game_title
 from bot.ui.layout import HOUSE, screen
 from bot.ui.say import say
 from bot.workers import renderpool
@@ -35,12 +35,6 @@ TREND = 20
 """Rated games the trend chart shows (the latest)."""
 HISTORY = 10
 
-
-def _title(slug: str) -> str:
-    try:
-        return get_engine(slug).title
-    except KeyError:  # a game no longer offered
-        return slug
 
 
 def _row(s: Standing) -> dict:
@@ -67,7 +61,7 @@ def stats_line(s: GameStats) -> i18n.Text:
                               "{n} unrated games (with computers or fewer than two people)", s.unrated))
     if s.best_score is not None:
         parts.append(_("best score {score}", score=i18n.number(s.best_score)))
-    return _("**{game}**: {figures}.", game=_title(s.game), figures=i18n.join(parts, "; "))
+    return _("**{game}**: {figures}.", game=game_title(s.game), figures=i18n.join(parts, "; "))
 
 
 HISTORY_ROOM = 3800
@@ -97,7 +91,7 @@ def history_line(game: FinishedGame, with_channel: bool, lang: str, most: int | 
                                              f"{game.message_id}") if game.message_id and game.channel_id else "")
     place = _(" in {channel}", channel=f"<#{game.channel_id}>") if with_channel and game.channel_id else ""
     return i18n.localize(_("{id} {when} **{game}**{place}: {people}; {won}{link}", id=f"`#{game.short_id}`",
-                           when=f"<t:{int(game.finished_at)}:R>", game=_title(game.game), place=place,
+                           when=f"<t:{int(game.finished_at)}:R>", game=game_title(game.game), place=place,
                            people=names(game.players), won=won, link=link), lang)
 
 
@@ -129,7 +123,7 @@ def leaderboard_words(rows: list[dict], own: dict | None) -> i18n.Text:
 
 def trend_words(name: str, found: list[GameStats]) -> i18n.Text:
     """What the rating chart of /stats shows, in words: each game's rating from its first to its latest point."""
-    each = [_("{game} from {first} to {last}", game=_title(s.game), first=s.trend[0][1], last=s.trend[-1][1])
+    each = [_("{game} from {first} to {last}", game=game_title(s.game), first=s.trend[0][1], last=s.trend[-1][1])
             for s in found if s.trend]
     return _("{name}'s rating over the latest rated games: {trends}.", name=name, trends=i18n.join(each, "; "))
 
@@ -217,7 +211,7 @@ class Records(commands.Cog):
         if season is not None:
             lines.append(i18n.localize(season, lang))
         title = i18n.localize(_("{name} on this server", name=name), lang)
-        charts = [{"title": _title(s.game), "points": [p[1] for p in s.trend],
+        charts = [{"title": game_title(s.game), "points": [p[1] for p in s.trend],
                    "note": _("last {n} rated", n=len(s.trend)) if len(s.trend) > 1 else _("1 rated game")}
                   for s in found if s.trend]
         if not charts:
@@ -234,7 +228,7 @@ class Records(commands.Cog):
         if current is None:
             return None
         rated, _places = await self.bot.store.person_seasons(guild_id, user_id)
-        each = [_("{game} {rating} ({n} rated)", game=_title(game), rating=rating, n=games)
+        each = [_("{game} {rating} ({n} rated)", game=game_title(game), rating=rating, n=games)
                 for season, game, rating, games in rated if season == current.name]
         if not each:
             return None

@@ -26,10 +26,9 @@ from bot import nonces
 from bot.greeting import command
 from bot.language import channel_language, server_language
 from bot.store import Podium, Season
-from bot.ui.choices import GAME_CHOICES
+from bot.ui.choices import GAME_CHOICES, game_title
 from bot.ui.layout import screen
 from bot.ui.say import say, think
-from games import get_engine
 from i18n import _, ngettext
 
 log = logging.getLogger(__name__)
@@ -45,12 +44,6 @@ NAME_MOST = 40
 ROOM = 3800
 """The characters of /halloffame's lines (a V2 message's 4,000 less its title)."""
 
-
-def game_title(slug: str) -> str:
-    try:
-        return get_engine(slug).title
-    except KeyError:  # a game no longer offered
-        return slug
 
 
 def when(ts: float, style: str = "f") -> str:

@@ -15,9 +15,9 @@ import i18n
 from bot.computers import display_name
 from bot.language import member_language
 from bot.store import Turn
+from bot.ui.choices import game_title
 from bot.ui.layout import MAX_TEXT, screen
 from bot.ui.say import say
-from games import get_engine
 from i18n import _, ngettext
 
 ROOM = MAX_TEXT - 200
@@ -31,19 +31,13 @@ def board_link(guild_id: int, turn: Turn) -> str | None:
     return f"https://discord.com/channels/{guild_id}/{turn.channel_id}/{turn.message_id}"
 
 
-def _title(slug: str) -> str:
-    try:
-        return get_engine(slug).title
-    except KeyError:  # a game no longer offered
-        return slug
-
 
 def turn_line(guild_id: int, user_id: int, turn: Turn, lang: str) -> str:
     """One table in /turns: its game, channel and opponents, when its turn deadline is due, its board."""
     others = [i18n.localize(display_name(p), lang) for p in turn.players if p.get("id") != user_id]
-    line = (_("**{game}** in {channel} with {opponents}", game=_title(turn.game), channel=f"<#{turn.channel_id}>",
+    line = (_("**{game}** in {channel} with {opponents}", game=game_title(turn.game), channel=f"<#{turn.channel_id}>",
               opponents=", ".join(others)) if others
-            else _("**{game}** in {channel}", game=_title(turn.game), channel=f"<#{turn.channel_id}>"))
+            else _("**{game}** in {channel}", game=game_title(turn.game), channel=f"<#{turn.channel_id}>"))
     parts = [line]
     if turn.due_at is not None:
         parts.append(_("time runs out {when}", when=f"<t:{int(turn.due_at)}:R>"))
