@@ -20,28 +20,24 @@ class Results:
                           around_user: int | None = None) -> Leaderboard:
         """The server's best rated players of ``game`` (index ``ratings_board``), and ``around_user``'s own row
         with its rank (a count of the ratings above theirs on the same index)."""
-        return await self._ladder("ratings", "guild_id = ? AND game = ? AND rating IS NOT NULL", (guild_id, game),
-                                  game, limit, around_user)
-
-    async def _ladder(self, table: str, where: str, key: tuple, game: str, limit: int,
-                      around_user: int | None) -> Leaderboard:
-        """A ladder read from ``table`` (``ratings``, or a season's ``season_ratings``) over the rows ``where``
-        selects with ``key``: the best ``limit`` (ranks shared by equal ratings), how many are rated, and
-        ``around_user``'s own row with its rank (a count of the ratings above theirs, on the same index)."""
-        found = await self._fetch(f"SELECT user_id, name, rating, games, wins FROM {table} WHERE {where}"
-                                  " ORDER BY rating DESC, user_id DESC LIMIT ?", (*key, limit))
+        found = await self._fetch(
+            "SELECT user_id, name, rating, games, wins FROM ratings WHERE guild_id = ? AND game = ?"
+            " AND rating IS NOT NULL ORDER BY rating DESC, user_id DESC LIMIT ?", (guild_id, game, limit))
         rows: list[Standing] = []
         for i, r in enumerate(found):
             rank = rows[-1].rank if rows and found[i - 1]["rating"] == r["rating"] else i + 1
             rows.append(Standing(rank, r["user_id"], r["name"], round(r["rating"]), r["games"], r["wins"]))
-        players = await self._fetchval(f"SELECT count(*) FROM {table} WHERE {where}", key)
+        players = await self._fetchval(
+            "SELECT count(*) FROM ratings WHERE guild_id = ? AND game = ? AND rating IS NOT NULL", (guild_id, game))
         own = next((row for row in rows if row.user_id == around_user), None)
         if own is None and around_user is not None:
-            mine = await self._fetchrow(f"SELECT user_id, name, rating, games, wins FROM {table} WHERE {where}"
-                                        " AND user_id = ?", (*key, around_user))
+            mine = await self._fetchrow(
+                "SELECT user_id, name, rating, games, wins FROM ratings WHERE guild_id = ? AND user_id = ?"
+                " AND game = ? AND rating IS NOT NULL", (guild_id, around_user, game))
             if mine is not None:
-                above = await self._fetchval(f"SELECT count(*) FROM {table} WHERE {where} AND rating > ?",
-                                             (*key, mine["rating"]))
+                above = await self._fetchval(
+                    "SELECT count(*) FROM ratings WHERE guild_id = ? AND game = ? AND rating > ?",
+                    (guild_id, game, mine["rating"]))
                 own = Standing(above + 1, mine["user_id"], mine["name"], round(mine["rating"]), mine["games"],
                                mine["wins"])
         return Leaderboard(game, rows, own, players)

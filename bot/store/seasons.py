@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.store.core import Steps
 from bot.store.privacy import FORMER_ID, FORMER_PLAYER
-from bot.store.records import Leaderboard, Shards
+from bot.store.records import Leaderboard, Shards, Standing
 
 POST_STALE = 45.0
 """Seconds after which a hall of fame post claimed and never posted (the process died mid-post) is claimed again:
@@ -119,8 +119,26 @@ class Seasons:
                            around_user: int | None = None) -> Leaderboard:
         """A season's ladder of ``game`` (index ``season_ratings_board``), as ``leaderboard`` reads the all-time
         one: ranks shared by equal ratings, the asker's own row and rank."""
-        return await self._ladder("season_ratings", "season_id = ? AND game = ?", (season_id, game), game, limit,
-                                  around_user)
+        found = await self._fetch(
+            "SELECT user_id, name, rating, games, wins FROM season_ratings WHERE season_id = ? AND game = ?"
+            " ORDER BY rating DESC, user_id DESC LIMIT ?", (season_id, game, limit))
+        rows: list[Standing] = []
+        for i, r in enumerate(found):
+            rank = rows[-1].rank if rows and found[i - 1]["rating"] == r["rating"] else i + 1
+            rows.append(Standing(rank, r["user_id"], r["name"], round(r["rating"]), r["games"], r["wins"]))
+        players = await self._fetchval("SELECT count(*) FROM season_ratings WHERE season_id = ? AND game = ?",
+                                       (season_id, game))
+        own = next((row for row in rows if row.user_id == around_user), None)
+        if own is None and around_user is not None:
+            mine = await self._fetchrow("SELECT user_id, name, rating, games, wins FROM season_ratings"
+                                        " WHERE season_id = ? AND game = ? AND user_id = ?",
+                                        (season_id, game, around_user))
+            if mine is not None:
+                above = await self._fetchval("SELECT count(*) FROM season_ratings WHERE season_id = ? AND game = ?"
+                                             " AND rating > ?", (season_id, game, mine["rating"]))
+                own = Standing(above + 1, mine["user_id"], mine["name"], round(mine["rating"]), mine["games"],
+                               mine["wins"])
+        return Leaderboard(game, rows, own, players)
 
     async def podiums(self, guild_id: int, game: str | None = None, seasons: int = 10,
                       season_id: int | None = None) -> list[Podium]:
